@@ -1,0 +1,17 @@
+// Flat config: typescript-eslint for the code, eslint-plugin-regexp to catch
+// regexes that can backtrack catastrophically (STYLE.md §12).
+import tseslint from 'typescript-eslint';
+import regexp from 'eslint-plugin-regexp';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**'] },
+  ...tseslint.configs.recommended,
+  regexp.configs['flat/recommended'],
+  {
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+);

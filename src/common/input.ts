@@ -1,0 +1,32 @@
+import { InputError } from '../errors.js';
+
+/**
+ * Throws {@link InputError} unless `value` is a string. Every public check
+ * calls this first: a non-string is misuse, while any string (empty, huge,
+ * binary) is a value that gets a result.
+ */
+export function assertString(value: unknown, field: string): asserts value is string {
+  if (typeof value !== 'string') {
+    throw new InputError(
+      'INPUT_TYPE',
+      `${field} must be a string, got ${value === null ? 'null' : typeof value}`,
+      field,
+    );
+  }
+}
+
+/** Throws {@link InputError} unless `value` is undefined or a plain object. */
+export function assertOptionalObject(value: unknown, field: string): void {
+  if (value === undefined) return;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new InputError('INPUT_OPTION', `${field} must be an object when given`, field);
+  }
+}
+
+/** C0 controls, DEL and C1 controls. Tested on capped input only. */
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/u;
+
+/** True when `text` holds a control character. Call on length-capped input. */
+export function hasControlChars(text: string): boolean {
+  return CONTROL_CHARS.test(text);
+}

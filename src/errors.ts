@@ -1,0 +1,106 @@
+/**
+ * One error hierarchy for the whole library. Bad *input values* are results,
+ * never exceptions; these are thrown only for misuse (a non-string where a
+ * string is required, an unknown option), for broken data files, and for
+ * failing providers.
+ */
+
+/** Machine-readable error codes. Stable across minor versions. */
+export type IdentitySignalsErrorCode =
+  | 'INPUT_TYPE'
+  | 'INPUT_MISSING'
+  | 'INPUT_UNKNOWN_CLAIM'
+  | 'INPUT_OPTION'
+  | 'NOT_IMPLEMENTED'
+  | 'DATA_MISSING'
+  | 'DATA_CORRUPT'
+  | 'DATA_VERSION'
+  | 'PROVIDER_FAILED'
+  | 'PROVIDER_TIMEOUT'
+  | 'SCORING_CONFIG'
+  | 'INTERNAL';
+
+/** Base class of every error this library throws. */
+export class IdentitySignalsError extends Error {
+  override readonly name: string = 'IdentitySignalsError';
+  /** Stable, machine-readable code. */
+  readonly code: IdentitySignalsErrorCode;
+
+  constructor(code: IdentitySignalsErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/**
+ * The caller used the API wrongly: a wrong type, a missing field, an unknown
+ * claim or option. `field` names the offending field where there is one.
+ */
+export class InputError extends IdentitySignalsError {
+  override readonly name = 'InputError';
+  /** The request field or option at fault, e.g. `"email"` or `"claims[0]"`. */
+  readonly field: string | undefined;
+
+  constructor(
+    code: Extract<IdentitySignalsErrorCode, `INPUT_${string}` | 'NOT_IMPLEMENTED' | 'SCORING_CONFIG'>,
+    message: string,
+    field?: string,
+  ) {
+    super(code, message);
+    this.field = field;
+  }
+}
+
+/** A bundled or caller-supplied data file is missing, corrupt or of the wrong version. */
+export class DataError extends IdentitySignalsError {
+  override readonly name = 'DataError';
+  /** Path or description of the data source at fault. */
+  readonly source: string;
+
+  constructor(
+    code: Extract<IdentitySignalsErrorCode, `DATA_${string}`>,
+    message: string,
+    source: string,
+    options?: { cause?: unknown },
+  ) {
+    super(code, message, options);
+    this.source = source;
+  }
+}
+
+/** A caller-supplied provider failed or timed out. */
+export class ProviderError extends IdentitySignalsError {
+  override readonly name = 'ProviderError';
+  /** Name of the provider that failed. */
+  readonly provider: string;
+
+  constructor(
+    code: Extract<IdentitySignalsErrorCode, `PROVIDER_${string}`>,
+    message: string,
+    provider: string,
+    options?: { cause?: unknown },
+  ) {
+    super(code, message, options);
+    this.provider = provider;
+  }
+}
+
+/** True when `error` is any error thrown by this library. */
+export function isIdentitySignalsError(error: unknown): error is IdentitySignalsError {
+  return error instanceof IdentitySignalsError;
+}
+
+/** True when `error` is an {@link InputError}. */
+export function isInputError(error: unknown): error is InputError {
+  return error instanceof InputError;
+}
+
+/** True when `error` is a {@link DataError}. */
+export function isDataError(error: unknown): error is DataError {
+  return error instanceof DataError;
+}
+
+/** True when `error` is a {@link ProviderError}. */
+export function isProviderError(error: unknown): error is ProviderError {
+  return error instanceof ProviderError;
+}

@@ -1,0 +1,59 @@
+import { InputError } from '../errors.js';
+import type { BandTable } from './types.js';
+
+/** Five 200-point bands: 0–199, 200–399, 400–599, 600–799, 800–1000. */
+export const DEFAULT_BANDS: BandTable = Object.freeze([
+  { min: 0, max: 199 },
+  { min: 200, max: 399 },
+  { min: 400, max: 599 },
+  { min: 600, max: 799 },
+  { min: 800, max: 1000 },
+].map((b) => Object.freeze(b)));
+
+/** The `scorecard` preset: 0–225, 226–450, 451–550, 551–775, 776–1000. */
+export const SCORECARD_BANDS: BandTable = Object.freeze([
+  { min: 0, max: 225 },
+  { min: 226, max: 450 },
+  { min: 451, max: 550 },
+  { min: 551, max: 775 },
+  { min: 776, max: 1000 },
+].map((b) => Object.freeze(b)));
+
+/** Email and device clusters (the spec's field table wins over its sample). */
+export const QUALITY_CLUSTERS = Object.freeze(['poor', 'bad', 'moderate', 'good', 'high'] as const);
+
+/** IP, phone and name clusters. */
+export const RISK_CLUSTERS = Object.freeze(['very_low', 'low', 'review', 'high', 'very_high'] as const);
+
+/**
+ * Checks that `bands` covers 0..1000 with contiguous integer bands and has
+ * `count` of them; throws {@link InputError} (`SCORING_CONFIG`) otherwise.
+ *
+ * @example
+ * validateBands([{ min: 0, max: 499 }, { min: 500, max: 1000 }], 2)
+ */
+export function validateBands(bands: unknown, count: number): BandTable {
+  const fail = (why: string): never => {
+    throw new InputError('SCORING_CONFIG', `scoring.bands ${why}`, 'scoring.bands');
+  };
+  if (!Array.isArray(bands)) return fail('must be an array of { min, max } bands');
+  if (bands.length !== count) fail(`must have ${count} bands, one per cluster (got ${bands.length})`);
+  let expectedMin = 0;
+  for (const [i, band] of bands.entries()) {
+    const { min, max } = (band ?? {}) as { min?: unknown; max?: unknown };
+    if (!Number.isInteger(min) || !Number.isInteger(max)) fail(`[${i}] needs integer min and max`);
+    if (min !== expectedMin) fail(`[${i}].min must be ${expectedMin} so that bands leave no gap`);
+    if ((max as number) < (min as number)) fail(`[${i}].max must be >= min`);
+    expectedMin = (max as number) + 1;
+  }
+  if (expectedMin !== 1001) fail('must end at 1000');
+  return Object.freeze(bands.map((b: { min: number; max: number }) => Object.freeze({ min: b.min, max: b.max })));
+}
+
+/** Index of the band holding `score` (0 = lowest). */
+export function bandIndex(score: number, bands: BandTable): number {
+  for (let i = 0; i < bands.length; i++) {
+    if (score <= bands[i]!.max) return i;
+  }
+  return bands.length - 1;
+}
