@@ -2,26 +2,38 @@ import { defineConfig } from 'tsup';
 
 // One entry per subpath export. Each product is its own entry so that
 // importing `identity-signals/email` never pulls IP or device data in.
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    'email/index': 'src/email/index.ts',
-    'device/index': 'src/device/index.ts',
-    'ip/index': 'src/ip/index.ts',
-    'phone/index': 'src/phone/index.ts',
-    'name/index': 'src/name/index.ts',
-    'scoring/index': 'src/scoring/index.ts',
-    'providers/index': 'src/providers/index.ts',
-    'cli/index': 'src/cli/index.ts',
+const library = {
+  index: 'src/index.ts',
+  'email/index': 'src/email/index.ts',
+  'device/index': 'src/device/index.ts',
+  'ip/index': 'src/ip/index.ts',
+  'phone/index': 'src/phone/index.ts',
+  'name/index': 'src/name/index.ts',
+  'scoring/index': 'src/scoring/index.ts',
+};
+
+export default defineConfig([
+  {
+    entry: library,
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    // `import.meta.url` is shimmed in the CJS build so data files resolve in both.
+    shims: true,
+    splitting: true,
+    treeshake: true,
+    target: 'node20',
+    platform: 'node',
   },
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  // `import.meta.url` is shimmed in the CJS build so data files resolve in both.
-  shims: true,
-  splitting: true,
-  treeshake: true,
-  target: 'node20',
-  platform: 'node',
-});
+  {
+    // The CLI is a bin only: ESM, no types.
+    entry: { 'cli/index': 'src/cli/index.ts' },
+    format: ['esm'],
+    dts: false,
+    sourcemap: true,
+    clean: false,
+    target: 'node20',
+    platform: 'node',
+  },
+]);

@@ -1,0 +1,90 @@
+import { createDeviceCheck } from './device/index.js';
+import type { DeviceResult } from './device/index.js';
+import { createEmailCheck } from './email/index.js';
+import type { EmailResult } from './email/index.js';
+import { InputError } from './errors.js';
+import { createIpCheck } from './ip/index.js';
+import type { IpCheck, IpResult } from './ip/index.js';
+import { createNameCheck } from './name/index.js';
+import type { NameResult } from './name/index.js';
+import { createPhoneCheck } from './phone/index.js';
+import type { PhoneResult } from './phone/index.js';
+import type { ScoringOptions } from './scoring/index.js';
+
+/** Configuration of a {@link Checker}. Resolved once; two checkers never share mutable state. */
+export interface CheckerOptions {
+  /** Bands and weight overrides for every product. @default { bands: 'default' } */
+  readonly scoring?: ScoringOptions;
+  readonly email?: Record<string, never>;
+  readonly device?: {
+    /** Entries of the per-checker LRU cache keyed by user agent; 0 disables it. @default the device check's default */
+    readonly cacheSize?: number;
+  };
+  readonly ip?: {
+    /** Your own MaxMind-format databases (paths or buffers); they override the bundled fields they cover. @default [] */
+    readonly databases?: readonly (string | Uint8Array)[];
+    /** The clock for `request_time`. @default () => new Date() */
+    readonly now?: Date | (() => Date);
+  };
+  readonly phone?: {
+    /** ISO 3166-1 alpha-2 country for national numbers. @default undefined (international format required) */
+    readonly defaultCountry?: string;
+  };
+  readonly name?: Record<string, never>;
+}
+
+/** Per-call options of {@link Checker.device}. */
+export interface DeviceCallOptions {
+  /** Request headers; client hints (`Sec-CH-UA-*`) and `X-Requested-With` are read. */
+  readonly headers?: Record<string, string | readonly string[] | undefined>;
+}
+
+/** All five checks bound to one configuration. */
+export interface Checker {
+  email(email: string): EmailResult;
+  device(userAgent: string, options?: DeviceCallOptions): DeviceResult;
+  ip(ip: string, options?: { now?: Date }): IpResult;
+  phone(phoneNumber: string, options?: { defaultCountry?: string }): PhoneResult;
+  name(firstName: string, lastName: string): NameResult;
+  /** Opens every lazily loaded dataset now (IP databases, tables): call it once when a server starts. */
+  preload(): void;
+}
+
+const KNOWN_OPTIONS = new Set(['scoring', 'email', 'device', 'ip', 'phone', 'name']);
+
+/**
+ * Creates a checker holding one configuration (bands, weights, your own IP
+ * databases, a default phone country). Datasets load on each product's first
+ * call, so a checker used only for e-mail never opens IP data.
+ *
+ * @param options configuration; unknown keys throw {@link InputError}
+ * @returns the five checks bound to that configuration
+ * @example
+ * const checker = createChecker({ scoring: { bands: 'scorecard' }, phone: { defaultCountry: 'IT' } });
+ * checker.phone('333 123 4567').country; // 'IT'
+ */
+export function createChecker(options: CheckerOptions = {}): Checker {
+  if (options === null || typeof options !== 'object') {
+    throw new InputError('INPUT_OPTION', 'createChecker options must be an object', 'options');
+  }
+  for (const key of Object.keys(options)) {
+    if (!KNOWN_OPTIONS.has(key)) throw new InputError('INPUT_OPTION', `unknown option "${key}"`, key);
+  }
+  const scoring = options.scoring;
+  // Every check is built here, so a bad option fails at creation rather than at
+  // first use. The factories are cheap: datasets still load lazily on first call.
+  const email = createEmailCheck({ ...options.email, scoring });
+  const device = createDeviceCheck({ ...options.device, scoring });
+  const ip: IpCheck = createIpCheck({ ...options.ip, scoring });
+  const phone = createPhoneCheck({ ...options.phone, scoring });
+  const name = createNameCheck({ ...options.name, scoring });
+
+  return Object.freeze({
+    email,
+    device,
+    ip: (value: string, call?: { now?: Date }) => ip(value, call),
+    phone,
+    name,
+    preload: () => ip.preload(),
+  });
+}

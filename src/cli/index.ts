@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+/**
+ * The `identity-signals` command: a thin layer over `createChecker`.
+ * @packageDocumentation
+ */
+import { runCli } from './run.js';
+
+runCli(process.argv.slice(2), {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+  stdin: process.stdin,
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`internal error: ${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,22 @@
+/**
+ * identity-signals: offline checks of five identity signals (e-mail, device
+ * user agent, IP, phone, name), each with a 0–1000 score, a cluster and the
+ * reasons behind it.
+ *
+ * @example
+ * import { checkEmail, checkIp, createChecker, resolve } from 'identity-signals';
+ * checkEmail('jane.doe@gmial.com').suggestion; // 'jane.doe@gmail.com'
+ *
+ * @packageDocumentation
+ */
+export * from './errors.js';
+export * from './scoring/index.js';
+export * from './email/index.js';
+export * from './device/index.js';
+export * from './ip/index.js';
+export * from './phone/index.js';
+export * from './name/index.js';
+export { createChecker } from './checker.js';
+export type { Checker, CheckerOptions, DeviceCallOptions } from './checker.js';
+export { resolve, REQUIRED_FIELDS } from './resolve.js';
+export type { ResolveOptions, ResolveRequest, ResolveResponse } from './resolve.js';

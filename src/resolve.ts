@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { createChecker } from './checker.js';
+import type { Checker } from './checker.js';
+import type { DeviceResult } from './device/index.js';
+import type { EmailResult } from './email/index.js';
+import { InputError } from './errors.js';
+import type { IpResult } from './ip/index.js';
+import type { NameResult } from './name/index.js';
+import type { PhoneResult } from './phone/index.js';
+import type { ProductName } from './scoring/index.js';
+
+/** The request body of the spec (`POST /1.0/<product>`). */
+export interface ResolveRequest {
+  /** Customer identifier (a UUID in the spec), echoed back. */
+  readonly customer_id: string;
+  /** One element: the product requested. */
+  readonly claims: readonly [ProductName] | readonly string[];
+  readonly email?: string;
+  readonly webhook_url?: string;
+  readonly user_agent?: string;
+  /** Extension: request headers carrying client hints, for `device`. */
+  readonly headers?: Record<string, string | readonly string[] | undefined>;
+  readonly ip?: string;
+  readonly phone_number?: string;
+  /** Extension: ISO alpha-2 country for national phone numbers. */
+  readonly default_country?: string;
+  readonly first_name?: string;
+  readonly last_name?: string;
+  /** Echoed when given; otherwise the time of resolution (ISO 8601 UTC). */
+  readonly device_request_time?: string;
+}
+
+/** The spec's response envelope with its one result object. */
+export type ResolveResponse = {
+  readonly resolution_id: string;
+  readonly customer_id: string;
+  readonly device_request_time: string;
+  readonly claims: readonly ProductName[];
+  readonly webhook_url?: string;
+} & (
+  | { readonly email: EmailResult }
+  | { readonly device: DeviceResult }
+  | { readonly ip: IpResult }
+  | { readonly phone: PhoneResult }
+  | { readonly name: NameResult }
+);
+
+/** Options of {@link resolve}. */
+export interface ResolveOptions {
+  /** The checker to use. @default a checker with the bundled data and default bands */
+  readonly checker?: Checker;
+  /** Clock for `device_request_time` when the request has none. @default () => new Date() */
+  readonly now?: () => Date;
+}
+
+const PRODUCTS: readonly ProductName[] = ['email', 'device', 'ip', 'phone', 'name'];
+
+/** The request fields each product requires, as in the spec's endpoints table. */
+export const REQUIRED_FIELDS: Readonly<Record<ProductName, readonly string[]>> = Object.freeze({
+  email: ['email'],
+  device: ['user_agent'],
+  ip: ['ip'],
+  phone: ['phone_number'],
+  name: ['first_name', 'last_name'],
+});
+
+let defaultChecker: Checker | undefined;
+
+/**
+ * Resolves one spec request into the spec's envelope: `resolution_id` (UUID
+ * v4), `customer_id`, `device_request_time`, `claims`, `webhook_url` (email
+ * and name) and the `<claim>` result object.
+ *
+ * Misuse (not an object, an unknown claim, a missing or non-string field)
+ * throws {@link InputError} naming the field; a bad *value* (an unparsable
+ * e-mail, a reserved IP) is a result, as for the checks.
+ *
+ * @example
+ * const res = await resolve({ customer_id: '9b1d…', claims: ['email'], email: 'jane@gmial.com' });
+ * res.email.status; // 'syntax', with res.email.suggestion === 'jane@gmail.com'
+ */
+export async function resolve(request: unknown, options: ResolveOptions = {}): Promise<ResolveResponse> {
+  const body = asObject(request);
+  const customerId = requireString(body, 'customer_id');
+  const claims = body.claims;
+  if (!Array.isArray(claims)) {
+    throw new InputError(claims === undefined ? 'INPUT_MISSING' : 'INPUT_TYPE', 'claims must be an array with one product name', 'claims');
+  }
+  if (claims.length !== 1) {
+    throw new InputError('INPUT_TYPE', `claims must name exactly one product, got ${claims.length}`, 'claims');
+  }
+  const claim = claims[0];
+  if (typeof claim !== 'string' || !(PRODUCTS as readonly string[]).includes(claim)) {
+    throw new InputError(
+      'INPUT_UNKNOWN_CLAIM',
+      `claims[0] must be one of ${PRODUCTS.join(', ')}; got ${JSON.stringify(claim)}`,
+      'claims[0]',
+    );
+  }
+  const product = claim as ProductName;
+  const fields = REQUIRED_FIELDS[product].map((field) => requireString(body, field));
+  const webhookUrl = optionalString(body, 'webhook_url');
+  const requestTime = optionalString(body, 'device_request_time');
+  const checker = options.checker ?? (defaultChecker ??= createChecker());
+
+  const envelope = {
+    resolution_id: randomUUID(),
+    customer_id: customerId,
+    device_request_time: requestTime ?? (options.now?.() ?? new Date()).toISOString(),
+    ...(webhookUrl !== undefined && (product === 'email' || product === 'name') ? { webhook_url: webhookUrl } : {}),
+    claims: [product],
+  };
+  switch (product) {
+    case 'email':
+      return { ...envelope, email: checker.email(fields[0]!) };
+    case 'device': {
+      const headers = body.headers;
+      if (headers !== undefined && (headers === null || typeof headers !== 'object' || Array.isArray(headers))) {
+        throw new InputError('INPUT_TYPE', 'headers must be an object of header name → value', 'headers');
+      }
+      return { ...envelope, device: checker.device(fields[0]!, headers === undefined ? undefined : { headers: headers as Record<string, string> }) };
+    }
+    case 'ip':
+      return { ...envelope, ip: checker.ip(fields[0]!) };
+    case 'phone': {
+      const defaultCountry = optionalString(body, 'default_country');
+      return { ...envelope, phone: checker.phone(fields[0]!, defaultCountry === undefined ? undefined : { defaultCountry }) };
+    }
+    case 'name':
+      return { ...envelope, name: checker.name(fields[0]!, fields[1]!) };
+  }
+}
+
+function asObject(request: unknown): Record<string, unknown> {
+  if (request === null || typeof request !== 'object' || Array.isArray(request)) {
+    throw new InputError('INPUT_TYPE', 'the request must be a JSON object', 'body');
+  }
+  return request as Record<string, unknown>;
+}
+
+function requireString(body: Record<string, unknown>, field: string): string {
+  const value = body[field];
+  if (value === undefined || value === null) throw new InputError('INPUT_MISSING', `${field} is required`, field);
+  if (typeof value !== 'string') throw new InputError('INPUT_TYPE', `${field} must be a string, got ${typeof value}`, field);
+  return value;
+}
+
+function optionalString(body: Record<string, unknown>, field: string): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new InputError('INPUT_TYPE', `${field} must be a string, got ${typeof value}`, field);
+  return value;
+}
