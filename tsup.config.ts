@@ -10,6 +10,7 @@ const library = {
   'phone/index': 'src/phone/index.ts',
   'name/index': 'src/name/index.ts',
   'scoring/index': 'src/scoring/index.ts',
+  'server/index': 'src/server/index.ts',
 };
 
 export default defineConfig([

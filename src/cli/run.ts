@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createChecker } from '../checker.js';
 import type { Checker, CheckerOptions } from '../checker.js';
 import { isIdentitySignalsError } from '../errors.js';
+import { createServer } from '../server/index.js';
 import { DEMO_INPUTS, summarise } from './demo.js';
 
 const USAGE = `Usage:
@@ -14,6 +15,8 @@ const USAGE = `Usage:
   identity-signals name <first-name> <last-name>
   identity-signals batch <product> <file | -> [options]   one input a line (see below), JSON lines out
   identity-signals demo                                      checks sample inputs of every product
+  identity-signals serve [--port 8080] [--host 127.0.0.1]    HTTP server (POST /1.0/<product>); API keys
+                                                             from IDENTITY_SIGNALS_API_KEYS (comma-separated)
 
 Options:
   --bands default|scorecard   band table for score_cluster (default: default)
@@ -50,6 +53,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         header: { type: 'string', multiple: true },
         db: { type: 'string', multiple: true },
         country: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -81,6 +86,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'demo':
         for (const input of DEMO_INPUTS) io.out(summarise(input, checker));
         return 0;
+      case 'serve':
+        return await serve(checker, values.port ?? '8080', values.host ?? '127.0.0.1', io);
       case 'batch': {
         const [product, file] = rest;
         if (!isProduct(product) || file === undefined) {
@@ -110,6 +117,25 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     throw error;
   }
+}
+
+async function serve(checker: Checker, port: string, host: string, io: CliIo): Promise<number> {
+  const apiKeys = (process.env.IDENTITY_SIGNALS_API_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  if (apiKeys.length === 0) {
+    io.err('serve needs at least one API key in IDENTITY_SIGNALS_API_KEYS (comma-separated)');
+    return 2;
+  }
+  const portNumber = Number(port);
+  if (!Number.isInteger(portNumber) || portNumber < 0 || portNumber > 65535) {
+    io.err(`--port must be 0..65535, got ${port}`);
+    return 2;
+  }
+  checker.preload();
+  const server = createServer({ apiKeys, checker });
+  await new Promise<void>((ok) => server.listen(portNumber, host, ok));
+  io.err(`identity-signals listening on http://${host}:${portNumber}/1.0/<product>`);
+  await new Promise<void>((done) => server.on('close', done));
+  return 0;
 }
 
 function isProduct(value: string | undefined): value is Product {

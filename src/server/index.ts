@@ -1,0 +1,6 @@
+/**
+ * The HTTP server speaking the spec's wire format (`POST /1.0/<product>`).
+ * @packageDocumentation
+ */
+export { createRequestHandler, createServer } from './createServer.js';
+export type { ServerOptions } from './createServer.js';
