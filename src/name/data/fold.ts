@@ -1,0 +1,193 @@
+/**
+ * The one folding of names used by the data builder (scripts/name/build.ts)
+ * and at run time, so a lookup key built from upstream data and a key built
+ * from a caller's input meet.
+ *
+ * No regular expression runs here: the fold is a single pass over code
+ * points, linear in the input, so a 100 kB string costs microseconds and
+ * cannot backtrack. Callers still cap their input before calling it.
+ */
+
+/**
+ * Latin letters that Unicode does not decompose into base + accent, mapped
+ * to the ASCII spelling people type when their keyboard lacks them (the
+ * spellings used in passports' machine-readable zones and in e-mail
+ * addresses). Lower-case only: the fold lower-cases first.
+ */
+const LATIN_SPECIAL: ReadonlyMap<number, string> = new Map([
+  [0x00df, 'ss'], // ß
+  [0x00e6, 'ae'], // æ
+  [0x00f8, 'o'], // ø
+  [0x0153, 'oe'], // œ
+  [0x0111, 'd'], // đ (Vietnamese, Croatian)
+  [0x00f0, 'd'], // ð
+  [0x00fe, 'th'], // þ
+  [0x0142, 'l'], // ł
+  [0x0131, 'i'], // ı (Turkish dotless i)
+  [0x0127, 'h'], // ħ
+  [0x014b, 'n'], // ŋ
+  [0x0138, 'k'], // ĸ
+  [0x017f, 's'], // ſ
+  [0x0140, 'l'], // ŀ
+  [0x0259, 'e'], // ə (Azerbaijani schwa)
+  [0x0180, 'b'], // ƀ
+  [0x0188, 'c'], // ƈ
+  [0x0192, 'f'], // ƒ
+  [0x0199, 'k'], // ƙ (Hausa)
+  [0x0257, 'd'], // ɗ (Hausa)
+  [0x0253, 'b'], // ɓ (Hausa)
+  [0x01b4, 'y'], // ƴ (Hausa)
+  [0x025b, 'e'], // ɛ (Akan, Ewe)
+  [0x0254, 'o'], // ɔ (Akan, Ewe)
+  [0x03c2, 'σ'], // Greek final sigma folds to sigma
+]);
+
+/** Whitespace of every kind becomes one ASCII space. */
+function isSpace(cp: number): boolean {
+  return (
+    cp === 0x20 ||
+    (cp >= 0x09 && cp <= 0x0d) ||
+    cp === 0xa0 ||
+    cp === 0x1680 ||
+    (cp >= 0x2000 && cp <= 0x200a) ||
+    cp === 0x2028 ||
+    cp === 0x2029 ||
+    cp === 0x202f ||
+    cp === 0x205f ||
+    cp === 0x3000 ||
+    cp === 0x5f // underscore: "john_doe" is typed where a space was meant
+  );
+}
+
+/** Hyphen and dash variants become '-'. */
+function isHyphen(cp: number): boolean {
+  return (
+    cp === 0x2d ||
+    (cp >= 0x2010 && cp <= 0x2015) ||
+    cp === 0x2212 ||
+    cp === 0xfe58 ||
+    cp === 0xfe63 ||
+    cp === 0xff0d ||
+    cp === 0x058a || // Armenian hyphen
+    cp === 0x1806 // Mongolian todo soft hyphen
+  );
+}
+
+/** Apostrophe look-alikes (O’Brien, O`Brien, Oʼ Brien) become "'". */
+function isApostrophe(cp: number): boolean {
+  return (
+    cp === 0x27 ||
+    cp === 0x2018 ||
+    cp === 0x2019 ||
+    cp === 0x201b ||
+    cp === 0x02bc ||
+    cp === 0x02bb ||
+    cp === 0x60 ||
+    cp === 0xb4 ||
+    cp === 0x2032 ||
+    cp === 0xff07
+  );
+}
+
+/** Invisible characters that carry no letter: dropped. ZWJ/ZWNJ are kept (Persian and Indic spelling needs them). */
+function isInvisible(cp: number): boolean {
+  return cp === 0xad || cp === 0x200b || cp === 0x2060 || cp === 0xfeff || cp === 0x180e;
+}
+
+/** Generic combining diacritics (the accents of Latin, Greek and Cyrillic letters). */
+function isGenericMark(cp: number): boolean {
+  return (
+    (cp >= 0x0300 && cp <= 0x036f) ||
+    (cp >= 0x1ab0 && cp <= 0x1aff) ||
+    (cp >= 0x1dc0 && cp <= 0x1dff) ||
+    (cp >= 0x20d0 && cp <= 0x20ff) ||
+    (cp >= 0xfe20 && cp <= 0xfe2f)
+  );
+}
+
+const enum Script {
+  Other = 0,
+  Latin = 1,
+  Greek = 2,
+  Cyrillic = 3,
+}
+
+function scriptOf(cp: number): Script {
+  if (cp < 0x0250 || (cp >= 0x1e00 && cp <= 0x1eff) || (cp >= 0x2c60 && cp <= 0x2c7f) || (cp >= 0xa720 && cp <= 0xa7ff)) {
+    return Script.Latin;
+  }
+  if ((cp >= 0x0370 && cp <= 0x03ff) || (cp >= 0x1f00 && cp <= 0x1fff)) return Script.Greek;
+  if (cp >= 0x0400 && cp <= 0x052f) return Script.Cyrillic;
+  return Script.Other;
+}
+
+/**
+ * Folds a name (or one of its parts) into the lookup key used by every name
+ * table: NFKC (full-width and ligature forms become plain letters), lower
+ * case, accents stripped from Latin and Greek letters (and the diaeresis
+ * from Cyrillic ё/ї, the one accent Russian and Ukrainian writers drop
+ * routinely), the few undecomposable Latin letters spelt out (ß → ss, ł → l,
+ * đ → d…), every whitespace and underscore collapsed to one space, hyphen
+ * and apostrophe variants unified, invisible characters dropped, trimmed.
+ * Letters of other scripts (Arabic, Hebrew, Devanagari, CJK, Hangul,
+ * Thai…) and their vowel signs are kept as they are: stripping them would
+ * change the name. Punctuation other than hyphen/apostrophe is kept, so a
+ * caller can still see "n/a" or "j.doe".
+ *
+ * @param text - a name as typed, any length (linear time, no regex).
+ * @returns the folded key; '' when nothing but spaces.
+ * @example
+ * foldName('  José-María  O’Brien ') // → "jose-maria o'brien"
+ * foldName('Łukasz Żółć')            // → "lukasz zolc"
+ * foldName('ГЕННАДИЙ Алёна')         // → "геннадий алена"
+ */
+export function foldName(text: string): string {
+  const decomposed = text.normalize('NFKC').toLowerCase().normalize('NFD');
+  let out = '';
+  let pendingSpace = false;
+  let lastScript = Script.Other;
+  for (let i = 0; i < decomposed.length; i++) {
+    let cp = decomposed.charCodeAt(i);
+    // Surrogate pair: read the whole code point (CJK extension B, emoji…).
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < decomposed.length) {
+      const low = decomposed.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        cp = (cp - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+        i++;
+      }
+    }
+    if (isGenericMark(cp)) {
+      if (lastScript === Script.Latin || lastScript === Script.Greek) continue;
+      if (lastScript === Script.Cyrillic && cp === 0x0308) continue;
+      out += String.fromCodePoint(cp);
+      continue;
+    }
+    if (isSpace(cp)) {
+      if (out.length > 0) pendingSpace = true;
+      lastScript = Script.Other;
+      continue;
+    }
+    if (isInvisible(cp)) continue;
+    let piece: string;
+    if (isHyphen(cp)) {
+      // "Smith - Jones" and "Smith-Jones" are one double-barrelled name.
+      pendingSpace = false;
+      if (out.endsWith(' ')) out = out.slice(0, -1);
+      out += '-';
+      lastScript = Script.Other;
+      continue;
+    } else if (isApostrophe(cp)) {
+      piece = "'";
+      lastScript = Script.Other;
+    } else {
+      piece = LATIN_SPECIAL.get(cp) ?? String.fromCodePoint(cp);
+      lastScript = scriptOf(cp);
+    }
+    if (pendingSpace) {
+      if (!out.endsWith('-')) out += ' ';
+      pendingSpace = false;
+    }
+    out += piece;
+  }
+  return out.normalize('NFC');
+}
