@@ -11,6 +11,7 @@ const library = {
   'name/index': 'src/name/index.ts',
   'scoring/index': 'src/scoring/index.ts',
   'server/index': 'src/server/index.ts',
+  'providers/index': 'src/providers/index.ts',
 };
 
 export default defineConfig([
