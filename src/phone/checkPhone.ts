@@ -1,0 +1,302 @@
+import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js/max';
+import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
+import metadata from 'libphonenumber-js/max/metadata';
+import { assertOptionalObject, assertString, hasControlChars } from '../common/input.js';
+import { InputError } from '../errors.js';
+import { createScorer } from '../scoring/createScorer.js';
+import type { Scorer } from '../scoring/createScorer.js';
+import type { Signal } from '../scoring/types.js';
+import { areaByPrefix, carrierByPrefix, timeZonesByPrefix } from './lookup.js';
+import { ALPHA2, ANY_DIGIT, LETTER, PICTOGRAPH } from './patterns.js';
+import { CARRIER_TYPES, GEOGRAPHIC_TYPES, TYPE_NAMES, TYPE_RISK } from './numberTypes.js';
+import { PHONE_SCORE_MODEL } from './scoreModel.js';
+import type { PhoneCallOptions, PhoneCheck, PhoneCheckOptions, PhoneReasonCode, PhoneResult, PhoneType } from './types.js';
+
+/**
+ * Longest input read. The longest real number is 20 digits (calling code up
+ * to 3, national number up to 17: libphonenumber's MAX_LENGTH_COUNTRY_CODE
+ * and MAX_LENGTH_FOR_NSN); 64 leaves room for any formatting of it.
+ */
+const MAX_INPUT_LENGTH = 64;
+/** More digits than any number can have (3 + 17, see above): not a phone number's shape. */
+const MAX_DIGITS = 20;
+/** libphonenumber's MIN_LENGTH_FOR_NSN: a national number has at least 2 digits. */
+const MIN_NATIONAL_DIGITS = 2;
+
+const CALLING_CODES: ReadonlySet<string> = new Set(Object.keys(metadata.country_calling_codes));
+
+/**
+ * Separators that phone numbers are written with, as libphonenumber accepts
+ * them: spaces (incl. no-break, thin, ideographic), dashes, slashes, dots,
+ * brackets and tildes, ASCII and full-width.
+ */
+const PUNCTUATION: ReadonlySet<number> = new Set([
+  0x20, 0xa0, 0xad, 0x200b, 0x2060, 0x3000, 0x202f, 0x205f,
+  0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a,
+  0x2d, 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0x30fc, 0xff0d,
+  0x2f, 0xff0f, 0x2e, 0xff0e,
+  0x28, 0x29, 0x5b, 0x5d, 0xff08, 0xff09, 0xff3b, 0xff3d,
+  0x7e, 0x2053, 0x223c, 0xff5e,
+]);
+
+interface Normalized {
+  readonly digits: string;
+  readonly plus: boolean;
+  /** Why the input is not phone-shaped, or null. */
+  readonly problem: string | null;
+}
+
+/** ASCII value of a digit libphonenumber reads (ASCII, full-width, Arabic-Indic, Eastern Arabic-Indic), or -1. */
+function digitValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0xff10 && c <= 0xff19) return c - 0xff10;
+  if (c >= 0x660 && c <= 0x669) return c - 0x660;
+  if (c >= 0x6f0 && c <= 0x6f9) return c - 0x6f0;
+  return -1;
+}
+
+/** Says what kind of character made `text` (already capped) not phone-shaped. */
+function describeProblem(text: string): string {
+  if (hasControlChars(text)) return 'control characters';
+  if (LETTER.test(text)) return 'letters';
+  if (PICTOGRAPH.test(text)) return 'emoji';
+  if (ANY_DIGIT.test(text)) return 'digits of a script phone numbers are not parsed in';
+  return 'characters phone numbers do not use';
+}
+
+/**
+ * One pass over the characters, no regex: digits out, separators skipped,
+ * a single leading plus allowed, anything else is a syntax problem.
+ */
+function normalize(text: string): Normalized {
+  let digits = '';
+  let plus = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const d = digitValue(c);
+    if (d >= 0) {
+      digits += String.fromCharCode(0x30 + d);
+    } else if (c === 0x2b || c === 0xff0b) {
+      if (plus || digits.length > 0) return { digits, plus, problem: 'a plus sign after the start' };
+      plus = true;
+    } else if (!PUNCTUATION.has(c)) {
+      return { digits, plus, problem: describeProblem(text) };
+    }
+  }
+  return { digits, plus, problem: null };
+}
+
+/** The calling code a digit string starts with (codes are prefix-free), or null. */
+function callingCodeOf(digits: string): string | null {
+  for (let n = 1; n <= 3 && n <= digits.length; n++) {
+    const code = digits.slice(0, n);
+    if (CALLING_CODES.has(code)) return code;
+  }
+  return null;
+}
+
+/** Validates a `defaultCountry` option; returns it upper-cased. */
+function resolveCountry(value: unknown, field: string): CountryCode | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new InputError('INPUT_OPTION', `${field} must be an ISO 3166-1 alpha-2 string such as "IT"`, field);
+  const upper = value.toUpperCase();
+  if (!ALPHA2.test(upper) || !isSupportedCountry(upper)) {
+    throw new InputError('INPUT_OPTION', `${field} "${value.slice(0, 20)}" is not a country with a numbering plan (ISO 3166-1 alpha-2, e.g. "IT")`, field);
+  }
+  return upper;
+}
+
+const NULL_PROVIDER_FIELDS = {
+  is_ported: null,
+  ported_times: null,
+  first_ported: null,
+  last_ported: null,
+} as const;
+
+/**
+ * Creates a phone check bound to one set of options, validated once here
+ * (an unknown `defaultCountry` or bad scoring options throw
+ * {@link InputError}). Prefer it to {@link checkPhone} with options in a
+ * loop: the scorer is built once.
+ *
+ * @param options default country and scoring options
+ * @returns a check; its second argument can override `defaultCountry` per call
+ * @example
+ * const check = createPhoneCheck({ defaultCountry: 'IT', scoring: { bands: 'scorecard' } });
+ * check('333 123 4567').e164;                              // '+393331234567'
+ * check('020 7946 0958', { defaultCountry: 'GB' }).country; // 'GB'
+ */
+export function createPhoneCheck(options: PhoneCheckOptions = {}): PhoneCheck {
+  assertOptionalObject(options, 'options');
+  const factoryCountry = resolveCountry(options.defaultCountry, 'defaultCountry');
+  const score: Scorer<PhoneReasonCode> = createScorer(PHONE_SCORE_MODEL, options.scoring);
+  const parseOptions = new Map<string, { defaultCountry: CountryCode }>();
+
+  const failed = (value: string, code: PhoneReasonCode, detail: string, countryCode: string | null, country: string | null): PhoneResult => {
+    const outcome = score([{ code, detail }]);
+    return {
+      value,
+      type: 'unknown',
+      status: code === 'PHONE_SYNTAX' ? 'syntax' : 'invalid',
+      is_valid: false,
+      country,
+      country_code: countryCode === null ? null : `+${countryCode}`,
+      ...NULL_PROVIDER_FIELDS,
+      original_network: null,
+      current_network: null,
+      is_roaming: null,
+      has_whatsapp: null,
+      whatsapp_privacy_status: null,
+      whatsapp_image: null,
+      e164: null,
+      national_format: null,
+      international_format: null,
+      time_zones: null,
+      geographic_area: null,
+      score: outcome.score,
+      score_cluster: outcome.score_cluster,
+      reasons: outcome.reasons,
+    };
+  };
+
+  const valid = (value: string, phone: PhoneNumber, type: PhoneType): PhoneResult => {
+    const callingCode = phone.countryCallingCode as string;
+    const nationalNumber = phone.nationalNumber as string;
+    const geographic = GEOGRAPHIC_TYPES.has(type);
+    // Validated above: an invalid number never reaches the carrier lookup.
+    const carrier = CARRIER_TYPES.has(type) ? carrierByPrefix(callingCode, nationalNumber) : null;
+    const signals: Signal<PhoneReasonCode>[] = [{ code: 'PHONE_VALID', detail: type }];
+    const risk = TYPE_RISK[type];
+    if (risk !== undefined) signals.push({ code: risk });
+    if (carrier === null) {
+      signals.push(CARRIER_TYPES.has(type) ? { code: 'PHONE_CARRIER_UNKNOWN' } : { code: 'PHONE_CARRIER_UNKNOWN', detail: `carrier data covers mobile ranges, not ${type}` });
+    }
+    else if (geographic) signals.push({ code: 'PHONE_CARRIER_KNOWN', detail: carrier });
+    signals.push({ code: 'PHONE_PORTING_UNKNOWN' }, { code: 'PHONE_CONNECTIVITY_UNKNOWN' }, { code: 'PHONE_MESSAGING_UNKNOWN' });
+    const outcome = score(signals);
+    // Formatting costs as much as parsing (~7 µs for both): done on first read only.
+    let national: string | undefined;
+    let international: string | undefined;
+    return {
+      value,
+      type,
+      status: 'undetermined',
+      is_valid: true,
+      country: phone.country ?? null,
+      country_code: `+${callingCode}`,
+      ...NULL_PROVIDER_FIELDS,
+      original_network: carrier,
+      current_network: carrier,
+      is_roaming: null,
+      has_whatsapp: null,
+      whatsapp_privacy_status: null,
+      whatsapp_image: null,
+      e164: phone.number as string,
+      get national_format(): string {
+        return (national ??= phone.formatNational());
+      },
+      get international_format(): string {
+        return (international ??= phone.formatInternational());
+      },
+      time_zones: timeZonesByPrefix(callingCode, nationalNumber, geographic),
+      geographic_area: geographic ? areaByPrefix(callingCode, nationalNumber) : null,
+      score: outcome.score,
+      score_cluster: outcome.score_cluster,
+      reasons: outcome.reasons,
+    };
+  };
+
+  return (value: string, callOptions?: PhoneCallOptions): PhoneResult => {
+    assertString(value, 'phoneNumber');
+    assertOptionalObject(callOptions, 'callOptions');
+    const defaultCountry = callOptions?.defaultCountry === undefined ? factoryCountry : resolveCountry(callOptions.defaultCountry, 'defaultCountry');
+    // Cap before anything looks at the characters.
+    if (value.length > MAX_INPUT_LENGTH) return failed(value, 'PHONE_SYNTAX', `longer than ${MAX_INPUT_LENGTH} characters`, null, null);
+    const { digits: allDigits, plus, problem } = normalize(value);
+    if (problem !== null) return failed(value, 'PHONE_SYNTAX', problem, null, null);
+    // "00" is the international prefix most of the world dials: read it as "+".
+    const international = plus || allDigits.startsWith('00');
+    const digits = !plus && international ? allDigits.slice(2) : allDigits;
+    if (digits.length === 0) return failed(value, 'PHONE_SYNTAX', 'no digits', null, null);
+    const minDigits = international ? 1 + MIN_NATIONAL_DIGITS : MIN_NATIONAL_DIGITS;
+    if (digits.length < minDigits) return failed(value, 'PHONE_SYNTAX', `fewer than ${minDigits} digits`, null, null);
+    if (digits.length > MAX_DIGITS) return failed(value, 'PHONE_SYNTAX', `more than ${MAX_DIGITS} digits`, null, null);
+    if (!international && defaultCountry === undefined) {
+      return failed(value, 'PHONE_NATIONAL_WITHOUT_COUNTRY', 'no + or 00 prefix and no defaultCountry', null, null);
+    }
+
+    const text = international ? `+${digits}` : digits;
+    let opts: { defaultCountry: CountryCode } | undefined;
+    if (defaultCountry !== undefined) {
+      opts = parseOptions.get(defaultCountry);
+      if (opts === undefined) parseOptions.set(defaultCountry, (opts = { defaultCountry }));
+    }
+    const phone = parsePhoneNumberFromString(text, opts);
+    if (phone === undefined) {
+      const countryCode = international ? callingCodeOf(digits) : getCountryCallingCode(defaultCountry!);
+      const why = validatePhoneNumberLength(text, opts);
+      if (why === 'NOT_A_NUMBER') return failed(value, 'PHONE_SYNTAX', 'not a phone number', countryCode, null);
+      if (why === 'INVALID_COUNTRY') return failed(value, 'PHONE_INVALID_COUNTRY', 'no country has this calling code', null, null);
+      return failed(value, lengthCode(why), lengthDetail(why), countryCode, international ? null : defaultCountry!);
+    }
+    const libType = phone.getType();
+    // With max metadata, isValid() is exactly "getType() is defined" (libphonenumber-js
+    // isValid.js): one pattern pass instead of two.
+    if (libType === undefined) {
+      const why = validatePhoneNumberLength(text, opts);
+      return failed(value, lengthCode(why), lengthDetail(why), phone.countryCallingCode as string, phone.country ?? null);
+    }
+    return valid(value, phone, TYPE_NAMES[libType]);
+  };
+}
+
+type LengthVerdict = ReturnType<typeof validatePhoneNumberLength>;
+
+function lengthCode(why: LengthVerdict): PhoneReasonCode {
+  switch (why) {
+    case 'TOO_SHORT':
+      return 'PHONE_TOO_SHORT';
+    case 'TOO_LONG':
+      return 'PHONE_TOO_LONG';
+    case 'INVALID_LENGTH':
+      return 'PHONE_INVALID_LENGTH';
+    case 'INVALID_COUNTRY':
+      return 'PHONE_INVALID_COUNTRY';
+    default:
+      return 'PHONE_NOT_IN_PLAN';
+  }
+}
+
+function lengthDetail(why: LengthVerdict): string {
+  return why === undefined || why === 'NOT_A_NUMBER' ? 'possible length, but in no range of the numbering plan' : why;
+}
+
+let defaultCheck: PhoneCheck | undefined;
+
+/**
+ * Checks a phone number offline: shape, validity and line type against
+ * libphonenumber's numbering plans (max metadata), country and calling
+ * code, the operator the range was allocated to, time zones and area, and a
+ * 0–1000 score with its reasons. Porting, roaming, connectivity and
+ * messaging-app fields are `null`: only a provider can fill them.
+ *
+ * Any string gets a result (`status: 'syntax'` for letters, emoji, too few
+ * or too many digits); a non-string throws {@link InputError} (`INPUT_TYPE`).
+ *
+ * @param phoneNumber E.164 (`+393331234567`), international with spaces, dots,
+ *   dashes or brackets, `00`-prefixed, or national with `defaultCountry`
+ * @param options `defaultCountry` and scoring; for many calls with options use {@link createPhoneCheck}
+ * @returns the spec's `phone` object plus `e164`, formats, `time_zones`, `geographic_area`, `reasons`
+ * @example
+ * checkPhone('+39 333 123 4567');
+ * // { value: '+39 333 123 4567', type: 'mobile', status: 'undetermined', is_valid: true,
+ * //   country: 'IT', country_code: '+39', original_network: 'TIM', current_network: 'TIM',
+ * //   e164: '+393331234567', time_zones: ['Europe/Rome'], score: 850, score_cluster: 'very_high', … }
+ */
+export function checkPhone(phoneNumber: string, options?: PhoneCheckOptions): PhoneResult {
+  if (options === undefined) {
+    defaultCheck ??= createPhoneCheck();
+    return defaultCheck(phoneNumber);
+  }
+  return createPhoneCheck(options)(phoneNumber);
+}

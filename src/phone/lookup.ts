@@ -1,0 +1,63 @@
+/**
+ * Lazily loaded prefix data: carrier names, time zones and geographic areas
+ * (Google libphonenumber data, built by scripts/phone/build.ts). Each table
+ * loads on first use, once per process, and is read-only afterwards.
+ */
+import { PrefixTable, loadPrefixTable } from './prefixTable.js';
+
+let carriers: PrefixTable | undefined;
+let timeZones: PrefixTable | undefined;
+let geocoding: PrefixTable | undefined;
+const zoneLists = new Map<string, readonly string[] | null>();
+
+/**
+ * The operator a number range was first allocated to: the longest prefix of
+ * the national number in Google's carrier data (English names). It does not
+ * validate: callers pass numbers already known to be valid.
+ *
+ * @param callingCode calling code, digits only (`'39'`)
+ * @param nationalNumber national significant number, digits only
+ * @returns the carrier name, or `null` when no prefix of the range is listed
+ * @example
+ * carrierByPrefix('39', '3331234567') // 'TIM'
+ */
+export function carrierByPrefix(callingCode: string, nationalNumber: string): string | null {
+  carriers ??= loadPrefixTable('phone/carriers.json');
+  return carriers.lookup(callingCode, nationalNumber);
+}
+
+/**
+ * IANA time zones of a number. `geographic` (fixed lines and mobiles) looks
+ * up the longest prefix; other types (toll-free, premium…) get the calling
+ * code's zones, as Google's PhoneNumberToTimeZonesMapper does.
+ *
+ * @returns a frozen list shared between results, or `null` when unknown
+ * @example
+ * timeZonesByPrefix('49', '301234567', true) // ['Europe/Berlin']
+ */
+export function timeZonesByPrefix(callingCode: string, nationalNumber: string, geographic: boolean): readonly string[] | null {
+  timeZones ??= loadPrefixTable('phone/timezones.json');
+  const joined = timeZones.lookup(callingCode, geographic ? nationalNumber : '');
+  if (joined === null) return null;
+  let zones = zoneLists.get(joined);
+  if (zones === undefined) {
+    // Google marks ranges with no zone as Etc/Unknown: that is "not known", so null.
+    const list = joined.split('&').filter((z) => z !== 'Etc/Unknown');
+    zones = list.length === 0 ? null : Object.freeze(list);
+    zoneLists.set(joined, zones);
+  }
+  return zones;
+}
+
+/**
+ * English description of the geographic area of a number's range (city,
+ * region or state), from Google's geocoding data.
+ *
+ * @returns the area, or `null` when the data has no prefix for the range
+ * @example
+ * areaByPrefix('39', '0212345678') // 'Milano'
+ */
+export function areaByPrefix(callingCode: string, nationalNumber: string): string | null {
+  geocoding ??= loadPrefixTable('phone/geocoding.json');
+  return geocoding.lookup(callingCode, nationalNumber);
+}

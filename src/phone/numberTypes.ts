@@ -1,0 +1,40 @@
+/** How libphonenumber number types map to the result, and which types get which treatment. */
+import type { NumberType } from 'libphonenumber-js/max';
+import type { PhoneReasonCode, PhoneType } from './types.js';
+
+/** libphonenumber-js type → the spec's lower snake case. */
+export const TYPE_NAMES: Readonly<Record<NumberType & string, PhoneType>> = {
+  MOBILE: 'mobile',
+  FIXED_LINE: 'fixed_line',
+  FIXED_LINE_OR_MOBILE: 'fixed_line_or_mobile',
+  TOLL_FREE: 'toll_free',
+  PREMIUM_RATE: 'premium_rate',
+  SHARED_COST: 'shared_cost',
+  VOIP: 'voip',
+  PERSONAL_NUMBER: 'personal_number',
+  PAGER: 'pager',
+  UAN: 'uan',
+  VOICEMAIL: 'voicemail',
+};
+
+/** Types that lower the score, with their reason code. */
+export const TYPE_RISK: Partial<Record<PhoneType, PhoneReasonCode>> = {
+  premium_rate: 'PHONE_PREMIUM_RATE',
+  shared_cost: 'PHONE_SHARED_COST',
+  voip: 'PHONE_VOIP',
+  personal_number: 'PHONE_PERSONAL_NUMBER',
+  pager: 'PHONE_PAGER',
+  uan: 'PHONE_UAN',
+};
+
+/** Types Google geocodes by prefix (PhoneNumberUtil.isNumberGeographical without the mobile-token subtleties). */
+export const GEOGRAPHIC_TYPES: ReadonlySet<PhoneType> = new Set(['fixed_line', 'mobile', 'fixed_line_or_mobile']);
+
+/**
+ * Types the carrier data is read for, as in Google's PhoneNumberToCarrierMapper
+ * (mobile, fixed-line-or-mobile, pager): its prefixes describe mobile ranges,
+ * and a short mobile prefix would otherwise name a mobile operator for a
+ * premium-rate or toll-free number that shares its first digits.
+ */
+export const CARRIER_TYPES: ReadonlySet<PhoneType> = new Set(['mobile', 'fixed_line_or_mobile', 'pager']);
+

@@ -1,0 +1,128 @@
+import type { Reason, ScoringOptions } from '../scoring/types.js';
+
+/**
+ * What kind of line a number is, from the numbering plan (libphonenumber
+ * types in lower snake case). `unknown` when the number is not valid, or
+ * valid but of no listed type.
+ */
+export type PhoneType =
+  | 'mobile'
+  | 'fixed_line'
+  | 'fixed_line_or_mobile'
+  | 'toll_free'
+  | 'premium_rate'
+  | 'shared_cost'
+  | 'voip'
+  | 'personal_number'
+  | 'pager'
+  | 'uan'
+  | 'voicemail'
+  | 'unknown';
+
+/**
+ * The spec's status values.
+ * - `syntax`: not the shape of a phone number (letters, symbols, too few or too many digits).
+ * - `invalid`: phone-shaped, but no operator could have been assigned it (wrong length, unknown calling code, no numbering-plan range).
+ * - `undetermined`: valid per the numbering plan; whether it is connected is not known offline.
+ * - `connected`: only set by a provider (HLR lookup) that saw the handset connected; never offline.
+ */
+export type PhoneStatus = 'connected' | 'syntax' | 'invalid' | 'undetermined';
+
+/** Reason codes of the phone check (see PHONE_SCORE_MODEL for what each means). */
+export type PhoneReasonCode =
+  | 'PHONE_SYNTAX'
+  | 'PHONE_INVALID_COUNTRY'
+  | 'PHONE_TOO_SHORT'
+  | 'PHONE_TOO_LONG'
+  | 'PHONE_INVALID_LENGTH'
+  | 'PHONE_NOT_IN_PLAN'
+  | 'PHONE_NATIONAL_WITHOUT_COUNTRY'
+  | 'PHONE_PREMIUM_RATE'
+  | 'PHONE_SHARED_COST'
+  | 'PHONE_VOIP'
+  | 'PHONE_PERSONAL_NUMBER'
+  | 'PHONE_PAGER'
+  | 'PHONE_UAN'
+  | 'PHONE_VALID'
+  | 'PHONE_CARRIER_KNOWN'
+  | 'PHONE_CARRIER_UNKNOWN'
+  | 'PHONE_PORTING_UNKNOWN'
+  | 'PHONE_CONNECTIVITY_UNKNOWN'
+  | 'PHONE_MESSAGING_UNKNOWN';
+
+/** Options of {@link checkPhone} and {@link createPhoneCheck}. */
+export interface PhoneCheckOptions {
+  /**
+   * ISO 3166-1 alpha-2 country (`'IT'`, case-insensitive) used to read
+   * numbers written without an international prefix. An unknown code throws
+   * `InputError` (`INPUT_OPTION`).
+   * @default undefined (numbers must start with `+` or `00`)
+   */
+  readonly defaultCountry?: string;
+  /** Bands and weight overrides. @default { bands: 'default' } */
+  readonly scoring?: ScoringOptions;
+}
+
+/** Per-call options of a check made by {@link createPhoneCheck}. */
+export interface PhoneCallOptions {
+  /** Overrides the factory's `defaultCountry` for this call. @default the factory's */
+  readonly defaultCountry?: string;
+}
+
+/**
+ * The spec's `phone` object, plus `reasons` and a few fields beyond the
+ * spec (`e164`, `national_format`, `international_format`, `time_zones`,
+ * `geographic_area`). Fields only a provider can know are `null` offline.
+ */
+export interface PhoneResult {
+  /** The phone number as sent. */
+  readonly value: string;
+  /** Line type from the numbering plan. */
+  readonly type: PhoneType;
+  readonly status: PhoneStatus;
+  /** `true` when the number is valid per its numbering plan, `false` for `syntax` and `invalid`. */
+  readonly is_valid: boolean | null;
+  /** ISO 3166-1 alpha-2 country of the number (`'IT'`); `null` when unknown or for non-geographic codes (+800, +882…). */
+  readonly country: string | null;
+  /** Calling code with a plus (`'+39'`); `null` when none could be read. */
+  readonly country_code: string | null;
+  /** Provider only (HLR / number-portability lookup). */
+  readonly is_ported: boolean | null;
+  /** Provider only. */
+  readonly ported_times: number | null;
+  /** Provider only, `YYYY-MM-DD`. */
+  readonly first_ported: string | null;
+  /** Provider only, `YYYY-MM-DD`. */
+  readonly last_ported: string | null;
+  /** Operator the number's range was allocated to (Google libphonenumber carrier data); `null` when the data has none or the number is not valid. */
+  readonly original_network: string | null;
+  /** Offline, the same as `original_network` (porting unknown, see reason `PHONE_PORTING_UNKNOWN`); a provider replaces it. */
+  readonly current_network: string | null;
+  /** Provider only (HLR lookup). */
+  readonly is_roaming: boolean | null;
+  /** Provider only (messaging-app lookup). */
+  readonly has_whatsapp: boolean | null;
+  /** Provider only. */
+  readonly whatsapp_privacy_status: string | null;
+  /** Provider only. */
+  readonly whatsapp_image: string | null;
+  /** Beyond the spec: the number in E.164 (`'+393331234567'`), `null` unless valid. */
+  readonly e164: string | null;
+  /** Beyond the spec: national format (`'333 123 4567'`), `null` unless valid. Computed on first read. */
+  readonly national_format: string | null;
+  /** Beyond the spec: international format (`'+39 333 123 4567'`), `null` unless valid. Computed on first read. */
+  readonly international_format: string | null;
+  /** Beyond the spec: IANA time zones of the number's range, `null` when unknown or not valid. */
+  readonly time_zones: readonly string[] | null;
+  /** Beyond the spec: area of a geographic range in English (`'Milano'`), `null` when the data has none or the number is not valid. */
+  readonly geographic_area: string | null;
+  /** 0–1000, higher is better. */
+  readonly score: number;
+  /** One of `very_low`, `low`, `review`, `high`, `very_high`. */
+  readonly score_cluster: string;
+  /** Signals that moved the score (or explain a `null`), with their points. */
+  readonly reasons: readonly Reason[];
+}
+
+/** A phone check bound to one set of options, made by {@link createPhoneCheck}. */
+export type PhoneCheck = (phoneNumber: string, callOptions?: PhoneCallOptions) => PhoneResult;
