@@ -1,0 +1,120 @@
+import { browserCapabilities, latestBrowserVersion } from './data/index.js';
+import type { CapabilityName } from './data/index.js';
+import { caniuseAgent } from './names.js';
+import { MAJOR_MINOR } from './patterns.js';
+
+/** Capabilities of one browser version, or undefined when the browser is not in caniuse. */
+export type CapabilityTable = Readonly<Partial<Record<CapabilityName, boolean>>>;
+
+/** Where a browser sits against the newest release of its family in caniuse. */
+export interface BrowserAge {
+  /** caniuse agent id the browser was matched to. */
+  readonly agent: string;
+  /** Among roughly the last year of releases. */
+  readonly recent: boolean;
+  /** Three years or more behind (or a retired browser). */
+  readonly outdated: boolean;
+}
+
+/**
+ * Major releases per year of each caniuse agent, to turn "versions behind"
+ * into years: Chromium and Firefox ship every four weeks, Samsung Internet
+ * about four times a year, Safari once a year (from their release notes).
+ */
+const RELEASES_PER_YEAR: Readonly<Record<string, number>> = {
+  chrome: 12,
+  and_chr: 12,
+  edge: 12,
+  firefox: 12,
+  and_ff: 12,
+  opera: 12,
+  op_mob: 12,
+  android: 12,
+  samsung: 4,
+  safari: 1,
+  ios_saf: 1,
+};
+
+/** Browsers whose vendor has retired them: always years out of date. */
+const RETIRED = new Set(['ie', 'ie_mob', 'op_mini']);
+
+/** Trident version → Internet Explorer version (Trident/7.0 is IE 11 even in compatibility mode). */
+const TRIDENT_IE: Readonly<Record<string, string>> = { '4': '8', '5': '9', '6': '10', '7': '11', '8': '11' };
+
+function major(version: string | null): number | undefined {
+  if (version === null) return undefined;
+  const m = MAJOR_MINOR.exec(version);
+  return m === null ? undefined : Number(m[1]);
+}
+
+/** caniuse ids of a browser, its version to look up, tried in order. */
+function candidates(
+  browser: string | null,
+  browserVersion: string | null,
+  engine: string | null,
+  engineVersion: string | null,
+  os: string | null,
+  osVersion: string | null,
+): [string, string][] {
+  const out: [string, string][] = [];
+  const android = os !== null && (os === 'Android' || os === 'Fire OS' || os === 'Android TV');
+  const ios = os === 'iOS' || os === 'iPadOS';
+  const agent = browser === null ? undefined : caniuseAgent(browser, os);
+  // Every iOS browser runs Apple's WebKit, which ships with the OS.
+  if (ios && osVersion !== null) out.push(['ios_saf', osVersion]);
+  // The stock Android Browser always says Version/4.0: its WebKit is the OS's.
+  else if (agent === 'android' && osVersion !== null) out.push(['android', osVersion]);
+  else if (agent !== undefined && browserVersion !== null) out.push([agent, browserVersion]);
+  // Browsers without their own caniuse entry follow their engine.
+  if (engine === 'Blink' && engineVersion !== null) {
+    if (android) out.push(['and_chr', engineVersion]);
+    out.push(['chrome', engineVersion]);
+  } else if (engine === 'Gecko' && engineVersion !== null) {
+    if (android) out.push(['and_ff', engineVersion]);
+    out.push(['firefox', engineVersion]);
+  } else if (engine === 'Trident' && engineVersion !== null) {
+    const ie = TRIDENT_IE[String(major(engineVersion))];
+    if (ie !== undefined) out.push(['ie', ie]);
+  } else if (engine === 'EdgeHTML' && engineVersion !== null) {
+    out.push(['edge', engineVersion]);
+  } else if (engine === 'WebKit' && os === 'Mac' && browserVersion !== null) {
+    out.push(['safari', browserVersion]);
+  }
+  // caniuse keeps only the newest and_chr/and_ff release: fall back to desktop.
+  if (agent === 'and_chr' && browserVersion !== null) out.push(['chrome', browserVersion]);
+  if (agent === 'and_ff' && browserVersion !== null) out.push(['firefox', browserVersion]);
+  return out;
+}
+
+/**
+ * Looks up the capability row of a parsed browser: its own caniuse entry
+ * first, then its engine's. Undefined when neither is known.
+ */
+export function lookupCapabilities(
+  browser: string | null,
+  browserVersion: string | null,
+  engine: string | null,
+  engineVersion: string | null,
+  os: string | null,
+  osVersion: string | null,
+): { table: CapabilityTable; agent: string; version: string } | undefined {
+  for (const [agent, version] of candidates(browser, browserVersion, engine, engineVersion, os, osVersion)) {
+    const table = browserCapabilities(agent, version);
+    if (table !== undefined) return { table, agent, version };
+  }
+  return undefined;
+}
+
+/**
+ * How far a browser is behind the newest version of its caniuse family.
+ * Undefined when the family or the version is unknown.
+ */
+export function browserAge(agent: string, version: string): BrowserAge | undefined {
+  if (RETIRED.has(agent)) return { agent, recent: false, outdated: true };
+  const perYear = RELEASES_PER_YEAR[agent];
+  const latest = latestBrowserVersion(agent);
+  const current = major(version);
+  if (perYear === undefined || latest === undefined || current === undefined) return undefined;
+  const behind = Math.floor(latest) - current;
+  return { agent, recent: behind <= perYear, outdated: behind >= 3 * perYear };
+}

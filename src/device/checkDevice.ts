@@ -1,0 +1,341 @@
+import { assertString } from '../common/input.js';
+import { InputError } from '../errors.js';
+import { createScorer } from '../scoring/index.js';
+import type { Scorer, Signal, ScoringOptions } from '../scoring/index.js';
+import { browserAge, lookupCapabilities } from './capabilities.js';
+import type { CapabilityTable } from './capabilities.js';
+import { hintsKey, readClientHints } from './headers.js';
+import type { ClientHints } from './headers.js';
+import { ANDROID_FAMILY, osFamily } from './names.js';
+import { parseDevice } from './parse.js';
+import type { ParsedDevice } from './parse.js';
+import { CHECKER, CONTROL, E_READER, FILTER, HAS_LETTER, HTTP_LIBRARY, MAX_UA_LENGTH, SPAM } from './patterns.js';
+import { DEVICE_SCORE_MODEL } from './scoreModel.js';
+import type {
+  DeviceCallOptions,
+  DeviceCategory,
+  DeviceCheck,
+  DeviceCheckFactoryOptions,
+  DeviceCheckOptions,
+  DeviceReasonCode,
+  DeviceResult,
+} from './types.js';
+
+/** Default number of cached results per checker. */
+const DEFAULT_CACHE_SIZE = 1000;
+
+/** Categories of handheld or worn devices (`mobile_device: 1`). */
+const MOBILE_CATEGORIES: ReadonlySet<DeviceCategory> = new Set(['smartphone', 'phablet', 'tablet', 'feature_phone', 'wearable']);
+const PHONE_CATEGORIES: ReadonlySet<DeviceCategory> = new Set(['smartphone', 'phablet', 'feature_phone']);
+const TOUCH_CATEGORIES: ReadonlySet<DeviceCategory> = new Set(['smartphone', 'phablet', 'tablet']);
+
+/** Engines of graphical browsers: all render PNG/GIF/JPEG and run DOM scripting. */
+const GRAPHICAL_ENGINES = new Set(['Blink', 'WebKit', 'Gecko', 'Trident', 'EdgeHTML', 'Presto', 'Goanna', 'KHTML', 'Servo', 'NetFront']);
+
+/**
+ * Stable 31-bit FNV-1a hash of brand and model: the `id` of a detected
+ * device, equal for equal devices across calls and versions.
+ */
+function deviceId(brand: string, model: string): number {
+  let h = 0x811c9dc5;
+  const s = `${brand.toLowerCase()}|${model.toLowerCase()}`;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) & 0x7fffffff;
+}
+
+/** Flash was removed from Chrome 88, Edge 88, Firefox 85 and Safari 14, and never ran on iOS. */
+function flashCapable(p: ParsedDevice, agent: string | undefined, version: number | undefined): boolean | null {
+  if (p.os === 'iOS' || p.os === 'iPadOS') return false;
+  if (agent === undefined || version === undefined) return null;
+  const removedIn: Readonly<Record<string, number>> = { chrome: 88, and_chr: 88, edge: 88, firefox: 85, and_ff: 85, safari: 14 };
+  const cut = removedIn[agent];
+  return cut !== undefined && version >= cut ? false : null;
+}
+
+/** Browser/OS/device combinations no real client sends. */
+function impossibleCombination(p: ParsedDevice): string | undefined {
+  const fam = p.os === null ? null : osFamily(p.os);
+  if ((p.browser === 'Internet Explorer' || p.browser === 'IE Mobile') && fam !== null && fam !== 'Windows' && fam !== 'Windows Mobile') {
+    return `${p.browser} on ${p.os}`;
+  }
+  if (p.browser === 'Mobile Safari' && fam !== null && fam !== 'iOS') return `Mobile Safari on ${p.os}`;
+  if (p.browser === 'Safari' && fam === 'Windows' && Number.parseInt(p.browserVersion ?? '0', 10) >= 6) {
+    return 'Safari 6+ on Windows (Safari for Windows ended at 5.1)';
+  }
+  if ((p.browser === 'Samsung Browser' || p.browser === 'Chrome Webview') && fam !== null && fam !== 'Android') {
+    return `${p.browser} on ${p.os}`;
+  }
+  if ((p.model === 'iPhone' || p.model === 'iPad') && fam !== null && fam !== 'iOS') return `${p.model} running ${p.os}`;
+  return undefined;
+}
+
+/** Hints that contradict the UA, or undefined. `consistent` is true when hints were checked and agree. */
+function compareHints(p: ParsedDevice, h: ClientHints): { mismatch?: string; consistent: boolean } {
+  let checked = false;
+  if (h.platform !== undefined && p.os !== null) {
+    const platform = h.platform === 'macOS' ? 'Mac' : h.platform === 'Linux' ? 'GNU/Linux' : h.platform === 'Chromium OS' ? 'Chrome OS' : h.platform;
+    const known = ['Windows', 'Mac', 'Android', 'GNU/Linux', 'Chrome OS', 'iOS'];
+    if (known.includes(platform)) {
+      checked = true;
+      // Chrome on a Chromebook running an Android app may say either.
+      const same = osFamily(platform) === osFamily(p.os) || (platform === 'Chrome OS' && ANDROID_FAMILY.has(p.os));
+      if (!same) return { mismatch: `Sec-CH-UA-Platform says ${h.platform}, the user agent ${p.os}`, consistent: false };
+    }
+  }
+  if (h.mobile === true && p.category === 'desktop') {
+    return { mismatch: 'Sec-CH-UA-Mobile says mobile, the user agent a desktop', consistent: false };
+  }
+  return { consistent: checked };
+}
+
+/** The check itself, on a string already known to be a string. */
+function evaluate(userAgent: string, hints: ClientHints, score: Scorer<DeviceReasonCode>): DeviceResult {
+  const signals: Signal<DeviceReasonCode>[] = [];
+  const trimmed = userAgent.trim();
+  const tooLong = userAgent.length > MAX_UA_LENGTH;
+  // Cap before any regex: real UAs stay well under 1 kB.
+  const ua = tooLong ? userAgent.slice(0, MAX_UA_LENGTH) : userAgent;
+  const empty = trimmed === '';
+  const garbage = !empty && (CONTROL.test(ua) || !HAS_LETTER.test(ua));
+
+  const p = empty || garbage ? undefined : parseDevice(ua, hints);
+  if (empty) signals.push({ code: 'DEVICE_EMPTY' });
+  if (garbage) signals.push({ code: 'DEVICE_MALFORMED', detail: 'control characters or no letters' });
+  if (tooLong) signals.push({ code: 'DEVICE_TOO_LONG', detail: `${userAgent.length} characters; parsed the first ${MAX_UA_LENGTH}` });
+
+  const caps = p === undefined ? undefined : lookupCapabilities(p.browser, p.browserVersion, p.engine, p.engineVersion, p.os, p.osVersion);
+  const table: CapabilityTable | undefined = caps?.table;
+  const capVersion = caps === undefined ? undefined : Number.parseInt(caps.version, 10);
+  const age = caps === undefined ? undefined : browserAge(caps.agent, caps.version);
+
+  if (p !== undefined) {
+    if (p.robot) signals.push({ code: 'DEVICE_ROBOT' });
+    if (p.headless) signals.push({ code: 'DEVICE_HEADLESS' });
+    const impossible = impossibleCombination(p);
+    if (impossible !== undefined) signals.push({ code: 'DEVICE_IMPOSSIBLE_COMBINATION', detail: impossible });
+    const hinted = compareHints(p, hints);
+    if (hinted.mismatch !== undefined) signals.push({ code: 'DEVICE_HINTS_MISMATCH', detail: hinted.mismatch });
+    else if (hinted.consistent) signals.push({ code: 'DEVICE_HINTS_CONSISTENT' });
+    if (p.browser === null) signals.push({ code: 'DEVICE_BROWSER_UNKNOWN' });
+    else if (p.browserVersion !== null) signals.push({ code: 'DEVICE_BROWSER_IDENTIFIED', detail: `${p.browser} ${p.browserVersion}` });
+    if (p.os === null) signals.push({ code: 'DEVICE_OS_UNKNOWN' });
+    else if (p.osVersion !== null) signals.push({ code: 'DEVICE_OS_IDENTIFIED', detail: `${p.os} ${p.osVersion}` });
+    if (p.category === 'unknown') signals.push({ code: 'DEVICE_CATEGORY_UNKNOWN' });
+    if (p.modelKnown) signals.push({ code: 'DEVICE_MODEL_IDENTIFIED', detail: `${p.brand ?? ''} ${p.model ?? ''}`.trim() });
+    if (age?.outdated === true) signals.push({ code: 'DEVICE_BROWSER_OUTDATED', detail: `${p.browser ?? caps!.agent} ${p.browserVersion ?? caps!.version}` });
+    else if (age?.recent === true && !p.robot) signals.push({ code: 'DEVICE_BROWSER_RECENT' });
+    if (p.modelHidden) signals.push({ code: 'DEVICE_MODEL_HIDDEN' });
+    else if (p.modelKnown && p.specs === undefined) signals.push({ code: 'DEVICE_SPECS_UNKNOWN' });
+    if (p.app || p.webview) signals.push({ code: 'DEVICE_APP' });
+  }
+  signals.push({ code: 'DEVICE_PROVIDER_ONLY' });
+  const outcome = score(signals);
+
+  const category: DeviceCategory = p?.category ?? 'unknown';
+  const specs = p?.specs;
+  const graphical = p?.engine != null && GRAPHICAL_ENGINES.has(p.engine);
+  const known = (name: keyof CapabilityTable, fallback: boolean | null = null): boolean | null => table?.[name] ?? fallback;
+  const ifGraphical = graphical ? true : null;
+  const isRobot = p?.robot ?? false;
+  const osName = p?.os ?? null;
+  const bot = isRobot && p !== undefined;
+
+  const result: DeviceResult = {
+    value: userAgent,
+    age: specs?.release_year ?? null,
+    brand: p?.brand ?? null,
+    browser_name: p?.browser ?? null,
+    browser_version: p?.browserVersion ?? null,
+    is_robot: isRobot,
+    model: p?.model ?? null,
+    operating_system: osName,
+    price_cluster: specs?.price_cluster ?? null,
+    screen_size_height: specs?.screen_height ?? null,
+    screen_size_width: specs?.screen_width ?? null,
+    category,
+    score: outcome.score,
+    score_cluster: outcome.score_cluster,
+    is_recent: age === undefined ? null : age.recent,
+    camera: specs?.camera_mp ?? null,
+    browser_rendering_engine: p?.engine ?? null,
+    diagonal_screen_size: specs?.diagonal_in ?? null,
+    display_color_depth: null,
+    display_ppi: specs?.ppi ?? null,
+    id: p !== undefined && p.modelKnown && p.brand !== null && p.model !== null ? deviceId(p.brand, p.model) : null,
+    manufacturer: p?.modelKnown === true || p?.os === 'Mac' || p?.modelHidden === true ? (p.brand ?? null) : null,
+    os_version: p?.osVersion ?? null,
+    // Modern browsers have no fixed page/media/download limits: 0 = "varies" (spec).
+    memory_limit_embedded_media: table === undefined ? null : 0,
+    memory_limit_markup: table === undefined ? null : 0,
+    memory_limit_download: table === undefined ? null : 0,
+    mobile_device: category === 'unknown' || category === 'robot' ? null : MOBILE_CATEGORIES.has(category) ? 1 : 0,
+
+    cookie_support: ifGraphical,
+    css_animations: known('css_animations'),
+    css_transforms: known('css_transforms'),
+    css_transitions: known('css_transitions'),
+    flash_capable: p === undefined ? null : flashCapable(p, caps?.agent, capVersion),
+    html_audio: known('html_audio'),
+    html_canvas: known('html_canvas'),
+    html_inlinesvg: known('html_inlinesvg'),
+    html_svg: known('html_svg'),
+    html_video: known('html_video'),
+    https: ifGraphical,
+    image_gif87: ifGraphical,
+    image_jpg: ifGraphical,
+    image_png: known('image_png', ifGraphical),
+    jqm: null,
+    supports_client_side: null,
+    uri_scheme_sms: PHONE_CATEGORIES.has(category) ? true : null,
+    uri_scheme_tel: PHONE_CATEGORIES.has(category) ? true : null,
+    v_card_download: null,
+    // Every graphical engine parses XHTML Basic and the XHTML-MP profiles (subsets of XHTML 1.1).
+    markup_xhtml_basic10: ifGraphical,
+    markup_xhtml_mp10: ifGraphical,
+    markup_xhtml_mp11: ifGraphical,
+    markup_xhtml_mp12: ifGraphical,
+
+    js_application_cache: known('js_application_cache'),
+    js_device_motion: known('js_device_motion'),
+    js_device_orientation: known('js_device_orientation'),
+    js_geo_location: known('js_geo_location'),
+    js_indexed_d_b: known('js_indexed_d_b'),
+    js_json: known('js_json'),
+    js_local_storage: known('js_local_storage'),
+    js_modify_css: ifGraphical,
+    js_modify_dom: ifGraphical,
+    js_query_selector: known('js_query_selector'),
+    js_session_storage: known('js_session_storage'),
+    js_support_basic_java_script: ifGraphical,
+    js_support_console_log: known('js_support_console_log'),
+    js_support_event_listener: known('js_support_event_listener'),
+    js_support_events: ifGraphical,
+    js_touch_events: known('js_touch_events'),
+    js_web_gl: known('js_web_gl'),
+    js_web_sockets: known('js_web_sockets'),
+    js_web_sql_database: known('js_web_sql_database'),
+    js_web_workers: known('js_web_workers'),
+    js_xhr: known('js_xhr'),
+
+    edge: specs?.edge ?? null,
+    gprs: specs?.gprs ?? null,
+    hsdpa: specs?.hsdpa ?? null,
+    hspa_evolved: specs?.hspa_evolved ?? null,
+    lte: specs?.lte ?? null,
+    lte_advanced: specs?.lte_advanced ?? null,
+    umts: specs?.umts ?? null,
+
+    nfc: specs?.nfc ?? null,
+    // Every smartphone and tablet sold since 2010 has a touch screen; other kinds vary.
+    touch_screen: TOUCH_CATEGORIES.has(category) ? true : null,
+
+    is_app: p !== undefined && !isRobot && (p.app || p.webview),
+    is_browser: p !== undefined && !isRobot && category === 'desktop' && p.browser !== null && !p.app,
+    is_checker: bot && CHECKER.test(ua),
+    is_downloader: p !== undefined && (p.downloader || (isRobot && HTTP_LIBRARY.test(ua))),
+    is_e_reader: p !== undefined && E_READER.test(ua),
+    is_feed_reader: p?.feedReader ?? false,
+    is_filter: p !== undefined && FILTER.test(ua),
+    is_games_console: category === 'console',
+    is_media_player: category === 'media_player' || (p?.mediaPlayer ?? false),
+    is_mobile_phone: PHONE_CATEGORIES.has(category),
+    is_set_top_box: p?.setTopBox ?? false,
+    is_spam: p !== undefined && SPAM.test(ua),
+    is_t_v: category === 'tv',
+    is_tablet: category === 'tablet',
+
+    os_android: osName !== null && ANDROID_FAMILY.has(osName),
+    os_bada: osName === 'Bada',
+    os_rim: osName === 'BlackBerry OS' || osName === 'BlackBerry Tablet OS',
+    os_symbian: osName !== null && osFamily(osName) === 'Symbian',
+    os_web_os: osName === 'webOS',
+    os_windows_mobile: osName === 'Windows Mobile' || osName === 'Windows CE',
+    os_windows_phone: osName === 'Windows Phone',
+    os_windows_rt: osName === 'Windows RT',
+    osi_os: osName === 'iOS' || osName === 'iPadOS',
+
+    reasons: Object.freeze(outcome.reasons.map((r) => Object.freeze(r))),
+  };
+  return Object.freeze(result);
+}
+
+function validateFactoryOptions(options: unknown): { scoring?: ScoringOptions; cacheSize: number } {
+  if (options === undefined) return { cacheSize: DEFAULT_CACHE_SIZE };
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new InputError('INPUT_OPTION', 'createDeviceCheck options must be an object', 'options');
+  }
+  const o = options as DeviceCheckFactoryOptions;
+  const cacheSize = o.cacheSize ?? DEFAULT_CACHE_SIZE;
+  if (!Number.isInteger(cacheSize) || cacheSize < 0) {
+    throw new InputError('INPUT_OPTION', 'cacheSize must be a non-negative integer (0 disables the cache)', 'cacheSize');
+  }
+  return { scoring: o.scoring, cacheSize };
+}
+
+/**
+ * Creates a device check bound to one scoring configuration, with a bounded
+ * LRU cache keyed by the user agent plus the client hints that were read.
+ * Results are frozen, so a cached result can be handed to every caller.
+ *
+ * @param options scoring bands/weights and cache size (`0` disables the cache)
+ * @returns `(userAgent, { headers }?) => DeviceResult`
+ * @throws InputError `INPUT_OPTION` for a bad option, `SCORING_CONFIG` for bad bands or weights
+ * @example
+ * const device = createDeviceCheck({ scoring: { bands: 'scorecard' }, cacheSize: 10_000 });
+ * device('Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36').model;
+ * // 'Galaxy S23'
+ */
+export function createDeviceCheck(options?: DeviceCheckFactoryOptions): DeviceCheck {
+  const { scoring, cacheSize } = validateFactoryOptions(options);
+  const score = createScorer(DEVICE_SCORE_MODEL, scoring);
+  // Map keeps insertion order: re-inserting on a hit makes it an LRU.
+  const cache = new Map<string, DeviceResult>();
+  return (userAgent: string, callOptions?: DeviceCallOptions): DeviceResult => {
+    assertString(userAgent, 'userAgent');
+    const headers = callOptions === null || typeof callOptions !== 'object' ? undefined : callOptions.headers;
+    const hints = readClientHints(headers);
+    if (cacheSize === 0) return evaluate(userAgent, hints, score);
+    const key = userAgent.length > MAX_UA_LENGTH * 4 ? undefined : userAgent + hintsKey(hints);
+    if (key === undefined) return evaluate(userAgent, hints, score);
+    const hit = cache.get(key);
+    if (hit !== undefined) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
+    const result = evaluate(userAgent, hints, score);
+    cache.set(key, result);
+    if (cache.size > cacheSize) cache.delete(cache.keys().next().value!);
+    return result;
+  };
+}
+
+let defaultCheck: DeviceCheck | undefined;
+
+/**
+ * Checks a user agent (plus optional client-hint headers) offline: browser,
+ * OS, device brand/model/category, specs and capabilities where known
+ * (`null` where the UA does not tell), a robot flag, and a 0–1000 score of
+ * how much trustworthy device information the UA carries.
+ *
+ * @param userAgent the User-Agent header; any string gets a result
+ * @param options `headers` (client hints, X-Requested-With) and `scoring`
+ * @returns a frozen {@link DeviceResult}
+ * @throws InputError `INPUT_TYPE` when `userAgent` is not a string
+ * @example
+ * const r = checkDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1');
+ * r.browser_name;   // 'Mobile Safari'
+ * r.category;       // 'smartphone'
+ * r.screen_size_width; // null: the UA does not say which iPhone
+ */
+export function checkDevice(userAgent: string, options?: DeviceCheckOptions): DeviceResult {
+  if (options?.scoring !== undefined) {
+    assertString(userAgent, 'userAgent');
+    return evaluate(userAgent, readClientHints(options.headers), createScorer(DEVICE_SCORE_MODEL, options.scoring));
+  }
+  defaultCheck ??= createDeviceCheck({ cacheSize: 0 });
+  return defaultCheck(userAgent, options);
+}

@@ -1,0 +1,347 @@
+import UAParser from 'ua-parser-js';
+import { isbot } from 'isbot';
+import { lookupModelCode, lookupSpecs } from './data/index.js';
+import type { DeviceSpecs, ModelInfo } from './data/index.js';
+import type { ClientHints } from './headers.js';
+import {
+  ANDROID_FAMILY,
+  APP_NAMES,
+  DESKTOP_OS_FAMILIES,
+  FEATURE_PHONE_OS,
+  brandDisplayName,
+  browserDisplayName,
+  osDisplayName,
+  osFamily,
+} from './names.js';
+import {
+  ANDROID_MODEL,
+  ANDROID_WEBVIEW,
+  APPLE_HARDWARE,
+  BRAND_PREFIX,
+  BREW,
+  CAR,
+  CHROMEBOOK,
+  CONSOLE,
+  DARWIN_MAC,
+  DOWNLOAD_MANAGER,
+  FEATURE_PHONE,
+  FEED_READER,
+  HEADLESS,
+  JAVA_ME,
+  MAC_HARDWARE,
+  MAJOR_MINOR,
+  MEDIA_PLAYER,
+  MOBILE_TOKEN,
+  MODEL_NOISE,
+  MRE,
+  NOT_A_MODEL,
+  SET_TOP_BOX,
+  SMART_DISPLAY,
+  SMART_SPEAKER,
+  STRONG_BOT,
+  TV,
+  WEARABLE,
+  WINDOWS_SPECIAL_VERSION,
+  YANDEX_LITE,
+} from './patterns.js';
+import type { DeviceCategory } from './types.js';
+
+/** Everything the result is built from, before capabilities and score. */
+export interface ParsedDevice {
+  readonly robot: boolean;
+  readonly headless: boolean;
+  readonly browser: string | null;
+  readonly browserVersion: string | null;
+  readonly engine: string | null;
+  readonly engineVersion: string | null;
+  readonly os: string | null;
+  readonly osVersion: string | null;
+  readonly brand: string | null;
+  /** Marketing name when the table knows the code, else the code. */
+  readonly model: string | null;
+  /** The model code as sent (UA or Sec-CH-UA-Model). */
+  readonly modelCode: string | null;
+  /** The code was found in the model table. */
+  readonly modelKnown: boolean;
+  /** The UA hides the model (iPhone, reduced Android `K`). */
+  readonly modelHidden: boolean;
+  readonly specs: DeviceSpecs | undefined;
+  readonly category: DeviceCategory;
+  readonly webview: boolean;
+  readonly app: boolean;
+  readonly feedReader: boolean;
+  readonly mediaPlayer: boolean;
+  readonly downloader: boolean;
+  readonly setTopBox: boolean;
+}
+
+/**
+ * One parser instance reused by every call: `setUA` resets its state, and
+ * checks are synchronous, so no call can see another's UA. It saves the
+ * allocation of a parser (and its regex tables' closures) per call.
+ */
+const parser = new UAParser();
+
+/** Browser packages that send X-Requested-With themselves: not an app WebView. */
+const BROWSER_PACKAGES = new Set([
+  'com.android.browser', 'com.android.chrome', 'com.chrome.beta', 'com.chrome.dev', 'com.sec.android.app.sbrowser',
+  'com.opera.browser', 'com.opera.mini.native', 'org.mozilla.firefox', 'com.UCMobile.intl', 'com.uc.browser.en',
+  'com.mi.globalbrowser', 'com.huawei.browser', 'com.heytap.browser', 'com.vivo.browser', 'com.yandex.browser',
+  'com.brave.browser', 'com.microsoft.emmx', 'com.duckduckgo.mobile.android', 'XMLHttpRequest',
+]);
+
+/** ua-parser-js device types → category. */
+const TYPE_CATEGORY: Readonly<Record<string, DeviceCategory>> = {
+  mobile: 'smartphone',
+  tablet: 'tablet',
+  smarttv: 'tv',
+  console: 'console',
+  wearable: 'wearable',
+  xr: 'wearable',
+  embedded: 'peripheral',
+};
+
+/** Model-table device types → category. */
+const TABLE_CATEGORY: Readonly<Record<string, DeviceCategory>> = {
+  smartphone: 'smartphone',
+  phone: 'smartphone',
+  phablet: 'phablet',
+  tablet: 'tablet',
+  tv: 'tv',
+  wearable: 'wearable',
+  watch: 'wearable',
+  console: 'console',
+  car: 'car',
+  media_player: 'media_player',
+  smart_speaker: 'smart_speaker',
+  smart_display: 'smart_display',
+  camera: 'camera',
+  peripheral: 'peripheral',
+  desktop: 'desktop',
+  feature_phone: 'feature_phone',
+};
+
+/** Human clients that isbot flags because they are not web browsers. */
+function humanNonBrowser(ua: string): boolean {
+  return FEED_READER.test(ua) || MEDIA_PLAYER.test(ua) || DOWNLOAD_MANAGER.test(ua) || FEATURE_PHONE.test(ua) || TV.test(ua);
+}
+
+/** Cleans a model code: no `Build/…`, no brand prefix the table does not use. */
+function cleanModel(code: string): string | null {
+  const trimmed = code.replace(MODEL_NOISE, '').trim();
+  if (trimmed === '' || NOT_A_MODEL.test(trimmed)) return null;
+  return trimmed;
+}
+
+/** Windows version from Sec-CH-UA-Platform-Version (13+ is Windows 11, 1–12 is 10, 0.x is 7/8/8.1). */
+function windowsFromPlatformVersion(v: string): string | null {
+  const m = MAJOR_MINOR.exec(v);
+  if (m === null) return null;
+  const major = Number(m[1]);
+  if (major >= 13) return '11';
+  if (major >= 1) return '10';
+  return null;
+}
+
+/** Result OS name of a Sec-CH-UA-Platform value. */
+function osFromPlatform(platform: string): string {
+  switch (platform) {
+    case 'macOS':
+      return 'Mac';
+    case 'Linux':
+      return 'GNU/Linux';
+    case 'Chrome OS':
+    case 'Chromium OS':
+      return 'Chrome OS';
+    default:
+      return platform;
+  }
+}
+
+/** Result browser name of a Sec-CH-UA brand. */
+function browserFromBrand(brand: string): string | undefined {
+  switch (brand) {
+    case 'Google Chrome':
+      return 'Chrome';
+    case 'Microsoft Edge':
+      return 'Microsoft Edge';
+    case 'Opera':
+      return 'Opera';
+    case 'Brave':
+      return 'Brave';
+    case 'Samsung Internet':
+      return 'Samsung Browser';
+    case 'YaBrowser':
+    case 'Yandex':
+      return 'Yandex Browser';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Parses a length-capped user agent plus client hints into the facts the
+ * result is built from. Pure apart from the reused parser (see above).
+ */
+export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
+  parser.setUA(ua);
+  const b = parser.getBrowser();
+  const o = parser.getOS();
+  const d = parser.getDevice();
+  const e = parser.getEngine();
+
+  // --- robot ---------------------------------------------------------------
+  const headless = HEADLESS.test(ua);
+  let robot = headless || isbot(ua);
+  const feedReader = FEED_READER.test(ua);
+  const mediaPlayer = !feedReader && MEDIA_PLAYER.test(ua);
+  const downloadManager = DOWNLOAD_MANAGER.test(ua);
+  if (robot && !headless && !STRONG_BOT.test(ua)) {
+    // isbot flags every non-browser agent; feed readers, podcast players,
+    // WAP phones and TV middleware are people's clients, not robots.
+    const identifiedPhone = d.model !== undefined && (d.type === 'mobile' || d.type === 'tablet') && b.name !== undefined;
+    if (humanNonBrowser(ua) || identifiedPhone || APPLE_HARDWARE.test(ua) && ua.length < 40) robot = false;
+  }
+
+  // --- operating system ----------------------------------------------------
+  let os = o.name === undefined ? null : osDisplayName(o.name);
+  let osVersion = o.version ?? null;
+  if (os === 'Windows' && osVersion !== null) {
+    const special = WINDOWS_SPECIAL_VERSION.exec(osVersion);
+    if (special !== null) {
+      os = `Windows ${special[1]!}`;
+      osVersion = null;
+    }
+  }
+  if (os === null || os === 'iOS') {
+    if (DARWIN_MAC.test(ua) || (os === null && MAC_HARDWARE.test(ua))) {
+      os = 'Mac';
+      osVersion = null;
+    }
+  }
+  if (os === null) {
+    if (MRE.test(ua)) os = 'MRE';
+    else if (BREW.test(ua)) os = 'Brew';
+    else if (JAVA_ME.test(ua)) os = 'Java ME';
+  }
+  if (os === 'Android' && CHROMEBOOK.test(ua)) {
+    os = 'Chrome OS';
+    osVersion = null;
+  }
+  if (os === 'Android' && d.vendor === 'Amazon') os = 'Fire OS';
+  if (hints.platform !== undefined) {
+    const hinted = osFromPlatform(hints.platform);
+    if (os === null) os = hinted;
+    if (hints.platformVersion !== undefined && (os === hinted || osFamily(os) === osFamily(hinted))) {
+      if (hinted === 'Windows') osVersion = windowsFromPlatformVersion(hints.platformVersion) ?? osVersion;
+      else if (hinted === 'Android') osVersion = MAJOR_MINOR.exec(hints.platformVersion)?.[1] ?? osVersion;
+      else osVersion = hints.platformVersion;
+    }
+  }
+  const android = os !== null && ANDROID_FAMILY.has(os);
+
+  // --- device model ----------------------------------------------------------
+  let modelHidden = false;
+  let code: string | null = d.model === undefined ? null : cleanModel(d.model);
+  if (android) {
+    if (ua.includes('; K)') || d.model === 'K') {
+      // Chrome's reduced UA (Android 10+): "K" stands in for every model.
+      code = null;
+      modelHidden = true;
+    } else if (code === null) {
+      const m = ANDROID_MODEL.exec(ua);
+      if (m !== null) code = cleanModel(m[1]!);
+    }
+  }
+  if (hints.model !== undefined && (code === null || modelHidden)) {
+    code = cleanModel(hints.model);
+    modelHidden = code === null;
+  }
+  let info: ModelInfo | undefined;
+  if (code !== null) {
+    info = lookupModelCode(code, d.vendor);
+    if (info === undefined && BRAND_PREFIX.test(code)) info = lookupModelCode(code.replace(BRAND_PREFIX, ''), d.vendor);
+  }
+  let brand = info?.brand ?? (d.vendor === undefined ? null : brandDisplayName(d.vendor));
+  let model = info?.model ?? code;
+  const apple = APPLE_HARDWARE.exec(ua);
+  if (info === undefined && (os === 'iOS' || os === 'iPadOS' || os === 'watchOS' || (os === null && apple !== null))) {
+    // iOS UAs name only the product line: the generation is not knowable.
+    brand = 'Apple';
+    if (apple !== null && (model === null || model === apple[1])) model = apple[1]!;
+    modelHidden = true;
+  }
+  if (os === 'Mac' && brand === null) brand = 'Apple';
+  if (os === 'iOS' && model === 'iPad' && osVersion !== null && Number(MAJOR_MINOR.exec(osVersion)?.[1] ?? 0) >= 13) {
+    os = 'iPadOS';
+  }
+  const specs = info === undefined ? undefined : lookupSpecs(info.brand, info.model);
+
+  // --- browser ---------------------------------------------------------------
+  const webview = android && ANDROID_WEBVIEW.test(ua);
+  let browser: string | null = null;
+  let browserVersion = b.version ?? null;
+  if (headless && b.name !== undefined && b.name.startsWith('Chrome')) browser = 'Headless Chrome';
+  else if (b.name !== undefined) browser = browserDisplayName(b.name, os, webview, YANDEX_LITE.test(ua));
+  if (hints.brands !== undefined) {
+    for (const [hintBrand, version] of hints.brands) {
+      const hinted = browserFromBrand(hintBrand);
+      if (hinted === undefined) continue;
+      if (browser === null) browser = hinted;
+      // Reduced UAs say Chrome/120.0.0.0; the full version list has the real build.
+      if (browser !== null && (browser === hinted || browser.startsWith(hinted)) && version !== '') browserVersion = version;
+      break;
+    }
+  }
+  const app = (browser !== null && APP_NAMES.has(browser))
+    || (hints.requestedWith !== undefined && !BROWSER_PACKAGES.has(hints.requestedWith));
+
+  // --- category ----------------------------------------------------------------
+  let category: DeviceCategory = 'unknown';
+  const tableCategory = specs?.category ?? info?.device_type;
+  const family = os === null ? null : osFamily(os);
+  if (robot) category = 'robot';
+  else if (tableCategory !== undefined && TABLE_CATEGORY[tableCategory] !== undefined) category = TABLE_CATEGORY[tableCategory]!;
+  else if (TV.test(ua)) category = 'tv';
+  else if (CAR.test(ua)) category = 'car';
+  else if (CONSOLE.test(ua)) category = 'console';
+  else if (WEARABLE.test(ua) || os === 'watchOS' || os === 'Wear OS') category = 'wearable';
+  else if (SMART_DISPLAY.test(ua)) category = 'smart_display';
+  else if (SMART_SPEAKER.test(ua)) category = 'smart_speaker';
+  else if ((os !== null && FEATURE_PHONE_OS.has(os)) || FEATURE_PHONE.test(ua)) category = 'feature_phone';
+  else if (os === 'Chrome OS') category = 'desktop';
+  else if (d.type !== undefined && TYPE_CATEGORY[d.type] !== undefined) category = TYPE_CATEGORY[d.type]!;
+  else if (model === 'iPhone') category = 'smartphone';
+  else if (model === 'iPad') category = 'tablet';
+  else if (model === 'iPod') category = 'media_player';
+  else if (android) category = MOBILE_TOKEN.test(ua) ? 'smartphone' : 'tablet';
+  else if (hints.mobile === true) category = 'smartphone';
+  else if (family !== null && DESKTOP_OS_FAMILIES.has(family)) category = 'desktop';
+  if (category === 'smartphone' && android && !MOBILE_TOKEN.test(ua) && d.type === undefined && hints.mobile !== true) {
+    category = 'tablet';
+  }
+
+  return {
+    robot,
+    headless,
+    browser,
+    browserVersion,
+    engine: e.name ?? null,
+    engineVersion: e.version ?? null,
+    os,
+    osVersion,
+    brand,
+    model,
+    modelCode: code,
+    modelKnown: info !== undefined,
+    modelHidden,
+    specs,
+    category,
+    webview,
+    app,
+    feedReader,
+    mediaPlayer,
+    downloader: downloadManager,
+    setTopBox: category === 'tv' && SET_TOP_BOX.test(ua),
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Every regular expression of the device check, in one place so that the
+ * ReDoS lint (eslint-plugin-regexp) sees them all. Each runs only on a user
+ * agent capped at {@link MAX_UA_LENGTH} characters, and none nests
+ * quantifiers. Written for this project from the user-agent conventions the
+ * vendors document; no list is copied from another parser.
+ */
+
+/** Longest user agent we parse; longer ones are cut before any regex (real UAs stay under 600 chars). */
+export const MAX_UA_LENGTH = 1024;
+
+/** C0/C1 control characters: never in a real user agent. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/u;
+
+/** At least one letter: a UA made only of digits and punctuation is garbage. */
+export const HAS_LETTER = /[a-z]/i;
+
+/** Android WebView: `; wv)` (Android 5+) or `Version/4.0 Chrome/` (4.4 era). */
+export const ANDROID_WEBVIEW = /; wv\)|\bVersion\/\d+\.\d+ Chrome\//;
+
+/** Chrome's "Mobile" token, which Android phones send and tablets omit. */
+export const MOBILE_TOKEN = /\bMobile\b/;
+
+/** Yandex's light build for low-end phones. */
+export const YANDEX_LITE = /\bYaBrowser\/\d[\d.]* \(lite\)|\bYaBrowser\/\S+ Lite\b|\bYaBrowserLite\b/i;
+
+/** Headless and scripted browsers: automation even when isbot misses it. */
+export const HEADLESS = /\bHeadlessChrome\b|\bPhantomJS\b|\bSlimerJS\b|\bheadless\b/i;
+
+/** Strong crawler words: with these a UA stays a robot even if it looks like a human client. */
+export const STRONG_BOT = /bot\b|crawl|spider|slurp|prerender|scrap|headless|\+https?:\/\/\S*bot/i;
+
+/**
+ * Human-operated clients that isbot reports because they are not web
+ * browsers: feed readers, podcast and media players, download managers,
+ * WAP/feature-phone browsers, TV browsers and in-app agents. They are
+ * clients of a person, so `is_robot` is false for them (the corpora agree).
+ */
+export const FEED_READER = /\b(?:Reeder|NetNewsWire|Liferea|Akregator|ReadKit|RssBandit|Newsboat|Newsbeuter|Evergreen|FeedDemon|FeedReader|RSS ?Reader|RSSOwl|QuiteRSS|Feedly|Inoreader|NewsFire|Vienna|Bloglines|RssDemon)\b|\bfeedreader\b/i;
+
+/** Podcast apps and media players (Matomo's "mediaplayer" and podcast apps). */
+export const MEDIA_PLAYER =
+  /\b(?:podcasts?|iCatcher|Procast|Podhero|Podvine|Podverse|Podbean|Podfriend|Podchaser|PodKast|Podcast ?Addict|PodcastRepublic|Pocket ?Casts|Overcast|Castro|Castbox|Juice|Zune|MusicBee|foobar2000|mpv|VLC|Winamp|iTunes|QuickTime|Spotify|AmazonMusic|Saavn|doubleTwist|ServeStream|Sonos|VictorReader|Luminary|Megaphone|HyperCatcher|hermespod|Turtlecast|Xiaoyuzhou|Airr|Adori|Sonnet|Player ?FM|AntennaPod|Stitcher|TuneIn|myTuner|NPROne\w*|Radio\.com|Audacy|GoogleChirp|Kodi|XBMC|Plex|Emby|Jellyfin|Lavf|GStreamer|Windows-Media-Player|NSPlayer|RealPlayer|AppleCoreMedia|stagefright|ExoPlayer\w*|Garmin)\b/i;
+
+/** Download managers and torrent clients (is_downloader; human-driven). */
+export const DOWNLOAD_MANAGER = /\b(?:uTorrent|BitTorrent|Transmission|qBittorrent|FDM|Free Download Manager|FileDownloader|Download ?Master|DownloadManager|IDM|Internet Download Manager|GetRight|FlashGet|aria2|JDownloader|Folx)\b/i;
+
+/** Programmatic downloaders and HTTP libraries (is_downloader; robots). */
+export const HTTP_LIBRARY = /\b(?:Wget|curl|libcurl|python-requests|python-urllib|aiohttp|httpx|Go-http-client|okhttp|Apache-HttpClient|Java\/\d|Jakarta Commons|node-fetch|axios|undici|got|Deno|Symfony HttpClient|GuzzleHttp|libwww-perl|LWP::Simple|HTTPie|PostmanRuntime|insomnia|RestSharp|libsoup|resty-requests|Google-HTTP-Java-Client|Microsoft-CryptoAPI|WinHttp|Dalvik)\b/i;
+
+/** Link and site checkers (is_checker). */
+export const CHECKER = /\b(?:check|validator|linkcheck|link-?checker|uptime|monitor\w*|pingdom|statuscake|site24x7|W3C_)/i;
+
+/** Address harvesters and spam tools (is_spam). */
+export const SPAM = /\b(?:EmailCollector|EmailSiphon|EmailWolf|ExtractorPro|WebEMailExtrac\w*|EmailHarvest\w*|Email ?Extractor|Atomic_Email_Hunter|CherryPicker|Zeus \d)/i;
+
+/** Proxies and content filters (is_filter). */
+export const FILTER = /\b(?:Squid|Privoxy|BlueCoat|Websense|FortiGuard|Zscaler|Barracuda|SonicWALL|WebWasher|K9 ?Web ?Protection|NetNanny|iBoss|Cisco ?Umbrella)\b/i;
+
+/** E-ink readers (not Fire tablets, which say `Silk` or `KF…`). */
+export const E_READER = /\bKindle\/\d|\bnook browser|\bKobo|\bPocketBook|\btolino|\bBOOX\b|\bOnyx\b/i;
+
+/** Smart-TV platforms and TV browser middleware. */
+export const TV = /smart-?tv|\bHbbTV|\bCE-HTML|\bNETTV|\bNETRANGE|\bGoogleTV|\bAndroid ?TV\b|\bCrKey|\bBRAVIA|\bWeb0S|\bwebOS\.TV|\bNetCast|\bVIDAA|\bRoku|\bApple ?TV|\bDTV\b|\bViera\b|\bMiBOX|\bSHIELD Android TV|\bPhilipsTV|\bsmarttv_|\bOpera TV|\bOMI\/|\bInettvBrowser|\bMaple\b|\bTizen[^;)]{0,20} TV\b|\bTV ?Box\b|\bTVBOX|\bSberBox|\bAFT[A-Z]|\bChromecast|\bFire ?TV|\bLarge Screen|\bTitanOS|\bZoomTV|\bSTB\b|\bBox ?Stream/i;
+
+/** Set-top boxes and streaming sticks (is_set_top_box): TV category, separate box. */
+export const SET_TOP_BOX = /\bSTB\b|set-?top|\bTV ?Box\b|\bTVBOX|\bChromecast|\bCrKey|\bAFT[A-Z]|\bRoku|\bApple ?TV|\bMiBOX|\bSHIELD|\bSberBox|\bDreambox|\bBox ?Stream|\bFire ?TV/i;
+
+/** Feature-phone platforms and WAP-era browsers. */
+export const FEATURE_PHONE = /\bMIDP-\d|\bCLDC-\d|\bMAUI\b|\bMRE\/|\bBREW\b|\bUP\.Browser|\bObigo|\bNetFront|\bKAIOS|WAP[- ]?Browser|\bSeries ?40|\bS40OviBrowser|\bNucleus\b|\bJ2ME|\bOpenwave|\bWAP\d|\bDoCoMo\/|\bJasmine\//i;
+
+/** Watches and other wearables. */
+export const WEARABLE = /\bwatchOS\b|\bWatch OS\b|\bWear ?OS\b|\bApple ?Watch|\bWatch\d|\bGalaxy Watch|\bSM-R\d{3}|\bGear ?S\d|\bFitbit|\bGarmin (?:fenix|Forerunner|Venu|vivoactive)/i;
+
+/** Smart speakers. */
+export const SMART_SPEAKER = /\bEcho(?:_Dot|_Show)?\b|\bSonos\b|\bHomePod|\bAlexa\b|\bGoogle Home\b|\bNest (?:Audio|Mini)\b/i;
+
+/** Smart displays. */
+export const SMART_DISPLAY = /\bEcho_Show|\bNest Hub|\bFamily ?Hub|\bPortal\b/i;
+
+/** Game consoles and handhelds. */
+export const CONSOLE = /\bPlayStation|\bXbox|\bNintendo|\bWii\b|\bPSP\b|\bSteam ?Deck|\bOUYA\b/i;
+
+/** In-car browsers. */
+export const CAR = /\bTesla\b|\bCarPlay\b|\bAndroid Automotive|\bQtCarBrowser|\bPolestar/i;
+
+/** Chromebooks running Android apps: Chrome OS, a desktop. */
+export const CHROMEBOOK = /\bChromebook\b|\bCrOS\b/i;
+
+/** Apple Macs named by an app (`(MacBookPro10%2C1)`, `Macintosh`). */
+export const MAC_HARDWARE = /\bMac(?:Book(?:Pro|Air)?|mini|Pro|intosh)\b|\biMac\d|\bMac OS X\b|\bmacOS\b/i;
+
+/** A bare iPhone / iPad / iPod token (apps), with an optional hardware id. */
+export const APPLE_HARDWARE = /\b(iPhone|iPad|iPod)(?:\d{1,2}[,_]\d{1,2}|\b)/;
+
+/** Android version as written in the UA (`Android 10`), for the reduced-UA test. */
+export const REDUCED_ANDROID = /\bAndroid 1\d; K\)/;
+
+/** An Android model token before `Build/` or `)`, used when ua-parser-js gives none. */
+export const ANDROID_MODEL = /\bAndroid [\d.]{1,10}; (?:[a-z]{2}[-_][a-z]{2}; )?([^;)]{1,60}?)(?: Build\/[^;)]{0,80})?[;)]/i;
+
+/** Trailing noise on model codes: `Build/…`, `_TD`, `MIUI/…`. */
+export const MODEL_NOISE = / Build\/\S*$| MIUI\/\S*$/;
+
+/** Brand prefixes that ua-parser-js leaves in the model code (`SAMSUNG SM-A515F`). */
+export const BRAND_PREFIX = /^(?:samsung|lenovo|xiaomi|huawei|honor|oppo|vivo|realme|motorola|asus|lg|sony|htc|nokia|zte|alcatel|tcl|tecno|infinix|itel|meizu|oneplus)[\s_-]+/i;
+
+/** Numbers inside a version string. */
+export const VERSION_MAJOR = /^(\d{1,6})/;
+
+/** `"Brand";v="1.2"` items of Sec-CH-UA / Sec-CH-UA-Full-Version-List. */
+export const CH_BRAND_ITEM = /"([^"]{1,64})"\s{0,4};\s{0,4}v\s{0,4}=\s{0,4}"([^"]{0,32})"/g;
+
+/** One quoted structured-header string (`"Windows"`). */
+export const CH_QUOTED = /^\s{0,8}"([^"]{0,128})"\s{0,8}$/;
+
+/** Package names in X-Requested-With (`com.facebook.katana`). */
+export const PACKAGE_NAME = /^[a-z]\w{0,60}(?:\.\w{1,60}){1,8}$/i;
+
+/** Java ME handsets (MIDP profile) with no other OS named. */
+export const JAVA_ME = /\bMIDP-\d|\bJ2ME\b|\bCLDC-\d/i;
+
+/** MediaTek's MRE runtime on feature phones. */
+export const MRE = /\bMRE\/\d/;
+
+/** Qualcomm BREW handsets. */
+export const BREW = /\bBREW\b/i;
+
+/** Windows RT / CE as ua-parser-js versions of "Windows". */
+export const WINDOWS_SPECIAL_VERSION = /^(RT|CE)\b/;
+
+/** Apple hardware in a Darwin/CFNetwork UA from a Mac app (`(MacBookPro10%2C1)`, `(x86_64)`). */
+export const DARWIN_MAC = /\bDarwin\/\d{1,3}(?:\.\d{1,3}){0,2} \((?:x86_64|i386|arm64)\)|\((?:MacBook|MacBookPro|MacBookAir|iMac|Macmini|MacPro)\d/i;
+
+/** Numeric iOS/Android versions: the major part. */
+export const MAJOR_MINOR = /^(\d{1,4})(?:\.(\d{1,4}))?/;
+
+/** Tokens an Android UA puts where a model would be that are not models. */
+export const NOT_A_MODEL = /^(?:Linux|Mobile|wv|Android|Build|Tablet|Phone|unknown|generic|x86_64|armv\d\w*|aarch64|arm|arm64|[a-z]{2}[-_][a-z]{2}|\w)$/i;

@@ -1,0 +1,227 @@
+import type { Reason, ScoringOptions } from '../scoring/index.js';
+
+/**
+ * Primary hardware type of the client (DESIGN.md, "device `category`").
+ * `robot` wins over everything: a crawler that spoofs a phone is a robot.
+ */
+export type DeviceCategory =
+  | 'desktop'
+  | 'smartphone'
+  | 'phablet'
+  | 'tablet'
+  | 'feature_phone'
+  | 'tv'
+  | 'console'
+  | 'car'
+  | 'wearable'
+  | 'media_player'
+  | 'smart_speaker'
+  | 'smart_display'
+  | 'camera'
+  | 'peripheral'
+  | 'robot'
+  | 'unknown';
+
+/** Retail price class from the launch price in USD (very_low < 150 ≤ low < 300 ≤ medium < 600 ≤ high < 1000 ≤ very_high). */
+export type PriceCluster = 'very_low' | 'low' | 'medium' | 'high' | 'very_high';
+
+/** Request headers as Node gives them: a string, several strings, or nothing. */
+export type DeviceHeaders = Record<string, string | readonly string[] | undefined>;
+
+/** Options of {@link checkDevice}. */
+export interface DeviceCheckOptions {
+  /**
+   * Request headers. Client hints (`Sec-CH-UA-Model`, `Sec-CH-UA-Platform`,
+   * `Sec-CH-UA-Platform-Version`, `Sec-CH-UA-Full-Version-List`,
+   * `Sec-CH-UA-Mobile`) and `X-Requested-With` are read; names are
+   * case-insensitive; values of another type are ignored, never thrown on.
+   * @default {}
+   */
+  readonly headers?: DeviceHeaders;
+  /** Bands and weight overrides. @default { bands: 'default' } */
+  readonly scoring?: ScoringOptions;
+}
+
+/** Options of {@link createDeviceCheck}. */
+export interface DeviceCheckFactoryOptions {
+  /** Bands and weight overrides. @default { bands: 'default' } */
+  readonly scoring?: ScoringOptions;
+  /**
+   * Entries of the LRU cache keyed by user agent plus the headers that are
+   * read; `0` disables it. @default 1000
+   */
+  readonly cacheSize?: number;
+}
+
+/** Per-call options of a checker made by {@link createDeviceCheck}. */
+export interface DeviceCallOptions {
+  /** Request headers; see {@link DeviceCheckOptions.headers}. @default {} */
+  readonly headers?: DeviceHeaders;
+}
+
+/** A device check bound to one configuration. */
+export type DeviceCheck = (userAgent: string, callOptions?: DeviceCallOptions) => DeviceResult;
+
+/**
+ * Reason codes of the device check. Risks lower the score, trusts raise it,
+ * info codes explain a `null` field and move nothing.
+ */
+export type DeviceReasonCode =
+  | 'DEVICE_EMPTY'
+  | 'DEVICE_MALFORMED'
+  | 'DEVICE_TOO_LONG'
+  | 'DEVICE_ROBOT'
+  | 'DEVICE_HEADLESS'
+  | 'DEVICE_IMPOSSIBLE_COMBINATION'
+  | 'DEVICE_HINTS_MISMATCH'
+  | 'DEVICE_BROWSER_OUTDATED'
+  | 'DEVICE_BROWSER_UNKNOWN'
+  | 'DEVICE_OS_UNKNOWN'
+  | 'DEVICE_CATEGORY_UNKNOWN'
+  | 'DEVICE_BROWSER_IDENTIFIED'
+  | 'DEVICE_OS_IDENTIFIED'
+  | 'DEVICE_MODEL_IDENTIFIED'
+  | 'DEVICE_BROWSER_RECENT'
+  | 'DEVICE_HINTS_CONSISTENT'
+  | 'DEVICE_MODEL_HIDDEN'
+  | 'DEVICE_SPECS_UNKNOWN'
+  | 'DEVICE_APP'
+  | 'DEVICE_PROVIDER_ONLY';
+
+/**
+ * The spec's `device` object: every main field, every boolean capability and
+ * `css_transitions`, with the spec's names and types. `null` means "not
+ * known offline from this user agent" — never a guess.
+ */
+export interface DeviceResult {
+  /** The user agent as given (not truncated). */
+  readonly value: string;
+  /** Year of commercial release of the device; null unless the model is in the specs table. */
+  readonly age: number | null;
+  /** Company that brings the device to market (e.g. `Samsung`); null when the UA names no device maker. */
+  readonly brand: string | null;
+  /** Browser or app name in the vocabulary of docs/device.md (`Chrome Mobile`, `Mobile Safari`, …). */
+  readonly browser_name: string | null;
+  readonly browser_version: string | null;
+  readonly is_robot: boolean;
+  /** Commercial name (`Galaxy S23`), else the model code the UA carries (`SM-X205`); null when hidden. */
+  readonly model: string | null;
+  /** OS name in the vocabulary of docs/device.md (`Android`, `iOS`, `Windows`, `Mac`, `GNU/Linux`, …). */
+  readonly operating_system: string | null;
+  readonly price_cluster: PriceCluster | null;
+  readonly screen_size_height: number | null;
+  readonly screen_size_width: number | null;
+  readonly category: DeviceCategory;
+  readonly score: number;
+  readonly score_cluster: string;
+  /** True when the browser is among its family's releases of roughly the last year; null when unknown. */
+  readonly is_recent: boolean | null;
+  /** Main camera resolution in megapixels, from the specs table. */
+  readonly camera: number | null;
+  readonly browser_rendering_engine: string | null;
+  readonly diagonal_screen_size: number | null;
+  /** Not revealed by a user agent: null offline (a client-side probe fills it). */
+  readonly display_color_depth: number | null;
+  readonly display_ppi: number | null;
+  /** Stable 31-bit hash of brand + model, present when the device model was detected. */
+  readonly id: number | null;
+  readonly manufacturer: string | null;
+  /** OS version the UA (or Sec-CH-UA-Platform-Version) reports: the installed one, not necessarily the initial one. */
+  readonly os_version: string | null;
+  readonly memory_limit_embedded_media: number | null;
+  readonly memory_limit_markup: number | null;
+  /** A number of bytes (0 where it varies), deliberately not the spec's boolean: see DESIGN.md. */
+  readonly memory_limit_download: number | null;
+  /** 1 for phones, tablets and wearables, 0 for other known categories, null when unknown. */
+  readonly mobile_device: 0 | 1 | null;
+
+  // Client and browser features
+  readonly cookie_support: boolean | null;
+  readonly css_animations: boolean | null;
+  readonly css_transforms: boolean | null;
+  readonly css_transitions: boolean | null;
+  readonly flash_capable: boolean | null;
+  readonly html_audio: boolean | null;
+  readonly html_canvas: boolean | null;
+  readonly html_inlinesvg: boolean | null;
+  readonly html_svg: boolean | null;
+  readonly html_video: boolean | null;
+  readonly https: boolean | null;
+  readonly image_gif87: boolean | null;
+  readonly image_jpg: boolean | null;
+  readonly image_png: boolean | null;
+  readonly jqm: boolean | null;
+  readonly supports_client_side: boolean | null;
+  readonly uri_scheme_sms: boolean | null;
+  readonly uri_scheme_tel: boolean | null;
+  readonly v_card_download: boolean | null;
+  readonly markup_xhtml_basic10: boolean | null;
+  readonly markup_xhtml_mp10: boolean | null;
+  readonly markup_xhtml_mp11: boolean | null;
+  readonly markup_xhtml_mp12: boolean | null;
+
+  // Script-engine features
+  readonly js_application_cache: boolean | null;
+  readonly js_device_motion: boolean | null;
+  readonly js_device_orientation: boolean | null;
+  readonly js_geo_location: boolean | null;
+  readonly js_indexed_d_b: boolean | null;
+  readonly js_json: boolean | null;
+  readonly js_local_storage: boolean | null;
+  readonly js_modify_css: boolean | null;
+  readonly js_modify_dom: boolean | null;
+  readonly js_query_selector: boolean | null;
+  readonly js_session_storage: boolean | null;
+  readonly js_support_basic_java_script: boolean | null;
+  readonly js_support_console_log: boolean | null;
+  readonly js_support_event_listener: boolean | null;
+  readonly js_support_events: boolean | null;
+  readonly js_touch_events: boolean | null;
+  readonly js_web_gl: boolean | null;
+  readonly js_web_sockets: boolean | null;
+  readonly js_web_sql_database: boolean | null;
+  readonly js_web_workers: boolean | null;
+  readonly js_xhr: boolean | null;
+
+  // Network capability
+  readonly edge: boolean | null;
+  readonly gprs: boolean | null;
+  readonly hsdpa: boolean | null;
+  readonly hspa_evolved: boolean | null;
+  readonly lte: boolean | null;
+  readonly lte_advanced: boolean | null;
+  readonly umts: boolean | null;
+
+  // Hardware
+  readonly nfc: boolean | null;
+  readonly touch_screen: boolean | null;
+
+  // Client kind
+  readonly is_app: boolean;
+  readonly is_browser: boolean;
+  readonly is_checker: boolean;
+  readonly is_downloader: boolean;
+  readonly is_e_reader: boolean;
+  readonly is_feed_reader: boolean;
+  readonly is_filter: boolean;
+  readonly is_games_console: boolean;
+  readonly is_media_player: boolean;
+  readonly is_mobile_phone: boolean;
+  readonly is_set_top_box: boolean;
+  readonly is_spam: boolean;
+  readonly is_t_v: boolean;
+  readonly is_tablet: boolean;
+
+  // Operating system preinstalled
+  readonly os_android: boolean;
+  readonly os_bada: boolean;
+  readonly os_rim: boolean;
+  readonly os_symbian: boolean;
+  readonly os_web_os: boolean;
+  readonly os_windows_mobile: boolean;
+  readonly os_windows_phone: boolean;
+  readonly os_windows_rt: boolean;
+  readonly osi_os: boolean;
+
+  readonly reasons: readonly Reason[];
+}
