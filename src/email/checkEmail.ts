@@ -1,0 +1,192 @@
+import { InputError } from '../errors.js';
+import { assertOptionalObject, assertString } from '../common/input.js';
+import { createScorer } from '../scoring/createScorer.js';
+import type { Signal } from '../scoring/types.js';
+import { confusableDetail } from './confusable.js';
+import { publicSuffixProblem, reservedDomainReason } from './domain.js';
+import { inFreeProviderList, matchDisposable, matchRole } from './lists.js';
+import { parseEmailAddress } from './parse.js';
+import { EMAIL_SCORE_MODEL } from './scoreModel.js';
+import { suggestAsciiDomain } from './suggest.js';
+import type { EmailCheck, EmailCheckOptions, EmailReasonCode, EmailResult, EmailStatus } from './types.js';
+
+const PROVIDER_ONLY_DETAIL =
+  'offline check: deliverability (MX/SMTP verifier), domain_age (WHOIS/RDAP), social presence and names (social lookup), company_* (company enrichment) need a provider';
+
+/** The decided parts of a result; the provider-only fields are added as nulls. */
+interface Verdict {
+  readonly status: EmailStatus;
+  readonly is_valid: boolean | null;
+  readonly is_free: boolean | null;
+  readonly domain: string;
+  readonly suggestion: string | null;
+  readonly signals: Signal<EmailReasonCode>[];
+}
+
+function optionalBoolean(options: EmailCheckOptions, key: 'suggestTypos' | 'secondOpinion'): boolean {
+  const value: unknown = options[key];
+  if (value === undefined) return true;
+  if (typeof value !== 'boolean') throw new InputError('INPUT_OPTION', `email option ${key} must be a boolean`, key);
+  return value;
+}
+
+/**
+ * Makes an email check with its options resolved once (scorer, bands,
+ * weights, switches): use it when checking many addresses with the same
+ * options. The returned function is pure and synchronous.
+ *
+ * @param options scoring, typo suggestions, mailchecker second opinion
+ * @returns `(email) => EmailResult`
+ * @throws InputError `INPUT_OPTION` / `SCORING_CONFIG` for a bad option
+ * @example
+ * const check = createEmailCheck({ scoring: { bands: 'scorecard' } });
+ * check('jane.doe@acme.com').score_cluster; // 'high'
+ */
+export function createEmailCheck(options: EmailCheckOptions = {}): EmailCheck {
+  assertOptionalObject(options, 'options');
+  assertOptionalObject(options.scoring, 'scoring');
+  const suggestTypos = optionalBoolean(options, 'suggestTypos');
+  const secondOpinion = optionalBoolean(options, 'secondOpinion');
+  const score = createScorer(EMAIL_SCORE_MODEL, options.scoring);
+
+  return (email: string): EmailResult => {
+    assertString(email, 'email');
+    const verdict = judge(email, suggestTypos, secondOpinion);
+    const outcome = score(verdict.signals);
+    return {
+      value: email,
+      status: verdict.status,
+      is_valid: verdict.is_valid,
+      is_free: verdict.is_free,
+      domain: verdict.domain,
+      has_twitter: null,
+      has_amazon: null,
+      has_linkedin: null,
+      has_airbnb: null,
+      has_instagram: null,
+      found_on_serp: null,
+      first_name: null,
+      last_name: null,
+      company_name: null,
+      company_description: null,
+      company_industry: null,
+      company_employees: null,
+      company_job_title: null,
+      company_founded: null,
+      company_keywords: null,
+      company_annual_revenue: null,
+      company_logo: null,
+      company_country: null,
+      company_twitter_url: null,
+      company_facebook_url: null,
+      company_linkedin_url: null,
+      company_total_funding: null,
+      company_tech_stack: null,
+      domain_age: null,
+      education: null,
+      employment: null,
+      avatar: null,
+      score: outcome.score,
+      score_cluster: outcome.score_cluster,
+      suggestion: verdict.suggestion,
+      reasons: outcome.reasons,
+    };
+  };
+}
+
+/** Every offline signal of one address, and the status they settle on (DESIGN.md precedence). */
+function judge(email: string, suggestTypos: boolean, secondOpinion: boolean): Verdict {
+  const parsed = parseEmailAddress(email);
+  if (!parsed.ok) {
+    return {
+      status: 'syntax',
+      is_valid: false,
+      is_free: null,
+      domain: parsed.domain,
+      suggestion: null,
+      signals: [{ code: 'EMAIL_SYNTAX', detail: parsed.detail }],
+    };
+  }
+  const { local, domain, domainUnicode } = parsed.address;
+  const signals: Signal<EmailReasonCode>[] = [];
+
+  const reserved = reservedDomainReason(domain);
+  const suffixProblem = reserved === null ? publicSuffixProblem(domain) : null;
+  const undeliverable = reserved !== null || suffixProblem !== null;
+  const suggestion = suggestTypos && reserved === null ? suggestAsciiDomain(domain) : null;
+  const disposable = undeliverable ? null : matchDisposable(domain, secondOpinion);
+  const free = !undeliverable && disposable === null && inFreeProviderList(domain);
+  const role = matchRole(local);
+  const confusable = confusableDetail(local) ?? domainConfusable(domainUnicode);
+
+  if (suggestion !== null) signals.push({ code: 'EMAIL_TYPO', detail: `did you mean ${suggestion}?` });
+  if (reserved !== null) signals.push({ code: 'EMAIL_RESERVED', detail: reserved });
+  if (suffixProblem !== null) signals.push({ code: 'EMAIL_INVALID_DOMAIN', detail: suffixProblem });
+  if (disposable !== null) {
+    signals.push({ code: 'EMAIL_DISPOSABLE', detail: `${disposable.entry} is listed by ${disposable.list}` });
+  }
+  if (confusable !== null) signals.push({ code: 'EMAIL_CONFUSABLE', detail: confusable });
+  if (role !== null) signals.push({ code: 'EMAIL_ROLE', detail: `"${role}" is a role name` });
+  if (free) signals.push({ code: 'EMAIL_FREE', detail: `${domain} is a free mail provider` });
+  if (!undeliverable && suggestion === null && disposable === null && !free && confusable === null) {
+    signals.push({ code: 'EMAIL_CORPORATE' });
+  }
+  if (!undeliverable) signals.push({ code: 'EMAIL_PROVIDER_ONLY', detail: PROVIDER_ONLY_DETAIL });
+
+  let status: EmailStatus;
+  if (suggestion !== null) status = 'syntax';
+  else if (undeliverable) status = 'invalid';
+  else if (disposable !== null) status = 'disposable';
+  else if (role !== null) status = 'role';
+  else status = 'undetermined';
+
+  return {
+    status,
+    // Only a proof of failure is known offline; success needs an SMTP verifier.
+    is_valid: undeliverable ? false : null,
+    // A typo keeps what the list says about the typed domain only when it says "free".
+    is_free: undeliverable || disposable !== null ? null : suggestion !== null ? (free ? true : null) : free,
+    domain: domainUnicode,
+    suggestion,
+    signals,
+  };
+}
+
+/** The first confusable label of a Unicode domain, named, else null. */
+function domainConfusable(domainUnicode: string): string | null {
+  let start = 0;
+  for (;;) {
+    const dot = domainUnicode.indexOf('.', start);
+    const label = dot < 0 ? domainUnicode.slice(start) : domainUnicode.slice(start, dot);
+    const detail = confusableDetail(label);
+    if (detail !== null) return `domain label "${label}": ${detail}`;
+    if (dot < 0) return null;
+    start = dot + 1;
+  }
+}
+
+let defaultCheck: EmailCheck | undefined;
+
+/**
+ * Checks one e-mail address offline: syntax (RFC 5321/5322/6531, IDN),
+ * public suffix, reserved names, disposable and free providers, role
+ * names, confusable scripts and typos of popular domains; returns the
+ * spec's `email` object with a 0–1000 score, its cluster, `suggestion` and
+ * the `reasons` behind the score. Fields only a provider can know are `null`.
+ *
+ * @param email the address as the user typed it (not trimmed: white space is a syntax error)
+ * @param options scoring and switches; omit for the shared default checker
+ * @returns a fresh {@link EmailResult}
+ * @throws InputError `INPUT_TYPE` when `email` is not a string
+ * @example
+ * checkEmail('jane.doe@gmial.com');
+ * // { value: 'jane.doe@gmial.com', status: 'syntax', is_valid: null, domain: 'gmial.com',
+ * //   suggestion: 'gmail.com', score: 112, score_cluster: 'poor', reasons: [...], ... }
+ */
+export function checkEmail(email: string, options?: EmailCheckOptions): EmailResult {
+  if (options === undefined) {
+    defaultCheck ??= createEmailCheck();
+    return defaultCheck(email);
+  }
+  return createEmailCheck(options)(email);
+}

@@ -1,0 +1,14 @@
+/**
+ * The email check: offline syntax, domain, disposable, free-provider,
+ * role, confusable and typo signals with an explainable 0–1000 score.
+ *
+ * @packageDocumentation
+ */
+export { checkEmail, createEmailCheck } from './checkEmail.js';
+export { EMAIL_SCORE_MODEL } from './scoreModel.js';
+export { parseEmailAddress } from './parse.js';
+export type { ParsedEmailAddress, ParseEmailResult } from './parse.js';
+export { suggestDomain } from './suggest.js';
+export { isDisposableDomain, isFreeProviderDomain, isRoleLocalPart } from './helpers.js';
+export { reservedDomainReason } from './domain.js';
+export type { EmailCheck, EmailCheckOptions, EmailReasonCode, EmailResult, EmailStatus } from './types.js';

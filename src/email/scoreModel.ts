@@ -1,0 +1,96 @@
+import { QUALITY_CLUSTERS } from '../scoring/bands.js';
+import type { ScoreModel } from '../scoring/types.js';
+import type { EmailReasonCode } from './types.js';
+
+/**
+ * The email score model, as data (DESIGN.md, "Score model"). Higher is
+ * better. The weights are judgement calls written down, not fitted: each
+ * comment says what it encodes so that a caller can disagree with one
+ * number (`scoring.weights`) instead of the whole model.
+ *
+ * Worked examples with the default bands: a well-formed corporate address
+ * scores 850 (`high`); a free-provider address 630 (`good`); a role address
+ * at a corporate domain 595 (`moderate`); a disposable one at most 399
+ * (`bad`); a malformed one, a typo or a reserved domain at most 199 (`poor`).
+ *
+ * @example
+ * import { createScorer } from 'identity-signals/scoring';
+ * const score = createScorer(EMAIL_SCORE_MODEL);
+ * score([{ code: 'EMAIL_FREE' }]).score; // 630
+ */
+export const EMAIL_SCORE_MODEL: ScoreModel<EmailReasonCode> = Object.freeze<ScoreModel<EmailReasonCode>>({
+  product: 'email',
+  clusters: QUALITY_CLUSTERS,
+  // A well-formed address we know nothing else about starts at 700 ("good"):
+  // most such addresses work, but offline we cannot see the mailbox.
+  baseline: 0.3,
+  signals: Object.freeze<ScoreModel<EmailReasonCode>['signals']>({
+    EMAIL_SYNTAX: {
+      kind: 'risk',
+      // Mail to a malformed address cannot be delivered: certain risk, gated to the bottom band.
+      weight: 1,
+      capBand: 0,
+      description: 'the address is malformed or uses a form providers refuse (quoted, obsolete, IP literal, too long)',
+    },
+    EMAIL_INVALID_DOMAIN: {
+      kind: 'risk',
+      // No ICANN public suffix (unknown TLD, bare suffix): no resolver will find an MX.
+      weight: 1,
+      capBand: 0,
+      description: 'the domain has no known public suffix, so it cannot receive mail',
+    },
+    EMAIL_RESERVED: {
+      kind: 'risk',
+      // RFC 2606/6761/6762 names never resolve on the public internet.
+      weight: 1,
+      capBand: 0,
+      description: 'the domain is reserved (example, test, invalid, localhost, .local, …) and never receives mail',
+    },
+    EMAIL_TYPO: {
+      kind: 'risk',
+      // The user most likely meant another domain: mail bounces or reaches a squatter. Gated like syntax,
+      // because the spec files typos under status `syntax`.
+      weight: 0.8,
+      capBand: 0,
+      description: 'the domain looks like a misspelling of a popular mail domain; see `suggestion`',
+    },
+    EMAIL_DISPOSABLE: {
+      kind: 'risk',
+      // Throwaway inboxes work for minutes: the address is real but not a durable identity. Gated to the second band.
+      weight: 0.6,
+      capBand: 1,
+      description: 'the domain belongs to a disposable (throwaway) mail service',
+    },
+    EMAIL_CONFUSABLE: {
+      kind: 'risk',
+      // Mixed scripts (Latin with Cyrillic look-alikes) are a phishing and impersonation pattern; real users rarely type them.
+      weight: 0.5,
+      capBand: 1,
+      description: 'the local part or a domain label mixes scripts or uses look-alike letters',
+    },
+    EMAIL_ROLE: {
+      kind: 'risk',
+      // A shared mailbox (info@, sales@) is deliverable but not one person: moderate risk for identity.
+      weight: 0.3,
+      description: 'the local part names a role or a shared mailbox (info, sales, noreply…) rather than a person',
+    },
+    EMAIL_FREE: {
+      kind: 'risk',
+      // Free accounts are anyone's in a minute; most are real people, so a light weight.
+      weight: 0.1,
+      description: 'the domain belongs to a free mail provider',
+    },
+    EMAIL_CORPORATE: {
+      kind: 'trust',
+      // Someone runs mail for this domain and it is on no free or disposable list: half the baseline doubt removed.
+      weight: 0.5,
+      description: 'well-formed address at a domain that is on no free-provider or disposable list',
+    },
+    EMAIL_PROVIDER_ONLY: {
+      kind: 'info',
+      weight: 0,
+      description:
+        'deliverability (is_valid, accept-all, spam-trap), domain_age, social presence and company fields need a provider; null offline',
+    },
+  }),
+});

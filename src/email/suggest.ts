@@ -1,0 +1,182 @@
+import levenshtein from 'fast-levenshtein';
+import { domainToASCII } from 'node:url';
+import { parse } from 'tldts';
+import { popularDomainsData } from './data.js';
+
+interface Target {
+  /** Popular domain, e.g. `hotmail.com.br`. */
+  readonly domain: string;
+  /** The part before the public suffix: `hotmail`. */
+  readonly name: string;
+  /** ICANN public suffix: `com.br`. */
+  readonly suffix: string;
+  /** Number of labels in `suffix`. */
+  readonly suffixLabels: number;
+  /** Last label: `br`. */
+  readonly tld: string;
+}
+
+interface Index {
+  readonly targets: readonly Target[];
+  /** Popular domains and reviewed non-typos: never corrected. */
+  readonly genuine: ReadonlySet<string>;
+  /** Names (≥ 4 letters) of popular domains: `gmail.de` is not a typo of `hotmail.de`. */
+  readonly names: ReadonlySet<string>;
+  readonly tldTypos: ReadonlyMap<string, string>;
+}
+
+let index: Index | undefined;
+
+function buildIndex(): Index {
+  const data = popularDomainsData();
+  const targets: Target[] = [];
+  const names = new Set<string>();
+  for (const { domain } of data.domains) {
+    const suffix = parse(domain, { allowPrivateDomains: false }).publicSuffix!;
+    const name = domain.slice(0, domain.length - suffix.length - 1);
+    targets.push({
+      domain,
+      name,
+      suffix,
+      suffixLabels: suffix.split('.').length,
+      tld: suffix.slice(suffix.lastIndexOf('.') + 1),
+    });
+    if (name.length >= 4) names.add(name);
+  }
+  return {
+    targets,
+    genuine: new Set([...data.domains.map((d) => d.domain), ...data.notTypos]),
+    names,
+    tldTypos: new Map(Object.entries(data.tldTypos)),
+  };
+}
+
+const suffixCache = new Map<string, boolean>();
+
+/** True when `suffix` is exactly an ICANN public suffix (`com`, `co.uk`); cached, bounded. */
+function isIcannSuffix(suffix: string): boolean {
+  let known = suffixCache.get(suffix);
+  if (known === undefined) {
+    const parsed = parse(`x.${suffix}`, { allowPrivateDomains: false, detectIp: false, extractHostname: false });
+    known = parsed.isIcann === true && parsed.publicSuffix === suffix;
+    if (suffixCache.size > 4096) suffixCache.clear();
+    suffixCache.set(suffix, known);
+  }
+  return known;
+}
+
+/** True when `a` becomes `b` by swapping one pair of adjacent characters. */
+function isAdjacentSwap(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/**
+ * Levenshtein distance (fast-levenshtein), except that one swap of
+ * adjacent letters counts as one edit (`gmial` → `gmail`): swaps are the
+ * commonest typing slip and plain Levenshtein charges them two.
+ */
+function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  const d = levenshtein.get(a, b);
+  return d === 2 && isAdjacentSwap(a, b) ? 1 : d;
+}
+
+/** Edits allowed in the name part, by the popular name's length. */
+function nameCost(typed: string, name: string, names: ReadonlySet<string>): number {
+  if (typed === name) return 0;
+  // Short names (aol, msn, qq, gmx, web) are one edit from countless real domains: only their TLD is corrected.
+  if (name.length <= 3) return Infinity;
+  // Another popular provider's name (mail vs gmail) is a choice, not a slip.
+  if (names.has(typed)) return Infinity;
+  const d = editDistance(typed, name);
+  if (d === 1) {
+    // A 4-letter name with one letter changed is usually another word (live → line): allow only insert/delete/swap.
+    if (name.length === 4 && typed.length === 4 && !isAdjacentSwap(typed, name)) return Infinity;
+    return 1;
+  }
+  // Two edits only for long names, and not two substitutions (outlook vs outloud is a real word).
+  if (d === 2 && name.length >= 7 && typed.length !== name.length) return 2;
+  return Infinity;
+}
+
+/** Edits in the suffix part: exact, a listed TLD typo (co → com), or a near-miss of a non-existent suffix. */
+function suffixCost(typed: string, target: Target, tldTypos: ReadonlyMap<string, string>): number {
+  if (typed === target.suffix) return 0;
+  if (isIcannSuffix(typed)) return tldTypos.get(typed) === target.suffix ? 1 : Infinity;
+  const typedTld = typed.slice(typed.lastIndexOf('.') + 1);
+  // hotmail.co.br may mean hotmail.com.br (same TLD), never hotmail.com (a real .br domain).
+  if (typedTld !== target.tld && isIcannSuffix(typedTld) && tldTypos.get(typedTld) !== target.tld) return Infinity;
+  const d = editDistance(typed, target.suffix);
+  return d <= 2 ? d : Infinity;
+}
+
+/** Cost of reading `domain` as a typo of `target`, Infinity when it is not a plausible one. */
+function typoCost(domain: string, target: Target, idx: Index): number {
+  // Split the typed domain where the target's suffix would start (same number of labels).
+  let cut = domain.length;
+  for (let n = 0; n < target.suffixLabels; n++) {
+    cut = domain.lastIndexOf('.', cut - 1);
+    if (cut <= 0) {
+      // Fewer labels than the target: a dropped dot (gmailcom). Allow exactly that one edit.
+      return target.name.length >= 4 && editDistance(domain, target.domain) === 1 ? 1 : Infinity;
+    }
+  }
+  const suffix = suffixCost(domain.slice(cut + 1), target, idx.tldTypos);
+  if (suffix === Infinity) return Infinity;
+  const name = nameCost(domain.slice(0, cut), target.name, idx.names);
+  const total = name + suffix;
+  return total >= 1 && total <= 2 ? total : Infinity;
+}
+
+/**
+ * The popular domain a lower-case ASCII domain is most likely a typo of,
+ * else null. Candidates are prefiltered by length (±2) and by first or
+ * second letter before any edit distance is computed.
+ */
+export function suggestAsciiDomain(domain: string): string | null {
+  index ??= buildIndex();
+  if (domain.length < 3 || index.genuine.has(domain)) return null;
+  const c0 = domain.charCodeAt(0);
+  const c1 = domain.charCodeAt(1);
+  let best: string | null = null;
+  let bestCost = Infinity;
+  for (const target of index.targets) {
+    const t = target.domain;
+    if (Math.abs(t.length - domain.length) > 2) continue;
+    const t0 = t.charCodeAt(0);
+    const t1 = t.charCodeAt(1);
+    if (c0 !== t0 && c1 !== t1 && !(c0 === t1 && c1 === t0)) continue;
+    const cost = typoCost(domain, target, index);
+    // Strictly lower: on a tie the earlier (more used) domain wins.
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = t;
+      if (cost === 1) break;
+    }
+  }
+  return best;
+}
+
+/**
+ * The popular mail domain that `domain` is most likely a misspelling of,
+ * else `null`. Never corrects a popular domain itself (or a reviewed
+ * genuine near-miss); valid TLDs are corrected only where people typo
+ * `.com`/`.net` (`gmail.co` → `gmail.com`); two-letter and three-letter
+ * provider names (aol, msn, gmx) only get their TLD fixed.
+ *
+ * @param domain a domain in any case, ASCII or Unicode
+ * @returns the suggested domain or `null`
+ * @example
+ * suggestDomain('gmial.com');  // 'gmail.com'
+ * suggestDomain('hotmail.con'); // 'hotmail.com'
+ * suggestDomain('gmail.com');  // null
+ * suggestDomain('acme.com');   // null
+ */
+export function suggestDomain(domain: string): string | null {
+  if (typeof domain !== 'string' || domain.length === 0 || domain.length > 253) return null;
+  const ascii = domainToASCII(domain.trim());
+  return ascii === '' ? null : suggestAsciiDomain(ascii);
+}

@@ -1,0 +1,128 @@
+import type { Reason, ScoringOptions } from '../scoring/types.js';
+
+/**
+ * The spec's `status` values. Offline, only `syntax`, `invalid`,
+ * `disposable`, `role` and `undetermined` can occur; `spam-trap`,
+ * `accept-all` and `deliverable` need a provider (no public spam-trap list
+ * exists, and deliverability needs an SMTP conversation).
+ *
+ * Precedence (DESIGN.md): syntax → invalid → disposable → spam-trap → role →
+ * accept-all → deliverable → undetermined.
+ */
+export type EmailStatus =
+  | 'deliverable'
+  | 'invalid'
+  | 'undetermined'
+  | 'syntax'
+  | 'role'
+  | 'accept-all'
+  | 'disposable'
+  | 'spam-trap';
+
+/** Reason codes of the email check (see {@link EMAIL_SCORE_MODEL} for weights). */
+export type EmailReasonCode =
+  | 'EMAIL_SYNTAX'
+  | 'EMAIL_INVALID_DOMAIN'
+  | 'EMAIL_RESERVED'
+  | 'EMAIL_TYPO'
+  | 'EMAIL_DISPOSABLE'
+  | 'EMAIL_CONFUSABLE'
+  | 'EMAIL_ROLE'
+  | 'EMAIL_FREE'
+  | 'EMAIL_CORPORATE'
+  | 'EMAIL_PROVIDER_ONLY';
+
+/**
+ * The spec's `email` object, plus `suggestion` and `reasons`.
+ *
+ * Fields that only a provider can know are `null` in the synchronous,
+ * offline result: `has_*` and `found_on_serp` (webhook-only social
+ * lookups), `first_name`/`last_name`/`education`/`employment`/`avatar`
+ * (social lookups), `company_*` (company enrichment) and `domain_age`
+ * (WHOIS/RDAP; the spec types it `number`, it stays `null` until a provider
+ * fills it).
+ */
+export interface EmailResult {
+  /** The address exactly as given. */
+  readonly value: string;
+  readonly status: EmailStatus;
+  /**
+   * `false` when the address provably cannot receive mail (malformed, bad or
+   * reserved domain); `null` otherwise: offline nothing proves it will not
+   * bounce. A likely typo is `null` too: the typed domain may exist.
+   */
+  readonly is_valid: boolean | null;
+  /**
+   * `true` at a free provider (email-providers minus disposable domains),
+   * `false` at any other well-formed, non-disposable domain, `null` when
+   * malformed, reserved, disposable or a likely typo.
+   */
+  readonly is_free: boolean | null;
+  /** The domain, lower case, Unicode form for IDNs (`bücher.de`); `''` when there is no `@`. */
+  readonly domain: string;
+  readonly has_twitter: boolean | null;
+  readonly has_amazon: boolean | null;
+  readonly has_linkedin: boolean | null;
+  readonly has_airbnb: boolean | null;
+  readonly has_instagram: boolean | null;
+  readonly found_on_serp: boolean | null;
+  readonly first_name: string | null;
+  readonly last_name: string | null;
+  readonly company_name: string | null;
+  readonly company_description: string | null;
+  readonly company_industry: string | null;
+  readonly company_employees: number | null;
+  readonly company_job_title: string | null;
+  readonly company_founded: number | null;
+  readonly company_keywords: string | null;
+  readonly company_annual_revenue: number | null;
+  readonly company_logo: string | null;
+  readonly company_country: string | null;
+  readonly company_twitter_url: string | null;
+  readonly company_facebook_url: string | null;
+  readonly company_linkedin_url: string | null;
+  readonly company_total_funding: number | null;
+  readonly company_tech_stack: string | null;
+  /** Age of the domain in days: `null` until a WHOIS/RDAP provider fills it. */
+  readonly domain_age: number | null;
+  readonly education: string | null;
+  readonly employment: string | null;
+  readonly avatar: string | null;
+  /** 0..1000, higher is better. */
+  readonly score: number;
+  /** `poor`, `bad`, `moderate`, `good` or `high`. */
+  readonly score_cluster: string;
+  /**
+   * The intended domain when the typed one is a likely typo of a popular
+   * mail domain (`gmail.com` for `jane@gmial.com`, status `syntax`), else `null`.
+   */
+  readonly suggestion: string | null;
+  /** Signals that moved the score, with their points (they add up to `score`). */
+  readonly reasons: readonly Reason[];
+}
+
+/** Options of {@link checkEmail} and {@link createEmailCheck}. */
+export interface EmailCheckOptions {
+  /**
+   * Band table and weight overrides for the score.
+   * @default {}
+   */
+  readonly scoring?: ScoringOptions;
+  /**
+   * Suggest the intended domain for likely typos of popular mail domains
+   * (and give them status `syntax`). Turn off to treat every well-formed
+   * domain at face value.
+   * @default true
+   */
+  readonly suggestTypos?: boolean;
+  /**
+   * Use mailchecker's list as a second opinion on disposable domains
+   * (behind a reviewed allowlist of its known false positives). When
+   * `false`, only disposable-email-domains is used.
+   * @default true
+   */
+  readonly secondOpinion?: boolean;
+}
+
+/** A checker made by {@link createEmailCheck}. */
+export type EmailCheck = (email: string) => EmailResult;
