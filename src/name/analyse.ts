@@ -1,0 +1,120 @@
+/**
+ * Per-part analysis: normalisation, the INVALID rules and tokenisation.
+ * Everything here runs on a part capped at `MAX_PART_INPUT` UTF-16 units.
+ */
+import { foldName } from './data/index.js';
+import {
+  BIDI_MARKS,
+  DIGIT,
+  EMAIL_SHAPE,
+  EMOJI,
+  INVISIBLE_OR_CONTROL,
+  LETTERS_GLOBAL,
+  MAX_PART_INPUT,
+  NOT_NAME_CHAR,
+  SYLLABIC_LETTER,
+  URL_SHAPE,
+  WHITESPACE_RUN,
+} from './patterns.js';
+import type { NameReasonCode } from './types.js';
+
+/** Most characters (code points) a credible part has: the issue's limit. */
+export const MAX_PART_CHARS = 50;
+/** Most words (space-separated) a credible part has: the issue's limit. */
+export const MAX_PART_WORDS = 5;
+
+/** What the check knows about one part (first or last name). */
+export interface PartAnalysis {
+  /** Trimmed, spaces collapsed, NFC, caller's case; `null` when over the input cap. */
+  readonly normalized: string | null;
+  /** `foldName(normalized)`; '' for an over-long or empty part. */
+  readonly folded: string;
+  /** Folded tokens (split on spaces and hyphens), edge apostrophes and periods removed, empty tokens dropped. */
+  readonly tokens: readonly string[];
+  /** The INVALID rule the part breaks, if any (single letters are judged with both parts). */
+  readonly invalid: NameReasonCode | undefined;
+  /** True when the part breaks only the symbol rules (`n/a`, `-`): a placeholder list may still claim it. */
+  readonly symbolsOnly: boolean;
+  /** True when every token is one letter of an alphabetic script (`J.`, `J. R.`): an initial. */
+  readonly isInitial: boolean;
+}
+
+const EMPTY_TOKENS: readonly string[] = Object.freeze([]);
+
+function rejected(normalized: string | null, invalid: NameReasonCode, folded = '', symbolsOnly = false): PartAnalysis {
+  return { normalized, folded, tokens: EMPTY_TOKENS, invalid, symbolsOnly, isInitial: false };
+}
+
+/** Code points in `s`, stopping early once past `limit`. */
+function codePointLengthOver(s: string, limit: number): boolean {
+  if (s.length <= limit) return false;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // A high surrogate followed by its low half is one code point.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) i++;
+    if (++n > limit) return true;
+  }
+  return false;
+}
+
+/** Splits a folded part into tokens: spaces and hyphens separate, edge `'` and `.` go. */
+export function tokenize(folded: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= folded.length; i++) {
+    const c = i < folded.length ? folded.charCodeAt(i) : 32;
+    if (c !== 32 && c !== 45) continue; // space, '-' (foldName unifies hyphens)
+    let a = start;
+    let b = i;
+    // ' and . at the edges: "J." → "j", "'abd" → "abd"; inner ones stay (o'brien).
+    while (a < b && (folded.charCodeAt(a) === 39 || folded.charCodeAt(a) === 46)) a++;
+    while (b > a && (folded.charCodeAt(b - 1) === 39 || folded.charCodeAt(b - 1) === 46)) b--;
+    if (b > a) out.push(folded.slice(a, b));
+    start = i + 1;
+  }
+  return out;
+}
+
+/**
+ * Normalises one part and applies the INVALID rules that need only that
+ * part, in this order: over the input cap, control or invisible characters,
+ * empty, over 50 characters, over 5 words, emoji, digits, e-mail, URL,
+ * other symbols, no letter at all.
+ */
+export function analysePart(raw: string): PartAnalysis {
+  if (raw.length > MAX_PART_INPUT) return rejected(null, 'NAME_TOO_LONG');
+  // Before collapsing spaces: a tab or newline inside a name is a control character, not a space.
+  const trimmedRaw = raw.trim();
+  if (INVISIBLE_OR_CONTROL.test(trimmedRaw)) return rejected(null, 'NAME_CONTROL_CHARS');
+  const normalized = trimmedRaw.normalize('NFC').replace(BIDI_MARKS, '').replace(WHITESPACE_RUN, ' ').trim();
+  if (normalized === '') return rejected(normalized, 'NAME_EMPTY');
+  if (codePointLengthOver(normalized, MAX_PART_CHARS)) return rejected(normalized, 'NAME_TOO_LONG');
+  let words = 1;
+  for (let i = 0; i < normalized.length; i++) if (normalized.charCodeAt(i) === 32) words++;
+  if (words > MAX_PART_WORDS) return rejected(normalized, 'NAME_TOO_MANY_WORDS');
+
+  if (NOT_NAME_CHAR.test(normalized)) {
+    if (EMOJI.test(normalized)) return rejected(normalized, 'NAME_EMOJI');
+    if (DIGIT.test(normalized)) return rejected(normalized, 'NAME_DIGITS');
+    if (EMAIL_SHAPE.test(normalized)) return rejected(normalized, 'NAME_EMAIL');
+    if (URL_SHAPE.test(normalized)) return rejected(normalized, 'NAME_URL');
+    return rejected(normalized, 'NAME_SYMBOLS', foldName(normalized), true);
+  }
+  if (URL_SHAPE.test(normalized)) return rejected(normalized, 'NAME_URL');
+  const letters = normalized.match(LETTERS_GLOBAL);
+  if (letters === null) return rejected(normalized, 'NAME_NO_LETTERS', foldName(normalized), true);
+
+  const folded = foldName(normalized);
+  const tokens = tokenize(folded);
+  let isInitial = tokens.length > 0;
+  for (const t of tokens) {
+    // One code point (a surrogate pair counts as one) that is a letter of an alphabetic script.
+    const single = t.length === 1 || (t.length === 2 && t.codePointAt(0)! > 0xffff);
+    if (!single || SYLLABIC_LETTER.test(t)) {
+      isInitial = false;
+      break;
+    }
+  }
+  return { normalized, folded, tokens, invalid: undefined, symbolsOnly: false, isInitial };
+}

@@ -1,0 +1,74 @@
+/**
+ * Every regular expression of the name product, in one place (STYLE.md §12).
+ * Each is a single character class or a short literal alternation: none can
+ * backtrack, and all of them run only on parts capped at `MAX_PART_INPUT`.
+ */
+
+/**
+ * Input cap (UTF-16 units) per part. A longer part is INVALID without any
+ * regex running on it; the spec's own limit for a credible part is 50
+ * characters, so 256 leaves room for spaces and combining marks.
+ */
+export const MAX_PART_INPUT = 256;
+
+/** Runs of Unicode white space, collapsed to one space. */
+export const WHITESPACE_RUN = /\s+/gu;
+
+/**
+ * Bidirectional marks (LRM, RLM, ALM): copy-paste of Arabic and Hebrew names
+ * carries them; they are invisible and meaningless here, so they are dropped.
+ */
+export const BIDI_MARKS = /[\u061c\u200e\u200f]/gu;
+
+/**
+ * Control, format, private-use, unassigned and surrogate code points, except
+ * ZWNJ and ZWJ (U+200C, U+200D), which Persian and Indic spellings need, and
+ * the bidi marks dropped above. Zero-width spaces, soft hyphens and BOMs hide
+ * text: a name has no use for them.
+ */
+export const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Co}\p{Cn}\p{Cs}\u00ad\u180e\u200b\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+
+/**
+ * The first character that is not part of a name's alphabet: letters and
+ * marks of any script (ʼ and the ʻokina are letters), space, hyphens,
+ * apostrophes (' ’ ‘ ` ´), the
+ * period of an initial, middle dots (Catalan l·l, Japanese ・) and ZWNJ/ZWJ.
+ */
+export const NOT_NAME_CHAR = /[^\p{L}\p{M} '’‘`´.\-‐‑–·・\u200c\u200d]/u;
+
+/** Digits of any script (ASCII, Arabic-Indic, Devanagari, fullwidth, Roman numeral signs). */
+export const DIGIT = /\p{N}/u;
+
+/** Pictographs and emoji (including flags from regional indicators and keycaps). */
+export const EMOJI = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u20e3\ufe0f]/u;
+
+/** `x@host.` — the shape of an e-mail address. */
+export const EMAIL_SHAPE = /[^\s@]@[^\s@.]+\./u;
+
+/** Scheme, `www.` or a dot before a common top-level domain at a word end. */
+export const URL_SHAPE = /[a-z]:\/\/|\bwww\.|\.(?:com|net|org|info|biz|io|co|ru|de|fr|uk|it|es|nl|xyz|app|site|online|me|tv)\b/iu;
+
+/** Letters counted one by one (global, for `match`). */
+export const LETTERS_GLOBAL = /\p{L}/gu;
+
+/**
+ * Scripts whose one character is a whole syllable or morpheme: a one-letter
+ * Chinese, Japanese, Korean or Yi name part is normal, not an initial.
+ */
+export const SYLLABIC_LETTER = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Yi}]/u;
+
+/**
+ * Two separators in a row or a hyphen at a part's edge: `Jo--hn`, `Jo'-hn`,
+ * `-John`, `John-`. A leading apostrophe stays legal ('Abd, the ʻokina).
+ */
+export const ODD_PUNCTUATION = /[\-‐‑–'’ʼ‘`´ʻ.·・]{2}|^[\-‐‑–·・]|[\-‐‑–·・]$/u;
+
+/** A folded ASCII Latin word (after removing apostrophes), eligible for the Latin-only rules. */
+export const ASCII_WORD = /^[a-z]+$/u;
+
+/** Latin letters, for the mixed-script test. */
+export const LATIN_LETTER = /\p{Script=Latin}/u;
+/** Cyrillic letters, for the mixed-script test. */
+export const CYRILLIC_LETTER = /\p{Script=Cyrillic}/u;
+/** Greek letters, for the mixed-script test. */
+export const GREEK_LETTER = /\p{Script=Greek}/u;
