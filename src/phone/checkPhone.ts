@@ -55,12 +55,13 @@ function digitValue(c: number): number {
   return -1;
 }
 
-/** Says what kind of character made `text` (already capped) not phone-shaped. */
-function describeProblem(text: string): string {
-  if (hasControlChars(text)) return 'control characters';
-  if (LETTER.test(text)) return 'letters';
-  if (PICTOGRAPH.test(text)) return 'emoji';
-  if (ANY_DIGIT.test(text)) return 'digits of a script phone numbers are not parsed in';
+/** Says what kind of character (the one at `index` of capped `text`) is not phone-shaped. */
+function describeProblem(text: string, index: number): string {
+  const char = String.fromCodePoint(text.codePointAt(index)!);
+  if (hasControlChars(char)) return 'control characters';
+  if (LETTER.test(char)) return 'letters';
+  if (PICTOGRAPH.test(char)) return 'emoji';
+  if (ANY_DIGIT.test(char)) return 'digits of a script phone numbers are not parsed in';
   return 'characters phone numbers do not use';
 }
 
@@ -80,7 +81,7 @@ function normalize(text: string): Normalized {
       if (plus || digits.length > 0) return { digits, plus, problem: 'a plus sign after the start' };
       plus = true;
     } else if (!PUNCTUATION.has(c)) {
-      return { digits, plus, problem: describeProblem(text) };
+      return { digits, plus, problem: describeProblem(text, i) };
     }
   }
   return { digits, plus, problem: null };
