@@ -16,7 +16,23 @@ import {
 import {
   ANDROID_MODEL,
   ANDROID_WEBVIEW,
+  APP_IOS,
+  APP_MAC,
+  APP_WATCHOS,
+  APP_WINDOWS,
+  APPLE_DEVICE_ONLY,
   APPLE_HARDWARE,
+  BRAND_TOKEN,
+  CODE_SERIES,
+  DALVIK,
+  EXTRA_BROWSER,
+  HAS_UPPER,
+  HUMAN_DEVICE,
+  NON_ALNUM,
+  SAFARI_CFNETWORK,
+  UC_ANDROID,
+  UC_MODEL,
+  VERSION_LIKE,
   BRAND_PREFIX,
   BREW,
   CAR,
@@ -24,6 +40,7 @@ import {
   CONSOLE,
   DARWIN_MAC,
   DOWNLOAD_MANAGER,
+  E_READER,
   FEATURE_PHONE,
   FEED_READER,
   HEADLESS,
@@ -121,9 +138,86 @@ const TABLE_CATEGORY: Readonly<Record<string, DeviceCategory>> = {
   feature_phone: 'feature_phone',
 };
 
+const norm = (s: string): string => s.toLowerCase().replace(NON_ALNUM, '');
+
+/** Brand words as UAs spell them → brand names. */
+const TOKEN_BRANDS: Readonly<Record<string, string>> = {
+  samsung: 'Samsung', lg: 'LG', lge: 'LG', huawei: 'Huawei', htc: 'HTC', mot: 'Motorola', motorola: 'Motorola',
+  sonyericsson: 'Sony Ericsson', sony: 'Sony', sie: 'Siemens', siemens: 'Siemens', alcatel: 'Alcatel', tecno: 'Tecno Mobile',
+  itel: 'iTel', ktouch: 'K-Touch', 'k-touch': 'K-Touch', imobile: 'i-mobile', 'i-mobile': 'i-mobile', blu: 'BLU', thl: 'THL',
+  zte: 'ZTE', tcl: 'TCL', nec: 'NEC', oppo: 'OPPO', vivo: 'vivo', dexp: 'DEXP', bq: 'bq', docomo: 'DoCoMo', texet: 'teXet',
+  coby: 'Coby Kyros', ibal: 'iBall', iball: 'iBall',
+};
+
+function brandOfToken(word: string): string {
+  const key = word.toLowerCase();
+  return TOKEN_BRANDS[key] ?? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
+
+/** Sub-brands sold under a parent's model numbers. */
+const PARENT: Readonly<Record<string, string>> = { poco: 'xiaomi', redmi: 'xiaomi', honor: 'huawei', realme: 'oppo', oneplus: 'oppo', sonyericsson: 'sony' };
+
+function sameMaker(a: string, b: string): boolean {
+  const x = norm(a);
+  const y = norm(b);
+  return x === y || (PARENT[x] ?? x) === (PARENT[y] ?? y);
+}
+
+const SERIES_BRANDS = ['Xiaomi', 'Samsung', 'OPPO', 'realme', 'Motorola', 'Nokia', 'LG', 'vivo'] as const;
+
+/** Brand of a model number that follows a maker's numbering scheme (see CODE_SERIES). */
+function brandOfCodeSeries(code: string): string | null {
+  const m = CODE_SERIES.exec(code.toUpperCase());
+  if (m === null) return null;
+  for (let i = 1; i < m.length; i++) {
+    if (m[i] !== undefined) {
+      // Xiaomi numbers must carry a letter: an all-digit token is a build or a date.
+      if (i === 1 && !HAS_UPPER.test(m[1]!)) return null;
+      return SERIES_BRANDS[i - 1] ?? null;
+    }
+  }
+  return null;
+}
+
+/** Name of a browser found by its own token (EXTRA_BROWSER), or undefined to keep ua-parser-js's. */
+function extraBrowser(tokenName: string, os: string | null, parsed: string | undefined): string | undefined {
+  switch (tokenName) {
+    case 'QtWebEngine':
+      return 'QtWebEngine';
+    case 'DuckDuckGo':
+      return 'DuckDuckGo Privacy Browser';
+    case 'YaBrowser':
+      return 'Yandex Browser';
+    case 'LG Browser':
+      return 'LG Browser';
+    case 'MAUI':
+    case 'WAP Browser':
+    case 'WAP_Browser':
+      return parsed === undefined ? 'MAUI WAP Browser' : undefined;
+    case 'Tizen':
+      return parsed === undefined || parsed === 'Safari' || parsed === 'Mobile Safari' || parsed === 'WebKit' ? 'Tizen Browser' : undefined;
+    case 'NokiaBrowser':
+    case 'BrowserNG':
+      return 'Nokia Browser';
+    case 'CoolNovo':
+      return 'CoolNovo';
+    case 'SznProhlizec':
+      return 'Seznam Browser';
+    case 'Odin':
+      return 'Odin';
+    case 'TV Bro':
+      return 'TV Bro';
+    case 'Odd':
+      return os === null ? undefined : 'Odd Browser';
+    default:
+      return undefined;
+  }
+}
+
 /** Human clients that isbot flags because they are not web browsers. */
 function humanNonBrowser(ua: string): boolean {
-  return FEED_READER.test(ua) || MEDIA_PLAYER.test(ua) || DOWNLOAD_MANAGER.test(ua) || FEATURE_PHONE.test(ua) || TV.test(ua);
+  return FEED_READER.test(ua) || MEDIA_PLAYER.test(ua) || DOWNLOAD_MANAGER.test(ua) || FEATURE_PHONE.test(ua) || TV.test(ua)
+    || WEARABLE.test(ua) || SMART_SPEAKER.test(ua) || E_READER.test(ua);
 }
 
 /** Cleans a model code: no `Build/…`, no brand prefix the table does not use. */
@@ -199,8 +293,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   if (robot && !headless && !STRONG_BOT.test(ua)) {
     // isbot flags every non-browser agent; feed readers, podcast players,
     // WAP phones and TV middleware are people's clients, not robots.
-    const identifiedPhone = d.model !== undefined && (d.type === 'mobile' || d.type === 'tablet') && b.name !== undefined;
-    if (humanNonBrowser(ua) || identifiedPhone || APPLE_HARDWARE.test(ua) && ua.length < 40) robot = false;
+    if (humanNonBrowser(ua) || APPLE_DEVICE_ONLY.test(ua) || HUMAN_DEVICE.test(ua)) robot = false;
   }
 
   // --- operating system ----------------------------------------------------
@@ -219,6 +312,33 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       osVersion = null;
     }
   }
+  if (os === null || os === 'GNU/Linux' || os === 'Java ME') {
+    const adr = UC_ANDROID.exec(ua);
+    if (adr !== null) {
+      os = 'Android';
+      osVersion = adr[1]!;
+    }
+  }
+  if (os === null || (os === 'iOS' && SAFARI_CFNETWORK.test(ua))) {
+    const mac = APP_MAC.exec(ua);
+    if (mac !== null) {
+      os = 'Mac';
+      osVersion = mac[1] ?? null;
+    }
+  }
+  if (os === null) {
+    const watch = APP_WATCHOS.exec(ua);
+    const ios = watch === null ? APP_IOS.exec(ua) : null;
+    if (watch !== null) {
+      os = 'watchOS';
+      osVersion = watch[1] ?? null;
+    } else if (ios !== null || APPLE_DEVICE_ONLY.test(ua)) {
+      os = 'iOS';
+      osVersion = ios?.[1]?.replace('_', '.') ?? null;
+    } else if (APP_WINDOWS.test(ua)) {
+      os = 'Windows';
+    }
+  }
   if (os === null) {
     if (MRE.test(ua)) os = 'MRE';
     else if (BREW.test(ua)) os = 'Brew';
@@ -231,7 +351,13 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   if (os === 'Android' && d.vendor === 'Amazon') os = 'Fire OS';
   if (hints.platform !== undefined) {
     const hinted = osFromPlatform(hints.platform);
-    if (os === null) os = hinted;
+    // Sec-CH-UA-Platform is sent truthfully even in "request desktop site"
+    // mode, where the UA pretends to be Windows or macOS: the hint wins.
+    const known = hinted === 'Android' || hinted === 'Windows' || hinted === 'Mac' || hinted === 'iOS' || hinted === 'GNU/Linux' || hinted === 'Chrome OS';
+    if (os === null || (known && osFamily(os) !== osFamily(hinted))) {
+      os = hinted;
+      osVersion = null;
+    }
     if (hints.platformVersion !== undefined && (os === hinted || osFamily(os) === osFamily(hinted))) {
       if (hinted === 'Windows') osVersion = windowsFromPlatformVersion(hints.platformVersion) ?? osVersion;
       else if (hinted === 'Android') osVersion = MAJOR_MINOR.exec(hints.platformVersion)?.[1] ?? osVersion;
@@ -249,20 +375,37 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       code = null;
       modelHidden = true;
     } else if (code === null) {
-      const m = ANDROID_MODEL.exec(ua);
-      if (m !== null) code = cleanModel(m[1]!);
+      const m = ANDROID_MODEL.exec(ua) ?? UC_MODEL.exec(ua);
+      if (m !== null) code = cleanModel(m[1]!.replaceAll('_', ' '));
     }
   }
   if (hints.model !== undefined && (code === null || modelHidden)) {
     code = cleanModel(hints.model);
     modelHidden = code === null;
   }
+  // The brand the UA itself states: ua-parser-js's vendor, else a brand word
+  // before the model (`SAMSUNG SM-R765V`, `LG-P929`, `SonyEricssonW200i`).
+  let uaBrand = d.vendor === undefined ? null : brandDisplayName(d.vendor);
+  const token = BRAND_TOKEN.exec(code ?? ua);
+  if (token !== null && (code !== null || uaBrand === null)) {
+    const tokenBrand = brandOfToken(token[1]!);
+    if (uaBrand === null || (tokenBrand === 'Sony Ericsson' && uaBrand === 'Sony')) uaBrand = tokenBrand;
+    const rest = token[2];
+    if (norm(tokenBrand) === norm(uaBrand ?? '') && rest !== undefined && !VERSION_LIKE.test(rest)) {
+      // Keep the code without the brand word: `LG-P929` → `P929`.
+      if (code === null || code.toLowerCase().startsWith(token[1]!.toLowerCase())) code = cleanModel(code === null ? rest : code.slice(token.index + token[0].length - rest.length));
+    }
+  }
   let info: ModelInfo | undefined;
   if (code !== null) {
-    info = lookupModelCode(code, d.vendor);
-    if (info === undefined && BRAND_PREFIX.test(code)) info = lookupModelCode(code.replace(BRAND_PREFIX, ''), d.vendor);
+    info = lookupModelCode(code, uaBrand ?? undefined);
+    if (info === undefined && BRAND_PREFIX.test(code)) info = lookupModelCode(code.replace(BRAND_PREFIX, ''), uaBrand ?? undefined);
+    // A table hit under another maker than the one the UA names is a code
+    // collision (`HTC Hero` is not Mobicell's `Hero`): trust the UA.
+    if (info !== undefined && uaBrand !== null && !sameMaker(info.brand, uaBrand)) info = undefined;
   }
-  let brand = info?.brand ?? (d.vendor === undefined ? null : brandDisplayName(d.vendor));
+  if (uaBrand === null && code !== null && info === undefined) uaBrand = brandOfCodeSeries(code);
+  let brand = info?.brand ?? uaBrand;
   let model = info?.model ?? code;
   const apple = APPLE_HARDWARE.exec(ua);
   if (info === undefined && (os === 'iOS' || os === 'iPadOS' || os === 'watchOS' || (os === null && apple !== null))) {
@@ -281,8 +424,15 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const webview = android && ANDROID_WEBVIEW.test(ua);
   let browser: string | null = null;
   let browserVersion = b.version ?? null;
+  const extra = EXTRA_BROWSER.exec(ua);
+  const extraName = extra === null ? undefined : extraBrowser(extra[1]!, os, b.name);
   if (headless && b.name !== undefined && b.name.startsWith('Chrome')) browser = 'Headless Chrome';
-  else if (b.name !== undefined) browser = browserDisplayName(b.name, os, webview, YANDEX_LITE.test(ua));
+  else if (extraName !== undefined) {
+    browser = extraName;
+    if (extraName === 'Yandex Browser' && YANDEX_LITE.test(ua)) browser = 'Yandex Browser Lite';
+  } else if (b.name !== undefined) browser = browserDisplayName(b.name, os, webview, YANDEX_LITE.test(ua));
+  else if (DALVIK.test(ua)) browser = 'Android Browser';
+  else if (SAFARI_CFNETWORK.test(ua)) browser = 'Safari';
   if (hints.brands !== undefined) {
     for (const [hintBrand, version] of hints.brands) {
       const hinted = browserFromBrand(hintBrand);

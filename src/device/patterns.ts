@@ -138,3 +138,55 @@ export const MAJOR_MINOR = /^(\d{1,4})(?:\.(\d{1,4}))?/;
 
 /** Tokens an Android UA puts where a model would be that are not models. */
 export const NOT_A_MODEL = /^(?:Linux|Mobile|wv|Android|Build|Tablet|Phone|unknown|generic|x86_64|armv\d\w*|aarch64|arm|arm64|[a-z]{2}[-_][a-z]{2}|\w)$/i;
+
+/** Apps that send only a device name (`iPhone15ProMax`) or UC's `dv(iPh10,3)` format. */
+export const APPLE_DEVICE_ONLY = /^(?:iPhone|iPad|iPod)\w{0,24}$|^dv\(iP[hao]\d/;
+
+/** Device-class evidence strong enough that isbot's "not a browser" verdict is overruled. */
+export const HUMAN_DEVICE = /chromeframe\/|\bserver-bag \[Watch OS|\bnook browser|\bspotify_\w+|\bOutcast\b|\bVictorReader/i;
+
+/** UCWEB's Android token (`Adr 4.2.2`) and the model after the locale. */
+export const UC_ANDROID = /\bAdr (\d{1,2}(?:\.\d{1,2}){0,2})/;
+export const UC_MODEL = /\bAdr [\d.]{1,10}; ?[a-z]{2}(?:-[a-z]{2,4})?; ?([^;)]{2,40})\)/i;
+
+/** iOS named by apps: `iOS11.40`, `(iOS)`, `iOS 16.1.1`, `; iOS 14.6.0)`. */
+export const APP_IOS = /\biOS ?(\d{1,2}(?:[._]\d{1,2}){0,2})\b|\(iOS\)/;
+
+/** watchOS named by apps (`watchOS 11.4`) or an Apple Watch app. */
+export const APP_WATCHOS = /\bwatchOS (\d{1,2}(?:\.\d{1,2}){0,2})|\bApple Watch\b/;
+
+/** macOS named by apps: `Mac OS/11.0.1`, `os=Mac 10.3.9`, PowerPC Macs, Safari's own CFNetwork agent. */
+export const APP_MAC = /\bMac OS\/(\d{1,2}(?:\.\d{1,2}){0,2})|\bos=Mac\b|\bPower(?: |%20)?Macintosh|\bPowerMac\d|\bPowerBook\d|^Safari\/?\d/;
+
+/** Windows named by apps and toolkits: `win10 x64`, `CYGWIN_NT-5.1`, `(Windows; …)`. */
+export const APP_WINDOWS = /\bwin(?:10|11|7|8|32|64)\b|\bCYGWIN_NT|\bWindows\b/i;
+
+/** Android's built-in HTTP stack. */
+export const DALVIK = /^Dalvik\/\d/;
+
+/** Mac Safari's own background agent (`Safari/9537.75.14 CFNetwork/…`). */
+export const SAFARI_CFNETWORK = /^Safari\/?\d[\d.]* CFNetwork\//;
+
+/** Browser products ua-parser-js does not name (or names by the engine), by their own token. */
+export const EXTRA_BROWSER = /\b(QtWebEngine|DuckDuckGo|YaBrowser|LG Browser|MAUI|WAP[ _]Browser|Tizen|NokiaBrowser|BrowserNG|CoolNovo|SznProhlizec|Odin|TV Bro|Odd)\/?/;
+
+/** A brand word at the start of a feature-phone UA or an Android model token (`SAMSUNG-SGH-Z100`, `LG-P929`, `SonyEricssonW200i`, `MOT-EX119`). */
+export const BRAND_TOKEN =
+  /(?:^|[\s;(/])(SAMSUNG|LGE?|HUAWEI|HTC|MOT|SonyEricsson|Sony|Nokia|ZTE|Lenovo|ALCATEL|Micromax|Pantech|Sharp|SIE|Siemens|Kyocera|Sanyo|BlackBerry|Philips|Sagem|Haier|Hisense|Coolpad|Gionee|Lava|Karbonn|Spice|Celkon|Intex|Prestigio|Archos|Acer|Asus|Dell|Toshiba|Fly|Xiaomi|Meizu|OPPO|vivo|OnePlus|TCL|Motorola|Vodafone|Panasonic|NEC|Amoi|Zopo|THL|Doogee|Blackview|Ulefone|Oukitel|Cubot|Umidigi|Infinix|TECNO|itel|Wiko|Allview|Digma|DEXP|Irbis|teXet|Mediacom|Odys|Yarvik|iBall|Kivi|BLU|Energizer|Doro|Yota|Verykool|Videocon|Ginzzu|Hyundai|Cube|Ktouch|K-Touch|iMobile|i-mobile|Coby|DoCoMo|Polaroid)(?:[-_ /]|(?=[A-Z0-9]))([A-Z0-9][\w.+-]{0,30})?/i;
+
+/**
+ * Model-number schemes that name their maker, from the makers' own
+ * numbering (for codes newer than the model table): Xiaomi's YYMM-prefixed
+ * numbers (`2201117TY`, `24115RA8EG`, `M2006C3LG`), Samsung `SM-`/`GT-`/`SGH-`,
+ * OPPO `CPH`, realme `RMX`, Motorola `XT`, Nokia `TA-`, LG `LM-`, vivo `V2xxx`.
+ */
+export const CODE_SERIES = /^(?:(M(?:19|2\d)\d{2}[A-Z0-9]{3,6}|2[0-6](?:0[1-9]|1[0-2])[0-9A-Z]{3,6})|(SM-[A-Z]\d{3}[A-Z0-9]{0,4}|GT-[A-Z]\d{4}[A-Z]?|SGH-[A-Z]\d{3}[A-Z]?|SCH-[A-Z]\d{3})|(CPH\d{4})|(RMX\d{4})|(XT\d{4}(?:-\d)?)|(TA-\d{4})|(LM-[A-Z]\d{3}[A-Z0-9]{0,4}|LM[A-Z]\d{3}[A-Z0-9]{0,3})|(V2\d{3}[A-Z]?))$/;
+
+/** Digits only, or a version: never a model. */
+export const VERSION_LIKE = /^\d+(?:\.\d+)*$/;
+
+/** Anything but a-z and 0-9 (brand comparison). */
+export const NON_ALNUM = /[^a-z0-9]/g;
+
+/** An upper-case letter. */
+export const HAS_UPPER = /[A-Z]/;
