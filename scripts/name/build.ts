@@ -23,6 +23,8 @@ import {
   SSA_MIN_TOTAL,
 } from '../../src/name/data/tables.js';
 import type { FirstNamesData, LastNamesData } from '../../src/name/data/tables.js';
+import { buildLists } from './lists.js';
+import { buildNgram } from './ngram.js';
 
 const SCRIPT = 'scripts/name/build.ts';
 const TODAY = '2026-11-22';
@@ -95,6 +97,28 @@ writeGenerated(LAST_NAMES_FILE, generatedJson(SCRIPT, LAST_NAMES_FORMAT, lastDat
 
 // ---------------------------------------------------------- lists and n-grams
 
+// ---------------------------------------------------------------------- lists
+/**
+ * "An ordinary real name", used to drop package entries (see buildLists):
+ * a first name given to >= 1,000 US babies or a surname of any faker locale;
+ * a one-word entry is dropped if it is any known first name at all.
+ */
+const COMMON_FIRST_BIRTHS = 1000;
+const lists = buildLists(SCRIPT, (t, alone) => {
+  const c = gendered.get(t);
+  if (lastWeight.has(t)) return true;
+  if (c === undefined) return alone && knownOnly.has(t);
+  return alone || c.male + c.female >= COMMON_FIRST_BIRTHS;
+});
+
+// ------------------------------------------------------------------- n-grams
+// Trained on every SSA name (also those below the shipping cut), every faker
+// first and last name and the curated surnames.
+const ngram = buildNgram(SCRIPT, {
+  first: [...ssaCounts.keys(), ...gendered.keys(), ...knownOnly],
+  last: [...lastWeight.keys()],
+});
+
 // ------------------------------------------------------------------- manifest
 const fakerVersion = packageVersion('@faker-js/faker');
 const entries: ManifestEntry[] = [
@@ -116,6 +140,8 @@ const entries: ManifestEntry[] = [
     formatVersion: LAST_NAMES_FORMAT,
     notes: `${lastWeight.size} surnames; weight = number of faker locales listing it + curated tier`,
   },
+  ...lists,
+  ngram,
 ];
 writeManifest('name', entries);
 finish('name');

@@ -1,7 +1,9 @@
 /**
  * Name data of identity-signals: the folding, the first/last-name tables,
  * the curated lists and the character n-gram model that checkName reads.
- * Everything loads lazily on first use, once, and is read-only after.
+ * Tables load lazily on first use, once, and are read-only after; the small
+ * n-gram file (35 kB) loads when this module is imported, since its
+ * threshold is a constant.
  */
 export { foldName } from './fold.js';
 export {
@@ -15,3 +17,6 @@ export {
   lastNameWeight,
 } from './tables.js';
 export type { GenderCounts } from './tables.js';
+export { NAME_LIST_KINDS, listEntries, matchNameList } from './lists.js';
+export type { NameListKind } from './lists.js';
+export { NAME_LIKENESS_THRESHOLD, nameLikeness } from './likeness.js';

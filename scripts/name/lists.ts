@@ -1,0 +1,143 @@
+/**
+ * Builds data/name/lists.json from the curated lists under data/raw/name/
+ * and the fictional-name packages (superheroes, supervillains,
+ * starwars-names, pokemon), read as JSON files at build time only.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, generatedJson, packageVersion, sha256, writeGenerated } from '../lib/generated.js';
+import type { ManifestEntry } from '../lib/generated.js';
+import { foldName } from '../../src/name/data/fold.js';
+import { LISTS_FILE, LISTS_FORMAT, NAME_LIST_KINDS } from '../../src/name/data/lists.js';
+import type { ListsData, NameListKind } from '../../src/name/data/lists.js';
+import { readRawList } from './sources.js';
+
+const TODAY = '2026-11-22';
+const PACKAGE_SHAPE = /^[\p{L}\p{M}']+(?:[ -][\p{L}\p{M}']+)*$/u;
+const ASCII_WORD = /^[a-z]+$/;
+
+/** The curated file of each kind and its default label. */
+const CURATED: readonly { kind: NameListKind; file: string; label: string; purpose: string }[] = [
+  { kind: 'placeholder', file: 'placeholder.txt', label: 'placeholder', purpose: 'placeholder names and words' },
+  { kind: 'placeholder_title', file: 'placeholder-title.txt', label: 'title', purpose: 'titles given as a name' },
+  { kind: 'fictional', file: 'fictional.txt', label: 'fictional', purpose: 'well-known fictional characters and Middle-earth' },
+  { kind: 'famous', file: 'famous.txt', label: 'famous', purpose: 'famous real people, category per row' },
+  { kind: 'humorous', file: 'humorous.txt', label: 'prank name', purpose: 'joke names' },
+  { kind: 'vulgar', file: 'vulgar.txt', label: 'vulgar', purpose: 'vulgar words, English and major languages' },
+];
+
+/** Fictional-name packages: the JSON file each ships and the label of its entries. */
+const PACKAGES: readonly { pkg: string; files: readonly string[]; label: string }[] = [
+  { pkg: 'superheroes', files: ['superheroes.json'], label: 'superhero' },
+  { pkg: 'supervillains', files: ['supervillains.json'], label: 'supervillain' },
+  { pkg: 'starwars-names', files: ['dist/starwars-names.json'], label: 'Star Wars' },
+  {
+    pkg: 'pokemon',
+    files: ['data/en.json', 'data/de.json', 'data/fr.json', 'data/es.json', 'data/ja.json', 'data/ko.json', 'data/ru.json', 'data/th.json', 'data/zh-hans.json'],
+    label: 'Pokémon',
+  },
+];
+
+/**
+ * Tells whether a folded token is an ordinary real name, so a package entry
+ * made only of such tokens is not flagged. `alone` is true for a one-word
+ * entry ("Paras", "Durant"), which is judged more strictly.
+ */
+export type IsCommonName = (token: string, alone: boolean) => boolean;
+
+/**
+ * Builds the lists and returns their manifest entries. `isCommonName`
+ * decides which package entries to drop: the comic and Star Wars packages
+ * list hundreds of minor characters with ordinary names ("Alex Wilder",
+ * "Owen Lars"); an entry whose every token is a common real first or last
+ * name would flag real customers, so it is kept only if the curated list
+ * names it (peter parker, bruce wayne…).
+ */
+export function buildLists(script: string, isCommonName: IsCommonName): ManifestEntry[] {
+  const kinds = new Map<NameListKind, Map<string, string>>(NAME_LIST_KINDS.map((k) => [k, new Map()]));
+  const manifest: ManifestEntry[] = [];
+  const add = (kind: NameListKind, entry: string, label: string): void => {
+    const m = kinds.get(kind);
+    if (m !== undefined && !m.has(entry)) m.set(entry, label);
+  };
+
+  for (const c of CURATED) {
+    const { rows, bytes } = readRawList(c.file, c.label);
+    for (const row of rows) {
+      add(c.kind, row.entry, row.label);
+      // "Mr." and "Mr" are both typed; the fold keeps dots, so list both.
+      if (c.kind === 'placeholder_title' && ASCII_WORD.test(row.entry)) add(c.kind, `${row.entry}.`, row.label);
+    }
+    manifest.push({
+      file: `raw/name/${c.file}`,
+      source: `data/raw/name/${c.file} (curated for identity-signals)`,
+      licence: 'MIT (written for identity-signals)',
+      date: TODAY,
+      sha256: sha256(bytes),
+      notes: `${c.purpose}: ${rows.length} rows → list '${c.kind}'`,
+    });
+  }
+
+  for (const p of PACKAGES) {
+    const version = packageVersion(p.pkg);
+    let kept = 0;
+    let dropped = 0;
+    const hashes: string[] = [];
+    for (const file of p.files) {
+      const bytes = readFileSync(join(ROOT, 'node_modules', p.pkg, file));
+      hashes.push(sha256(bytes));
+      for (const raw of JSON.parse(bytes.toString('utf8')) as string[]) {
+        const entry = foldName(raw);
+        if (entry === '' || !PACKAGE_SHAPE.test(entry)) {
+          dropped++;
+          continue;
+        }
+        const tokens = entry.split(/[ -]/);
+        if (tokens.every((t) => isCommonName(t, tokens.length === 1))) {
+          dropped++;
+          continue;
+        }
+        kept++;
+        add('fictional', entry, p.label);
+      }
+    }
+    manifest.push({
+      file: `${LISTS_FILE}#${p.pkg}`,
+      source: `${p.pkg}@${version} (${p.files.join(', ')})`,
+      licence: 'MIT',
+      date: TODAY,
+      sha256: hashes.length === 1 ? (hashes[0] ?? '') : sha256(hashes.join('\n')),
+      notes: `${kept} entries kept as '${p.label}'; ${dropped} dropped (not a name shape, or every token a common real name)`,
+    });
+  }
+
+  const labels: string[] = [];
+  const labelIndex = new Map<string, number>();
+  const data: Record<string, Record<string, number>> = {};
+  for (const kind of NAME_LIST_KINDS) {
+    const rows: Record<string, number> = {};
+    for (const [entry, label] of [...(kinds.get(kind) ?? new Map<string, string>())].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      let i = labelIndex.get(label);
+      if (i === undefined) {
+        i = labels.length;
+        labels.push(label);
+        labelIndex.set(label, i);
+      }
+      rows[entry] = i;
+    }
+    data[kind] = rows;
+  }
+  const out: ListsData = { labels, kinds: data as ListsData['kinds'] };
+  const json = generatedJson(script, LISTS_FORMAT, out);
+  writeGenerated(LISTS_FILE, json);
+  manifest.push({
+    file: LISTS_FILE,
+    source: 'data/raw/name/*.txt + fictional-name packages (entries above)',
+    licence: 'MIT',
+    date: TODAY,
+    sha256: sha256(json),
+    formatVersion: LISTS_FORMAT,
+    notes: NAME_LIST_KINDS.map((k) => `${k}: ${Object.keys(data[k] ?? {}).length}`).join(', '),
+  });
+  return manifest;
+}

@@ -1,0 +1,89 @@
+/**
+ * The curated and packaged name lists (placeholders, titles, fictional,
+ * famous, humorous, vulgar), loaded lazily once from data/name/lists.json
+ * and answered from one Map per kind.
+ */
+import { loadGeneratedJson } from '../../common/data.js';
+
+export const LISTS_FILE = 'name/lists.json';
+export const LISTS_FORMAT = 1;
+
+/** The kinds of list, one per risk family of the name check. */
+export type NameListKind = 'placeholder' | 'placeholder_title' | 'fictional' | 'famous' | 'humorous' | 'vulgar';
+
+/** Every kind, in the order the builder writes them. */
+export const NAME_LIST_KINDS: readonly NameListKind[] = Object.freeze([
+  'placeholder',
+  'placeholder_title',
+  'fictional',
+  'famous',
+  'humorous',
+  'vulgar',
+]);
+
+/** Shape of data/name/lists.json: labels are stored once and referenced by index. */
+export interface ListsData {
+  readonly labels: readonly string[];
+  readonly kinds: Readonly<Record<NameListKind, Readonly<Record<string, number>>>>;
+}
+
+interface LoadedList {
+  readonly map: ReadonlyMap<string, string>;
+  readonly entries: readonly string[];
+}
+
+let loaded: Map<NameListKind, LoadedList> | undefined;
+
+function load(): Map<NameListKind, LoadedList> {
+  if (loaded === undefined) {
+    const data = loadGeneratedJson<ListsData>(LISTS_FILE, LISTS_FORMAT);
+    const out = new Map<NameListKind, LoadedList>();
+    for (const kind of NAME_LIST_KINDS) {
+      const rows = data.kinds[kind] ?? {};
+      const map = new Map<string, string>();
+      for (const entry of Object.keys(rows)) {
+        const label = data.labels[rows[entry] ?? -1];
+        if (label !== undefined) map.set(entry, label);
+      }
+      out.set(kind, { map, entries: Object.freeze([...map.keys()]) });
+    }
+    loaded = out;
+  }
+  return loaded;
+}
+
+/**
+ * Exact match of a folded full name ("first last") or of a single folded
+ * token against one list. Returns the matched entry's label (the category
+ * or source, e.g. 'Star Wars', 'head of state', 'form example') or
+ * `undefined`.
+ *
+ * Full-name kinds (placeholder, fictional, famous, humorous) hold
+ * "first last" entries and single-word entries (stage names, "gandalf");
+ * token kinds (placeholder, placeholder_title, vulgar) hold single words and
+ * a few short phrases. No fuzzy matching here: the caller decides which
+ * strings to try (the whole name, each part).
+ *
+ * @param kind - which list.
+ * @param folded - the output of {@link foldName} (whole name or one token).
+ * @example
+ * matchNameList('placeholder', 'john doe')     // → 'form example'
+ * matchNameList('fictional', 'luke skywalker') // → 'Star Wars'
+ * matchNameList('placeholder_title', 'herr')   // → 'German, Dutch, Scandinavian'
+ * matchNameList('famous', 'jane roe-smith')    // → undefined
+ */
+export function matchNameList(kind: NameListKind, folded: string): string | undefined {
+  return load().get(kind)?.map.get(folded);
+}
+
+/**
+ * Every entry of one list, folded, in the order the builder wrote them
+ * (sorted). For tests ("every entry is detected") and for callers building
+ * their own indexes.
+ *
+ * @example
+ * listEntries('placeholder_title').includes('mrs') // → true
+ */
+export function listEntries(kind: NameListKind): readonly string[] {
+  return load().get(kind)?.entries ?? [];
+}
