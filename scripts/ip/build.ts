@@ -1,0 +1,543 @@
+/**
+ * Builds every IP table under data/ip/ from data/raw/ip/ and the
+ * @ip-location-db/asn package (a devDependency: read here, never at run time).
+ *
+ *   npx tsx scripts/ip/build.ts            write data/ip/*
+ *   npx tsx scripts/ip/build.ts --check    regenerate in memory, fail on drift
+ *
+ * Outputs (all described in docs/ip.md):
+ * - data/ip/asn.bin.br: IP → (ASN, AS organisation) range table;
+ * - data/ip/lists.bin.br: IP → set of source lists (Tor, Apple relay, VPN, proxy,
+ *   CDN, crawler, cloud) range table, the overlaps flattened into segments;
+ * - data/ip/asn-classes.json: ASN → VPN / CDN / hosting / usage code tables;
+ * - data/ip/manifest.json.
+ *
+ * Which list wins where they overlap is decided at run time (src/ip/classify.ts)
+ * from the set of lists covering a segment, so the priority rules live in one
+ * tested place; the builder only subtracts what SOURCES.md says must never be
+ * read from a list (Apple relay and Tor inside X4BNet's VPN output, Linode
+ * inside the Akamai routes).
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
+import ipaddr from 'ipaddr.js';
+import {
+  DATA,
+  ROOT,
+  finish,
+  generatedJson,
+  packageVersion,
+  sha256,
+  writeGenerated,
+  writeManifest,
+  type ManifestEntry,
+} from '../lib/generated.js';
+import { NO_VALUE, RANGE_TABLE_MAGIC, RANGE_TABLE_VERSION } from '../../src/ip/rangeTable.js';
+import type { AsnClassesData, AsnPayload, ListKind, ListsPayload } from '../../src/ip/data.js';
+import { ASN_CLASSES_FORMAT } from '../../src/ip/data.js';
+
+const SCRIPT = 'scripts/ip/build.ts';
+const RAW = join(DATA, 'raw', 'ip');
+const ASN_PKG = join(ROOT, 'node_modules', '@ip-location-db', 'asn');
+const MAX4 = 0xffffffffn;
+const MAX6 = (1n << 128n) - 1n;
+
+// ---------------------------------------------------------------- parsing
+
+interface Interval {
+  readonly v6: boolean;
+  readonly start: bigint;
+  readonly end: bigint;
+}
+
+function addrToBigint(text: string): { v6: boolean; value: bigint } {
+  const addr = ipaddr.parse(text);
+  let value = 0n;
+  for (const byte of addr.toByteArray()) value = (value << 8n) | BigInt(byte);
+  return { v6: addr.kind() === 'ipv6', value };
+}
+
+/** A CIDR or a single address → inclusive interval. */
+function cidrToInterval(text: string, source: string): Interval {
+  const trimmed = text.trim();
+  const slash = trimmed.indexOf('/');
+  const ip = slash === -1 ? trimmed : trimmed.slice(0, slash);
+  const { v6, value } = addrToBigint(ip);
+  const bits = v6 ? 128 : 32;
+  const prefix = slash === -1 ? bits : Number(trimmed.slice(slash + 1));
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > bits) throw new Error(`${source}: bad prefix in ${text}`);
+  const hostBits = BigInt(bits - prefix);
+  const start = (value >> hostBits) << hostBits;
+  const end = start | ((1n << hostBits) - 1n);
+  return { v6, start, end };
+}
+
+/** Lines that are not blank and not `#` comments. */
+function dataLines(path: string): string[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
+}
+
+function readCidrs(rel: string): Interval[] {
+  return dataLines(join(RAW, rel)).map((l) => cidrToInterval(l, rel));
+}
+
+/** Minimal CSV split for one line: handles "quoted, fields" and "" escapes. */
+function splitCsv(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (line[i + 1] === '"') {
+          cur += '"';
+          i++;
+        } else quoted = false;
+      } else cur += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out.map((f) => f.trim());
+}
+
+// ---------------------------------------------------------------- ASN table
+
+interface AsnRow {
+  readonly start: bigint;
+  readonly end: bigint;
+  readonly asn: number;
+  readonly org: string;
+}
+
+function readAsnCsv(file: string): AsnRow[] {
+  const rows: AsnRow[] = [];
+  for (const line of readFileSync(join(ASN_PKG, file), 'utf8').split('\n')) {
+    if (line === '') continue;
+    const [a, b, asn, org] = splitCsv(line);
+    rows.push({ start: addrToBigint(a!).value, end: addrToBigint(b!).value, asn: Number(asn), org: org ?? '' });
+  }
+  return rows;
+}
+
+interface Segment {
+  readonly start: bigint;
+  readonly value: number;
+}
+
+/** Disjoint sorted rows → segments with gaps as NO_VALUE, merging equal neighbours. */
+function rowsToSegments(rows: readonly { start: bigint; end: bigint; value: number }[], max: bigint): Segment[] {
+  const segs: Segment[] = [];
+  let next = 0n; // first address not yet covered
+  const push = (start: bigint, value: number): void => {
+    const last = segs[segs.length - 1];
+    if (last !== undefined && last.value === value) return;
+    segs.push({ start, value });
+  };
+  let prevValue = NO_VALUE;
+  for (const r of rows) {
+    if (r.start < next) {
+      // Upstream has a few overlapping rows (e.g. 214.95.0.0–215.0.255.255 and
+      // 215.0.0.0–215.1.3.255): the later, more specific row wins where they overlap.
+      if (r.start < (segs[segs.length - 1]?.start ?? 0n)) throw new Error(`unsorted range at ${r.start}`);
+      if (segs[segs.length - 1]!.start === r.start) segs.pop();
+      push(r.start, r.value);
+      if (r.end + 1n < next) push(r.end + 1n, prevValue);
+      else {
+        next = r.end + 1n;
+        prevValue = r.value;
+      }
+      continue;
+    }
+    if (r.start > next) push(next, NO_VALUE);
+    push(r.start, r.value);
+    next = r.end + 1n;
+    prevValue = r.value;
+  }
+  if (next <= max) push(next, NO_VALUE);
+  return segs;
+}
+
+function buildAsnTable(): { bytes: Uint8Array; rows4: number; rows6: number } {
+  const pairIndex = new Map<string, number>();
+  const payload: { asns: number[]; orgs: string[] } = { asns: [], orgs: [] };
+  const valueOf = (asn: number, org: string): number => {
+    const key = `${asn}\u0000${org}`;
+    let idx = pairIndex.get(key);
+    if (idx === undefined) {
+      idx = payload.asns.length;
+      payload.asns.push(asn);
+      payload.orgs.push(org);
+      pairIndex.set(key, idx);
+    }
+    return idx;
+  };
+  const v4 = readAsnCsv('asn-ipv4.csv');
+  const v6 = readAsnCsv('asn-ipv6.csv');
+  const segs4 = rowsToSegments(v4.map((r) => ({ ...r, value: valueOf(r.asn, r.org) })), MAX4);
+  const segs6 = rowsToSegments(v6.map((r) => ({ ...r, value: valueOf(r.asn, r.org) })), MAX6);
+  const typed: AsnPayload = payload;
+  return { bytes: encodeRangeTable(segs4, segs6, typed), rows4: v4.length, rows6: v6.length };
+}
+
+// ---------------------------------------------------------------- lists table
+
+interface ListDef {
+  /** Stable key used by src/ip/classify.ts priority rules. */
+  readonly key: string;
+  readonly kind: ListKind;
+  /** Provider or network name shown in vpn_name / reason details. */
+  readonly name: string;
+  /** Files under data/raw/ip/ this list reads. */
+  readonly files: readonly string[];
+  readonly read: () => Interval[];
+}
+
+const LA = 'lord-alfred+ipranges';
+const GB = 'AnTheMaker+GoodBots/iplists';
+const X4 = 'X4BNet+lists_vpn';
+
+function cidrList(key: string, kind: ListKind, name: string, files: readonly string[]): ListDef {
+  return { key, kind, name, files, read: () => files.flatMap((f) => readCidrs(f)) };
+}
+
+function laList(key: string, kind: ListKind, name: string, dir: string, v6 = true): ListDef {
+  const files = [`${LA}/${dir}/ipv4_merged.txt`, ...(v6 ? [`${LA}/${dir}/ipv6_merged.txt`] : [])];
+  return cidrList(key, kind, name, files);
+}
+
+/** Tor relays from the Onionoo-derived CSV: "fingerprint, ipaddr, port" (comma + space). */
+function torCsv(rel: string): Interval[] {
+  return dataLines(join(RAW, rel))
+    .slice(1)
+    .map((l) => cidrToInterval(l.split(',')[1]!.trim(), rel));
+}
+
+/** AWS ip-ranges.json prefixes of some services (CLOUDFRONT vs everything else). */
+function awsPrefixes(keep: (service: string) => boolean): Interval[] {
+  const rel = 'jensihnow+AWSPublicIPAddressRanges/ip-ranges.json';
+  const json = JSON.parse(readFileSync(join(RAW, rel), 'utf8')) as {
+    prefixes: { ip_prefix: string; service: string }[];
+    ipv6_prefixes: { ipv6_prefix: string; service: string }[];
+  };
+  return [
+    ...json.prefixes.filter((p) => keep(p.service)).map((p) => cidrToInterval(p.ip_prefix, rel)),
+    ...json.ipv6_prefixes.filter((p) => keep(p.service)).map((p) => cidrToInterval(p.ipv6_prefix, rel)),
+  ];
+}
+
+/** Public proxies: both the listening host and the exit address a site sees. */
+function proxies(): Interval[] {
+  const rel = 'monosans+proxy-list/proxies.json';
+  const json = JSON.parse(readFileSync(join(RAW, rel), 'utf8')) as { host: string; exit_ip: string | null }[];
+  const out: Interval[] = [];
+  for (const p of json) {
+    for (const ip of [p.host, p.exit_ip]) {
+      if (ip !== null && ip !== undefined && ipaddr.isValid(ip)) out.push(cidrToInterval(ip, rel));
+    }
+  }
+  return out;
+}
+
+/** Prefixes of one ASN from the ASN package (used to subtract AS60729 / AS63949). */
+function asnPrefixes(asn: number): Interval[] {
+  const out: Interval[] = [];
+  for (const [file, v6] of [
+    ['asn-ipv4.csv', false],
+    ['asn-ipv6.csv', true],
+  ] as const) {
+    for (const r of readAsnCsv(file)) if (r.asn === asn) out.push({ v6, start: r.start, end: r.end });
+  }
+  return out;
+}
+
+/**
+ * Every list, in no particular order: priority is the runtime's job
+ * (src/ip/classify.ts). Kinds: tor_exit, tor_relay, relay, vpn, proxy, ses,
+ * cdn, dch; `subtract` lists only remove X4BNet/Akamai entries.
+ */
+const LISTS: readonly ListDef[] = [
+  { key: 'tor-exit', kind: 'tor_exit', name: 'Tor', files: ['alireza-rezaee+tor-nodes/latest.exits.csv'], read: () => torCsv('alireza-rezaee+tor-nodes/latest.exits.csv') },
+  { key: 'tor-relay', kind: 'tor_relay', name: 'Tor', files: ['alireza-rezaee+tor-nodes/latest.all.csv'], read: () => torCsv('alireza-rezaee+tor-nodes/latest.all.csv') },
+  laList('apple-relay', 'relay', 'iCloud Private Relay', 'apple-proxy'),
+  cidrList('protonvpn', 'vpn', 'ProtonVPN', ['tn3w+ProtonVPN-IPs/protonvpn_ips.txt', 'tn3w+ProtonVPN-IPs/protonvpn_entry_ips.txt']),
+  cidrList('windscribe', 'vpn', 'Windscribe', ['tn3w+Windscribe-IPs/windscribe_ips.txt', 'tn3w+Windscribe-IPs/windscribe_entry_ips.txt']),
+  cidrList('tunnelbear', 'vpn', 'TunnelBear', ['tn3w+TunnelBear-IPs/tunnelbear_ips.txt']),
+  cidrList('mullvad', 'vpn', 'Mullvad', [`${X4}/input/vpn/ips/mullvadvpn.txt`]),
+  cidrList('pia', 'vpn', 'Private Internet Access', [`${X4}/input/vpn/ips/pia.txt`]),
+  cidrList('x4bnet-vpn', 'vpn', '', [`${X4}/output/vpn/ipv4.txt`, `${X4}/output/vpn/ipv6.txt`]),
+  { key: 'proxy', kind: 'proxy', name: 'public proxy', files: ['monosans+proxy-list/proxies.json'], read: proxies },
+  laList('googlebot', 'ses', 'Googlebot', 'googlebot'),
+  laList('bingbot', 'ses', 'Bingbot', 'bing', false),
+  laList('duckduckbot', 'ses', 'DuckDuckBot', 'duckduckbot', false),
+  laList('duckassistbot', 'ses', 'DuckAssistBot', 'duckassistbot', false),
+  laList('openai', 'ses', 'OpenAI crawlers', 'openai', false),
+  laList('perplexity', 'ses', 'PerplexityBot', 'perplexity', false),
+  cidrList('applebot', 'ses', 'Applebot', [`${GB}/applebot.ips`]),
+  cidrList('yandexbot', 'ses', 'YandexBot', [`${GB}/yandex.ips`]),
+  cidrList('ccbot', 'ses', 'CCBot (Common Crawl)', [`${GB}/commoncrawlbot.ips`]),
+  cidrList('mojeekbot', 'ses', 'MojeekBot', [`${GB}/mojeekbot.ips`]),
+  cidrList('marginalia', 'ses', 'Marginalia search', [`${GB}/marginalia.ips`]),
+  cidrList('ahrefsbot', 'ses', 'AhrefsBot', [`${GB}/ahrefsbot.ips`]),
+  cidrList('semrushbot', 'ses', 'SemrushBot', [`${GB}/semrushbot.ips`]),
+  cidrList('twitterbot', 'ses', 'Twitterbot', [`${GB}/twitterbot.ips`]),
+  laList('cloudflare', 'cdn', 'Cloudflare', 'cloudflare'),
+  { key: 'cloudfront', kind: 'cdn', name: 'Amazon CloudFront', files: ['jensihnow+AWSPublicIPAddressRanges/ip-ranges.json'], read: () => awsPrefixes((s) => s === 'CLOUDFRONT') },
+  cidrList('fastly', 'cdn', 'Fastly', [`${GB}/fastly.ips`]),
+  cidrList('bunnycdn', 'cdn', 'bunny.net', [`${GB}/bunnycdn.ips`]),
+  cidrList('imagekit', 'cdn', 'ImageKit', [`${GB}/imagekit.ips`]),
+  cidrList('imgix', 'cdn', 'imgix', [`${GB}/imgix.ips`]),
+  cidrList('akamai', 'cdn', 'Akamai', ['SecOps-Institute+Akamai-ASN-and-IPs-List/akamai_ip_cidr_blocks.lst']),
+  // CLOUDFRONT is also inside AMAZON; CDN outranks DCH at run time, and
+  // CLOUDFRONT_ORIGIN_FACING are the servers CloudFront fetches from origins
+  // with: data-centre addresses, so they stay here.
+  { key: 'aws', kind: 'dch', name: 'Amazon AWS', files: ['jensihnow+AWSPublicIPAddressRanges/ip-ranges.json'], read: () => awsPrefixes((s) => s !== 'CLOUDFRONT') },
+  laList('google', 'dch', 'Google', 'google'),
+  laList('microsoft', 'dch', 'Microsoft', 'microsoft'),
+  laList('oracle', 'dch', 'Oracle Cloud', 'oracle', false),
+  laList('digitalocean', 'dch', 'DigitalOcean', 'digitalocean'),
+  laList('linode', 'dch', 'Linode (Akamai Cloud)', 'linode'),
+  laList('vultr', 'dch', 'Vultr', 'vultr'),
+  laList('github', 'dch', 'GitHub', 'github'),
+  laList('facebook', 'dch', 'Meta', 'facebook'),
+  laList('twitter', 'dch', 'X (Twitter)', 'twitter'),
+  laList('telegram', 'dch', 'Telegram', 'telegram'),
+  laList('pingdom', 'dch', 'Pingdom probes', 'pingdom'),
+  laList('statuscake', 'dch', 'StatusCake probes', 'statuscake', false),
+  cidrList('x4bnet-datacenter', 'dch', '', [`${X4}/output/datacenter/ipv4.txt`, `${X4}/output/datacenter/ipv6.txt`]),
+];
+
+/** Ranges used only to subtract: Tor Servers (AS60729) from VPN, Linode (AS63949) from Akamai CDN. */
+const SUBTRACT = { torAsn: 60729, linodeAsn: 63949 } as const;
+
+function buildListsTable(): { bytes: Uint8Array; counts: Record<string, number> } {
+  const intervals: { iv: Interval; id: number }[] = [];
+  const counts: Record<string, number> = {};
+  LISTS.forEach((list, id) => {
+    const ivs = list.read();
+    counts[list.key] = ivs.length;
+    for (const iv of ivs) intervals.push({ iv, id });
+  });
+  const torAsnId = LISTS.length;
+  const linodeAsnId = LISTS.length + 1;
+  for (const iv of asnPrefixes(SUBTRACT.torAsn)) intervals.push({ iv, id: torAsnId });
+  for (const iv of asnPrefixes(SUBTRACT.linodeAsn)) intervals.push({ iv, id: linodeAsnId });
+
+  const id = (key: string): number => LISTS.findIndex((l) => l.key === key);
+  const x4vpn = id('x4bnet-vpn');
+  const akamai = id('akamai');
+  const removeX4Vpn = new Set([id('apple-relay'), id('tor-exit'), id('tor-relay'), torAsnId]);
+  const removeAkamai = new Set([id('linode'), linodeAsnId]);
+
+  const comboIndex = new Map<string, number>();
+  const combos: number[][] = [];
+  const comboOf = (active: Map<number, number>): number => {
+    let ids = [...active.keys()].sort((a, b) => a - b);
+    if (ids.some((i) => removeX4Vpn.has(i))) ids = ids.filter((i) => i !== x4vpn);
+    if (ids.some((i) => removeAkamai.has(i))) ids = ids.filter((i) => i !== akamai);
+    ids = ids.filter((i) => i < LISTS.length);
+    if (ids.length === 0) return NO_VALUE;
+    const key = ids.join(',');
+    let idx = comboIndex.get(key);
+    if (idx === undefined) {
+      idx = combos.length;
+      combos.push(ids);
+      comboIndex.set(key, idx);
+    }
+    return idx;
+  };
+
+  const sweep = (v6: boolean, max: bigint): Segment[] => {
+    const events: { at: bigint; id: number; delta: number }[] = [];
+    for (const { iv, id: listId } of intervals) {
+      if (iv.v6 !== v6) continue;
+      events.push({ at: iv.start, id: listId, delta: 1 });
+      if (iv.end < max) events.push({ at: iv.end + 1n, id: listId, delta: -1 });
+    }
+    events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+    const active = new Map<number, number>();
+    const segs: Segment[] = [{ start: 0n, value: NO_VALUE }];
+    let i = 0;
+    while (i < events.length) {
+      const at = events[i]!.at;
+      while (i < events.length && events[i]!.at === at) {
+        const e = events[i]!;
+        const n = (active.get(e.id) ?? 0) + e.delta;
+        if (n === 0) active.delete(e.id);
+        else active.set(e.id, n);
+        i++;
+      }
+      const value = comboOf(active);
+      const last = segs[segs.length - 1]!;
+      if (last.value === value) continue;
+      if (last.start === at) segs[segs.length - 1] = { start: at, value };
+      else segs.push({ start: at, value });
+    }
+    // Drop a leading gap that merged into nothing, keep the table minimal.
+    return segs.filter((s, k) => k === 0 || s.value !== segs[k - 1]!.value);
+  };
+
+  const segs4 = sweep(false, MAX4);
+  const segs6 = sweep(true, MAX6);
+  const payload: ListsPayload = {
+    lists: LISTS.map((l) => ({ key: l.key, kind: l.kind, name: l.name })),
+    combos,
+  };
+  return { bytes: encodeRangeTable(segs4, segs6, payload), counts };
+}
+
+// ---------------------------------------------------------------- ASN classes
+
+function parseAsnLine(line: string): { asn: number; name: string } | undefined {
+  // "AS9009 # M247, GB (NordVPN)"
+  const hash = line.indexOf('#');
+  const head = (hash === -1 ? line : line.slice(0, hash)).trim();
+  if (!head.toUpperCase().startsWith('AS')) return undefined;
+  const asn = Number(head.slice(2));
+  if (!Number.isInteger(asn) || asn <= 0) return undefined;
+  return { asn, name: hash === -1 ? '' : line.slice(hash + 1).trim() };
+}
+
+function buildAsnClasses(): AsnClassesData {
+  const vpn: Record<string, string> = {};
+  const tor: Record<string, string> = {};
+  for (const line of dataLines(join(RAW, X4, 'input/vpn/ASN.txt'))) {
+    const row = parseAsnLine(line);
+    if (row === undefined) continue;
+    // AS60729 "Tor Servers" runs Tor exits: a Tor signal, never a VPN one (SOURCES.md caveat).
+    if (row.asn === SUBTRACT.torAsn) tor[row.asn] = row.name;
+    else vpn[row.asn] = row.name;
+  }
+  const dch: Record<string, string> = {};
+  for (const line of dataLines(join(RAW, X4, 'input/datacenter/ASN.txt'))) {
+    const row = parseAsnLine(line);
+    if (row !== undefined) dch[row.asn] = row.name;
+  }
+  for (const line of dataLines(join(RAW, 'brianhama+bad-asn-list/bad-asn-list.csv')).slice(1)) {
+    const [asn, entity] = splitCsv(line);
+    const n = Number(asn);
+    if (Number.isInteger(n) && n > 0 && dch[n] === undefined) dch[n] = entity ?? '';
+  }
+  const cdn: Record<string, string> = {};
+  for (const line of dataLines(join(RAW, 'SecOps-Institute+Akamai-ASN-and-IPs-List/akamai_asn_list.lst'))) {
+    const row = parseAsnLine(line);
+    // AS63949 is Linode, Akamai's cloud: hosting, not CDN (SOURCES.md caveat).
+    if (row !== undefined && row.asn !== SUBTRACT.linodeAsn) cdn[row.asn] = 'Akamai';
+  }
+  const usage: Record<string, [string, string]> = {};
+  for (const line of dataLines(join(RAW, 'curated/asn-usage.csv'))) {
+    const [asn, code, name] = splitCsv(line);
+    usage[Number(asn)] = [code!, name!];
+  }
+  return { vpn, tor, dch, cdn, usage };
+}
+
+// ---------------------------------------------------------------- encoding
+
+function encodeRangeTable(segs4: readonly Segment[], segs6: readonly Segment[], payload: unknown): Uint8Array {
+  let json = Buffer.from(JSON.stringify(payload), 'utf8');
+  const pad = (4 - (json.length % 4)) % 4;
+  if (pad > 0) json = Buffer.concat([json, Buffer.alloc(pad, 0x20)]);
+  const n4 = segs4.length;
+  const n6 = segs6.length;
+  const words = 6 + 2 * n4 + 5 * n6;
+  const out = new Uint8Array(words * 4 + json.length);
+  const u32 = new Uint32Array(out.buffer, 0, words);
+  u32.set([RANGE_TABLE_MAGIC, RANGE_TABLE_VERSION, n4, n6, json.length, 0]);
+  let o = 6;
+  for (const s of segs4) u32[o++] = Number(s.start);
+  for (const s of segs4) u32[o++] = s.value;
+  for (const s of segs6) {
+    u32[o++] = Number((s.start >> 96n) & MAX4);
+    u32[o++] = Number((s.start >> 64n) & MAX4);
+    u32[o++] = Number((s.start >> 32n) & MAX4);
+    u32[o++] = Number(s.start & MAX4);
+  }
+  for (const s of segs6) u32[o++] = s.value;
+  out.set(json, words * 4);
+  // The format is little endian; refuse to write anything else.
+  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('big-endian hosts are not supported');
+  return out;
+}
+
+// ---------------------------------------------------------------- main
+
+function rawFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...rawFiles(path));
+    else out.push(path);
+  }
+  return out;
+}
+
+const asnVersion = packageVersion('@ip-location-db/asn');
+/**
+ * Brotli keeps the committed tables small (asn: 10.4 MB raw → 2.7 MB); the
+ * loader inflates them once (≈45 ms). Quality 9 with a fixed size hint is
+ * deterministic for a given input, which data:check relies on.
+ */
+function compress(bytes: Uint8Array): Uint8Array {
+  return brotliCompressSync(bytes, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
+}
+
+const asnTable = buildAsnTable();
+const asnBytes = compress(asnTable.bytes);
+writeGenerated('ip/asn.bin.br', asnBytes);
+const lists = buildListsTable();
+const listsBytes = compress(lists.bytes);
+writeGenerated('ip/lists.bin.br', listsBytes);
+const classes = buildAsnClasses();
+const classesJson = generatedJson(SCRIPT, ASN_CLASSES_FORMAT, classes);
+writeGenerated('ip/asn-classes.json', classesJson);
+
+const entries: ManifestEntry[] = [
+  {
+    file: 'ip/asn.bin.br',
+    source: `npm:@ip-location-db/asn@${asnVersion} (asn-ipv4.csv, asn-ipv6.csv)`,
+    licence: 'CC-BY-4.0 (RouteViews, NRO, DB-IP ASN Lite)',
+    date: '2026-06-17',
+    sha256: sha256(asnBytes),
+    formatVersion: RANGE_TABLE_VERSION,
+    notes: `${asnTable.rows4} IPv4 + ${asnTable.rows6} IPv6 rows`,
+  },
+  {
+    file: 'ip/lists.bin.br',
+    source: 'data/raw/ip (see data/raw/ip/SOURCE.md)',
+    licence: 'CC0-1.0, MIT, Apache-2.0, public facts (per list in SOURCE.md)',
+    date: '2026-08-22',
+    sha256: sha256(listsBytes),
+    formatVersion: RANGE_TABLE_VERSION,
+    notes: Object.entries(lists.counts)
+      .map(([k, n]) => `${k}=${n}`)
+      .join(' '),
+  },
+  {
+    file: 'ip/asn-classes.json',
+    source: 'data/raw/ip X4BNet input/*/ASN.txt, brianhama bad-asn-list.csv, SecOps Akamai ASN list, curated/asn-usage.csv',
+    licence: 'MIT (X4BNet, brianhama, SecOps); curated rows by identity-signals',
+    date: '2026-08-22',
+    sha256: sha256(classesJson),
+    formatVersion: ASN_CLASSES_FORMAT,
+  },
+  ...rawFiles(RAW).map((path) => ({
+    file: relative(DATA, path),
+    source: 'raw input (data/raw/ip/SOURCE.md)',
+    licence: 'see data/raw/ip/SOURCE.md',
+    date: '2026-08-22',
+    sha256: sha256(readFileSync(path)),
+  })),
+];
+writeManifest('ip', entries);
+finish(SCRIPT);

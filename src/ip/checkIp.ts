@@ -1,0 +1,347 @@
+import { assertOptionalObject, assertString } from '../common/input.js';
+import { InputError } from '../errors.js';
+import { createScorer } from '../scoring/createScorer.js';
+import type { Signal } from '../scoring/types.js';
+import { byoFacts } from './byo.js';
+import { classifyNetwork, preloadNetworkTables, type NetworkInfo } from './classify.js';
+import { bundledCityReader, openDatabase, type OpenedDatabase } from './mmdb.js';
+import { parseIp } from './parseIp.js';
+import { IP_SCORE_MODEL, type IpReasonCode } from './scoreModel.js';
+import { embeddedIpv4, specialRangeOf } from './specialRanges.js';
+import { localHour, requestTimeOfHour, timezoneAt } from './time.js';
+import type { ConnectionSpeed, ConnectionType, IpCheck, IpCheckOptions, IpResult } from './types.js';
+
+/** The flat record of the bundled DB-IP Lite city files (ip-location-db build). */
+interface DbipCityRecord {
+  readonly city?: string;
+  readonly country_code?: string;
+  readonly latitude?: number;
+  readonly longitude?: number;
+  readonly postcode?: string;
+  readonly state1?: string;
+}
+
+/** Mutable working copy of the fields; frozen into a fresh result per call. */
+interface Fields {
+  city: string | null;
+  country: string | null;
+  region: string | null;
+  zip: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  timezone: string | null;
+  connection_type: ConnectionType | null;
+  connection_speed: ConnectionSpeed | null;
+  isp: string | null;
+  asn: number | null;
+  company_name: string | null;
+  company_domain: string | null;
+  is_mobile: boolean;
+  is_vpn: boolean;
+  vpn_name: string | null;
+  is_proxy: boolean;
+  is_tor: boolean;
+  is_relay: boolean;
+  is_hosting: boolean;
+  network: string | null;
+}
+
+const nonEmpty = (v: string | undefined): string | null => (v === undefined || v === '' ? null : v);
+
+/**
+ * Builds an IP checker with its options resolved once: scoring, your own
+ * MaxMind-format databases (opened and verified here, so a broken file fails
+ * at start-up with a `DataError`), and the clock for `request_time`. The
+ * bundled DB-IP city files and network tables open on the first check, or
+ * at `preload()`.
+ *
+ * @param options see {@link IpCheckOptions}
+ * @returns a function `(ip, { now }?) => IpResult` with a `preload()` method
+ * @example
+ * const check = createIpCheck({ databases: ['/var/lib/GeoIP/GeoIP2-Anonymous-IP.mmdb'] });
+ * check.preload();
+ * check('81.2.69.142').country // 'GB'
+ */
+export function createIpCheck(options?: IpCheckOptions): IpCheck {
+  assertOptionalObject(options, 'options');
+  const opts = options ?? {};
+  assertOptionalObject(opts.scoring, 'scoring');
+  const score = createScorer(IP_SCORE_MODEL, opts.scoring);
+  if (opts.databases !== undefined && !Array.isArray(opts.databases)) {
+    throw new InputError('INPUT_OPTION', 'ip.databases must be an array of file paths or Uint8Arrays', 'databases');
+  }
+  const databases: readonly OpenedDatabase[] = Object.freeze((opts.databases ?? []).map((d, i) => openDatabase(d, i)));
+  const clock = resolveClock(opts.now);
+
+  const check = (ip: string, callOptions?: { readonly now?: Date }): IpResult => {
+    assertString(ip, 'ip');
+    let nowMs: number;
+    if (callOptions?.now !== undefined) {
+      if (!(callOptions.now instanceof Date) || Number.isNaN(callOptions.now.getTime())) {
+        throw new InputError('INPUT_OPTION', 'now must be a valid Date', 'now');
+      }
+      nowMs = callOptions.now.getTime();
+    } else nowMs = clock();
+    return run(ip, nowMs, databases, score);
+  };
+  const preload = (): void => {
+    bundledCityReader(4);
+    bundledCityReader(6);
+    preloadNetworkTables();
+  };
+  return Object.assign(check, { preload });
+}
+
+function resolveClock(now: IpCheckOptions['now']): () => number {
+  if (now === undefined) return () => Date.now();
+  if (now instanceof Date) {
+    if (Number.isNaN(now.getTime())) throw new InputError('INPUT_OPTION', 'ip.now must be a valid Date', 'now');
+    const ms = now.getTime();
+    return () => ms;
+  }
+  if (typeof now === 'function') {
+    return () => {
+      const d = now();
+      if (!(d instanceof Date) || Number.isNaN(d.getTime())) {
+        throw new InputError('INPUT_OPTION', 'ip.now() must return a valid Date', 'now');
+      }
+      return d.getTime();
+    };
+  }
+  throw new InputError('INPUT_OPTION', 'ip.now must be a Date or a function returning a Date', 'now');
+}
+
+let defaultCheck: IpCheck | undefined;
+
+/**
+ * Checks one IP address offline: strict syntax, special-purpose ranges,
+ * location (DB-IP Lite), network (ASN, Tor, VPN, proxy, Apple relay, cloud,
+ * CDN, crawler, usage type) and a 0–1000 score with its reasons.
+ *
+ * A non-string throws `InputError`; any string gets a result.
+ *
+ * @param ip the address as received (`81.2.69.142`, `2001:db8::1`, `::ffff:1.2.3.4`)
+ * @param options when given, a checker is built for this call (prefer {@link createIpCheck} for repeated use)
+ * @example
+ * checkIp('81.2.69.142')
+ * // { value: '81.2.69.142', city: 'London', country: 'GB', connection_type: 'ISP', timezone: 'Europe/London', …, score: 846, score_cluster: 'very_high' }
+ */
+export function checkIp(ip: string, options?: IpCheckOptions): IpResult {
+  if (options === undefined) {
+    defaultCheck ??= createIpCheck();
+    return defaultCheck(ip);
+  }
+  return createIpCheck(options)(ip);
+}
+
+function run(
+  value: string,
+  nowMs: number,
+  databases: readonly OpenedDatabase[],
+  score: ReturnType<typeof createScorer<IpReasonCode>>,
+): IpResult {
+  const signals: Signal<IpReasonCode>[] = [];
+  const parsed = parseIp(value);
+  if (parsed === null) {
+    signals.push({ code: 'IP_SYNTAX' });
+    return finish(value, null, emptyFields(), null, null, false, null, signals, score);
+  }
+  const special = specialRangeOf(parsed);
+  if (special !== null) {
+    const f = emptyFields();
+    f.connection_type = 'RSV';
+    const reserved = `${special.cidr} ${special.name} (${special.rfc})`;
+    signals.push({ code: 'IP_RESERVED', detail: reserved });
+    const inner = embeddedIpv4(parsed);
+    if (inner !== null) signals.push({ code: 'IP_TUNNEL', detail: `${special.name} carries IPv4 ${inner}` });
+    return finish(value, parsed.version, f, reserved, inner, true, null, signals, score);
+  }
+
+  const f = emptyFields();
+  const rec = bundledCityReader(parsed.version).get(parsed.address) as DbipCityRecord | null;
+  if (rec !== null) {
+    f.city = nonEmpty(rec.city);
+    f.country = nonEmpty(rec.country_code);
+    f.region = nonEmpty(rec.state1);
+    f.zip = nonEmpty(rec.postcode);
+    f.latitude = typeof rec.latitude === 'number' ? rec.latitude : null;
+    f.longitude = typeof rec.longitude === 'number' ? rec.longitude : null;
+  }
+  const net: NetworkInfo = classifyNetwork(parsed);
+  f.asn = net.asn;
+  f.isp = net.org;
+  f.company_name = net.org;
+  f.connection_type = net.connectionType;
+  f.is_tor = net.torExit || net.torRelay;
+  f.is_relay = net.relay;
+  f.is_proxy = net.proxy;
+  f.is_vpn = net.vpn;
+  f.vpn_name = net.vpnName;
+  f.is_hosting = net.hosting;
+  f.network = net.network;
+  let torExit = net.torExit;
+  let byoTimezone: string | null = null;
+
+  if (databases.length > 0) {
+    const byo = byoFacts(databases, parsed.address, parsed.version);
+    if (byo.location !== null) {
+      f.city = byo.location.city;
+      f.country = byo.location.country;
+      f.region = byo.location.region;
+      f.zip = byo.location.zip;
+      f.latitude = byo.location.latitude;
+      f.longitude = byo.location.longitude;
+      byoTimezone = byo.location.timezone;
+    } else if (byo.countryOnly !== null && byo.countryOnly !== f.country) {
+      // The bundled city lies in another country than your database says:
+      // keep your country and drop the city-level fields rather than mix them.
+      f.country = byo.countryOnly;
+      f.city = f.region = f.zip = null;
+      f.latitude = f.longitude = null;
+    }
+    if (byo.network !== null) {
+      f.asn = byo.network.asn ?? f.asn;
+      f.isp = byo.network.isp ?? f.isp;
+      f.company_name = byo.network.companyName ?? f.company_name;
+      f.company_domain = byo.network.companyDomain;
+      if (byo.network.connectionType !== null) f.connection_type = byo.network.connectionType;
+      else if (byo.network.mobile && (f.connection_type === null || f.connection_type === 'ISP')) f.connection_type = 'MOB';
+    }
+    if (byo.speed !== null) {
+      f.connection_speed = byo.speed;
+      if (byo.speedMobile && (f.connection_type === null || f.connection_type === 'ISP')) f.connection_type = 'MOB';
+    }
+    if (byo.anonymous !== null) {
+      f.is_vpn = byo.anonymous.vpn;
+      if (!f.is_vpn) f.vpn_name = null;
+      f.is_proxy = byo.anonymous.proxy;
+      f.is_tor = byo.anonymous.tor;
+      torExit = byo.anonymous.tor;
+      if (byo.anonymous.hosting) f.is_hosting = true;
+    }
+    f.is_hosting ||= f.connection_type === 'DCH' || f.connection_type === 'CDN';
+  }
+  f.is_mobile = f.connection_type === 'MOB';
+
+  if (f.latitude !== null && f.longitude !== null) f.timezone = byoTimezone ?? timezoneAt(f.latitude, f.longitude);
+  else f.timezone = byoTimezone;
+  const hour = f.timezone === null ? null : localHour(f.timezone, nowMs);
+  const requestTime = hour === null ? null : requestTimeOfHour(hour);
+
+  // Signals, most specific first; the scorer orders them for the arithmetic.
+  if (torExit) signals.push({ code: 'IP_TOR_EXIT' });
+  else if (f.is_tor) signals.push({ code: 'IP_TOR_RELAY' });
+  if (f.is_proxy) signals.push({ code: 'IP_PROXY' });
+  if (f.is_vpn) signals.push(f.vpn_name === null ? { code: 'IP_VPN' } : { code: 'IP_VPN', detail: f.vpn_name });
+  if (f.is_relay) signals.push({ code: 'IP_RELAY' });
+  const basis = net.connectionBasis ?? undefined;
+  // iCloud Private Relay egresses from Akamai, Cloudflare and Fastly space: the
+  // relay signal already explains that network, so it is not counted twice.
+  if (f.connection_type === 'SES') signals.push(withDetail('IP_CRAWLER', f.network ?? basis));
+  else if (f.is_relay) {
+    // no hosting/CDN risk on top of IP_RELAY
+  } else if (f.connection_type === 'CDN') signals.push(withDetail('IP_CDN', f.network ?? basis));
+  else if (f.is_hosting) signals.push(withDetail('IP_HOSTING', f.network ?? basis));
+  const anonymous = f.is_tor || f.is_proxy || f.is_vpn || f.is_relay || f.is_hosting;
+  if (!anonymous && f.connection_type === 'ISP') signals.push(withDetail('IP_ISP', basis));
+  if (!anonymous && f.connection_type === 'MOB') signals.push(withDetail('IP_MOBILE', basis));
+  if (f.country !== null && f.city !== null && f.timezone !== null) signals.push({ code: 'IP_LOCATED' });
+  if (f.country === null) signals.push({ code: 'IP_NO_LOCATION' });
+  if (f.asn === null) signals.push({ code: 'IP_NO_ASN' });
+  if (f.connection_type === null) signals.push({ code: 'IP_USAGE_UNKNOWN' });
+  return finish(value, parsed.version, f, null, null, true, requestTime, signals, score);
+}
+
+function withDetail(code: IpReasonCode, detail: string | undefined): Signal<IpReasonCode> {
+  return detail === undefined ? { code } : { code, detail };
+}
+
+function emptyFields(): Fields {
+  return {
+    city: null,
+    country: null,
+    region: null,
+    zip: null,
+    latitude: null,
+    longitude: null,
+    timezone: null,
+    connection_type: null,
+    connection_speed: null,
+    isp: null,
+    asn: null,
+    company_name: null,
+    company_domain: null,
+    is_mobile: false,
+    is_vpn: false,
+    vpn_name: null,
+    is_proxy: false,
+    is_tor: false,
+    is_relay: false,
+    is_hosting: false,
+    network: null,
+  };
+}
+
+function finish(
+  value: string,
+  version: 4 | 6 | null,
+  f: Fields,
+  reserved: string | null,
+  embedded: string | null,
+  valid: boolean,
+  requestTime: IpResult['request_time'],
+  signals: Signal<IpReasonCode>[],
+  score: ReturnType<typeof createScorer<IpReasonCode>>,
+): IpResult {
+  if (valid) {
+    signals.push({ code: 'IP_BLACKLIST_OFFLINE' });
+    signals.push({ code: 'IP_COMPANY_OFFLINE' });
+  }
+  const outcome = score(signals);
+  return {
+    value,
+    city: f.city,
+    connection_type: f.connection_type,
+    connection_speed: f.connection_speed,
+    country: f.country,
+    isp: f.isp,
+    timezone: f.timezone,
+    request_time: requestTime,
+    zip: f.zip,
+    is_mobile: f.is_mobile,
+    is_vpn: f.is_vpn,
+    vpn_name: f.vpn_name,
+    is_proxy: f.is_proxy,
+    is_tor: f.is_tor,
+    is_relay: f.is_relay,
+    is_hosting: f.is_hosting,
+    black_list_count: null,
+    company_domain: f.company_domain,
+    company_name: f.company_name,
+    company_description: null,
+    company_country: null,
+    company_facebook_url: null,
+    company_linkedin_url: null,
+    company_twitter_url: null,
+    company_industry: null,
+    company_employees: null,
+    company_founded: null,
+    company_annual_revenue: null,
+    company_total_funding: null,
+    company_tech_stack: null,
+    company_keywords: null,
+    company_logo: null,
+    is_valid: valid,
+    ip_version: version,
+    asn: f.asn,
+    region: f.region,
+    latitude: f.latitude,
+    longitude: f.longitude,
+    network: f.network,
+    reserved_range: reserved,
+    embedded_ipv4: embedded,
+    score: outcome.score,
+    score_cluster: outcome.score_cluster,
+    reasons: outcome.reasons,
+  };
+}

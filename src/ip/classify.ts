@@ -1,0 +1,219 @@
+/**
+ * Network classification from the bundled tables: which AS announces an
+ * address, which source lists cover it, and what that makes it (Tor, Apple
+ * relay, VPN, proxy, crawler, CDN, hosting, usage type).
+ *
+ * Lookup order, specific before broad (data/raw/ip/SOURCE.md):
+ * 1. address lists: Tor exits → Tor relays → iCloud Private Relay → named VPN
+ *    servers (ProtonVPN, Windscribe, TunnelBear, Mullvad, PIA) → public
+ *    proxies → crawlers (SES; so Googlebot wins over Google, Bingbot over
+ *    Microsoft) → CDNs (CloudFront wins over the rest of AWS) → named clouds
+ *    (DCH) → X4BNet VPN networks → X4BNet data-centre networks;
+ * 2. the announcing ASN: Tor network → VPN provider → CDN (Akamai) →
+ *    curated eyeball networks (ISP / MOB, which outrank the broad X4BNet
+ *    data-centre lists) → hosting ASNs → curated other codes;
+ * 3. AS-name keyword rules (patterns.ts);
+ * 4. otherwise `connection_type` is null.
+ */
+import { loadAsnClasses, loadAsnTable, loadListsTable, type ListKind } from './data.js';
+import type { ParsedIp } from './parseIp.js';
+import { AS_NAME_RULES, MAX_AS_NAME_LENGTH } from './patterns.js';
+import { NO_VALUE, lookup4, lookup6 } from './rangeTable.js';
+import type { ConnectionType } from './types.js';
+
+/** What the bundled tables say about a public address. */
+export interface NetworkInfo {
+  readonly asn: number | null;
+  readonly org: string | null;
+  readonly torExit: boolean;
+  /** Tor relay (non-exit) or a Tor-only network (AS60729). */
+  readonly torRelay: boolean;
+  readonly relay: boolean;
+  readonly proxy: boolean;
+  readonly vpn: boolean;
+  readonly vpnName: string | null;
+  readonly connectionType: ConnectionType | null;
+  /** Where `connectionType` came from, for reason details. */
+  readonly connectionBasis: string | null;
+  readonly hosting: boolean;
+  /** The named list or network that classified the address. */
+  readonly network: string | null;
+}
+
+/** The list-derived part of a classification, computed once per combination of lists. */
+interface ListVerdict {
+  readonly torExit: boolean;
+  readonly torRelay: boolean;
+  readonly relay: boolean;
+  readonly proxy: boolean;
+  readonly vpnName: string | null;
+  readonly vpnUnnamed: boolean;
+  readonly ses: string | null;
+  readonly cdn: string | null;
+  readonly dchNamed: string | null;
+  readonly dchBroad: boolean;
+}
+
+const EMPTY_VERDICT: ListVerdict = Object.freeze({
+  torExit: false,
+  torRelay: false,
+  relay: false,
+  proxy: false,
+  vpnName: null,
+  vpnUnnamed: false,
+  ses: null,
+  cdn: null,
+  dchNamed: null,
+  dchBroad: false,
+});
+
+let verdicts: (ListVerdict | undefined)[] | undefined;
+
+function verdictOf(comboIndex: number): ListVerdict {
+  if (comboIndex === NO_VALUE) return EMPTY_VERDICT;
+  const table = loadListsTable();
+  verdicts ??= new Array<ListVerdict | undefined>(table.payload.combos.length);
+  const cached = verdicts[comboIndex];
+  if (cached !== undefined) return cached;
+  const lists = table.payload.combos[comboIndex]!.map((i) => table.payload.lists[i]!);
+  const first = (kind: ListKind, named: boolean): string | null =>
+    lists.find((l) => l.kind === kind && (l.name !== '') === named)?.name ?? null;
+  const has = (kind: ListKind): boolean => lists.some((l) => l.kind === kind);
+  const v: ListVerdict = {
+    torExit: has('tor_exit'),
+    torRelay: has('tor_relay'),
+    relay: has('relay'),
+    proxy: has('proxy'),
+    vpnName: first('vpn', true),
+    vpnUnnamed: lists.some((l) => l.kind === 'vpn' && l.name === ''),
+    ses: first('ses', true),
+    cdn: first('cdn', true),
+    dchNamed: first('dch', true),
+    dchBroad: lists.some((l) => l.kind === 'dch' && l.name === ''),
+  };
+  verdicts[comboIndex] = v;
+  return v;
+}
+
+/** Opens the bundled network tables now (they otherwise load on first use). */
+export function preloadNetworkTables(): void {
+  loadAsnTable();
+  loadListsTable();
+  loadAsnClasses();
+}
+
+/**
+ * Classifies a public (non-special) address with the bundled tables.
+ *
+ * @example
+ * classifyNetwork(parseIp('66.249.66.1')!).connectionType // 'SES' (Googlebot)
+ */
+export function classifyNetwork(ip: ParsedIp): NetworkInfo {
+  const asnTable = loadAsnTable();
+  const listsTable = loadListsTable();
+  const classes = loadAsnClasses();
+  let asnIdx: number;
+  let combo: number;
+  if (ip.version === 4) {
+    asnIdx = lookup4(asnTable, ip.v4);
+    combo = lookup4(listsTable, ip.v4);
+  } else {
+    const [a, b, c, d] = ip.w;
+    asnIdx = lookup6(asnTable, a, b, c, d);
+    combo = lookup6(listsTable, a, b, c, d);
+  }
+  const asn = asnIdx === NO_VALUE ? null : asnTable.payload.asns[asnIdx]!;
+  const org = asnIdx === NO_VALUE ? null : asnTable.payload.orgs[asnIdx]! || null;
+  const v = verdictOf(combo);
+  const key = asn === null ? '' : String(asn);
+  const torAsn = asn !== null && classes.tor[key] !== undefined;
+  const vpnAsn = asn === null ? undefined : classes.vpn[key];
+  const cdnAsn = asn === null ? undefined : classes.cdn[key];
+  const dchAsn = asn === null ? undefined : classes.dch[key];
+  const usage = asn === null ? undefined : classes.usage[key];
+
+  const torExit = v.torExit;
+  const torRelay = !torExit && (v.torRelay || torAsn);
+  const relay = v.relay;
+  // Apple relay and Tor were subtracted from X4BNet's VPN output at build time;
+  // a provider ASN is VPN evidence only when no more specific list spoke.
+  const vpnName = v.vpnName ?? (relay || torExit || torRelay ? null : (vpnAsn ?? null));
+  const vpn = v.vpnName !== null || v.vpnUnnamed || vpnName !== null;
+
+  let connectionType: ConnectionType | null = null;
+  let basis: string | null = null;
+  let network: string | null = v.vpnName ?? null;
+  if (v.ses !== null) {
+    connectionType = 'SES';
+    basis = `crawler list: ${v.ses}`;
+    network = v.ses;
+  } else if (v.cdn !== null && v.dchNamed === null) {
+    connectionType = 'CDN';
+    basis = `CDN list: ${v.cdn}`;
+    network = v.cdn;
+  } else if (v.dchNamed !== null) {
+    connectionType = 'DCH';
+    basis = `cloud list: ${v.dchNamed}`;
+    network = v.dchNamed;
+  } else if (cdnAsn !== undefined) {
+    connectionType = 'CDN';
+    basis = `CDN ASN: AS${asn} ${cdnAsn}`;
+    network = cdnAsn;
+  } else if (usage !== undefined && (usage[0] === 'ISP' || usage[0] === 'MOB')) {
+    connectionType = usage[0];
+    basis = `curated ASN: AS${asn} ${usage[1]}`;
+  } else if (v.dchBroad || dchAsn !== undefined || vpnAsn !== undefined || torAsn) {
+    connectionType = 'DCH';
+    basis = v.dchBroad ? 'X4BNet data-centre list' : `hosting ASN: AS${asn}`;
+  } else if (usage !== undefined) {
+    connectionType = usage[0] as ConnectionType;
+    basis = `curated ASN: AS${asn} ${usage[1]}`;
+  } else if (org !== null) {
+    const byName = cachedUsageFromAsName(asnIdx, org);
+    if (byName !== null) {
+      connectionType = byName;
+      basis = `AS name: ${org}`;
+    }
+  }
+  return {
+    asn,
+    org,
+    torExit,
+    torRelay,
+    relay,
+    proxy: v.proxy,
+    vpn,
+    vpnName,
+    connectionType,
+    connectionBasis: basis,
+    hosting: connectionType === 'DCH' || connectionType === 'CDN',
+    network,
+  };
+}
+
+/** AS-name rule results per ASN-table value (the rules are 8 regexes: run them once per AS). */
+let asNameCache: (ConnectionType | null | undefined)[] | undefined;
+
+function cachedUsageFromAsName(asnIdx: number, org: string): ConnectionType | null {
+  asNameCache ??= new Array<ConnectionType | null | undefined>(loadAsnTable().payload.asns.length);
+  let code = asNameCache[asnIdx];
+  if (code === undefined) {
+    code = usageFromAsName(org);
+    asNameCache[asnIdx] = code;
+  }
+  return code;
+}
+
+/**
+ * The usage code an AS organisation name implies under the documented
+ * keyword rules (docs/ip.md), or `null` when no rule matches.
+ *
+ * @example
+ * usageFromAsName('Stanford University') // 'EDU'
+ * usageFromAsName('Hetzner Online GmbH') // null
+ */
+export function usageFromAsName(name: string): ConnectionType | null {
+  const capped = name.length > MAX_AS_NAME_LENGTH ? name.slice(0, MAX_AS_NAME_LENGTH) : name;
+  for (const [code, pattern] of AS_NAME_RULES) if (pattern.test(capped)) return code;
+  return null;
+}

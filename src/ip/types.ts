@@ -1,0 +1,120 @@
+import type { Reason, ScoringOptions } from '../scoring/types.js';
+
+/** Usage-type codes of the spec's `connection_type` (DESIGN.md: the code, never a label). */
+export type ConnectionType = 'COM' | 'ORG' | 'GOV' | 'MIL' | 'EDU' | 'LIB' | 'CDN' | 'ISP' | 'MOB' | 'DCH' | 'SES' | 'RSV';
+
+/** The spec's three `connection_speed` values. */
+export type ConnectionSpeed = 'dial up' | 'broadband/cable/fiber/mobile' | 'company/T1';
+
+/** Time of day at the address's timezone. Hours: morning 05–11, afternoon 12–16, evening 17–21, night 22–04. */
+export type RequestTime = 'morning' | 'afternoon' | 'evening' | 'night';
+
+/**
+ * The result of {@link checkIp}: every field of the spec's `ip` object with
+ * its spec name and type (null where it cannot be known offline), then a few
+ * clearly named extras, then the score.
+ */
+export interface IpResult {
+  /** The IP address as sent. */
+  readonly value: string;
+  /** City (DB-IP Lite, or a City/Enterprise database you supply). */
+  readonly city: string | null;
+  /** Usage type code; `RSV` for special-purpose ranges; null when nothing supports a code. */
+  readonly connection_type: ConnectionType | null;
+  /** Only from a Connection-Type or Enterprise database you supply; null otherwise. */
+  readonly connection_speed: ConnectionSpeed | null;
+  /** ISO 3166-1 alpha-2 country code. */
+  readonly country: string | null;
+  /** Organisation of the announcing AS (or the ISP database's `isp`). */
+  readonly isp: string | null;
+  /** IANA timezone, from the location's coordinates. */
+  readonly timezone: string | null;
+  /** Time of day at `timezone` for the check's clock (`now` option). */
+  readonly request_time: RequestTime | null;
+  /** Postal code: null unless a database has one for the address. */
+  readonly zip: string | null;
+  /** True when the network is a mobile carrier (`connection_type` MOB). */
+  readonly is_mobile: boolean;
+  readonly is_vpn: boolean;
+  /** VPN provider name when a list or VPN ASN names it. */
+  readonly vpn_name: string | null;
+  readonly is_proxy: boolean;
+  /** Tor exit or relay node (the spec: "exit or relay node"). */
+  readonly is_tor: boolean;
+  /** iCloud Private Relay egress. */
+  readonly is_relay: boolean;
+  /** Cloud, hosting, data-centre or CDN network. */
+  readonly is_hosting: boolean;
+  /** Needs a DNSBL provider: always null offline. */
+  readonly black_list_count: number | null;
+  readonly company_domain: string | null;
+  /** The AS organisation (the only company fact known offline). */
+  readonly company_name: string | null;
+  readonly company_description: string | null;
+  readonly company_country: string | null;
+  readonly company_facebook_url: string | null;
+  readonly company_linkedin_url: string | null;
+  readonly company_twitter_url: string | null;
+  readonly company_industry: string | null;
+  readonly company_employees: number | null;
+  readonly company_founded: number | null;
+  readonly company_annual_revenue: number | null;
+  readonly company_total_funding: number | null;
+  readonly company_tech_stack: string | null;
+  readonly company_keywords: string | null;
+  readonly company_logo: string | null;
+  // ---- extras beyond the spec
+  /** False when `value` is not a strict IP address. */
+  readonly is_valid: boolean;
+  /** 4 or 6 (4 for `::ffff:a.b.c.d`); null when invalid. */
+  readonly ip_version: 4 | 6 | null;
+  /** Announcing AS number. */
+  readonly asn: number | null;
+  /** First-level subdivision (state, region). */
+  readonly region: string | null;
+  readonly latitude: number | null;
+  readonly longitude: number | null;
+  /** Named network or list that classified the address (`Googlebot`, `Amazon AWS`, …). */
+  readonly network: string | null;
+  /** Name and RFC of the special-purpose block, for `RSV` addresses. */
+  readonly reserved_range: string | null;
+  /** IPv4 carried inside a 6to4, Teredo or NAT64 address. */
+  readonly embedded_ipv4: string | null;
+  // ---- score
+  readonly score: number;
+  readonly score_cluster: string;
+  readonly reasons: readonly Reason[];
+}
+
+/** Options of {@link createIpCheck} and {@link checkIp}. */
+export interface IpCheckOptions {
+  /**
+   * Band table and weight overrides.
+   * @default {}
+   */
+  readonly scoring?: ScoringOptions;
+  /**
+   * Your own MaxMind-format databases (paths or file bytes): GeoIP2/GeoLite2
+   * City, Country, ASN, ISP, Anonymous-IP, Connection-Type, Enterprise, or the
+   * DB-IP equivalents. Each file's kind is read from its metadata and it
+   * overrides the bundled fields it covers. Opened (and checked) when the
+   * checker is created; a broken file throws `DataError`.
+   * @default []
+   */
+  readonly databases?: readonly (string | Uint8Array)[];
+  /**
+   * The clock used for `request_time`: a fixed date or a function called on
+   * every check.
+   * @default () => new Date()
+   */
+  readonly now?: Date | (() => Date);
+}
+
+/**
+ * A configured IP checker: call it with an address; `preload()` opens every
+ * database now instead of on first use (for servers that want a fast first
+ * request).
+ */
+export type IpCheck = ((ip: string, callOptions?: { readonly now?: Date }) => IpResult) & {
+  readonly preload: () => void;
+};
