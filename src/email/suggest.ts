@@ -57,7 +57,8 @@ const suffixCache = new Map<string, boolean>();
 function isIcannSuffix(suffix: string): boolean {
   let known = suffixCache.get(suffix);
   if (known === undefined) {
-    const parsed = parse(`x.${suffix}`, { allowPrivateDomains: false, detectIp: false, extractHostname: false });
+    // The probe label must not itself be a suffix rule (Sweden lists one-letter ones such as x.se).
+    const parsed = parse(`suffix-probe.${suffix}`, { allowPrivateDomains: false, detectIp: false, extractHostname: false });
     known = parsed.isIcann === true && parsed.publicSuffix === suffix;
     if (suffixCache.size > 4096) suffixCache.clear();
     suffixCache.set(suffix, known);
@@ -91,15 +92,11 @@ function nameCost(typed: string, name: string, names: ReadonlySet<string>): numb
   if (name.length <= 3) return Infinity;
   // Another popular provider's name (mail vs gmail) is a choice, not a slip.
   if (names.has(typed)) return Infinity;
-  const d = editDistance(typed, name);
-  if (d === 1) {
-    // A 4-letter name with one letter changed is usually another word (live → line): allow only insert/delete/swap.
-    if (name.length === 4 && typed.length === 4 && !isAdjacentSwap(typed, name)) return Infinity;
-    return 1;
-  }
-  // Two edits only for long names, and not two substitutions (outlook vs outloud is a real word).
-  if (d === 2 && name.length >= 7 && typed.length !== name.length) return 2;
-  return Infinity;
+  // One edit at most: two-edit matches on the free-provider list were mostly real names (bootmail, homemail vs hotmail).
+  if (editDistance(typed, name) !== 1) return Infinity;
+  // A 4-letter name with one letter changed is usually another word (live → line): allow only insert/delete/swap.
+  if (name.length === 4 && typed.length === 4 && !isAdjacentSwap(typed, name)) return Infinity;
+  return 1;
 }
 
 /** Edits in the suffix part: exact, a listed TLD typo (co → com), or a near-miss of a non-existent suffix. */
