@@ -28,6 +28,11 @@ import {
   EXTRA_BROWSER,
   HAS_UPPER,
   HUMAN_DEVICE,
+  APPLE_ID,
+  ERICSSON_PREFIX,
+  KAIOS_MODEL,
+  IE_OEM,
+  SONY_ERICSSON,
   NON_ALNUM,
   SAFARI_CFNETWORK,
   UC_ANDROID,
@@ -153,6 +158,14 @@ function brandOfToken(word: string): string {
   const key = word.toLowerCase();
   return TOKEN_BRANDS[key] ?? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
+
+/** IE OEM tokens → PC maker, from the tokens' documented owners. */
+const IE_OEM_BRANDS: Readonly<Record<string, string>> = {
+  MDDC: 'Dell', MDDR: 'Dell', MDDS: 'Dell', MAAR: 'Acer', MAAU: 'Asus', ASU2: 'Asus', ASJB: 'Asus', MASA: 'Sony',
+  MASE: 'Sony', MASM: 'Sony', MASP: 'Sony', SMJB: 'Samsung', TNJB: 'Toshiba', TAJB: 'Toshiba', MATB: 'Toshiba',
+  MATM: 'Toshiba', MATP: 'Toshiba', LEN2: 'Lenovo', MALC: 'Lenovo', MALE: 'Lenovo', MALN: 'Lenovo', LCJB: 'Lenovo',
+  HPDTDF: 'HP', HPNTDF: 'HP', HPCMHP: 'HP', MAFS: 'Fujitsu', FSJB: 'Fujitsu', MAGW: 'Gateway', MAMI: 'MSI', MAMD: 'Medion',
+};
 
 /** Sub-brands sold under a parent's model numbers. */
 const PARENT: Readonly<Record<string, string>> = { poco: 'xiaomi', redmi: 'xiaomi', honor: 'huawei', realme: 'oppo', oneplus: 'oppo', sonyericsson: 'sony' };
@@ -379,6 +392,12 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       if (m !== null) code = cleanModel(m[1]!.replaceAll('_', ' '));
     }
   }
+  if (code === null) {
+    const kai = KAIOS_MODEL.exec(ua);
+    if (kai !== null) code = cleanModel(kai[1]!.replaceAll('_', ' '));
+  } else if (SONY_ERICSSON.test(ua)) {
+    code = code.replace(ERICSSON_PREFIX, '');
+  }
   if (hints.model !== undefined && (code === null || modelHidden)) {
     code = cleanModel(hints.model);
     modelHidden = code === null;
@@ -396,8 +415,19 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       if (code === null || code.toLowerCase().startsWith(token[1]!.toLowerCase())) code = cleanModel(code === null ? rest : code.slice(token.index + token[0].length - rest.length));
     }
   }
+  if (SONY_ERICSSON.test(ua) && (uaBrand === null || uaBrand === 'Sony')) uaBrand = 'Sony Ericsson';
+  if (uaBrand === null && e.name === 'Trident') {
+    const oem = IE_OEM.exec(ua);
+    if (oem !== null) uaBrand = IE_OEM_BRANDS[oem[1]!] ?? null;
+  }
   let info: ModelInfo | undefined;
-  if (code !== null) {
+  const appleId = APPLE_ID.exec(ua);
+  if (appleId !== null) {
+    // Apps name the exact Apple hardware: that identifies the generation.
+    info = lookupModelCode(`${appleId[1]!},${appleId[2]!}`, 'Apple');
+    if (info !== undefined) code = info.code;
+  }
+  if (code !== null && info === undefined) {
     info = lookupModelCode(code, uaBrand ?? undefined);
     if (info === undefined && BRAND_PREFIX.test(code)) info = lookupModelCode(code.replace(BRAND_PREFIX, ''), uaBrand ?? undefined);
     // A table hit under another maker than the one the UA names is a code

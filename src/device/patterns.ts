@@ -190,3 +190,21 @@ export const NON_ALNUM = /[^a-z0-9]/g;
 
 /** An upper-case letter. */
 export const HAS_UPPER = /[A-Z]/;
+
+/**
+ * OEM tokens that PC makers added to Internet Explorer's UA on preinstalled
+ * Windows (`MDDR` Dell, `MASP` Sony, `MAAU` Asus, …), optionally with `JS`.
+ */
+export const IE_OEM = /; (MDD[CRS]|MAAR|MAAU|ASU2|ASJB|MAS[AEMP]|SMJB|TNJB|TAJB|MAT[BMP]|LEN2|MAL[CEN]|LCJB|HP[DN]TDF|HPCMHP|MAFS|FSJB|MAGW|MAMI|MAMD)(?:JS)?[;)]/;
+
+/** Sony Ericsson handsets name themselves so; ua-parser-js reports Sony. */
+export const SONY_ERICSSON = /SonyEricsson/i;
+
+/** Apple hardware identifiers apps put in the UA (`iPhone14,7`, `FBDV/iPad4,1`, `MacBookAir4%2C2`). */
+export const APPLE_ID = /\b((?:iPhone|iPad|iPod|Watch|MacBookAir|MacBookPro|MacBook|iMac|Macmini|MacPro)\d{1,2})(?:,|%2C|_)(\d{1,2})\b/;
+
+/** KaiOS / Firefox OS handsets: `(Mobile; ALCATEL 4052C; rv:48.0)`, `(Mobile; LYF/F90M/…; Android; rv:48.0)`. */
+export const KAIOS_MODEL = /\(Mobile; ([^;)/]{2,40})(?:\/[^;)]{0,60})?; (?:Android; ?)?rv:/;
+
+/** `Ericsson` left at the start of a model code after ua-parser-js took `Sony` as the vendor. */
+export const ERICSSON_PREFIX = /^Ericsson/i;
