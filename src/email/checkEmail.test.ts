@@ -1,0 +1,143 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../errors.js';
+import { checkEmail, createEmailCheck } from './checkEmail.js';
+import { EMAIL_SCORE_MODEL } from './scoreModel.js';
+
+const PROVIDER_FIELDS = [
+  'has_twitter', 'has_amazon', 'has_linkedin', 'has_airbnb', 'has_instagram', 'found_on_serp',
+  'first_name', 'last_name', 'company_name', 'company_description', 'company_industry', 'company_employees',
+  'company_job_title', 'company_founded', 'company_keywords', 'company_annual_revenue', 'company_logo',
+  'company_country', 'company_twitter_url', 'company_facebook_url', 'company_linkedin_url',
+  'company_total_funding', 'company_tech_stack', 'domain_age', 'education', 'employment', 'avatar',
+] as const;
+
+const codes = (email: string): string[] => checkEmail(email).reasons.map((r) => r.code);
+
+describe('checkEmail', () => {
+  it('returns every field of the spec, provider-only fields null', () => {
+    const r = checkEmail('jane.doe@acme-widgets.com');
+    for (const field of PROVIDER_FIELDS) expect(r[field], field).toBeNull();
+    expect(Object.keys(r)).toEqual([
+      'value', 'status', 'is_valid', 'is_free', 'domain', ...PROVIDER_FIELDS.slice(0, 23), 'domain_age',
+      'education', 'employment', 'avatar', 'score', 'score_cluster', 'suggestion', 'reasons',
+    ]);
+    expect(r).toMatchObject({ value: 'jane.doe@acme-widgets.com', status: 'undetermined', is_valid: null, is_free: false, domain: 'acme-widgets.com', suggestion: null });
+    expect(codes('jane.doe@acme-widgets.com')).toEqual(['EMAIL_BASELINE', 'EMAIL_CORPORATE', 'EMAIL_PROVIDER_ONLY']);
+  });
+
+  it('follows the status precedence of DESIGN.md', () => {
+    expect(checkEmail('info@gmial.com').status).toBe('syntax'); // typo beats disposable and role
+    expect(checkEmail('info@example.com').status).toBe('invalid'); // reserved beats role
+    expect(checkEmail('info@mailinator.com').status).toBe('disposable'); // disposable beats role
+    expect(checkEmail('info@acme-widgets.com').status).toBe('role');
+    expect(checkEmail('jane@gmail.com').status).toBe('undetermined');
+  });
+
+  it('sets is_valid false only on proof, never true offline', () => {
+    expect(checkEmail('jane@@x.com').is_valid).toBe(false);
+    expect(checkEmail('jane@localhost').is_valid).toBe(false);
+    expect(checkEmail('jane@acme.notatld').is_valid).toBe(false);
+    expect(checkEmail('jane@gmial.com').is_valid).toBeNull();
+    expect(checkEmail('jane@mailinator.com').is_valid).toBeNull();
+    expect(checkEmail('jane@gmail.com').is_valid).toBeNull();
+  });
+
+  it('gives is_free from the free list, null where it does not apply', () => {
+    expect(checkEmail('jane@gmail.com').is_free).toBe(true);
+    expect(checkEmail('jane@acme-widgets.com').is_free).toBe(false);
+    expect(checkEmail('jane@mailinator.com').is_free).toBeNull();
+    expect(checkEmail('jane@example.com').is_free).toBeNull();
+    expect(checkEmail('jane doe@gmail.com').is_free).toBeNull();
+  });
+
+  it('suggests the intended domain for typos', () => {
+    const r = checkEmail('jane.doe@gmial.com');
+    expect(r).toMatchObject({ status: 'syntax', suggestion: 'gmail.com', domain: 'gmial.com', score_cluster: 'poor' });
+    expect(r.reasons.find((x) => x.code === 'EMAIL_TYPO')?.detail).toBe('did you mean gmail.com?');
+    expect(checkEmail('jane@gmial.com', { suggestTypos: false }).suggestion).toBeNull();
+  });
+
+  it('handles roles with plus tags and separators', () => {
+    for (const local of ['info+x', 'no-reply', 'noreply', 'no_reply', 'No.Reply', 'postmaster']) {
+      expect(checkEmail(`${local}@acme-widgets.com`).status, local).toBe('role');
+    }
+    expect(checkEmail('jane.doe+news@acme-widgets.com').status).toBe('undetermined');
+  });
+
+  it('counts subdomains of disposable domains and honours the mailchecker allowlist', () => {
+    expect(checkEmail('x@inbox.mailinator.com').status).toBe('disposable');
+    // tom.com is on mailchecker's list but is a real portal (data/raw/email/mailchecker-allowlist.tsv)
+    expect(checkEmail('x@tom.com').status).toBe('undetermined');
+    // a mailchecker-only entry: disposable with the second opinion, not without it
+    const mailcheckerOnly = 'yaho.com';
+    expect(codes(`x@${mailcheckerOnly}`)).toContain('EMAIL_DISPOSABLE');
+    expect(checkEmail(`x@${mailcheckerOnly}`, { secondOpinion: false }).reasons.map((r) => r.code)).not.toContain('EMAIL_DISPOSABLE');
+  });
+
+  it('is immune to a host mutating mailchecker', () => {
+    const require = createRequire(import.meta.url);
+    checkEmail('warm@up.com');
+    const mc = require('mailchecker/platform/node') as { addCustomDomains(d: string[]): void; blacklist(): Set<string> };
+    mc.addCustomDomains(['acme-widgets-mutated.com']);
+    try {
+      expect(checkEmail('x@acme-widgets-mutated.com').status).toBe('undetermined');
+    } finally {
+      mc.blacklist().delete('acme-widgets-mutated.com');
+    }
+  });
+
+  it('scores with points that add up, gated by band', () => {
+    for (const email of ['jane@acme-widgets.com', 'jane@gmail.com', 'info@acme-widgets.com', 'x@mailinator.com', 'x y@z.com', 'x@gmial.com']) {
+      const r = checkEmail(email);
+      expect(r.reasons.reduce((sum, x) => sum + x.points, 0), email).toBe(r.score);
+    }
+    expect(checkEmail('jane@acme-widgets.com')).toMatchObject({ score: 850, score_cluster: 'high' });
+    expect(checkEmail('jane@gmail.com')).toMatchObject({ score: 630, score_cluster: 'good' });
+    expect(checkEmail('x@mailinator.com').score).toBeLessThanOrEqual(399);
+    expect(checkEmail('x y@z.com').score).toBeLessThanOrEqual(199);
+  });
+
+  it('flags confusable scripts', () => {
+    expect(codes('jane@pаypal.com')).toContain('EMAIL_CONFUSABLE');
+    expect(codes('jane@pаypal.com')).not.toContain('EMAIL_CORPORATE');
+  });
+
+  it('returns fresh objects', () => {
+    const a = checkEmail('jane@gmail.com');
+    const b = checkEmail('jane@gmail.com');
+    expect(a).toEqual(b);
+    expect(a).not.toBe(b);
+    expect(a.reasons).not.toBe(b.reasons);
+  });
+
+  it('gives bad input a result', () => {
+    for (const input of ['', '   ', 'x'.repeat(10_000), '\u0000\u0001@\u0002', '@@@', 'ä'.repeat(5000), '\ud800@x.com']) {
+      const r = checkEmail(input);
+      expect(r.status).toBe('syntax');
+      expect(r.is_valid).toBe(false);
+    }
+  });
+
+  it('throws InputError for non-strings and bad options', () => {
+    expect(() => checkEmail(42 as unknown as string)).toThrow(InputError);
+    expect(() => checkEmail(null as unknown as string)).toThrow(/email must be a string/);
+    expect(() => createEmailCheck({ suggestTypos: 'yes' as unknown as boolean })).toThrow(InputError);
+    expect(() => createEmailCheck({ scoring: { weights: { EMAIL_NOPE: 0.1 } } })).toThrow(InputError);
+    expect(() => createEmailCheck(7 as unknown as object)).toThrow(InputError);
+  });
+
+  it('applies scoring options once per checker', () => {
+    const check = createEmailCheck({ scoring: { bands: 'scorecard', weights: { EMAIL_FREE: 0 } } });
+    expect(check('jane@gmail.com')).toMatchObject({ score: 700, score_cluster: 'good' });
+    expect(check('jane@acme-widgets.com').score_cluster).toBe('high');
+  });
+
+  it('exposes a model whose signals match the reason codes it emits', () => {
+    expect(Object.keys(EMAIL_SCORE_MODEL.signals).sort()).toEqual([
+      'EMAIL_CONFUSABLE', 'EMAIL_CORPORATE', 'EMAIL_DISPOSABLE', 'EMAIL_FREE', 'EMAIL_INVALID_DOMAIN',
+      'EMAIL_PROVIDER_ONLY', 'EMAIL_RESERVED', 'EMAIL_ROLE', 'EMAIL_SYNTAX', 'EMAIL_TYPO',
+    ]);
+    expect(EMAIL_SCORE_MODEL.clusters).toEqual(['poor', 'bad', 'moderate', 'good', 'high']);
+  });
+});
