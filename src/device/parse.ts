@@ -28,6 +28,9 @@ import {
   EXTRA_BROWSER,
   HAS_UPPER,
   HUMAN_DEVICE,
+  TABLET_MODEL,
+  TV_MODEL,
+  WEARABLE_MODEL,
   APPLE_ID,
   ERICSSON_PREFIX,
   KAIOS_MODEL,
@@ -482,7 +485,9 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const family = os === null ? null : osFamily(os);
   if (robot) category = 'robot';
   else if (tableCategory !== undefined && TABLE_CATEGORY[tableCategory] !== undefined) category = TABLE_CATEGORY[tableCategory]!;
-  else if (TV.test(ua)) category = 'tv';
+  else if (TV.test(ua) || (code !== null && TV_MODEL.test(code))) category = 'tv';
+  else if (code !== null && WEARABLE_MODEL.test(code)) category = 'wearable';
+  else if (android && code !== null && TABLET_MODEL.test(code)) category = 'tablet';
   else if (CAR.test(ua)) category = 'car';
   else if (CONSOLE.test(ua)) category = 'console';
   else if (WEARABLE.test(ua) || os === 'watchOS' || os === 'Wear OS') category = 'wearable';

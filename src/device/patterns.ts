@@ -29,7 +29,7 @@ export const YANDEX_LITE = /\bYaBrowser\/\d[\d.]* \(lite\)|\bYaBrowser\/\S+ Lite
 export const HEADLESS = /\bHeadlessChrome\b|\bPhantomJS\b|\bSlimerJS\b|\bheadless\b/i;
 
 /** Strong crawler words: with these a UA stays a robot even if it looks like a human client. */
-export const STRONG_BOT = /bot\b|crawl|spider|slurp|prerender|scrap|headless|\+https?:\/\/\S*bot/i;
+export const STRONG_BOT = /bot\b|crawl|spider|slurp|prerender|scrap|headless|\+https?:\/\/\S*bot|\(compatible; [^)]{0,80}\+https?:/i;
 
 /**
  * Human-operated clients that isbot reports because they are not web
@@ -37,11 +37,11 @@ export const STRONG_BOT = /bot\b|crawl|spider|slurp|prerender|scrap|headless|\+h
  * WAP/feature-phone browsers, TV browsers and in-app agents. They are
  * clients of a person, so `is_robot` is false for them (the corpora agree).
  */
-export const FEED_READER = /\b(?:Reeder|NetNewsWire|Liferea|Akregator|ReadKit|RssBandit|Newsboat|Newsbeuter|Evergreen|FeedDemon|FeedReader|RSS ?Reader|RSSOwl|QuiteRSS|Feedly|Inoreader|NewsFire|Vienna|Bloglines|RssDemon)\b|\bfeedreader\b/i;
+export const FEED_READER = /\b(?:Reeder|NetNewsWire|Liferea|Akregator|ReadKit|RssBandit|Newsboat|Newsbeuter|Evergreen|FeedDemon|FeedReader|RSS ?Reader|RSSOwl|QuiteRSS|NewsFire|Vienna|RssDemon)\b|\bfeedreader\b/i;
 
 /** Podcast apps and media players (Matomo's "mediaplayer" and podcast apps). */
 export const MEDIA_PLAYER =
-  /\b(?:podcasts?|iCatcher|Procast|Podhero|Podvine|Podverse|Podbean|Podfriend|Podchaser|PodKast|Podcast ?Addict|PodcastRepublic|Pocket ?Casts|Overcast|Castro|Castbox|Juice|Zune|MusicBee|foobar2000|mpv|VLC|Winamp|iTunes|QuickTime|Spotify|AmazonMusic|Saavn|doubleTwist|ServeStream|Sonos|VictorReader|Luminary|Megaphone|HyperCatcher|hermespod|Turtlecast|Xiaoyuzhou|Airr|Adori|Sonnet|Player ?FM|AntennaPod|Stitcher|TuneIn|myTuner|NPROne\w*|Radio\.com|Audacy|GoogleChirp|Kodi|XBMC|Plex|Emby|Jellyfin|Lavf|GStreamer|Windows-Media-Player|NSPlayer|RealPlayer|AppleCoreMedia|stagefright|ExoPlayer\w*|Garmin)\b/i;
+  /\b(?:podcasts?|iCatcher|Procast|Podhero|Podvine|Podverse|Podbean|Podfriend|Podchaser|PodKast|Podcast ?Addict|PodcastRepublic|Pocket ?Casts|Overcast|Castro|Castbox|Juice|Zune|MusicBee|foobar2000|mpv|VLC|Winamp|iTunes|QuickTime|AmazonMusic|Saavn|doubleTwist|ServeStream|Sonos|VictorReader|Luminary|Megaphone|HyperCatcher|hermespod|Turtlecast|Xiaoyuzhou|Airr|Adori|Sonnet|Player ?FM|AntennaPod|Stitcher|TuneIn|myTuner|NPROne\w*|Radio\.com|Audacy|GoogleChirp|Kodi|XBMC|Plex|Emby|Jellyfin|Lavf|GStreamer|Windows-Media-Player|NSPlayer|RealPlayer|AppleCoreMedia|stagefright|ExoPlayer\w*|Garmin)\b/i;
 
 /** Download managers and torrent clients (is_downloader; human-driven). */
 export const DOWNLOAD_MANAGER = /\b(?:uTorrent|BitTorrent|Transmission|qBittorrent|FDM|Free Download Manager|FileDownloader|Download ?Master|DownloadManager|IDM|Internet Download Manager|GetRight|FlashGet|aria2|JDownloader|Folx)\b/i;
@@ -208,3 +208,12 @@ export const KAIOS_MODEL = /\(Mobile; ([^;)/]{2,40})(?:\/[^;)]{0,60})?; (?:Andro
 
 /** `Ericsson` left at the start of a model code after ua-parser-js took `Sony` as the vendor. */
 export const ERICSSON_PREFIX = /^Ericsson/i;
+
+/** Model names of TV sets and Android TV boxes (MStar "Shell" TV platforms, DVB receivers, box families). */
+export const TV_MODEL = /\bTV\b|TV ?Box|\bBox\b|\bSTB\b|DVB|\bShell\b|\bATV\b|\bDTV|\bUHD\b|\bX96|\bH96|\bT95|\bMXQ|\bM8S|\bA95X|\bBeelink|\bUgoos|\bZidoo|\bMiBOX|\bMagicBox|\bSmart ?Box|\bAndroid ?TV/i;
+
+/** Model names of tablets. */
+export const TABLET_MODEL = /\bTab\b|\bTab[\s_-]?[A-Z0-9]|\bPad\b|Pad[\s_-]?\d|\bMID\d|\bTablet|MediaPad|MatePad|^TB-|^SM-[PTX]\d{3}/i;
+
+/** Model names of watches and headsets. */
+export const WEARABLE_MODEL = /watch|\bGear\b|\bQuest\b|\bMobile VR\b|\bPico\b/i;
