@@ -213,7 +213,7 @@ export const ERICSSON_PREFIX = /^Ericsson/i;
 export const TV_MODEL = /\bTV\b|TV ?Box|\bBox\b|\bSTB\b|DVB|\bShell\b|\bATV\b|\bDTV|\bUHD\b|\bX96|\bH96|\bT95|\bMXQ|\bM8S|\bA95X|\bBeelink|\bUgoos|\bZidoo|\bMiBOX|\bMagicBox|\bSmart ?Box|\bAndroid ?TV/i;
 
 /** Model names of tablets. */
-export const TABLET_MODEL = /\bTab\b|\bTab[\s_-]?[A-Z0-9]|\bPad\b|Pad[\s_-]?\d|\bMID\d|\bTablet|MediaPad|MatePad|^TB-|^SM-[PTX]\d{3}/i;
+export const TABLET_MODEL = /\bTab\b|\bTab[\s_-]?[A-Z0-9]|\bPad\b|Pad[\s_-]?\d|\bMID\d|MediaPad|MatePad|^TB-|^SM-[PTX]\d{3}/i;
 
 /** Model names of watches and headsets. */
 export const WEARABLE_MODEL = /watch|\bGear\b|\bQuest\b|\bMobile VR\b|\bPico\b/i;
