@@ -106,6 +106,8 @@ function isGenericMark(cp: number): boolean {
 }
 
 const enum Script {
+  /** No base letter before (start, space, hyphen, apostrophe): a mark here is an orphan and is dropped. */
+  None = -1,
   Other = 0,
   Latin = 1,
   Greek = 2,
@@ -145,7 +147,7 @@ export function foldName(text: string): string {
   const decomposed = text.normalize('NFKC').toLowerCase().normalize('NFD');
   let out = '';
   let pendingSpace = false;
-  let lastScript = Script.Other;
+  let lastScript = Script.None;
   for (let i = 0; i < decomposed.length; i++) {
     let cp = decomposed.charCodeAt(i);
     // Surrogate pair: read the whole code point (CJK extension B, emoji…).
@@ -157,14 +159,14 @@ export function foldName(text: string): string {
       }
     }
     if (isGenericMark(cp)) {
-      if (lastScript === Script.Latin || lastScript === Script.Greek) continue;
+      if (lastScript === Script.None || lastScript === Script.Latin || lastScript === Script.Greek) continue;
       if (lastScript === Script.Cyrillic && cp === 0x0308) continue;
       out += String.fromCodePoint(cp);
       continue;
     }
     if (isSpace(cp)) {
       if (out.length > 0) pendingSpace = true;
-      lastScript = Script.Other;
+      lastScript = Script.None;
       continue;
     }
     if (isInvisible(cp)) continue;
@@ -174,11 +176,11 @@ export function foldName(text: string): string {
       pendingSpace = false;
       if (out.endsWith(' ')) out = out.slice(0, -1);
       out += '-';
-      lastScript = Script.Other;
+      lastScript = Script.None;
       continue;
     } else if (isApostrophe(cp)) {
       piece = "'";
-      lastScript = Script.Other;
+      lastScript = Script.None;
     } else {
       piece = LATIN_SPECIAL.get(cp) ?? String.fromCodePoint(cp);
       lastScript = scriptOf(cp);

@@ -1,0 +1,196 @@
+/**
+ * Tests of the name data layer (src/name/data): folding, gender table,
+ * known names, lists, n-gram name-likeness. Reads only the committed
+ * data/name/ and data/raw/name/ files.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  GENDER_THRESHOLD,
+  NAME_LIKENESS_THRESHOLD,
+  NAME_LIST_KINDS,
+  firstNameGender,
+  foldName,
+  genderOf,
+  isKnownFirstName,
+  isKnownLastName,
+  lastNameWeight,
+  listEntries,
+  matchNameList,
+  nameLikeness,
+} from '../../src/name/data/index.js';
+
+const RAW = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'data', 'raw', 'name');
+
+describe('foldName', () => {
+  it.each([
+    ['  José-María  O’Brien ', "jose-maria o'brien"],
+    ['Łukasz Żółć', 'lukasz zolc'],
+    ['Nguyễn Thị Minh Khai', 'nguyen thi minh khai'],
+    ['Đặng', 'dang'],
+    ['Straße', 'strasse'],
+    ['İsmail Şahin', 'ismail sahin'],
+    ['ＪＯＨＮ', 'john'],
+    ['Smith - Jones', 'smith-jones'],
+    ['Smith–Jones', 'smith-jones'],
+    ['john_doe', 'john doe'],
+    ['ГЕННАДИЙ Алёна', 'геннадий алена'],
+    ['Γιώργος', 'γιωργοσ'],
+    ['محمد', 'محمد'],
+    ['홍길동', '홍길동'],
+    ['राहुल', 'राहुल'],
+    ['สมชาย', 'สมชาย'],
+    ['\u00a0\t\n', ''],
+    // Spacing accents (˘, ΄) become an orphan combining mark under NFKC: dropped.
+    ['À˘', 'a'],
+    ['.΄', '.'],
+  ])('%j → %j', (input, folded) => {
+    expect(foldName(input)).toBe(folded);
+  });
+
+  it.each(['binary', 'grapheme', 'grapheme-composite'] as const)('is idempotent and never throws on %s strings (property, fixed seed)', (unit) => {
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), (s) => {
+        const once = foldName(s);
+        expect(foldName(once)).toBe(once);
+        expect(once).toBe(once.trim());
+        expect(once.includes('  ')).toBe(false);
+      }),
+      { seed: 20261122, numRuns: 2000 },
+    );
+  });
+
+  it('handles a 100 kB string', () => {
+    expect(foldName('Ab '.repeat(34_000)).length).toBe(101_999);
+  });
+});
+
+describe('first names and gender', () => {
+  it.each([
+    ['Mary', 'F'],
+    ['John', 'M'],
+    ['Taylor', null],
+    ['Jordan', null],
+    ['Mohammed', 'M'],
+    ['Mohamed', 'M'],
+    ['Olga', 'F'],
+    ['Giuseppe', 'M'],
+    // Yuki is given to boys and girls in Japan; the SSA counts (65% F) agree.
+    ['Yuki', null],
+    ['Ольга', 'F'],
+    ['Владимир', 'M'],
+    ['Siobhan', 'F'],
+  ])('%s → %s', (name, gender) => {
+    expect(genderOf(foldName(name))).toBe(gender);
+  });
+
+  it('returns the counts behind the call', () => {
+    const mary = firstNameGender('mary');
+    expect(mary).toBeDefined();
+    expect(mary!.female / (mary!.female + mary!.male)).toBeGreaterThanOrEqual(GENDER_THRESHOLD);
+    expect(firstNameGender('qzxqzx')).toBeUndefined();
+  });
+
+  it('knows real first names of many origins and not keyboard mash', () => {
+    for (const n of ['mary', 'oluwaseun', 'giuseppe', 'siobhan', 'владимир', 'محمد', 'jose maria', 'maria']) {
+      expect(isKnownFirstName(foldName(n)), n).toBe(true);
+    }
+    for (const n of ['asdfgh', 'qwrtzp', '']) expect(isKnownFirstName(n), n).toBe(false);
+  });
+});
+
+describe('last names', () => {
+  it('knows surnames from faker locales and the curated list', () => {
+    for (const n of ['kowalski', 'brzezinski', 'nguyen', 'mohamed', 'kim', 'smith', 'müller', 'иванов', 'adebayo']) {
+      expect(isKnownLastName(foldName(n)), n).toBe(true);
+      expect(lastNameWeight(foldName(n)), n).toBeGreaterThan(0);
+    }
+    expect(isKnownLastName('qwrtzp')).toBe(false);
+    expect(lastNameWeight('qwrtzp')).toBe(0);
+  });
+
+  it('weighs a very common surname above a rare one', () => {
+    expect(lastNameWeight('nguyen')).toBeGreaterThan(lastNameWeight('brzezinski'));
+  });
+});
+
+describe('lists', () => {
+  it.each(NAME_LIST_KINDS.map((k) => [k]))('every %s entry is matched and already folded', (kind) => {
+    const entries = listEntries(kind);
+    expect(entries.length).toBeGreaterThan(50);
+    const missed = entries.filter((e) => matchNameList(kind, e) === undefined || foldName(e) !== e);
+    if (missed.length > 0) console.log(`${kind} misses:`, missed.slice(0, 50).join(' | '));
+    expect(missed).toEqual([]);
+  });
+
+  it('every raw list row is lower-cased and accent-folded', () => {
+    const bad: string[] = [];
+    for (const file of readdirSync(RAW).filter((f) => f.endsWith('.txt'))) {
+      readFileSync(join(RAW, file), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const entry = line.split('\t')[0]!.trim();
+          if (entry === '' || entry.startsWith('#')) return;
+          if (foldName(entry) !== entry) bad.push(`${file}:${i + 1} ${entry}`);
+        });
+    }
+    if (bad.length > 0) console.log('unfolded rows:', bad.join(' | '));
+    expect(bad).toEqual([]);
+  });
+
+  it.each([
+    ['placeholder', 'john doe', 'form example'],
+    ['placeholder', 'max mustermann', 'form example'],
+    ['placeholder', 'asdf', 'keyboard'],
+    ['placeholder', 'n/a', 'placeholder word'],
+    ['placeholder', '张三', 'form example'],
+    ['placeholder_title', 'mrs', 'English'],
+    ['placeholder_title', 'mrs.', 'English'],
+    ['placeholder_title', foldName('Señor'), 'Romance languages'],
+    ['placeholder_title', 'herr', 'German, Dutch, Scandinavian'],
+    ['fictional', 'luke skywalker', 'Star Wars'],
+    ['fictional', 'pikachu', 'Pokémon'],
+    ['fictional', 'frodo baggins', 'Middle-earth (Tolkien)'],
+    ['fictional', 'harry potter', 'Harry Potter'],
+    ['famous', 'barack obama', 'head of state'],
+    ['famous', 'lionel messi', 'athlete (football/soccer)'],
+    ['humorous', 'hugh jass', 'prank name'],
+    ['vulgar', 'fuck', 'English'],
+    ['vulgar', 'kurwa', 'Polish, Czech, Hungarian'],
+  ] as const)('%s: %s → %s', (kind, entry, label) => {
+    expect(matchNameList(kind, entry)).toBe(label);
+  });
+
+  it('does not list real common names as fake', () => {
+    // John Smith is a real name first (see placeholder.txt); package characters with ordinary names are dropped.
+    expect(matchNameList('placeholder', 'john smith')).toBeUndefined();
+    expect(matchNameList('fictional', 'maria hill')).toBeUndefined();
+    expect(matchNameList('vulgar', 'butt')).toBeUndefined();
+    expect(matchNameList('placeholder_title', 'don')).toBeUndefined();
+  });
+});
+
+describe('nameLikeness', () => {
+  it('has a threshold measured below typical names', () => {
+    expect(Number.isFinite(NAME_LIKENESS_THRESHOLD)).toBe(true);
+    expect(NAME_LIKENESS_THRESHOLD).toBeLessThan(nameLikeness('maria'));
+  });
+
+  it.each(['zbigniew', 'brzezinski', 'siobhan', 'oshaughnessy', "o'shaughnessy", 'oluwaseun', 'adebayo', 'nguyen', 'tshabalala', 'szczepanski', 'jean-pierre'])(
+    'real rare name %s scores above the threshold',
+    (token) => {
+      expect(nameLikeness(token)).toBeGreaterThan(NAME_LIKENESS_THRESHOLD);
+    },
+  );
+
+  it.each(['asdfgh', 'qwrtzp', 'xkcdjq', 'jkjkjk', 'zxcvbn', 'lkjhgf'])('keyboard mash %s scores below the threshold', (token) => {
+    expect(nameLikeness(token)).toBeLessThan(NAME_LIKENESS_THRESHOLD);
+  });
+
+  it.each(['', 'иван', 'abc1', 'a b', '-', 'jean--pierre'])('does not score %j (NaN)', (token) => {
+    expect(nameLikeness(token)).toBeNaN();
+  });
+});
