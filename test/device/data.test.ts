@@ -1,0 +1,230 @@
+/**
+ * Device data tables: model codes, specs and browser capabilities, checked
+ * through the runtime accessors (src/device/data) against the committed
+ * generated files, plus the builder's row validation.
+ */
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CAPABILITY_NAMES,
+  allModelCodes,
+  allSpecs,
+  browserCapabilities,
+  capabilityFeatureSource,
+  latestBrowserVersion,
+  lookupModelCode,
+  lookupSpecs,
+  normalizeModelCode,
+  priceCluster,
+} from '../../src/device/data/index.js';
+import { CAPABILITY_FEATURES } from '../../scripts/device/capabilities.js';
+import { buildSpecs } from '../../scripts/device/specs.js';
+import type { ModelTable } from '../../scripts/device/models.js';
+
+describe('lookupModelCode', () => {
+  const known: [string, string, string][] = [
+    ['SM-S911B', 'Samsung', 'Galaxy S23'],
+    ['2201117TY', 'Xiaomi', 'Redmi Note 11'],
+    ['M2007J3SG', 'Xiaomi', 'Mi 10T Pro'],
+    ['RMX3661', 'realme', '10 Pro 5G'],
+    ['KB2003', 'OnePlus', '8T'],
+    ['ANE-LX1', 'Huawei', 'P20 lite'],
+    ['NTH-NX9', 'Honor', '50'],
+    ['Pixel 7', 'Google', 'Pixel 7'],
+    ['Pixel 9 Pro XL', 'Google', 'Pixel 9 Pro XL'],
+    ['SM-S928B', 'Samsung', 'Galaxy S24 Ultra'],
+    ['iPhone14,2', 'Apple', 'iPhone 13 Pro'],
+    ['iPad13,1', 'Apple', 'iPad Air (4th generation)'],
+    ['iPhone12,8', 'Apple', 'iPhone SE (2nd generation)'],
+    ['moto g(30)', 'Motorola', 'moto g(30)'],
+  ];
+  it.each(known)('%s → %s %s', (code, brand, model) => {
+    const info = lookupModelCode(code);
+    expect(info?.brand).toBe(brand);
+    expect(info?.model).toBe(model);
+  });
+
+  it('is case-insensitive and tolerant of UA decorations', () => {
+    expect(lookupModelCode('sm-s911b')?.model).toBe('Galaxy S23');
+    expect(lookupModelCode('SM-G960F Build/R16NW')?.model).toBe('Galaxy S9');
+    expect(lookupModelCode('SM-G991B/DS')).toMatchObject({ model: 'Galaxy S21 5G', code: 'SM-G991B' });
+    expect(lookupModelCode('SM-A515FN')).toMatchObject({ model: 'Galaxy A51', code: 'SM-A515F' });
+    expect(lookupModelCode('  SM-S911B  ')?.model).toBe('Galaxy S23');
+    expect(lookupModelCode('SAMSUNG SM-S911B')?.model).toBe('Galaxy S23');
+    expect(lookupModelCode('Mi 10T Pro')).toMatchObject({ brand: 'Xiaomi', model: 'Mi 10T Pro' });
+  });
+
+  it('carries device type and, for Apple, the release year', () => {
+    expect(lookupModelCode('iPhone14,2')).toEqual({
+      brand: 'Apple',
+      model: 'iPhone 13 Pro',
+      code: 'iPhone14,2',
+      device_type: 'smartphone',
+      release_year: 2021,
+    });
+    expect(lookupModelCode('SM-T510')?.device_type).toBe('tablet');
+    expect(lookupModelCode('SM-X710')?.device_type).toBe('tablet');
+  });
+
+  it('never looks up the reduced-UA placeholder or junk', () => {
+    expect(lookupModelCode('K')).toBeUndefined();
+    expect(lookupModelCode('')).toBeUndefined();
+    expect(lookupModelCode('not a real model code at all')).toBeUndefined();
+    expect(lookupModelCode('x'.repeat(100_000))).toBeUndefined();
+    expect(lookupModelCode(42 as unknown as string)).toBeUndefined();
+  });
+
+  it('lets a brand hint pick among brands that share a code', () => {
+    const data = JSON.parse(readFileSync(join(__dirname, '../../data/device/models.json'), 'utf8')) as {
+      data: ModelTable;
+    };
+    const [code, alternates] = Object.entries(data.data.alt).find(([, list]) => list.length > 0) ?? [];
+    expect(code).toBeDefined();
+    const other = data.data.brands[alternates?.[0]?.[0] ?? -1];
+    expect(other).toBeDefined();
+    const primary = lookupModelCode(code ?? '');
+    const hinted = lookupModelCode(code ?? '', other);
+    expect(hinted?.brand).toBe(other);
+    expect(primary?.brand).not.toBe(other);
+  });
+
+  it('normalises codes without regexes', () => {
+    expect(normalizeModelCode('SM-G960F Build/R16NW')).toBe('sm-g960f');
+    expect(normalizeModelCode('moto g(30)')).toBe('moto g(30)');
+    expect(normalizeModelCode('Pixel 7; wv')).toBe('pixel 7');
+  });
+
+  it('never throws on arbitrary strings (fast-check, fixed seed)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), fc.option(fc.string({ maxLength: 30 }), { nil: undefined }), (code, hint) => {
+        const info = lookupModelCode(code, hint);
+        if (info !== undefined) expect(typeof info.model).toBe('string');
+      }),
+      { seed: 20261122, numRuns: 2000 },
+    );
+  });
+});
+
+describe('specs table', () => {
+  const rows = allSpecs();
+
+  it('has at least 300 rows, each valid', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(300);
+    const bad: string[] = [];
+    for (const r of rows) {
+      const computed = Math.sqrt(r.screen_width ** 2 + r.screen_height ** 2) / r.diagonal_in;
+      const problems = [
+        r.release_year >= 2018 && r.release_year <= 2026 ? '' : 'year',
+        r.screen_width <= r.screen_height ? '' : 'portrait',
+        Math.abs(r.ppi - computed) / computed <= 0.05 ? '' : 'ppi',
+        r.launch_price_usd === null ? (r.price_cluster === null ? '' : 'cluster') : r.price_cluster === priceCluster(r.launch_price_usd) ? '' : 'cluster',
+        r.source.startsWith('https://') ? '' : 'source',
+        ['smartphone', 'phablet', 'tablet', 'wearable', 'tv'].includes(r.category) ? '' : 'category',
+      ].filter((p) => p !== '');
+      if (problems.length > 0) bad.push(`${r.brand} ${r.model}: ${problems.join(',')}`);
+    }
+    if (bad.length > 0) console.log('invalid specs rows:', bad.join('; '));
+    expect(bad).toEqual([]);
+  });
+
+  it('finds rows by brand + marketing name, case- and space-insensitively', () => {
+    expect(lookupSpecs('Samsung', 'Galaxy S23')).toMatchObject({ release_year: 2023, screen_width: 1080, screen_height: 2340, price_cluster: 'high' });
+    expect(lookupSpecs('samsung', 'galaxy  s23')?.ppi).toBe(lookupSpecs('Samsung', 'Galaxy S23')?.ppi);
+    expect(lookupSpecs('Samsung', 'Samsung Galaxy S23')).toBeDefined();
+    expect(lookupSpecs('Redmi', 'Note 11')).toBe(lookupSpecs('Xiaomi', 'Redmi Note 11'));
+    expect(lookupSpecs('Apple', 'iPhone 15 Pro Max')?.price_cluster).toBe('very_high');
+    expect(lookupSpecs('Samsung', 'Galaxy S99')).toBeUndefined();
+    expect(lookupSpecs('', '')).toBeUndefined();
+  });
+
+  it('at least 250 rows are reachable from a model code', () => {
+    const reachable = new Set<string>();
+    for (const info of allModelCodes()) {
+      const specs = lookupSpecs(info.brand, info.model);
+      if (specs !== undefined) reachable.add(specs.source);
+    }
+    const missed = rows.filter((r) => !reachable.has(r.source)).map((r) => `${r.brand} ${r.model}`);
+    console.log(`specs rows reachable from model codes: ${reachable.size}/${rows.length}; unreachable: ${missed.join(', ') || 'none'}`);
+    expect(reachable.size).toBeGreaterThanOrEqual(250);
+  });
+
+  it('reaches specs from the issue examples', () => {
+    const s23 = lookupModelCode('SM-S911B');
+    expect(lookupSpecs(s23?.brand ?? '', s23?.model ?? '')?.release_year).toBe(2023);
+    const note11 = lookupModelCode('2201117TY');
+    expect(lookupSpecs(note11?.brand ?? '', note11?.model ?? '')?.diagonal_in).toBe(6.43);
+  });
+
+  it('uses the issue price classes', () => {
+    expect([149, 150, 299, 300, 599, 600, 999, 1000].map(priceCluster)).toEqual([
+      'very_low', 'low', 'low', 'medium', 'medium', 'high', 'high', 'very_high',
+    ]);
+  });
+
+  it('the builder rejects a row whose ppi does not match its pixels and diagonal', () => {
+    const root = mkdtempSync(join(tmpdir(), 'specs-'));
+    mkdirSync(join(root, 'data', 'raw', 'device'), { recursive: true });
+    const header =
+      'brand,model,release_year,screen_width,screen_height,diagonal_in,ppi,launch_price_usd,category,nfc,lte,lte_advanced,umts,hsdpa,hspa_evolved,edge,gprs,camera_mp,source';
+    const write = (row: string): void =>
+      writeFileSync(join(root, 'data', 'raw', 'device', 'specs.csv'), `${header}\n${row}\n`);
+    const models: ModelTable = { brands: ['Samsung'], types: [], codes: { 'SM-S911B': [0, 'Galaxy S23'] }, alt: {} };
+    write('Samsung,Galaxy S23,2023,1080,2340,6.1,500,799,smartphone,yes,yes,yes,yes,yes,yes,yes,yes,50,https://example.org/s23');
+    expect(() => buildSpecs(root, models)).toThrow(/ppi 500/);
+    write('Samsung,Galaxy S23,2017,1080,2340,6.1,425,799,smartphone,yes,yes,yes,yes,yes,yes,yes,yes,50,https://example.org/s23');
+    expect(() => buildSpecs(root, models)).toThrow(/release_year/);
+    write('Samsung,Galaxy S23,2023,1080,2340,6.1,425,799,smartphone,maybe,yes,yes,yes,yes,yes,yes,yes,50,https://example.org/s23');
+    expect(() => buildSpecs(root, models)).toThrow(/nfc/);
+    write('Samsung,Galaxy S23,2023,1080,2340,6.1,425,799,smartphone,yes,yes,yes,yes,yes,yes,yes,yes,50,https://example.org/s23');
+    expect(buildSpecs(root, models).stats).toMatchObject({ rows: 1, reachable: 1 });
+  });
+});
+
+describe('browser capabilities', () => {
+  it('IE 8 has no canvas, Chrome 120 has WebGL', () => {
+    expect(browserCapabilities('ie', '8.0')?.html_canvas).toBe(false);
+    expect(browserCapabilities('ie', '9')?.html_canvas).toBe(true);
+    expect(browserCapabilities('chrome', '120.0.6099.71')?.js_web_gl).toBe(true);
+    expect(browserCapabilities('chrome', '120')?.js_application_cache).toBe(false);
+    expect(browserCapabilities('chrome', '40')?.js_application_cache).toBe(true);
+  });
+
+  it('resolves caniuse version ranges and versions between rows', () => {
+    const range = browserCapabilities('safari', '15.2');
+    expect(range).toBeDefined();
+    expect(browserCapabilities('safari', '15.3.1')).toBe(range);
+    expect(browserCapabilities('ios_saf', '4.3.5')?.html_canvas).toBe(true);
+    expect(browserCapabilities('android', '4.4.4')?.js_web_workers).toBe(true);
+    expect(browserCapabilities('firefox', '3.6')?.js_indexed_d_b).toBe(false);
+    expect(browserCapabilities('firefox', '115.0')?.js_indexed_d_b).toBe(true);
+  });
+
+  it('handles single-version agents, newer and older versions, and junk', () => {
+    expect(browserCapabilities('op_mini', 'anything')?.js_web_gl).toBe(false);
+    // Chrome for Android is tracked at its newest version only: older ones use desktop Chrome.
+    expect(browserCapabilities('and_chr', '90')).toBe(browserCapabilities('chrome', '90'));
+    expect(browserCapabilities('chrome', '9999')?.js_web_gl).toBe(true);
+    expect(browserCapabilities('chrome', '1')).toBeUndefined();
+    expect(browserCapabilities('netscape', '4')).toBeUndefined();
+    expect(browserCapabilities('chrome', 'abc')).toBeUndefined();
+    expect(browserCapabilities('chrome', '9'.repeat(100_000))).toBeDefined();
+  });
+
+  it('latestBrowserVersion comes from released versions only', () => {
+    expect(latestBrowserVersion('chrome')).toBeGreaterThanOrEqual(120);
+    expect(latestBrowserVersion('ie')).toBe(11);
+    expect(latestBrowserVersion('op_mini')).toBeUndefined();
+    expect(latestBrowserVersion('nope')).toBeUndefined();
+  });
+
+  it('every capability is backed by the caniuse feature the builder compiled', () => {
+    expect([...CAPABILITY_NAMES].sort()).toEqual(Object.keys(CAPABILITY_FEATURES).sort());
+    for (const name of CAPABILITY_NAMES) {
+      expect(capabilityFeatureSource(name)).toBe(CAPABILITY_FEATURES[name]);
+    }
+    expect(capabilityFeatureSource('js_web_gl')).toBe('webgl');
+  });
+});
