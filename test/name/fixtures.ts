@@ -1,0 +1,59 @@
+/**
+ * Reader of the hand-labelled name corpora in test/fixtures/name/ (TSV,
+ * `#` comments, one header row). `\u{HEX}` in a field is one code point, so
+ * control and invisible characters can be written in a text file.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const DIR = join(import.meta.dirname, '..', 'fixtures', 'name');
+
+function decode(field: string): string {
+  return field.replace(/\\u\{([0-9a-f]{1,6})\}/giu, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)));
+}
+
+function rows(file: string): string[][] {
+  const lines = readFileSync(join(DIR, file), 'utf8').split('\n');
+  const out: string[][] = [];
+  let header = true;
+  for (const line of lines) {
+    if (line === '' || line.startsWith('#')) continue;
+    if (header) {
+      header = false;
+      continue;
+    }
+    out.push(line.split('\t').map(decode));
+  }
+  return out;
+}
+
+/** A real name: it must be accepted; `gender` is checked when not null. */
+export interface RealName {
+  readonly first: string;
+  readonly last: string;
+  readonly gender: 'M' | 'F' | null;
+  readonly country: string;
+}
+
+/** A fake name with the risk type a person would give it. */
+export interface FakeName {
+  readonly first: string;
+  readonly last: string;
+  readonly risk: string;
+  readonly note: string;
+}
+
+/** The real-name corpus (test/fixtures/name/real.tsv). */
+export function realNames(): RealName[] {
+  return rows('real.tsv').map(([first = '', last = '', g = '-', country = '']) => ({
+    first,
+    last,
+    gender: g === 'M' || g === 'F' ? g : null,
+    country,
+  }));
+}
+
+/** The fake-name corpus (test/fixtures/name/fake.tsv). */
+export function fakeNames(): FakeName[] {
+  return rows('fake.tsv').map(([first = '', last = '', risk = '', note = '']) => ({ first, last, risk, note }));
+}
