@@ -35,6 +35,14 @@ const RELEASES_PER_YEAR: Readonly<Record<string, number>> = {
   ios_saf: 1,
 };
 
+/** Apple numbers Safari and iOS by year since 2025 (18 in 2024, then 26 in 2025). */
+const APPLE_YEARLY = new Set(['safari', 'ios_saf']);
+
+/** Release year of a Safari / iOS major version. */
+function appleYear(major: number): number {
+  return major >= 26 ? 1999 + major : 2006 + major;
+}
+
 /** Browsers whose vendor has retired them: always years out of date. */
 const RETIRED = new Set(['ie', 'ie_mob', 'op_mini']);
 
@@ -115,6 +123,6 @@ export function browserAge(agent: string, version: string): BrowserAge | undefin
   const latest = latestBrowserVersion(agent);
   const current = major(version);
   if (perYear === undefined || latest === undefined || current === undefined) return undefined;
-  const behind = Math.floor(latest) - current;
+  const behind = APPLE_YEARLY.has(agent) ? appleYear(Math.floor(latest)) - appleYear(current) : Math.floor(latest) - current;
   return { agent, recent: behind <= perYear, outdated: behind >= 3 * perYear };
 }

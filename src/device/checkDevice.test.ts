@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { isInputError } from '../errors.js';
+import { latestBrowserVersion } from './data/index.js';
+import { DEVICE_SCORE_MODEL, checkDevice, createDeviceCheck, readClientHints } from './index.js';
+
+// Versions relative to the capability table, so the tests do not age.
+const CHROME = latestBrowserVersion('chrome') ?? 130;
+const S23 = `Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${CHROME}.0.0.0 Mobile Safari/537.36`;
+const REDUCED = `Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${CHROME}.0.0.0 Mobile Safari/537.36`;
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const WINDOWS = `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${CHROME}.0.0.0 Safari/537.36`;
+const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/** Every field of the spec's `device` object (main fields, booleans, css_transitions). */
+const SPEC_FIELDS = [
+  'value', 'age', 'brand', 'browser_name', 'browser_version', 'is_robot', 'model', 'operating_system', 'price_cluster',
+  'screen_size_height', 'screen_size_width', 'category', 'score', 'score_cluster', 'is_recent', 'camera',
+  'browser_rendering_engine', 'diagonal_screen_size', 'display_color_depth', 'display_ppi', 'id', 'manufacturer',
+  'os_version', 'memory_limit_embedded_media', 'memory_limit_markup', 'memory_limit_download', 'mobile_device',
+  'cookie_support', 'css_animations', 'css_transforms', 'flash_capable', 'html_audio', 'html_canvas', 'html_inlinesvg',
+  'html_svg', 'html_video', 'https', 'image_gif87', 'image_jpg', 'image_png', 'jqm', 'supports_client_side',
+  'uri_scheme_sms', 'uri_scheme_tel', 'v_card_download', 'markup_xhtml_basic10', 'markup_xhtml_mp10', 'markup_xhtml_mp11',
+  'markup_xhtml_mp12', 'js_application_cache', 'js_device_motion', 'js_device_orientation', 'js_geo_location',
+  'js_indexed_d_b', 'js_json', 'js_local_storage', 'js_modify_css', 'js_modify_dom', 'js_query_selector',
+  'js_session_storage', 'js_support_basic_java_script', 'js_support_console_log', 'js_support_event_listener',
+  'js_support_events', 'js_touch_events', 'js_web_gl', 'js_web_sockets', 'js_web_sql_database', 'js_web_workers', 'js_xhr',
+  'edge', 'gprs', 'hsdpa', 'hspa_evolved', 'lte', 'lte_advanced', 'umts', 'nfc', 'touch_screen', 'is_app', 'is_browser',
+  'is_checker', 'is_downloader', 'is_e_reader', 'is_feed_reader', 'is_filter', 'is_games_console', 'is_media_player',
+  'is_mobile_phone', 'is_set_top_box', 'is_spam', 'is_t_v', 'is_tablet', 'os_android', 'os_bada', 'os_rim', 'os_symbian',
+  'os_web_os', 'os_windows_mobile', 'os_windows_phone', 'os_windows_rt', 'osi_os', 'css_transitions',
+];
+
+const sum = (r: { reasons: readonly { points: number }[] }): number => r.reasons.reduce((a, b) => a + b.points, 0);
+
+describe('checkDevice', () => {
+  it('names a Samsung phone from its model code, with specs', () => {
+    const r = checkDevice(S23);
+    expect(r).toMatchObject({
+      brand: 'Samsung',
+      model: 'Galaxy S23',
+      manufacturer: 'Samsung',
+      operating_system: 'Android',
+      os_version: '14',
+      browser_name: 'Chrome Mobile',
+      browser_rendering_engine: 'Blink',
+      category: 'smartphone',
+      mobile_device: 1,
+      is_mobile_phone: true,
+      is_browser: false,
+      os_android: true,
+      is_robot: false,
+      is_recent: true,
+      css_transitions: true,
+      touch_screen: true,
+    });
+    expect(r.id).toBeTypeOf('number');
+    expect(r.reasons.map((x) => x.code)).toContain('DEVICE_MODEL_IDENTIFIED');
+    expect(r.score_cluster).toBe('high');
+    expect(sum(r)).toBe(r.score);
+  });
+
+  it('keeps specs null when the UA hides the model (iPhone)', () => {
+    const r = checkDevice(IPHONE);
+    expect(r).toMatchObject({ brand: 'Apple', model: 'iPhone', operating_system: 'iOS', browser_name: 'Mobile Safari', category: 'smartphone' });
+    expect(r.age).toBeNull();
+    expect(r.screen_size_width).toBeNull();
+    expect(r.price_cluster).toBeNull();
+    expect(r.id).toBeNull();
+    expect(r.osi_os).toBe(true);
+    expect(r.reasons.map((x) => x.code)).toContain('DEVICE_MODEL_HIDDEN');
+  });
+
+  it('never takes the reduced UA "K" for a model, and recovers it from Sec-CH-UA-Model', () => {
+    const bare = checkDevice(REDUCED);
+    expect(bare.model).toBeNull();
+    expect(bare.brand).toBeNull();
+    expect(bare.reasons.map((x) => x.code)).toContain('DEVICE_MODEL_HIDDEN');
+    const hinted = checkDevice(REDUCED, {
+      headers: {
+        'Sec-CH-UA-Model': '"SM-S911B"',
+        'sec-ch-ua-platform': '"Android"',
+        'Sec-CH-UA-Platform-Version': '"14.0.0"',
+        'Sec-CH-UA-Full-Version-List': `"Chromium";v="${CHROME}.0.6778.135", "Google Chrome";v="${CHROME}.0.6778.135", "Not_A Brand";v="24.0.0.0"`,
+      },
+    });
+    expect(hinted).toMatchObject({ brand: 'Samsung', model: 'Galaxy S23', os_version: '14', browser_version: `${CHROME}.0.6778.135` });
+    expect(hinted.reasons.map((x) => x.code)).toContain('DEVICE_HINTS_CONSISTENT');
+  });
+
+  it('calls a desktop OS without a device type a desktop', () => {
+    expect(checkDevice(WINDOWS)).toMatchObject({ category: 'desktop', operating_system: 'Windows', is_browser: true, mobile_device: 0 });
+    expect(checkDevice(MAC)).toMatchObject({ category: 'desktop', operating_system: 'Mac', brand: 'Apple', browser_name: 'Safari' });
+  });
+
+  it('flags robots and caps their score at the second band', () => {
+    const r = checkDevice(GOOGLEBOT);
+    expect(r).toMatchObject({ is_robot: true, category: 'robot', mobile_device: null });
+    expect(r.score).toBeLessThanOrEqual(399);
+  });
+
+  it('flags headless browsers', () => {
+    const r = checkDevice('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36');
+    expect(r.browser_name).toBe('Headless Chrome');
+    expect(r.reasons.map((x) => x.code)).toContain('DEVICE_HEADLESS');
+    expect(r.score).toBeLessThanOrEqual(399);
+  });
+
+  it('flags impossible browser/OS pairs', () => {
+    const r = checkDevice('Mozilla/5.0 (Linux; Android 12; Pixel 6) AppleWebKit/537.36 (KHTML, like Gecko) MSIE 11.0 Trident/7.0');
+    expect(r.reasons.map((x) => x.code)).toContain('DEVICE_IMPOSSIBLE_COMBINATION');
+  });
+
+  it('marks a browser years behind its family as outdated', () => {
+    const r = checkDevice('Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/49.0.2623.112 Safari/537.36');
+    expect(r.is_recent).toBe(false);
+    expect(r.reasons.map((x) => x.code)).toContain('DEVICE_BROWSER_OUTDATED');
+    expect(r.score).toBeLessThan(checkDevice(WINDOWS).score);
+  });
+
+  it('gives empty and garbage UAs a bottom-band result, never a throw', () => {
+    for (const ua of ['', '   ', '\u0000\u0001\u0002', '12345', '\uFFFD'.repeat(50)]) {
+      const r = checkDevice(ua);
+      expect(r.score).toBeLessThanOrEqual(199);
+      expect(r.value).toBe(ua);
+    }
+  });
+
+  it('caps very long UAs before parsing', () => {
+    const r = checkDevice(`${S23} ${'x'.repeat(100_000)}`);
+    expect(r.reasons.map((x) => x.code)).toContain('DEVICE_TOO_LONG');
+    expect(r.brand).toBe('Samsung');
+  });
+
+  it('reads X-Requested-With as an app WebView', () => {
+    const ua = 'Mozilla/5.0 (Linux; Android 11; Pixel 3) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/92.0.4515.131 Mobile Safari/537.36';
+    expect(checkDevice(ua, { headers: { 'X-Requested-With': 'org.telegram.messenger' } }).is_app).toBe(true);
+    expect(checkDevice(ua, { headers: { 'X-Requested-With': 'XMLHttpRequest' } }).is_app).toBe(false);
+  });
+
+  it('ignores header values of the wrong type', () => {
+    const headers = { 'Sec-CH-UA-Model': 42, 'Sec-CH-UA-Platform': { a: 1 }, 'Sec-CH-UA-Mobile': ['?1', 3], 'sec-ch-ua': null } as unknown as Record<string, string>;
+    expect(() => checkDevice(S23, { headers })).not.toThrow();
+    expect(() => checkDevice(S23, { headers: 'nope' as unknown as Record<string, string> })).not.toThrow();
+  });
+
+  it('throws InputError INPUT_TYPE for a non-string', () => {
+    for (const bad of [undefined, null, 42, {}, ['ua']]) {
+      let caught: unknown;
+      try {
+        checkDevice(bad as unknown as string);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isInputError(caught) && caught.code === 'INPUT_TYPE').toBe(true);
+    }
+  });
+
+  it('returns every spec field, memory_limit_download as a number', () => {
+    const r = checkDevice(S23);
+    expect(typeof r.memory_limit_download).toBe('number');
+    for (const k of ['display_color_depth', 'jqm', 'v_card_download', 'supports_client_side']) {
+      expect(r[k as keyof typeof r]).toBeNull();
+    }
+    expect(Object.keys(r).sort()).toEqual([...SPEC_FIELDS, 'reasons'].sort());
+  });
+
+  it('uses the bands of scoring options', () => {
+    const r = checkDevice(GOOGLEBOT, { scoring: { bands: 'scorecard' } });
+    expect(r.score).toBeLessThanOrEqual(450);
+  });
+});
+
+describe('createDeviceCheck', () => {
+  it('caches frozen results and keys the cache by hints too', () => {
+    const check = createDeviceCheck({ cacheSize: 2 });
+    const a = check(REDUCED);
+    expect(check(REDUCED)).toBe(a);
+    expect(Object.isFrozen(a)).toBe(true);
+    expect(Object.isFrozen(a.reasons)).toBe(true);
+    const hinted = check(REDUCED, { headers: { 'Sec-CH-UA-Model': 'SM-S911B' } });
+    expect(hinted.model).toBe('Galaxy S23');
+    check(S23);
+    check(IPHONE);
+    expect(check(REDUCED)).not.toBe(a); // evicted: LRU of 2
+  });
+
+  it('works without a cache and rejects bad options', () => {
+    expect(createDeviceCheck({ cacheSize: 0 })(S23).model).toBe('Galaxy S23');
+    expect(() => createDeviceCheck({ cacheSize: -1 })).toThrow(/cacheSize/);
+    expect(() => createDeviceCheck({ scoring: { weights: { DEVICE_NOPE: 0.5 } } })).toThrow();
+  });
+
+  it('exports a score model whose signals are all DEVICE_ codes', () => {
+    expect(DEVICE_SCORE_MODEL.product).toBe('device');
+    for (const code of Object.keys(DEVICE_SCORE_MODEL.signals)) expect(code.startsWith('DEVICE_')).toBe(true);
+  });
+});
+
+describe('readClientHints', () => {
+  it('parses quoted values, mobile flags and brand lists; drops GREASE', () => {
+    expect(
+      readClientHints({
+        'Sec-CH-UA-Model': '"Pixel 7"',
+        'Sec-CH-UA-Mobile': '?1',
+        'Sec-CH-UA': '"Not/A)Brand";v="8", "Chromium";v="126", "Google Chrome";v="126"',
+      }),
+    ).toEqual({ model: 'Pixel 7', mobile: true, brands: new Map([['Chromium', '126'], ['Google Chrome', '126']]) });
+    expect(readClientHints(undefined)).toEqual({});
+    expect(readClientHints([1, 2])).toEqual({});
+  });
+});
