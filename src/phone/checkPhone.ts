@@ -5,7 +5,7 @@ import { assertOptionalObject, assertString, hasControlChars } from '../common/i
 import { InputError } from '../errors.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Scorer } from '../scoring/createScorer.js';
-import type { Signal } from '../scoring/types.js';
+import type { ScoreOutcome, Signal } from '../scoring/types.js';
 import { areaByPrefix, carrierByPrefix, timeZonesByPrefix } from './lookup.js';
 import { ALPHA2, ANY_DIGIT, LETTER, PICTOGRAPH } from './patterns.js';
 import { CARRIER_TYPES, GEOGRAPHIC_TYPES, TYPE_NAMES, TYPE_RISK } from './numberTypes.js';
@@ -68,24 +68,58 @@ function describeProblem(text: string, index: number): string {
 /**
  * One pass over the characters, no regex: digits out, separators skipped,
  * a single leading plus allowed, anything else is a syntax problem.
+ * Input is at most MAX_INPUT_LENGTH characters, so the digit buffer is small.
  */
 function normalize(text: string): Normalized {
-  let digits = '';
   let plus = false;
+  // Most inputs are plain E.164 or ASCII digits: then the digits are a slice, with no copying.
+  let plain = true;
+  const codes: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) {
+      codes.push(c);
+      continue;
+    }
     const d = digitValue(c);
     if (d >= 0) {
-      digits += String.fromCharCode(0x30 + d);
+      codes.push(0x30 + d);
+      plain = false;
     } else if (c === 0x2b || c === 0xff0b) {
-      if (plus || digits.length > 0) return { digits, plus, problem: 'a plus sign after the start' };
+      if (plus || codes.length > 0) return { digits: '', plus, problem: 'a plus sign after the start' };
       plus = true;
-    } else if (!PUNCTUATION.has(c)) {
-      return { digits, plus, problem: describeProblem(text, i) };
+      if (i !== 0 || c !== 0x2b) plain = false;
+    } else if (PUNCTUATION.has(c)) {
+      plain = false;
+    } else {
+      return { digits: '', plus, problem: describeProblem(text, i) };
     }
   }
+  const digits = plain ? (plus ? text.slice(1) : text) : String.fromCharCode(...codes);
   return { digits, plus, problem: null };
 }
+
+/** Formats a valid result's E.164 number; null when there is none. */
+function formatE164(e164: string | null, how: 'NATIONAL' | 'INTERNATIONAL'): string | null {
+  if (e164 === null) return null;
+  return parsePhoneNumberFromString(e164)?.format(how) ?? null;
+}
+
+const NATIONAL_FORMAT: PropertyDescriptor = Object.freeze({
+  enumerable: true,
+  configurable: true,
+  get(this: PhoneResult): string | null {
+    return formatE164(this.e164, 'NATIONAL');
+  },
+});
+
+const INTERNATIONAL_FORMAT: PropertyDescriptor = Object.freeze({
+  enumerable: true,
+  configurable: true,
+  get(this: PhoneResult): string | null {
+    return formatE164(this.e164, 'INTERNATIONAL');
+  },
+});
 
 /** The calling code a digit string starts with (codes are prefix-free), or null. */
 function callingCodeOf(digits: string): string | null {
@@ -107,13 +141,6 @@ function resolveCountry(value: unknown, field: string): CountryCode | undefined 
   return upper;
 }
 
-const NULL_PROVIDER_FIELDS = {
-  is_ported: null,
-  ported_times: null,
-  first_ported: null,
-  last_ported: null,
-} as const;
-
 /**
  * Creates a phone check bound to one set of options, validated once here
  * (an unknown `defaultCountry` or bad scoring options throw
@@ -132,9 +159,22 @@ export function createPhoneCheck(options: PhoneCheckOptions = {}): PhoneCheck {
   const factoryCountry = resolveCountry(options.defaultCountry, 'defaultCountry');
   const score: Scorer<PhoneReasonCode> = createScorer(PHONE_SCORE_MODEL, options.scoring);
   const parseOptions = new Map<string, { defaultCountry: CountryCode }>();
+  // Scores depend only on the signals (type, carrier, failure reason), a
+  // bounded set: score each combination once. Reasons are frozen and copied
+  // into each result's own array.
+  const outcomes = new Map<string, ScoreOutcome>();
+  const scoreOnce = (key: string, signals: () => Signal<PhoneReasonCode>[]): ScoreOutcome => {
+    let outcome = outcomes.get(key);
+    if (outcome === undefined) {
+      const fresh = score(signals());
+      outcome = Object.freeze({ ...fresh, reasons: Object.freeze(fresh.reasons.map((r) => Object.freeze(r))) });
+      outcomes.set(key, outcome);
+    }
+    return outcome;
+  };
 
   const failed = (value: string, code: PhoneReasonCode, detail: string, countryCode: string | null, country: string | null): PhoneResult => {
-    const outcome = score([{ code, detail }]);
+    const outcome = scoreOnce(`${code}\u0000${detail}`, () => [{ code, detail }]);
     return {
       value,
       type: 'unknown',
@@ -142,7 +182,10 @@ export function createPhoneCheck(options: PhoneCheckOptions = {}): PhoneCheck {
       is_valid: false,
       country,
       country_code: countryCode === null ? null : `+${countryCode}`,
-      ...NULL_PROVIDER_FIELDS,
+      is_ported: null,
+      ported_times: null,
+      first_ported: null,
+      last_ported: null,
       original_network: null,
       current_network: null,
       is_roaming: null,
@@ -156,7 +199,7 @@ export function createPhoneCheck(options: PhoneCheckOptions = {}): PhoneCheck {
       geographic_area: null,
       score: outcome.score,
       score_cluster: outcome.score_cluster,
-      reasons: outcome.reasons,
+      reasons: outcome.reasons.slice(),
     };
   };
 
@@ -166,26 +209,29 @@ export function createPhoneCheck(options: PhoneCheckOptions = {}): PhoneCheck {
     const geographic = GEOGRAPHIC_TYPES.has(type);
     // Validated above: an invalid number never reaches the carrier lookup.
     const carrier = CARRIER_TYPES.has(type) ? carrierByPrefix(callingCode, nationalNumber) : null;
-    const signals: Signal<PhoneReasonCode>[] = [{ code: 'PHONE_VALID', detail: type }];
-    const risk = TYPE_RISK[type];
-    if (risk !== undefined) signals.push({ code: risk });
-    if (carrier === null) {
-      signals.push(CARRIER_TYPES.has(type) ? { code: 'PHONE_CARRIER_UNKNOWN' } : { code: 'PHONE_CARRIER_UNKNOWN', detail: `carrier data covers mobile ranges, not ${type}` });
-    }
-    else if (geographic) signals.push({ code: 'PHONE_CARRIER_KNOWN', detail: carrier });
-    signals.push({ code: 'PHONE_PORTING_UNKNOWN' }, { code: 'PHONE_CONNECTIVITY_UNKNOWN' }, { code: 'PHONE_MESSAGING_UNKNOWN' });
-    const outcome = score(signals);
-    // Formatting costs as much as parsing (~7 µs for both): done on first read only.
-    let national: string | undefined;
-    let international: string | undefined;
-    return {
+    const outcome = scoreOnce(`${type}\u0000${carrier ?? ''}`, () => {
+      const signals: Signal<PhoneReasonCode>[] = [{ code: 'PHONE_VALID', detail: type }];
+      const risk = TYPE_RISK[type];
+      if (risk !== undefined) signals.push({ code: risk });
+      if (carrier === null) {
+        signals.push(CARRIER_TYPES.has(type) ? { code: 'PHONE_CARRIER_UNKNOWN' } : { code: 'PHONE_CARRIER_UNKNOWN', detail: `carrier data covers mobile ranges, not ${type}` });
+      } else if (geographic) {
+        signals.push({ code: 'PHONE_CARRIER_KNOWN', detail: carrier });
+      }
+      signals.push({ code: 'PHONE_PORTING_UNKNOWN' }, { code: 'PHONE_CONNECTIVITY_UNKNOWN' }, { code: 'PHONE_MESSAGING_UNKNOWN' });
+      return signals;
+    });
+    const result: { -readonly [K in keyof PhoneResult]?: PhoneResult[K] } = {
       value,
       type,
       status: 'undetermined',
       is_valid: true,
       country: phone.country ?? null,
       country_code: `+${callingCode}`,
-      ...NULL_PROVIDER_FIELDS,
+      is_ported: null,
+      ported_times: null,
+      first_ported: null,
+      last_ported: null,
       original_network: carrier,
       current_network: carrier,
       is_roaming: null,
@@ -193,18 +239,19 @@ export function createPhoneCheck(options: PhoneCheckOptions = {}): PhoneCheck {
       whatsapp_privacy_status: null,
       whatsapp_image: null,
       e164: phone.number as string,
-      get national_format(): string {
-        return (national ??= phone.formatNational());
-      },
-      get international_format(): string {
-        return (international ??= phone.formatInternational());
-      },
-      time_zones: timeZonesByPrefix(callingCode, nationalNumber, geographic),
-      geographic_area: geographic ? areaByPrefix(callingCode, nationalNumber) : null,
-      score: outcome.score,
-      score_cluster: outcome.score_cluster,
-      reasons: outcome.reasons,
     };
+    // Formatting costs as much as parsing (~7 µs for both formats), so the two
+    // format fields are enumerable getters computed from e164 when read (by
+    // JSON.stringify, a spread or a property read). Shared descriptors: a
+    // getter literal per result would cost ~2 µs to create.
+    Object.defineProperty(result, 'national_format', NATIONAL_FORMAT);
+    Object.defineProperty(result, 'international_format', INTERNATIONAL_FORMAT);
+    result.time_zones = timeZonesByPrefix(callingCode, nationalNumber, geographic);
+    result.geographic_area = geographic ? areaByPrefix(callingCode, nationalNumber) : null;
+    result.score = outcome.score;
+    result.score_cluster = outcome.score_cluster;
+    result.reasons = outcome.reasons.slice();
+    return result as PhoneResult;
   };
 
   return (value: string, callOptions?: PhoneCallOptions): PhoneResult => {
@@ -292,7 +339,7 @@ let defaultCheck: PhoneCheck | undefined;
  * checkPhone('+39 333 123 4567');
  * // { value: '+39 333 123 4567', type: 'mobile', status: 'undetermined', is_valid: true,
  * //   country: 'IT', country_code: '+39', original_network: 'TIM', current_network: 'TIM',
- * //   e164: '+393331234567', time_zones: ['Europe/Rome'], score: 850, score_cluster: 'very_high', … }
+ * //   e164: '+393331234567', time_zones: ['Europe/Rome', 'Europe/Vatican'], score: 850, score_cluster: 'very_high', … }
  */
 export function checkPhone(phoneNumber: string, options?: PhoneCheckOptions): PhoneResult {
   if (options === undefined) {

@@ -6,7 +6,7 @@
  * printed; the floors are the issue's (type agreement >= 99%,
  * invalid-length detection >= 99%).
  */
-import { getCountries, getCountryCallingCode, getExampleNumber } from 'libphonenumber-js/max';
+import { getCountries, getCountryCallingCode, getExampleNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
 import { checkPhone } from '../../src/phone/index.js';
@@ -80,6 +80,17 @@ describe('Google example numbers (every region, every type with an example)', ()
       else misses.push(`${v.e164}: google valid=${v.google_valid} (${v.google_length}), ours ${r.status} ${r.type}`);
     }
     expect(report('validity agreement (all variants)', hits, variants.length, misses)).toBeGreaterThanOrEqual(INVALID_LENGTH_FLOOR);
+  });
+});
+
+describe('assumption of the fast path', () => {
+  it('with max metadata, isValid() equals "getType() is defined" on every example and variant', () => {
+    const misses: string[] = [];
+    for (const e164 of [...examples.map((e) => e.e164), ...variants.map((v) => v.e164)]) {
+      const p = parsePhoneNumberFromString(e164);
+      if (p !== undefined && p.isValid() !== (p.getType() !== undefined)) misses.push(e164);
+    }
+    expect(misses).toEqual([]);
   });
 });
 
