@@ -5,7 +5,7 @@
  *
  * @example
  * import { checkEmail, checkIp, createChecker, resolve } from 'identity-signals';
- * checkEmail('jane.doe@gmial.com').suggestion; // 'jane.doe@gmail.com'
+ * checkEmail('jane.doe@gmial.com').suggestion; // 'gmail.com'
  *
  * @packageDocumentation
  */

@@ -15,7 +15,7 @@ describe('CLI', () => {
     expect(code).toBe(0);
     const result = JSON.parse(out) as { status: string; suggestion: string };
     expect(result.status).toBe('syntax');
-    expect(result.suggestion).toBe('jane.doe@gmail.com');
+    expect(result.suggestion).toBe('gmail.com');
   });
 
   it('checks each product from the command line', async () => {
