@@ -170,6 +170,17 @@ const IE_OEM_BRANDS: Readonly<Record<string, string>> = {
   HPDTDF: 'HP', HPNTDF: 'HP', HPCMHP: 'HP', MAFS: 'Fujitsu', FSJB: 'Fujitsu', MAGW: 'Gateway', MAMI: 'MSI', MAMD: 'Medion',
 };
 
+/** `Coolpad 5213` → `5213` when the brand is Coolpad: the model without its maker's name. */
+function withoutBrand(code: string, brand: string): string {
+  const b = brand.toLowerCase();
+  const c = code.toLowerCase();
+  if (c.length > b.length + 1 && c.startsWith(b)) {
+    const sep = c.charAt(b.length);
+    if (sep === ' ' || sep === '-' || sep === '_') return code.slice(b.length + 1).trim();
+  }
+  return code;
+}
+
 /** Sub-brands sold under a parent's model numbers. */
 const PARENT: Readonly<Record<string, string>> = { poco: 'xiaomi', redmi: 'xiaomi', honor: 'huawei', realme: 'oppo', oneplus: 'oppo', sonyericsson: 'sony' };
 
@@ -390,9 +401,12 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       // Chrome's reduced UA (Android 10+): "K" stands in for every model.
       code = null;
       modelHidden = true;
-    } else if (code === null) {
+    } else {
+      // ua-parser-js cuts some codes short (`LG-E460` → `460`): the whole
+      // token before `Build/` wins when it contains what the parser kept.
       const m = ANDROID_MODEL.exec(ua) ?? UC_MODEL.exec(ua);
-      if (m !== null) code = cleanModel(m[1]!.replaceAll('_', ' '));
+      const token = m === null ? null : cleanModel(m[1]!.replaceAll('_', ' '));
+      if (token !== null && (code === null || (token.length > code.length && token.includes(code)))) code = token;
     }
   }
   if (code === null) {
@@ -439,7 +453,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   }
   if (uaBrand === null && code !== null && info === undefined) uaBrand = brandOfCodeSeries(code);
   let brand = info?.brand ?? uaBrand;
-  let model = info?.model ?? code;
+  let model = info?.model ?? (code === null || brand === null ? code : withoutBrand(code, brand));
   const apple = APPLE_HARDWARE.exec(ua);
   if (info === undefined && (os === 'iOS' || os === 'iPadOS' || os === 'watchOS' || (os === null && apple !== null))) {
     // iOS UAs name only the product line: the generation is not knowable.

@@ -101,7 +101,7 @@ export const REDUCED_ANDROID = /\bAndroid 1\d; K\)/;
 export const ANDROID_MODEL = /\bAndroid [\d.]{1,10}; (?:[a-z]{2}[-_][a-z]{2}; )?([^;)]{1,60}?)(?: Build\/[^;)]{0,80})?[;)]/i;
 
 /** Trailing noise on model codes: `Build/…`, `_TD`, `MIUI/…`. */
-export const MODEL_NOISE = / Build\/\S*$| MIUI\/\S*$/;
+export const MODEL_NOISE = / (?:Build[/ ]|UP\.Browser|MIUI\/).*$/;
 
 /** Brand prefixes that ua-parser-js leaves in the model code (`SAMSUNG SM-A515F`). */
 export const BRAND_PREFIX = /^(?:samsung|lenovo|xiaomi|huawei|honor|oppo|vivo|realme|motorola|asus|lg|sony|htc|nokia|zte|alcatel|tcl|tecno|infinix|itel|meizu|oneplus)[\s_-]+/i;
