@@ -74,7 +74,6 @@ const MAX_CODE_LENGTH = 120;
  * "Infinix X6816", "SAMSUNG SM-G960F"); tried only after the exact code misses.
  */
 const BRAND_PREFIXES = [
-  'tecno mobile',
   'samsung',
   'huawei',
   'honor',
@@ -96,6 +95,8 @@ const BRAND_PREFIXES = [
   'lg',
   'htc',
 ] as const;
+
+const BRAND_PREFIX_SET: ReadonlySet<string> = new Set(BRAND_PREFIXES);
 
 /** Suffixes some firmwares append to the code of the same model. */
 const VARIANT_SUFFIXES = ['_td', '-td', ' td', '_ds', ' ds'] as const;
@@ -146,53 +147,112 @@ function cleanModelCode(code: string): string {
   return s;
 }
 
+/** A key to try and, when a brand word was cut off to get it, that brand. */
+interface Candidate {
+  key: string;
+  brand: string | undefined;
+}
+
+/** Brand words as they appear in codes → brands of the table they stand for. */
+const PREFIX_BRANDS: Record<string, readonly string[]> = {
+  'tecno mobile': ['tecno'],
+  huawei: ['huawei', 'honor'],
+  honor: ['honor', 'huawei'],
+  realme: ['realme', 'oppo'],
+  xiaomi: ['xiaomi'],
+};
+
+/** Brands whose Play codes start with the brand word ('Lenovo TB-X606F', 'Infinix X650'). */
+const PREFIXED_IN_TABLE = ['lenovo', 'infinix', 'tecno', 'itel', 'vivo'] as const;
+
+/** Trailing "_20"-style region markers (vivo 1906_20): cut when the rest is 2+ characters. */
+function stripNumericSuffix(key: string): string | undefined {
+  const underscore = key.lastIndexOf('_');
+  if (underscore < 2 || underscore === key.length - 1) return undefined;
+  for (let i = underscore + 1; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 48 || c > 57) return undefined;
+  }
+  return key.slice(0, underscore);
+}
+
 /** Candidate keys for a normalised code, most specific first. */
-function candidates(key: string, brandHint: string | undefined): string[] {
-  const out: string[] = [key];
-  const push = (k: string): void => {
+function candidates(key: string, brandHint: string | undefined): Candidate[] {
+  const out: Candidate[] = [{ key, brand: undefined }];
+  const push = (k: string, brand: string | undefined): void => {
     const t = k.trim();
-    if (t.length >= 2 && !out.includes(t)) out.push(t);
+    if (t.length >= 2 && !out.some((c) => c.key === t)) out.push({ key: t, brand });
   };
   const slash = key.indexOf('/');
-  if (slash > 0) push(key.slice(0, slash));
+  if (slash > 0) push(key.slice(0, slash), undefined);
   for (const base of [...out]) {
     for (const suffix of VARIANT_SUFFIXES) {
-      if (base.endsWith(suffix)) push(base.slice(0, -suffix.length));
+      if (base.key.endsWith(suffix)) push(base.key.slice(0, -suffix.length), undefined);
     }
+    const numeric = stripNumericSuffix(base.key);
+    if (numeric !== undefined) push(numeric, undefined);
   }
-  const prefixes: string[] = [];
+  let hintKey: string | undefined;
   if (brandHint !== undefined) {
     const hint = collapseSpaces(brandHint.slice(0, 40).toLowerCase());
-    if (hint !== '') prefixes.push(hint);
+    if (hint !== '') hintKey = hint;
   }
-  prefixes.push(...BRAND_PREFIXES);
-  // Some tables spell the brand into the code ('Lenovo TB-X606F'): with a hint, try that too.
-  if (prefixes.length > BRAND_PREFIXES.length && !key.startsWith(prefixes[0] ?? '')) push(`${prefixes[0] ?? ''} ${key}`);
+  // Some brands spell the brand word into the code itself ('Lenovo TB-X606F').
+  for (const prefix of hintKey === undefined ? PREFIXED_IN_TABLE : [hintKey, ...PREFIXED_IN_TABLE]) {
+    if (!key.startsWith(prefix)) push(`${prefix} ${key}`, prefix);
+  }
+  // A brand word before the code: the code found after cutting it must belong
+  // to that brand ('TECNO S9' is never Gionee's S9). One set lookup per
+  // candidate: the first word (or the hint) is the only possible prefix.
   for (const base of [...out]) {
-    for (const prefix of prefixes) {
-      if (base.length > prefix.length + 1 && base.startsWith(prefix)) {
-        const sep = base[prefix.length];
-        if (sep === ' ' || sep === '_' || sep === '-') push(base.slice(prefix.length + 1));
+    const k = base.key;
+    if (hintKey !== undefined && k.length > hintKey.length + 1 && k.startsWith(hintKey)) {
+      const sep = k[hintKey.length];
+      if (sep === ' ' || sep === '_' || sep === '-') push(k.slice(hintKey.length + 1), hintKey);
+    }
+    if (k.startsWith('tecno mobile ') && k.length > 13) push(k.slice(13), 'tecno mobile');
+    let cut = -1;
+    for (let i = 0; i < k.length && i < 10; i++) {
+      const c = k[i];
+      if (c === ' ' || c === '_' || c === '-') {
+        cut = i;
+        break;
       }
+    }
+    if (cut > 0 && cut < k.length - 1) {
+      const word = k.slice(0, cut);
+      if (BRAND_PREFIX_SET.has(word)) push(k.slice(cut + 1), word);
     }
   }
   // Samsung region and carrier letters after the base code: SM-G960U1 and
   // SM-A515FN are sold as SM-G960U and SM-A515F. Trim at most two characters
   // and never below the "SM-X123" stem.
   for (const base of [...out]) {
-    if (base.startsWith('sm-')) {
-      for (let len = base.length - 1; len >= Math.max(7, base.length - 2); len--) push(base.slice(0, len));
+    if (base.key.startsWith('sm-')) {
+      for (let len = base.key.length - 1; len >= Math.max(7, base.key.length - 2); len--) push(base.key.slice(0, len), base.brand);
     }
   }
   return out;
+}
+
+/** Entries of a hit whose brand a cut-off brand word allows, primary first. */
+function allowedEntries(data: LoadedModels, primary: ModelTuple, alternates: ModelTuple[] | undefined, prefix: string): ModelTuple[] {
+  const allowed = PREFIX_BRANDS[prefix] ?? [prefix];
+  return [primary, ...(alternates ?? [])].filter((t) => allowed.includes((data.brands[t[0]] ?? '').toLowerCase()));
+}
+
+/** Drops spaces (the input is already collapsed to single spaces). */
+function squashSpaces(text: string): string {
+  return text.split(' ').join('');
 }
 
 /**
  * Xiaomi, Motorola, Honor and others put the marketing name itself in the
  * user agent ('Mi 10T Pro', 'HONOR 50'): an index of names, used only after
  * every code candidate missed. A name that two brands share maps to null
- * (ambiguous, never guessed). Bare names must be 5+ characters with a letter
- * and a digit, so '8T' or 'Pro' never match on their own.
+ * (ambiguous, never guessed). Keys drop spaces ('Redmi Note9 Pro Max').
+ * Bare names must be 5+ characters with a letter and a digit, so '8T' or
+ * 'Pro' never match on their own.
  */
 function nameIndex(data: LoadedModels): Map<string, ModelTuple | null> {
   if (data.byName !== undefined) return data.byName;
@@ -203,9 +263,9 @@ function nameIndex(data: LoadedModels): Map<string, ModelTuple | null> {
     else if (old !== null && (old[0] !== tuple[0] || old[1].toLowerCase() !== tuple[1].toLowerCase())) index.set(key, null);
   };
   for (const [, primary] of data.byCode.values()) {
-    const name = primary[1].toLowerCase();
-    const brand = (data.brands[primary[0]] ?? '').toLowerCase();
-    if (!name.startsWith(brand)) add(`${brand} ${name}`, primary);
+    const name = squashSpaces(primary[1].toLowerCase());
+    const brand = squashSpaces((data.brands[primary[0]] ?? '').toLowerCase());
+    if (!name.startsWith(brand)) add(brand + name, primary);
     let letter = false;
     let digit = false;
     for (let i = 0; i < name.length; i++) {
@@ -254,10 +314,19 @@ export function lookupModelCode(code: string, brandHint?: string): ModelInfo | u
   if (key.length < 2) return undefined;
   const data = load();
   const hint = typeof brandHint === 'string' ? brandHint : undefined;
-  for (const candidate of candidates(key, hint)) {
-    const hit = data.byCode.get(candidate);
+  // The exact code is by far the common case: answer it before building candidates.
+  const exact = data.byCode.get(key);
+  const list = exact === undefined ? candidates(key, hint) : [{ key, brand: undefined }];
+  for (const candidate of list) {
+    const hit = candidate.key === key ? exact : data.byCode.get(candidate.key);
     if (hit === undefined) continue;
     const [spelling, primary, alternates] = hit;
+    if (candidate.brand !== undefined) {
+      const allowed = allowedEntries(data, primary, alternates, candidate.brand);
+      const first = allowed[0];
+      if (first === undefined) continue; // the code belongs to another brand
+      return toInfo(data, spelling, first);
+    }
     if (hint !== undefined && alternates !== undefined) {
       const wanted = hint.trim().toLowerCase();
       const primaryBrand = (data.brands[primary[0]] ?? '').toLowerCase();
@@ -269,7 +338,7 @@ export function lookupModelCode(code: string, brandHint?: string): ModelInfo | u
     return toInfo(data, spelling, primary);
   }
   const byName = nameIndex(data);
-  const named = byName.get(key);
+  const named = byName.get(squashSpaces(key));
   if (named !== undefined && named !== null) return toInfo(data, cleaned, named);
   return undefined;
 }
