@@ -55,6 +55,15 @@ describe('lookupModelCode', () => {
     expect(lookupModelCode('  SM-S911B  ')?.model).toBe('Galaxy S23');
     expect(lookupModelCode('SAMSUNG SM-S911B')?.model).toBe('Galaxy S23');
     expect(lookupModelCode('Mi 10T Pro')).toMatchObject({ brand: 'Xiaomi', model: 'Mi 10T Pro' });
+    expect(lookupModelCode('Redmi Note9 Pro Max')?.model).toBe('Redmi Note 9 Pro Max');
+    expect(lookupModelCode('TECNO Mobile KI5q')).toMatchObject({ brand: 'Tecno', model: 'SPARK 10' });
+    expect(lookupModelCode('vivo 1906_20')?.brand).toBe('vivo');
+    expect(lookupModelCode('TB-X606F')?.model).toBe('Tab M10 FHD Plus');
+  });
+
+  it('a brand word before the code must agree with the brand of the code', () => {
+    expect(lookupModelCode('S9')?.brand).toBe('Gionee');
+    expect(lookupModelCode('TECNO S9')).toBeUndefined();
   });
 
   it('carries device type and, for Apple, the release year', () => {
