@@ -1,6 +1,6 @@
 import UAParser from 'ua-parser-js';
 import { isbot } from 'isbot';
-import { lookupModelCode, lookupSpecs } from './data/index.js';
+import { lookupModelCode, lookupSpecs, modelBrands } from './data/index.js';
 import type { DeviceSpecs, ModelInfo } from './data/index.js';
 import type { ClientHints } from './headers.js';
 import {
@@ -28,6 +28,7 @@ import {
   EXTRA_BROWSER,
   HAS_UPPER,
   HUMAN_DEVICE,
+  CODE_WORD_SEPARATOR,
   TABLET_MODEL,
   TV_MODEL,
   WEARABLE_MODEL,
@@ -169,6 +170,23 @@ const IE_OEM_BRANDS: Readonly<Record<string, string>> = {
   MATM: 'Toshiba', MATP: 'Toshiba', LEN2: 'Lenovo', MALC: 'Lenovo', MALE: 'Lenovo', MALN: 'Lenovo', LCJB: 'Lenovo',
   HPDTDF: 'HP', HPNTDF: 'HP', HPCMHP: 'HP', MAFS: 'Fujitsu', FSJB: 'Fujitsu', MAGW: 'Gateway', MAMI: 'MSI', MAMD: 'Medion',
 };
+
+let tableBrands: Map<string, string> | undefined;
+
+/**
+ * A code whose first word is a brand of the model table (`HARPER 50U750TS`,
+ * `Cavion Base 10`): that brand. Two-letter words are skipped (too many
+ * collide with model prefixes).
+ */
+function brandOfFirstWord(code: string): string | null {
+  const sep = CODE_WORD_SEPARATOR.exec(code);
+  if (sep === null || sep.index < 3) return null;
+  if (tableBrands === undefined) {
+    tableBrands = new Map();
+    for (const b of modelBrands()) tableBrands.set(norm(b), b);
+  }
+  return tableBrands.get(norm(code.slice(0, sep.index))) ?? null;
+}
 
 /** `Coolpad 5213` → `5213` when the brand is Coolpad: the model without its maker's name. */
 function withoutBrand(code: string, brand: string): string {
@@ -422,7 +440,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   // The brand the UA itself states: ua-parser-js's vendor, else a brand word
   // before the model (`SAMSUNG SM-R765V`, `LG-P929`, `SonyEricssonW200i`).
   let uaBrand = d.vendor === undefined ? null : brandDisplayName(d.vendor);
-  const token = BRAND_TOKEN.exec(code ?? ua);
+  // On the whole UA only for non-Mozilla agents (feature phones: `SAMSUNG-SGH-Z100`).
+  const token = code !== null ? BRAND_TOKEN.exec(code) : modelHidden || ua.startsWith('Mozilla') ? null : BRAND_TOKEN.exec(ua);
   if (token !== null && (code !== null || uaBrand === null)) {
     const tokenBrand = brandOfToken(token[1]!);
     if (uaBrand === null || (tokenBrand === 'Sony Ericsson' && uaBrand === 'Sony')) uaBrand = tokenBrand;
@@ -451,7 +470,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     // collision (`HTC Hero` is not Mobicell's `Hero`): trust the UA.
     if (info !== undefined && uaBrand !== null && !sameMaker(info.brand, uaBrand)) info = undefined;
   }
-  if (uaBrand === null && code !== null && info === undefined) uaBrand = brandOfCodeSeries(code);
+  if (uaBrand === null && code !== null && info === undefined) uaBrand = brandOfCodeSeries(code) ?? brandOfFirstWord(code);
   let brand = info?.brand ?? uaBrand;
   let model = info?.model ?? (code === null || brand === null ? code : withoutBrand(code, brand));
   const apple = APPLE_HARDWARE.exec(ua);
