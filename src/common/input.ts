@@ -24,6 +24,7 @@ export function assertOptionalObject(value: unknown, field: string): void {
 }
 
 /** C0 controls, DEL and C1 controls. Tested on capped input only. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/u;
 
 /** True when `text` holds a control character. Call on length-capped input. */
