@@ -6,7 +6,7 @@
  *   npx tsx scripts/ip/build.ts --check    regenerate in memory, fail on drift
  *
  * Outputs (all described in docs/ip.md):
- * - data/ip/asn.bin.br: IP → (ASN, AS organisation) range table;
+ * - data/ip/asn4.bin.br, asn6.bin.br: IP → (ASN, AS organisation) range tables;
  * - data/ip/lists.bin.br: IP → set of source lists (Tor, Apple relay, VPN, proxy,
  *   CDN, crawler, cloud) range table, the overlaps flattened into segments;
  * - data/ip/asn-classes.json: ASN → VPN / CDN / hosting / usage code tables;
@@ -166,26 +166,40 @@ function rowsToSegments(rows: readonly { start: bigint; end: bigint; value: numb
   return segs;
 }
 
-function buildAsnTable(): { bytes: Uint8Array; rows4: number; rows6: number } {
+/**
+ * One ASN table per IP version, so that the first IPv4 check inflates only
+ * the IPv4 half. Values index (asn, org) pairs; org names are stored once
+ * each, joined by newlines, because parsing one string is much faster than
+ * 90k JSON strings at load time.
+ */
+function buildAsnTable(file: string, v6: boolean): { bytes: Uint8Array; rows: number } {
   const pairIndex = new Map<string, number>();
-  const payload: { asns: number[]; orgs: string[] } = { asns: [], orgs: [] };
+  const nameIndex = new Map<string, number>();
+  const asns: number[] = [];
+  const orgIds: number[] = [];
+  const names: string[] = [];
   const valueOf = (asn: number, org: string): number => {
-    const key = `${asn}\u0000${org}`;
+    const clean = org.replace(/[\r\n]+/g, ' ');
+    const key = `${asn}\u0000${clean}`;
     let idx = pairIndex.get(key);
     if (idx === undefined) {
-      idx = payload.asns.length;
-      payload.asns.push(asn);
-      payload.orgs.push(org);
+      let nameIdx = nameIndex.get(clean);
+      if (nameIdx === undefined) {
+        nameIdx = names.length;
+        names.push(clean);
+        nameIndex.set(clean, nameIdx);
+      }
+      idx = asns.length;
+      asns.push(asn);
+      orgIds.push(nameIdx);
       pairIndex.set(key, idx);
     }
     return idx;
   };
-  const v4 = readAsnCsv('asn-ipv4.csv');
-  const v6 = readAsnCsv('asn-ipv6.csv');
-  const segs4 = rowsToSegments(v4.map((r) => ({ ...r, value: valueOf(r.asn, r.org) })), MAX4);
-  const segs6 = rowsToSegments(v6.map((r) => ({ ...r, value: valueOf(r.asn, r.org) })), MAX6);
-  const typed: AsnPayload = payload;
-  return { bytes: encodeRangeTable(segs4, segs6, typed), rows4: v4.length, rows6: v6.length };
+  const rows = readAsnCsv(file);
+  const segs = rowsToSegments(rows.map((r) => ({ ...r, value: valueOf(r.asn, r.org) })), v6 ? MAX6 : MAX4);
+  const payload: AsnPayload = { asns, orgIds, names: names.join('\n') };
+  return { bytes: v6 ? encodeRangeTable([], segs, payload) : encodeRangeTable(segs, [], payload), rows: rows.length };
 }
 
 // ---------------------------------------------------------------- lists table
@@ -492,9 +506,12 @@ function compress(bytes: Uint8Array): Uint8Array {
   });
 }
 
-const asnTable = buildAsnTable();
-const asnBytes = compress(asnTable.bytes);
-writeGenerated('ip/asn.bin.br', asnBytes);
+const asn4 = buildAsnTable('asn-ipv4.csv', false);
+const asn4Bytes = compress(asn4.bytes);
+writeGenerated('ip/asn4.bin.br', asn4Bytes);
+const asn6 = buildAsnTable('asn-ipv6.csv', true);
+const asn6Bytes = compress(asn6.bytes);
+writeGenerated('ip/asn6.bin.br', asn6Bytes);
 const lists = buildListsTable();
 const listsBytes = compress(lists.bytes);
 writeGenerated('ip/lists.bin.br', listsBytes);
@@ -504,13 +521,22 @@ writeGenerated('ip/asn-classes.json', classesJson);
 
 const entries: ManifestEntry[] = [
   {
-    file: 'ip/asn.bin.br',
-    source: `npm:@ip-location-db/asn@${asnVersion} (asn-ipv4.csv, asn-ipv6.csv)`,
+    file: 'ip/asn4.bin.br',
+    source: `npm:@ip-location-db/asn@${asnVersion} (asn-ipv4.csv)`,
     licence: 'CC-BY-4.0 (RouteViews, NRO, DB-IP ASN Lite)',
     date: '2026-06-17',
-    sha256: sha256(asnBytes),
+    sha256: sha256(asn4Bytes),
     formatVersion: RANGE_TABLE_VERSION,
-    notes: `${asnTable.rows4} IPv4 + ${asnTable.rows6} IPv6 rows`,
+    notes: `${asn4.rows} rows`,
+  },
+  {
+    file: 'ip/asn6.bin.br',
+    source: `npm:@ip-location-db/asn@${asnVersion} (asn-ipv6.csv)`,
+    licence: 'CC-BY-4.0 (RouteViews, NRO, DB-IP ASN Lite)',
+    date: '2026-06-17',
+    sha256: sha256(asn6Bytes),
+    formatVersion: RANGE_TABLE_VERSION,
+    notes: `${asn6.rows} rows`,
   },
   {
     file: 'ip/lists.bin.br',

@@ -97,7 +97,8 @@ function verdictOf(comboIndex: number): ListVerdict {
 
 /** Opens the bundled network tables now (they otherwise load on first use). */
 export function preloadNetworkTables(): void {
-  loadAsnTable();
+  loadAsnTable(4);
+  loadAsnTable(6);
   loadListsTable();
   loadAsnClasses();
 }
@@ -109,21 +110,22 @@ export function preloadNetworkTables(): void {
  * classifyNetwork(parseIp('66.249.66.1')!).connectionType // 'SES' (Googlebot)
  */
 export function classifyNetwork(ip: ParsedIp): NetworkInfo {
-  const asnTable = loadAsnTable();
+  const asnTable = loadAsnTable(ip.version);
   const listsTable = loadListsTable();
   const classes = loadAsnClasses();
   let asnIdx: number;
   let combo: number;
   if (ip.version === 4) {
-    asnIdx = lookup4(asnTable, ip.v4);
+    asnIdx = lookup4(asnTable.table, ip.v4);
     combo = lookup4(listsTable, ip.v4);
   } else {
     const [a, b, c, d] = ip.w;
-    asnIdx = lookup6(asnTable, a, b, c, d);
+    asnIdx = lookup6(asnTable.table, a, b, c, d);
     combo = lookup6(listsTable, a, b, c, d);
   }
-  const asn = asnIdx === NO_VALUE ? null : asnTable.payload.asns[asnIdx]!;
-  const org = asnIdx === NO_VALUE ? null : asnTable.payload.orgs[asnIdx]! || null;
+  const payload = asnTable.table.payload;
+  const asn = asnIdx === NO_VALUE ? null : payload.asns[asnIdx]!;
+  const org = asnIdx === NO_VALUE ? null : asnTable.orgs[payload.orgIds[asnIdx]!]! || null;
   const v = verdictOf(combo);
   const key = asn === null ? '' : String(asn);
   const torAsn = asn !== null && classes.tor[key] !== undefined;
@@ -170,7 +172,7 @@ export function classifyNetwork(ip: ParsedIp): NetworkInfo {
     connectionType = usage[0] as ConnectionType;
     basis = `curated ASN: AS${asn} ${usage[1]}`;
   } else if (org !== null) {
-    const byName = cachedUsageFromAsName(asnIdx, org);
+    const byName = cachedUsageFromAsName(ip.version, payload.orgIds[asnIdx]!, org);
     if (byName !== null) {
       connectionType = byName;
       basis = `AS name: ${org}`;
@@ -192,15 +194,15 @@ export function classifyNetwork(ip: ParsedIp): NetworkInfo {
   };
 }
 
-/** AS-name rule results per ASN-table value (the rules are 8 regexes: run them once per AS). */
-let asNameCache: (ConnectionType | null | undefined)[] | undefined;
+/** AS-name rule results per organisation name (the rules are 8 regexes: run them once per name). */
+const asNameCache: { 4?: (ConnectionType | null | undefined)[]; 6?: (ConnectionType | null | undefined)[] } = {};
 
-function cachedUsageFromAsName(asnIdx: number, org: string): ConnectionType | null {
-  asNameCache ??= new Array<ConnectionType | null | undefined>(loadAsnTable().payload.asns.length);
-  let code = asNameCache[asnIdx];
+function cachedUsageFromAsName(version: 4 | 6, orgId: number, org: string): ConnectionType | null {
+  const cache = (asNameCache[version] ??= new Array<ConnectionType | null | undefined>(loadAsnTable(version).orgs.length));
+  let code = cache[orgId];
   if (code === undefined) {
     code = usageFromAsName(org);
-    asNameCache[asnIdx] = code;
+    cache[orgId] = code;
   }
   return code;
 }

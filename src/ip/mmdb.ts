@@ -59,7 +59,14 @@ function openBundled(version: 4 | 6): Reader<Response> {
       { cause },
     );
   }
-  return openVerified(readFileOrThrow(path), path).reader;
+  // No structural walk here: the file is a pinned dependency, exercised by the
+  // test suite, and the walk would add to every process's first call.
+  try {
+    return new Reader<Response>(readFileOrThrow(path));
+  } catch (cause) {
+    if (cause instanceof DataError) throw cause;
+    throw new DataError('DATA_CORRUPT', `${path}: not a MaxMind DB (${(cause as Error).message}); reinstall identity-signals`, path, { cause });
+  }
 }
 
 function readFileOrThrow(path: string): Buffer {
