@@ -28,6 +28,9 @@ import {
   EXTRA_BROWSER,
   HAS_UPPER,
   HUMAN_DEVICE,
+  DOCOMO_MODEL,
+  HBBTV_MODEL,
+  WINDOWS_PHONE_MODEL,
   CODE_WORD_SEPARATOR,
   TABLET_MODEL,
   TV_MODEL,
@@ -155,7 +158,7 @@ const TOKEN_BRANDS: Readonly<Record<string, string>> = {
   sonyericsson: 'Sony Ericsson', sony: 'Sony', sie: 'Siemens', siemens: 'Siemens', alcatel: 'Alcatel', tecno: 'Tecno Mobile',
   itel: 'iTel', ktouch: 'K-Touch', 'k-touch': 'K-Touch', imobile: 'i-mobile', 'i-mobile': 'i-mobile', blu: 'BLU', thl: 'THL',
   zte: 'ZTE', tcl: 'TCL', nec: 'NEC', oppo: 'OPPO', vivo: 'vivo', dexp: 'DEXP', bq: 'bq', docomo: 'DoCoMo', texet: 'teXet',
-  coby: 'Coby Kyros', ibal: 'iBall', iball: 'iBall',
+  coby: 'Coby Kyros', kwc: 'Kyocera', sprd: 'sprd', ibal: 'iBall', iball: 'iBall',
 };
 
 function brandOfToken(word: string): string {
@@ -186,6 +189,13 @@ function brandOfFirstWord(code: string): string | null {
     for (const b of modelBrands()) tableBrands.set(norm(b), b);
   }
   return tableBrands.get(norm(code.slice(0, sep.index))) ?? null;
+}
+
+/** The maker token a non-Mozilla UA starts with (`SAMSUNG-SGH-Z100`, `Nokia6300/2.0`), with a model after it. */
+function leadingDevice(ua: string): RegExpExecArray | null {
+  if (ua.startsWith('Mozilla')) return null;
+  const m = BRAND_TOKEN.exec(ua);
+  return m !== null && m.index === 0 && m[2] !== undefined && !VERSION_LIKE.test(m[2]) ? m : null;
 }
 
 /** `Coolpad 5213` → `5213` when the brand is Coolpad: the model without its maker's name. */
@@ -338,7 +348,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   if (robot && !headless && !STRONG_BOT.test(ua)) {
     // isbot flags every non-browser agent; feed readers, podcast players,
     // WAP phones and TV middleware are people's clients, not robots.
-    if (humanNonBrowser(ua) || APPLE_DEVICE_ONLY.test(ua) || HUMAN_DEVICE.test(ua)) robot = false;
+    if (humanNonBrowser(ua) || APPLE_DEVICE_ONLY.test(ua) || HUMAN_DEVICE.test(ua) || leadingDevice(ua) !== null) robot = false;
   }
 
   // --- operating system ----------------------------------------------------
@@ -427,9 +437,19 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       if (token !== null && (code === null || (token.length > code.length && token.includes(code)))) code = token;
     }
   }
+  let vendorHint: string | undefined;
   if (code === null) {
     const kai = KAIOS_MODEL.exec(ua);
+    const wp = kai === null ? WINDOWS_PHONE_MODEL.exec(ua) ?? HBBTV_MODEL.exec(ua) : null;
+    const docomo = kai === null && wp === null ? DOCOMO_MODEL.exec(ua) : null;
     if (kai !== null) code = cleanModel(kai[1]!.replaceAll('_', ' '));
+    else if (wp !== null) {
+      code = cleanModel(wp[2]!);
+      vendorHint = wp[1]!.trim();
+    } else if (docomo !== null) {
+      code = docomo[1]!;
+      vendorHint = 'DoCoMo';
+    }
   } else if (SONY_ERICSSON.test(ua)) {
     code = code.replace(ERICSSON_PREFIX, '');
   }
@@ -439,10 +459,15 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   }
   // The brand the UA itself states: ua-parser-js's vendor, else a brand word
   // before the model (`SAMSUNG SM-R765V`, `LG-P929`, `SonyEricssonW200i`).
-  let uaBrand = d.vendor === undefined ? null : brandDisplayName(d.vendor);
+  let uaBrand = d.vendor !== undefined ? brandDisplayName(d.vendor) : vendorHint === undefined ? null : brandOfToken(vendorHint);
   // On the whole UA only for non-Mozilla agents (feature phones: `SAMSUNG-SGH-Z100`).
   const token = code !== null ? BRAND_TOKEN.exec(code) : modelHidden || ua.startsWith('Mozilla') ? null : BRAND_TOKEN.exec(ua);
-  if (token !== null && (code !== null || uaBrand === null)) {
+  const leading = leadingDevice(ua);
+  if (leading !== null) {
+    // A UA that starts with its maker's name says who made it, whatever ua-parser-js guessed.
+    uaBrand = brandOfToken(leading[1]!);
+  }
+  if (token !== null && (code !== null || uaBrand === null || leading !== null)) {
     const tokenBrand = brandOfToken(token[1]!);
     if (uaBrand === null || (tokenBrand === 'Sony Ericsson' && uaBrand === 'Sony')) uaBrand = tokenBrand;
     const rest = token[2];

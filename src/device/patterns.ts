@@ -172,7 +172,7 @@ export const EXTRA_BROWSER = /\b(QtWebEngine|DuckDuckGo|YaBrowser|LG Browser|MAU
 
 /** A brand word at the start of a feature-phone UA or an Android model token (`SAMSUNG-SGH-Z100`, `LG-P929`, `SonyEricssonW200i`, `MOT-EX119`). */
 export const BRAND_TOKEN =
-  /(?:^|[\s;(/])(SAMSUNG|LGE?|HUAWEI|HTC|MOT|SonyEricsson|Sony|Nokia|ZTE|Lenovo|ALCATEL|Micromax|Pantech|Sharp|SIE|Siemens|Kyocera|Sanyo|BlackBerry|Philips|Sagem|Haier|Hisense|Coolpad|Gionee|Lava|Karbonn|Spice|Celkon|Intex|Prestigio|Archos|Acer|Asus|Dell|Toshiba|Fly|Xiaomi|Meizu|OPPO|vivo|OnePlus|TCL|Motorola|Vodafone|Panasonic|NEC|Amoi|Zopo|THL|Doogee|Blackview|Ulefone|Oukitel|Cubot|Umidigi|Infinix|TECNO|itel|Wiko|Allview|Digma|DEXP|Irbis|teXet|Mediacom|Odys|Yarvik|iBall|Kivi|BLU|Energizer|Doro|Yota|Verykool|Videocon|Ginzzu|Hyundai|Cube|Ktouch|K-Touch|iMobile|i-mobile|Coby|DoCoMo|Polaroid)(?:[-_ /]|(?=\d|[A-Z]{1,2}\d))([A-Z0-9][\w.+-]{0,30})?/i;
+  /(?:^|[\s;(/])(SAMSUNG|LGE?|HUAWEI|HTC|MOT|SonyEricsson|Sony|Nokia|ZTE|Lenovo|ALCATEL|Micromax|Pantech|Sharp|SIE|Siemens|Kyocera|Sanyo|BlackBerry|Philips|Sagem|Haier|Hisense|Coolpad|Gionee|Lava|Karbonn|Spice|Celkon|Intex|Prestigio|Archos|Acer|Asus|Dell|Toshiba|Fly|Xiaomi|Meizu|OPPO|vivo|OnePlus|TCL|Motorola|Vodafone|Panasonic|NEC|Amoi|Zopo|THL|Doogee|Blackview|Ulefone|Oukitel|Cubot|Umidigi|Infinix|TECNO|itel|Wiko|Allview|Digma|DEXP|Irbis|teXet|Mediacom|Odys|Yarvik|iBall|Kivi|BLU|Energizer|Doro|Yota|Verykool|Videocon|Ginzzu|Hyundai|Cube|Ktouch|K-Touch|iMobile|i-mobile|Coby|DoCoMo|Polaroid|sprd|KWC)(?:[-_ /]|(?=\d|[A-Z]{1,2}\d))([A-Z0-9][\w.+-]{0,30})?/i;
 
 /**
  * Model-number schemes that name their maker, from the makers' own
@@ -220,3 +220,12 @@ export const WEARABLE_MODEL = /watch|\bGear\b|\bQuest\b|\bMobile VR\b|\bPico\b/i
 
 /** Separators between the words of a model code. */
 export const CODE_WORD_SEPARATOR = /[\s_-]/;
+
+/** Windows Phone's maker and model after IEMobile (`IEMobile/9.0; SAMSUNG; OMNIA 7)`). */
+export const WINDOWS_PHONE_MODEL = /IEMobile\/[\d.]{1,10};(?: ARM;)?(?: Touch;)? ?([^;)]{2,30}); ?([^;)]{2,40})[;)]/;
+
+/** HbbTV's `(;vendor;model;…)` device block. */
+export const HBBTV_MODEL = /HbbTV\/[\d.]{1,10} \([^;)]{0,40}; ?([^;)]{2,30}); ?([^;)]{2,40});/;
+
+/** i-mode handsets: `DoCoMo/2.0 F07B(c500;…)`. */
+export const DOCOMO_MODEL = /^DoCoMo\/\d\.\d[ /]([A-Z0-9]{3,10})/;
