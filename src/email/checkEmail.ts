@@ -5,6 +5,7 @@ import type { Signal } from '../scoring/types.js';
 import { confusableDetail } from './confusable.js';
 import { publicSuffixProblem, reservedDomainReason } from './domain.js';
 import { inFreeProviderList, matchDisposable, matchRole } from './lists.js';
+import type { DisposableMatch } from './lists.js';
 import { parseEmailAddress } from './parse.js';
 import { EMAIL_SCORE_MODEL } from './scoreModel.js';
 import { suggestAsciiDomain } from './suggest.js';
@@ -48,10 +49,21 @@ export function createEmailCheck(options: EmailCheckOptions = {}): EmailCheck {
   const suggestTypos = optionalBoolean(options, 'suggestTypos');
   const secondOpinion = optionalBoolean(options, 'secondOpinion');
   const score = createScorer(EMAIL_SCORE_MODEL, options.scoring);
+  // Per checker, not per module: two checkers with different options never share answers.
+  const cache = new Map<string, DomainFacts>();
+  const facts = (domain: string, domainUnicode: string): DomainFacts => {
+    let known = cache.get(domain);
+    if (known === undefined) {
+      known = domainFacts(domain, domainUnicode, suggestTypos, secondOpinion);
+      if (cache.size >= DOMAIN_CACHE_SIZE) cache.clear();
+      cache.set(domain, known);
+    }
+    return known;
+  };
 
   return (email: string): EmailResult => {
     assertString(email, 'email');
-    const verdict = judge(email, suggestTypos, secondOpinion);
+    const verdict = judge(email, facts);
     const outcome = score(verdict.signals);
     return {
       value: email,
@@ -94,8 +106,36 @@ export function createEmailCheck(options: EmailCheckOptions = {}): EmailCheck {
   };
 }
 
+/** Everything the check learns from the domain alone: cached per checker, since real traffic repeats domains. */
+interface DomainFacts {
+  readonly reserved: string | null;
+  readonly suffixProblem: string | null;
+  readonly suggestion: string | null;
+  readonly disposable: DisposableMatch | null;
+  readonly free: boolean;
+  readonly confusable: string | null;
+}
+
+/** Domains remembered per checker; the cache is dropped whole when full (simple and deterministic). */
+const DOMAIN_CACHE_SIZE = 4096;
+
+function domainFacts(domain: string, domainUnicode: string, suggestTypos: boolean, secondOpinion: boolean): DomainFacts {
+  const reserved = reservedDomainReason(domain);
+  const suffixProblem = reserved === null ? publicSuffixProblem(domain) : null;
+  const undeliverable = reserved !== null || suffixProblem !== null;
+  const disposable = undeliverable ? null : matchDisposable(domain, secondOpinion);
+  return {
+    reserved,
+    suffixProblem,
+    suggestion: suggestTypos && reserved === null ? suggestAsciiDomain(domain) : null,
+    disposable,
+    free: !undeliverable && disposable === null && inFreeProviderList(domain),
+    confusable: domain === domainUnicode ? null : domainConfusable(domainUnicode),
+  };
+}
+
 /** Every offline signal of one address, and the status they settle on (DESIGN.md precedence). */
-function judge(email: string, suggestTypos: boolean, secondOpinion: boolean): Verdict {
+function judge(email: string, facts: (domain: string, domainUnicode: string) => DomainFacts): Verdict {
   const parsed = parseEmailAddress(email);
   if (!parsed.ok) {
     return {
@@ -108,16 +148,11 @@ function judge(email: string, suggestTypos: boolean, secondOpinion: boolean): Ve
     };
   }
   const { local, domain, domainUnicode } = parsed.address;
-  const signals: Signal<EmailReasonCode>[] = [];
-
-  const reserved = reservedDomainReason(domain);
-  const suffixProblem = reserved === null ? publicSuffixProblem(domain) : null;
+  const { reserved, suffixProblem, suggestion, disposable, free, confusable: domainConfusion } = facts(domain, domainUnicode);
   const undeliverable = reserved !== null || suffixProblem !== null;
-  const suggestion = suggestTypos && reserved === null ? suggestAsciiDomain(domain) : null;
-  const disposable = undeliverable ? null : matchDisposable(domain, secondOpinion);
-  const free = !undeliverable && disposable === null && inFreeProviderList(domain);
   const role = matchRole(local);
-  const confusable = confusableDetail(local) ?? domainConfusable(domainUnicode);
+  const confusable = confusableDetail(local) ?? domainConfusion;
+  const signals: Signal<EmailReasonCode>[] = [];
 
   if (suggestion !== null) signals.push({ code: 'EMAIL_TYPO', detail: `did you mean ${suggestion}?` });
   if (reserved !== null) signals.push({ code: 'EMAIL_RESERVED', detail: reserved });

@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { mailcheckerAllowlist } from './data.js';
+import { ROLE_SEPARATORS } from './patterns.js';
 
 const require = createRequire(import.meta.url);
 
@@ -73,12 +74,7 @@ export function inFreeProviderList(domain: string): boolean {
 
 /** Separators people use interchangeably in role names: no-reply, no_reply, no.reply, noreply. */
 function squash(local: string): string {
-  let out = '';
-  for (let i = 0; i < local.length; i++) {
-    const c = local[i]!;
-    if (c !== '-' && c !== '_' && c !== '.') out += c;
-  }
-  return out;
+  return local.replace(ROLE_SEPARATORS, '');
 }
 
 function roleLists(): NonNullable<typeof roles> {

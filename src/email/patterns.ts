@@ -18,6 +18,9 @@ export const MAX_INPUT_LENGTH = 1024;
  */
 export const FORBIDDEN_NON_ASCII = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Cn}\p{Z}]/u;
 
+/** Separators people swap in role names (`no-reply`, `no_reply`, `no.reply`); global, for `replace`. */
+export const ROLE_SEPARATORS = /[-._]/g;
+
 /** A letter of any script (marks, digits and punctuation are script-neutral here). */
 export const LETTER = /^\p{L}$/u;
 

@@ -14,10 +14,13 @@ interface Target {
   readonly suffixLabels: number;
   /** Last label: `br`. */
   readonly tld: string;
+  /** Position in the curated list (0 = most used): breaks ties. */
+  readonly rank: number;
 }
 
 interface Index {
-  readonly targets: readonly Target[];
+  /** Targets by domain length, in popularity order within a length: only ±2 lengths are visited. */
+  readonly byLength: readonly (readonly Target[])[];
   /** Popular domains and reviewed non-typos: never corrected. */
   readonly genuine: ReadonlySet<string>;
   /** Names (≥ 4 letters) of popular domains: `gmail.de` is not a typo of `hotmail.de`. */
@@ -31,7 +34,7 @@ function buildIndex(): Index {
   const data = popularDomainsData();
   const targets: Target[] = [];
   const names = new Set<string>();
-  for (const { domain } of data.domains) {
+  for (const [rank, { domain }] of data.domains.entries()) {
     const suffix = parse(domain, { allowPrivateDomains: false }).publicSuffix!;
     const name = domain.slice(0, domain.length - suffix.length - 1);
     targets.push({
@@ -40,11 +43,14 @@ function buildIndex(): Index {
       suffix,
       suffixLabels: suffix.split('.').length,
       tld: suffix.slice(suffix.lastIndexOf('.') + 1),
+      rank,
     });
     if (name.length >= 4) names.add(name);
   }
+  const byLength: Target[][] = [];
+  for (const target of targets) (byLength[target.domain.length] ??= []).push(target);
   return {
-    targets,
+    byLength,
     genuine: new Set([...data.domains.map((d) => d.domain), ...data.notTypos]),
     names,
     tldTypos: new Map(Object.entries(data.tldTypos)),
@@ -92,6 +98,7 @@ function nameCost(typed: string, name: string, names: ReadonlySet<string>): numb
   if (name.length <= 3) return Infinity;
   // Another popular provider's name (mail vs gmail) is a choice, not a slip.
   if (names.has(typed)) return Infinity;
+  if (Math.abs(typed.length - name.length) > 1) return Infinity;
   // One edit at most: two-edit matches on the free-provider list were mostly real names (bootmail, homemail vs hotmail).
   if (editDistance(typed, name) !== 1) return Infinity;
   // A 4-letter name with one letter changed is usually another word (live → line): allow only insert/delete/swap.
@@ -131,30 +138,38 @@ function typoCost(domain: string, target: Target, idx: Index): number {
 /**
  * The popular domain a lower-case ASCII domain is most likely a typo of,
  * else null. Candidates are prefiltered by length (±2) and by first or
- * second letter before any edit distance is computed.
+ * second letter before any edit distance is computed; on equal cost the
+ * more used domain (earlier in the curated list) wins.
  */
 export function suggestAsciiDomain(domain: string): string | null {
   index ??= buildIndex();
   if (domain.length < 3 || index.genuine.has(domain)) return null;
   const c0 = domain.charCodeAt(0);
   const c1 = domain.charCodeAt(1);
-  let best: string | null = null;
+  // A valid TLD only ever maps to itself or to its listed typo target (co → com): skip other TLDs early.
+  const typedTld = domain.slice(domain.lastIndexOf('.') + 1);
+  const tldIsReal = isIcannSuffix(typedTld);
+  const tldTarget = index.tldTypos.get(typedTld);
+  let best: Target | null = null;
   let bestCost = Infinity;
-  for (const target of index.targets) {
-    const t = target.domain;
-    if (Math.abs(t.length - domain.length) > 2) continue;
-    const t0 = t.charCodeAt(0);
-    const t1 = t.charCodeAt(1);
-    if (c0 !== t0 && c1 !== t1 && !(c0 === t1 && c1 === t0)) continue;
-    const cost = typoCost(domain, target, index);
-    // Strictly lower: on a tie the earlier (more used) domain wins.
-    if (cost < bestCost) {
-      bestCost = cost;
-      best = t;
-      if (cost === 1) break;
+  for (let length = domain.length - 2; length <= domain.length + 2; length++) {
+    const bucket = index.byLength[length];
+    if (bucket === undefined) continue;
+    for (const target of bucket) {
+      const t = target.domain;
+      const t0 = t.charCodeAt(0);
+      const t1 = t.charCodeAt(1);
+      if (c0 !== t0 && c1 !== t1 && !(c0 === t1 && c1 === t0)) continue;
+      if (tldIsReal && target.tld !== typedTld && target.tld !== tldTarget) continue;
+      const cost = typoCost(domain, target, index);
+      // Strictly lower, then popularity rank: on a tie the more used domain wins.
+      if (cost < bestCost || (cost === bestCost && best !== null && target.rank < best.rank)) {
+        bestCost = cost;
+        best = target;
+      }
     }
   }
-  return best;
+  return best === null ? null : best.domain;
 }
 
 /**

@@ -1,0 +1,153 @@
+/**
+ * Email check speed, next to the raw libraries it wraps, in the same run.
+ *
+ * A checker remembers what it learnt about the last 4,096 domains (the
+ * check is pure, real traffic repeats domains): the realistic corpus below
+ * has about 1,000 distinct domains, so after warm-up it measures the cached
+ * path; the "long tail" group measures domains met for the first time.
+ *
+ * Corpus: 50,000 addresses built deterministically (seeded PRNG) from the
+ * committed fixtures: personal local parts in real shapes (first.last,
+ * flast, first_last99, plus tags…) and role ones, at popular providers (45%),
+ * corporate domains (25%), other free providers (10%), disposable domains
+ * (8%), typos of popular domains (7%) and malformed strings (5%). Every
+ * task checks one address per call, rotating through the corpus, so `hz`
+ * is checks per second.
+ *
+ * "raw libraries" is what a hand-rolled check would at least pay: split at
+ * the last @, tldts parse, Set lookups in the disposable, mailchecker,
+ * free-provider and role lists, and, for a domain not in the popular list,
+ * fast-levenshtein against every popular domain.
+ *
+ *   npx vitest bench --run bench/email.bench.ts
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import levenshtein from 'fast-levenshtein';
+import { parse } from 'tldts';
+import { bench, describe } from 'vitest';
+import { checkEmail } from '../src/email/index.js';
+
+const SIZE = 50_000;
+const FIXTURES = join(import.meta.dirname, '..', 'test', 'fixtures', 'email');
+const require = createRequire(import.meta.url);
+
+function fixture<T>(name: string): T {
+  return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as T;
+}
+
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const popular = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'data', 'email', 'popular-domains.json'), 'utf8')) as {
+  data: { domains: { domain: string }[] };
+}).data.domains.map((d) => d.domain);
+const lists = fixture<Record<string, { domains: string[] }>>('lists.json');
+const locals = fixture<Record<string, { localParts: string[] }>>('local-parts.json');
+const typos = fixture<{ typos: { address: string }[] }>('typos.json').typos.map((t) => t.address.slice(t.address.indexOf('@') + 1));
+// Real company domains written for this bench (their mail is corporate, on no free or disposable list).
+const corporate = [
+  'acme-widgets.com', 'siemens.com', 'bosch.de', 'unilever.com', 'nestle.com', 'toyota.co.jp', 'tata.com', 'ibm.com',
+  'accenture.com', 'ox.ac.uk', 'mit.edu', 'cern.ch', 'telekom.de', 'bbva.es', 'enel.it', 'airbus.com', 'shopify.com',
+  'atlassian.com', 'stripe.com', 'spotify.com', 'ikea.com', 'sap.com', 'philips.com', 'renault.fr', 'bücher.de',
+];
+const malformed = ['jane doe@gmail.com', 'jane@@gmail.com', '"jane"@acme.com', 'jane@[10.0.0.1]', '.jane@gmail.com', 'jane@', '', 'x'.repeat(300)];
+
+function buildCorpus(): string[] {
+  const random = prng(0xe1a11);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const out: string[] = [];
+  for (let i = 0; i < SIZE; i++) {
+    const local = random() < 0.06 ? pick(locals.role!.localParts) : pick(locals.personal!.localParts);
+    const roll = random();
+    let domain: string;
+    if (roll < 0.45) domain = popular[Math.min(popular.length - 1, Math.floor(-Math.log(1 - random()) * 12))]!; // popular, skewed to the top
+    else if (roll < 0.7) domain = pick(corporate);
+    else if (roll < 0.8) domain = pick(lists.free!.domains);
+    else if (roll < 0.88) domain = pick([...lists.disposable!.domains, ...lists.disposableSecondOpinion!.domains]);
+    else if (roll < 0.95) domain = pick(typos);
+    else {
+      out.push(pick(malformed));
+      continue;
+    }
+    out.push(`${local}@${domain}`);
+  }
+  return out;
+}
+
+const corpus = buildCorpus();
+
+// Raw libraries, loaded the same way the check loads them.
+const disposable = new Set((require('disposable-email-domains-js') as { disposableEmailBlocklist(): string[] }).disposableEmailBlocklist());
+const mailchecker = (require('mailchecker/platform/node') as { blacklist(): Set<string> }).blacklist();
+const free = new Set(require('email-providers/all.json') as string[]);
+const roles = new Set(require('role-based-email-addresses') as string[]);
+const popularSet = new Set(popular);
+
+function rawLibraries(address: string): number {
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at).toLowerCase();
+  const domain = address.slice(at + 1).toLowerCase();
+  const parsed = parse(domain);
+  let flags = (parsed.isIcann ? 1 : 0) + (disposable.has(domain) ? 2 : 0) + (mailchecker.has(domain) ? 4 : 0);
+  flags += (free.has(domain) ? 8 : 0) + (roles.has(local) ? 16 : 0);
+  if (!popularSet.has(domain)) {
+    let best = Infinity;
+    for (const p of popular) best = Math.min(best, levenshtein.get(domain, p));
+    flags += best;
+  }
+  return flags;
+}
+
+// Warm the lazily loaded lists outside the measurement.
+checkEmail('warm@up.com');
+
+let i = 0;
+let j = 0;
+let sink = 0;
+
+describe(`email: ${SIZE.toLocaleString('en')} realistic addresses, one check per call`, () => {
+  bench('checkEmail (identity-signals)', () => {
+    sink += checkEmail(corpus[i++ % SIZE]!).score;
+  }, { time: 3000, warmupTime: 500 });
+
+  bench('raw libraries (tldts + Set lookups + fast-levenshtein)', () => {
+    sink += rawLibraries(corpus[j++ % SIZE]!);
+  }, { time: 3000, warmupTime: 500 });
+});
+
+describe('email: long tail, every address at a domain never seen before (defeats the per-checker domain cache)', () => {
+  // Synthetic corporate domains: what a check costs the first time it meets a domain.
+  const random = prng(0x7a11);
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const word = (n: number): string => Array.from({ length: n }, () => letters[Math.floor(random() * 26)]).join('');
+  const tlds = ['com', 'de', 'co.uk', 'fr', 'io', 'net', 'com.br', 'it', 'nl', 'org'];
+  const unseen = Array.from({ length: SIZE }, (_, n) => `${locals.personal!.localParts[n % 400]}@${word(4 + (n % 9))}${n}.${tlds[n % tlds.length]}`);
+  let u = 0;
+  let v = 0;
+  bench('checkEmail, unseen domains', () => {
+    sink += checkEmail(unseen[u++ % SIZE]!).score;
+  }, { time: 3000, warmupTime: 0, warmupIterations: 0 });
+  bench('raw libraries, unseen domains', () => {
+    sink += rawLibraries(unseen[v++ % SIZE]!);
+  }, { time: 3000, warmupTime: 0, warmupIterations: 0 });
+});
+
+describe('email: hostile input (10 kB junk, control characters, confusables)', () => {
+  const hostile = ['x'.repeat(10_000), `${'a'.repeat(5000)}@${'b'.repeat(5000)}`, '\u0000\u0001\u0002@x.com', 'jаne@pаypal.com', '@'.repeat(1000), ' '.repeat(10_000)];
+  let k = 0;
+  bench('checkEmail on hostile input', () => {
+    sink += checkEmail(hostile[k++ % hostile.length]!).score;
+  }, { time: 1000 });
+});
+
+export { sink };
