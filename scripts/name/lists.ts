@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ROOT, generatedJson, packageVersion, sha256, writeGenerated } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 import { foldName } from '../../src/name/data/fold.js';
-import { LISTS_FILE, LISTS_FORMAT, NAME_LIST_KINDS } from '../../src/name/data/lists.js';
+import { COMMON_REAL_NAME_MARK, LISTS_FILE, LISTS_FORMAT, NAME_LIST_KINDS } from '../../src/name/data/lists.js';
 import type { ListsData, NameListKind } from '../../src/name/data/lists.js';
 import { readRawList } from './sources.js';
 
@@ -53,7 +53,13 @@ export type IsCommonName = (token: string, alone: boolean) => boolean;
  * name would flag real customers, so it is kept only if the curated list
  * names it (peter parker, bruce wayne…).
  */
-export function buildLists(script: string, isCommonName: IsCommonName): ManifestEntry[] {
+/** Tells whether "first last" is a pairing of a very common given name and a very common surname. */
+export type IsCommonPair = (first: string, last: string) => boolean;
+
+/** Full-name kinds whose two-word entries are checked against IsCommonPair. */
+const MARKED_KINDS: ReadonlySet<NameListKind> = new Set(['famous', 'fictional', 'humorous']);
+
+export function buildLists(script: string, isCommonName: IsCommonName, isCommonPair: IsCommonPair): ManifestEntry[] {
   const kinds = new Map<NameListKind, Map<string, string>>(NAME_LIST_KINDS.map((k) => [k, new Map()]));
   const manifest: ManifestEntry[] = [];
   const add = (kind: NameListKind, entry: string, label: string): void => {
@@ -111,6 +117,22 @@ export function buildLists(script: string, isCommonName: IsCommonName): Manifest
     });
   }
 
+  // "Thomas Müller", "Chris Brown", "Joe King": famous or funny, but also
+  // borne by thousands of real people. Keep them, and say so in the label
+  // (COMMON_REAL_NAME_MARK) so the check can weigh them lower.
+  let marked = 0;
+  for (const kind of MARKED_KINDS) {
+    const m = kinds.get(kind);
+    if (m === undefined) continue;
+    for (const [entry, label] of m) {
+      const parts = entry.split(' ');
+      if (parts.length === 2 && isCommonPair(parts[0] ?? '', parts[1] ?? '')) {
+        m.set(entry, `${label}${COMMON_REAL_NAME_MARK}`);
+        marked++;
+      }
+    }
+  }
+
   const labels: string[] = [];
   const labelIndex = new Map<string, number>();
   const data: Record<string, Record<string, number>> = {};
@@ -137,7 +159,7 @@ export function buildLists(script: string, isCommonName: IsCommonName): Manifest
     date: TODAY,
     sha256: sha256(json),
     formatVersion: LISTS_FORMAT,
-    notes: NAME_LIST_KINDS.map((k) => `${k}: ${Object.keys(data[k] ?? {}).length}`).join(', '),
+    notes: `${NAME_LIST_KINDS.map((k) => `${k}: ${Object.keys(data[k] ?? {}).length}`).join(', ')}; ${marked} full names marked '${COMMON_REAL_NAME_MARK.trim()}'`,
   });
   return manifest;
 }

@@ -9,12 +9,14 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  COMMON_REAL_NAME_MARK,
   GENDER_THRESHOLD,
   NAME_LIKENESS_THRESHOLD,
   NAME_LIST_KINDS,
   firstNameGender,
   foldName,
   genderOf,
+  isCommonRealNameLabel,
   isKnownFirstName,
   isKnownLastName,
   lastNameWeight,
@@ -83,6 +85,11 @@ describe('first names and gender', () => {
     ['Ольга', 'F'],
     ['Владимир', 'M'],
     ['Siobhan', 'F'],
+    // Curated native-script and romanised names (data/raw/name/first-names-extra.txt).
+    ['Zbigniew', 'M'],
+    ['Γιώργος', 'M'],
+    ['فاطمة', 'F'],
+    ['Алёна', 'F'],
   ])('%s → %s', (name, gender) => {
     expect(genderOf(foldName(name))).toBe(gender);
   });
@@ -162,6 +169,12 @@ describe('lists', () => {
     ['vulgar', 'kurwa', 'Polish, Czech, Hungarian'],
   ] as const)('%s: %s → %s', (kind, entry, label) => {
     expect(matchNameList(kind, entry)).toBe(label);
+  });
+
+  it('marks famous names that are also very common real names', () => {
+    expect(isCommonRealNameLabel(matchNameList('famous', 'thomas muller')!)).toBe(true);
+    expect(matchNameList('famous', 'thomas muller')).toBe(`athlete (football/soccer)${COMMON_REAL_NAME_MARK}`);
+    expect(isCommonRealNameLabel(matchNameList('famous', 'barack obama')!)).toBe(false);
   });
 
   it('does not list real common names as fake', () => {

@@ -17,6 +17,6 @@ export {
   lastNameWeight,
 } from './tables.js';
 export type { GenderCounts } from './tables.js';
-export { NAME_LIST_KINDS, listEntries, matchNameList } from './lists.js';
+export { COMMON_REAL_NAME_MARK, NAME_LIST_KINDS, isCommonRealNameLabel, listEntries, matchNameList } from './lists.js';
 export type { NameListKind } from './lists.js';
 export { NAME_LIKENESS_THRESHOLD, nameLikeness } from './likeness.js';

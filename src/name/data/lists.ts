@@ -21,6 +21,29 @@ export const NAME_LIST_KINDS: readonly NameListKind[] = Object.freeze([
   'vulgar',
 ]);
 
+/**
+ * Suffix of the label of a famous, fictional or humorous full name that is
+ * also a very common real name ("Thomas Müller", "Chris Brown", "Joe King"):
+ * a given name of >= 100,000 US births with a surname of >= 4 locales. The
+ * check should weigh such a match lower than an unambiguous one.
+ *
+ * @example
+ * matchNameList('famous', 'thomas muller')?.endsWith(COMMON_REAL_NAME_MARK) // → true
+ */
+export const COMMON_REAL_NAME_MARK = '; also a common real name';
+
+/**
+ * Whether a label returned by {@link matchNameList} carries
+ * {@link COMMON_REAL_NAME_MARK}.
+ *
+ * @example
+ * isCommonRealNameLabel('athlete; also a common real name') // → true
+ * isCommonRealNameLabel('head of state')                    // → false
+ */
+export function isCommonRealNameLabel(label: string): boolean {
+  return label.endsWith(COMMON_REAL_NAME_MARK);
+}
+
 /** Shape of data/name/lists.json: labels are stored once and referenced by index. */
 export interface ListsData {
   readonly labels: readonly string[];
