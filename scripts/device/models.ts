@@ -261,7 +261,7 @@ export function buildModels(root: string): ModelBuildResult {
     const code = c.identifier ?? '';
     const year = Number(c.release_year);
     const type = (c.device_type ?? '') as DeviceType;
-    if (!/^(?:iPhone|iPad|iPod|AppleTV)\d+,\d+$/.test(code)) throw new Error(`apple.csv:${row.line}: bad identifier ${code}`);
+    if (!/^(?:iPhone|iPad|iPod|AppleTV|Watch)\d+,\d+$/.test(code)) throw new Error(`apple.csv:${row.line}: bad identifier ${code}`);
     if (!DEVICE_TYPES.includes(type)) throw new Error(`apple.csv:${row.line}: bad device_type ${type}`);
     if (!Number.isInteger(year) || year < 2007 || year > 2026) throw new Error(`apple.csv:${row.line}: bad year`);
     if (entries.has(code.toLowerCase())) throw new Error(`apple.csv:${row.line}: duplicate ${code}`);
