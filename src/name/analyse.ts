@@ -9,7 +9,7 @@ import {
   EMAIL_SHAPE,
   EMOJI,
   INVISIBLE_OR_CONTROL,
-  LETTERS_GLOBAL,
+  ANY_LETTER,
   MAX_PART_INPUT,
   NOT_NAME_CHAR,
   SYLLABIC_LETTER,
@@ -84,6 +84,8 @@ export function tokenize(folded: string): string[] {
  */
 export function analysePart(raw: string): PartAnalysis {
   if (raw.length > MAX_PART_INPUT) return rejected(null, 'NAME_TOO_LONG');
+  const plain = plainAsciiPart(raw);
+  if (plain !== undefined) return plain;
   // Before collapsing spaces: a tab or newline inside a name is a control character, not a space.
   const trimmedRaw = raw.trim();
   if (INVISIBLE_OR_CONTROL.test(trimmedRaw)) return rejected(null, 'NAME_CONTROL_CHARS');
@@ -102,8 +104,7 @@ export function analysePart(raw: string): PartAnalysis {
     return rejected(normalized, 'NAME_SYMBOLS', foldName(normalized), true);
   }
   if (URL_SHAPE.test(normalized)) return rejected(normalized, 'NAME_URL');
-  const letters = normalized.match(LETTERS_GLOBAL);
-  if (letters === null) return rejected(normalized, 'NAME_NO_LETTERS', foldName(normalized), true);
+  if (!ANY_LETTER.test(normalized)) return rejected(normalized, 'NAME_NO_LETTERS', foldName(normalized), true);
 
   const folded = foldName(normalized);
   const tokens = tokenize(folded);
@@ -112,6 +113,50 @@ export function analysePart(raw: string): PartAnalysis {
     // One code point (a surrogate pair counts as one) that is a letter of an alphabetic script.
     const single = t.length === 1 || (t.length === 2 && t.codePointAt(0)! > 0xffff);
     if (!single || SYLLABIC_LETTER.test(t)) {
+      isInitial = false;
+      break;
+    }
+  }
+  return { normalized, folded, tokens, invalid: undefined, symbolsOnly: false, isInitial };
+}
+
+/**
+ * Fast path for the common case, a part made only of ASCII letters, spaces,
+ * hyphens, apostrophes and periods: no Unicode normalisation and no regex
+ * but the URL test (only when there is a period), and the fold reduces to
+ * lower-casing, which is exactly what `foldName` does to such text unless a
+ * hyphen touches a space (then `foldName` runs). Returns `undefined` for any
+ * other part, which takes the general path. Same results, by construction
+ * and by test (src/name/analyse.test.ts).
+ */
+function plainAsciiPart(raw: string): PartAnalysis | undefined {
+  let letters = 0;
+  let spaces = 0;
+  let period = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) letters++;
+    else if (c === 32) spaces++;
+    else if (c === 46) period = true;
+    else if (c !== 45 && c !== 39) return undefined;
+  }
+  let normalized = raw;
+  if (spaces > 0) {
+    normalized = raw.trim();
+    if (normalized.includes('  ')) normalized = normalized.replace(WHITESPACE_RUN, ' ');
+  }
+  if (normalized === '') return rejected(normalized, 'NAME_EMPTY');
+  if (normalized.length > MAX_PART_CHARS) return rejected(normalized, 'NAME_TOO_LONG');
+  let words = 1;
+  for (let i = 0; i < normalized.length; i++) if (normalized.charCodeAt(i) === 32) words++;
+  if (words > MAX_PART_WORDS) return rejected(normalized, 'NAME_TOO_MANY_WORDS');
+  if (period && URL_SHAPE.test(normalized)) return rejected(normalized, 'NAME_URL');
+  const folded = normalized.includes(' -') || normalized.includes('- ') ? foldName(normalized) : normalized.toLowerCase();
+  if (letters === 0) return rejected(normalized, 'NAME_NO_LETTERS', folded, true);
+  const tokens = tokenize(folded);
+  let isInitial = tokens.length > 0;
+  for (const t of tokens) {
+    if (t.length !== 1) {
       isInitial = false;
       break;
     }

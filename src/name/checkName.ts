@@ -10,6 +10,7 @@ import {
   firstNameGender,
   isKnownFirstName,
   isKnownLastName,
+  isCommonRealNameLabel,
   lastNameWeight,
   listEntries,
   matchNameList,
@@ -17,6 +18,7 @@ import {
   type NameListKind,
 } from './data/index.js';
 import { ASCII_WORD, CYRILLIC_LETTER, GREEK_LETTER, LATIN_LETTER, ODD_PUNCTUATION } from './patterns.js';
+import { listHits, type ListHits } from './listIndex.js';
 import { NAME_SCORE_MODEL } from './scoreModel.js';
 import { soundKey } from './sound.js';
 import { genderOfSurname } from './surnameGender.js';
@@ -74,20 +76,20 @@ const RISK_ORDER: readonly NameRiskType[] = [
 /** Collects the signals of one check, remembering which risk type each supports. */
 class Evidence {
   readonly signals: Signal<NameReasonCode>[] = [];
-  private readonly risks = new Set<NameRiskType>();
-  private readonly codes = new Set<NameReasonCode>();
+  /** Bit i set: a signal supports RISK_ORDER[i]. */
+  private risks = 0;
 
   add(code: NameReasonCode, detail: string | undefined, risk?: NameRiskType): void {
-    if (risk !== undefined) this.risks.add(risk);
-    if (this.codes.has(code)) return;
-    this.codes.add(code);
+    if (risk !== undefined) this.risks |= 1 << RISK_ORDER.indexOf(risk);
+    // A handful of signals at most: a scan beats a Set.
+    for (const s of this.signals) if (s.code === code) return;
     this.signals.push(detail === undefined ? { code } : { code, detail });
   }
 
   riskType(): NameRiskType | null {
-    if (this.risks.size === 0) return null;
-    for (const r of RISK_ORDER) if (this.risks.has(r)) return r;
-    return null;
+    if (this.risks === 0) return null;
+    // Lowest set bit = earliest risk type in the order of evidence.
+    return RISK_ORDER[31 - Math.clz32(this.risks & -this.risks)]!;
   }
 }
 
@@ -129,13 +131,36 @@ function fullKeys(givenTokens: readonly string[], first: PartAnalysis, last: Par
   return keys;
 }
 
-function matchAny(kind: NameListKind, keys: readonly string[]): string | undefined {
-  for (const k of keys) {
-    const label = matchNameList(kind, k);
+/** The first label of `kind` among the hits of the candidate keys. */
+function firstOf(hits: readonly (ListHits | undefined)[], kind: NameListKind): string | undefined {
+  for (const h of hits) {
+    const label = h?.[kind];
     if (label !== undefined) return label;
   }
   return undefined;
 }
+
+/**
+ * Adds a list match; a full name the data marks as also a very common real
+ * name (Thomas Müller, Joe King) raises the lighter `common` signal: the
+ * risk type is the same, the score falls less.
+ */
+function addListMatch(ev: Evidence, code: NameReasonCode, commonCode: NameReasonCode, label: string, risk: NameRiskType): void {
+  ev.add(isCommonRealNameLabel(label) ? commonCode : code, label, risk);
+}
+
+/**
+ * Records why a part is INVALID. A part that breaks only the symbol rules
+ * may still be a listed placeholder ("n/a", "-", "?"): the list is the more
+ * precise evidence.
+ */
+function invalidPart(ev: Evidence, part: PartAnalysis, which: string): void {
+  if (part.invalid === undefined) return;
+  const label = part.symbolsOnly && part.folded !== '' ? listHits(part.folded)?.placeholder : undefined;
+  if (label !== undefined) ev.add('NAME_PLACEHOLDER', `${which}: ${label}`, 'PLACEHOLDER');
+  else ev.add(part.invalid, which, 'INVALID');
+}
+
 
 /** Scripts among Latin, Cyrillic and Greek present in one word: look-alike spoofing mixes them. */
 function mixesScripts(word: string): boolean {
@@ -158,12 +183,8 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
   // --- INVALID -----------------------------------------------------------
   // A part that breaks only the symbol rules may still be a listed
   // placeholder ("n/a", "-", "?"): the list is the more precise evidence.
-  for (const [part, which] of [[first, 'first'], [last, 'last']] as const) {
-    if (part.invalid === undefined) continue;
-    const label = part.symbolsOnly && part.folded !== '' ? matchNameList('placeholder', part.folded) : undefined;
-    if (label !== undefined) ev.add('NAME_PLACEHOLDER', `${which} name: ${label}`, 'PLACEHOLDER');
-    else ev.add(part.invalid, `${which} name`, 'INVALID');
-  }
+  invalidPart(ev, first, 'first name');
+  invalidPart(ev, last, 'last name');
   if (first.invalid !== undefined || last.invalid !== undefined) {
     // Gender is still derived from a first name that is itself well-formed.
     return { evidence: ev, gender: first.invalid === undefined ? genderOfGiven(first.tokens, ev, false) : null };
@@ -183,7 +204,7 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
   let given = first.tokens;
   let titleGender: 'M' | 'F' | null = null;
   let t = 0;
-  while (t < given.length && matchNameList('placeholder_title', given[t]!) !== undefined) t++;
+  while (t < given.length && listHits(given[t]!)?.placeholder_title !== undefined) t++;
   if (t === given.length) {
     ev.add('NAME_TITLE_AS_NAME', `first name: ${first.folded}`, 'PLACEHOLDER_TITLE');
     titleGender = TITLE_GENDER.get(given[0]!) ?? null;
@@ -192,7 +213,7 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
     given = given.slice(t);
   }
   let lastTitles = 0;
-  while (lastTitles < last.tokens.length && matchNameList('placeholder_title', last.tokens[lastTitles]!) !== undefined) lastTitles++;
+  while (lastTitles < last.tokens.length && listHits(last.tokens[lastTitles]!)?.placeholder_title !== undefined) lastTitles++;
   if (lastTitles === last.tokens.length) ev.add('NAME_TITLE_AS_NAME', `last name: ${last.folded}`, 'PLACEHOLDER_TITLE');
 
   // --- curated lists -------------------------------------------------------
@@ -200,40 +221,56 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
   const firstKnown = isKnownFirstName(first.folded) || (given.length > 0 && isKnownFirstName(given[0]!));
   const lastKnown = knownSurnameToken(last.folded) || last.tokens.some((tok) => !PARTICLES.has(tok) && knownSurnameToken(tok));
 
-  const placeholderKeys = [...keys];
-  if (!firstKnown && !knownToken(first.folded)) placeholderKeys.push(first.folded);
-  if (!lastKnown && !knownToken(last.folded)) placeholderKeys.push(last.folded);
-  for (const key of placeholderKeys) {
-    const found = matchNameList('placeholder', key);
-    if (found === undefined) continue;
+  // One index lookup per candidate key tells every list it is in. Keys:
+  // the full name (and its variants), each part alone, the name run
+  // together (Dick Head → dickhead), and each token (vulgar words).
+  const fullHits: (ListHits | undefined)[] = keys.map(listHits);
+  const firstHits = listHits(first.folded);
+  const lastHits = listHits(last.folded);
+
+  // Placeholders. One-word parts only when the word is no known name.
+  let placeholderKey: string | undefined;
+  let placeholderLabel: string | undefined;
+  for (let k = 0; k < keys.length && placeholderLabel === undefined; k++) {
+    placeholderLabel = fullHits[k]?.placeholder;
+    placeholderKey = keys[k];
+  }
+  if (placeholderLabel === undefined && firstHits?.placeholder !== undefined && !firstKnown && !knownToken(first.folded)) {
+    placeholderLabel = firstHits.placeholder;
+    placeholderKey = first.folded;
+  }
+  if (placeholderLabel === undefined && lastHits?.placeholder !== undefined && !lastKnown && !knownToken(last.folded)) {
+    placeholderLabel = lastHits.placeholder;
+    placeholderKey = last.folded;
+  }
+  if (placeholderLabel !== undefined && placeholderKey !== undefined) {
     // A listed keyboard string that is a keyboard walk (qwerty, asdf) is
     // reported as what it is, random typing; xxx, test, n/a stay placeholders.
-    if (key.split(' ').every(isKeyboardWalk)) ev.add('NAME_KEYBOARD_WALK', `${key} (${found})`, 'RANDOM_TYPING');
-    else ev.add('NAME_PLACEHOLDER', found, 'PLACEHOLDER');
-    break;
+    if (placeholderKey.split(' ').every(isKeyboardWalk)) {
+      ev.add('NAME_KEYBOARD_WALK', `${placeholderKey} (${placeholderLabel})`, 'RANDOM_TYPING');
+    } else ev.add('NAME_PLACEHOLDER', placeholderLabel, 'PLACEHOLDER');
   }
-  let label: string | undefined;
 
-  label = matchAny('fictional', keys);
-  // One-word fictional names (Pikachu, Batman) only when the word is no real name (Storm, Rogue, Angel are).
-  if (label === undefined && !knownToken(first.folded)) label = matchNameList('fictional', first.folded);
-  if (label === undefined && !knownToken(last.folded)) label = matchNameList('fictional', last.folded);
-  if (label !== undefined) ev.add('NAME_FICTIONAL', label, 'FICTIONAL');
+  // Fictional: one-word names (Pikachu, Batman) only when the word is no
+  // real name (Storm, Rogue, Angel are).
+  let label = firstOf(fullHits, 'fictional');
+  if (label === undefined && firstHits?.fictional !== undefined && !knownToken(first.folded)) label = firstHits.fictional;
+  if (label === undefined && lastHits?.fictional !== undefined && !knownToken(last.folded)) label = lastHits.fictional;
+  if (label !== undefined) addListMatch(ev, 'NAME_FICTIONAL', 'NAME_FICTIONAL_COMMON', label, 'FICTIONAL');
 
-  label = matchAny('famous', keys);
-  if (label !== undefined) ev.add('NAME_FAMOUS', label, 'FAMOUS');
+  label = firstOf(fullHits, 'famous');
+  if (label !== undefined) addListMatch(ev, 'NAME_FAMOUS', 'NAME_FAMOUS_COMMON', label, 'FAMOUS');
 
-  label = matchAny('humorous', keys) ?? soundAlikeHumorous(keys[0]!);
-  if (label !== undefined) ev.add('NAME_HUMOROUS', label, 'HUMOROUS');
-  // Whole name run together too: Dick Head → dickhead.
-  label = matchAny('vulgar', keys) ?? matchNameList('vulgar', `${first.tokens.join('')}${last.tokens.join('')}`);
-  if (label === undefined) {
-    // A vulgar word alone, unless it is also a real name (Dick, Fanny, Willy).
-    for (const tok of [...first.tokens, ...last.tokens]) {
-      if (knownToken(tok)) continue;
-      label = matchNameList('vulgar', tok) ?? matchNameList('vulgar', lettersOf(tok));
-      if (label !== undefined) break;
-    }
+  label = firstOf(fullHits, 'humorous') ?? soundAlikeHumorous(keys[0]!);
+  if (label !== undefined) addListMatch(ev, 'NAME_HUMOROUS', 'NAME_HUMOROUS_COMMON', label, 'HUMOROUS');
+
+  const allTokens = first.tokens.concat(last.tokens);
+  label = firstOf(fullHits, 'vulgar') ?? (allTokens.length > 1 ? listHits(allTokens.join(''))?.vulgar : undefined);
+  // A vulgar word alone, unless it is also a real name (Dick, Fanny, Willy).
+  for (let k = 0; k < allTokens.length && label === undefined; k++) {
+    const tok = allTokens[k]!;
+    const found = listHits(tok)?.vulgar ?? (tok.includes("'") ? listHits(lettersOf(tok))?.vulgar : undefined);
+    if (found !== undefined && !knownToken(tok)) label = found;
   }
   if (label !== undefined) ev.add('NAME_VULGAR', label, 'HUMOROUS');
 
@@ -242,7 +279,7 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
   if (similar !== undefined) ev.add('NAME_PARTS_SIMILAR', similar, 'STRING_SIMILARITY');
 
   // --- random typing and look-alikes -------------------------------------
-  for (const tok of [...first.tokens, ...last.tokens]) {
+  for (const tok of allTokens) {
     if (PARTICLES.has(tok)) continue;
     const letters = lettersOf(tok);
     if (mixesScripts(letters)) {
@@ -253,9 +290,8 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
     const code = typingRule(letters);
     if (code !== undefined) ev.add(code, tok, 'RANDOM_TYPING');
   }
-  for (const [part, which] of [[first, 'first'], [last, 'last']] as const) {
-    if (part.normalized !== null && ODD_PUNCTUATION.test(part.normalized)) ev.add('NAME_ODD_PUNCTUATION', `${which} name`, 'OTHER');
-  }
+  if (first.normalized !== null && ODD_PUNCTUATION.test(first.normalized)) ev.add('NAME_ODD_PUNCTUATION', 'first name', 'OTHER');
+  if (last.normalized !== null && ODD_PUNCTUATION.test(last.normalized)) ev.add('NAME_ODD_PUNCTUATION', 'last name', 'OTHER');
 
   // --- trust ---------------------------------------------------------------
   const gender = titleGender ?? genderOfGiven(given, ev, t === first.tokens.length, last.tokens);

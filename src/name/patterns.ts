@@ -48,8 +48,8 @@ export const EMAIL_SHAPE = /[^\s@]@[^\s@.]+\./u;
 /** Scheme, `www.` or a dot before a common top-level domain at a word end. */
 export const URL_SHAPE = /[a-z]:\/\/|\bwww\.|\.(?:com|net|org|info|biz|io|co|ru|de|fr|uk|it|es|nl|xyz|app|site|online|me|tv)\b/iu;
 
-/** Letters counted one by one (global, for `match`). */
-export const LETTERS_GLOBAL = /\p{L}/gu;
+/** A letter of any script. */
+export const ANY_LETTER = /\p{L}/u;
 
 /**
  * Scripts whose one character is a whole syllable or morpheme: a one-letter

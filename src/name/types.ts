@@ -35,8 +35,11 @@ export type NameReasonCode =
   | 'NAME_PLACEHOLDER'
   | 'NAME_TITLE_AS_NAME'
   | 'NAME_FICTIONAL'
+  | 'NAME_FICTIONAL_COMMON'
   | 'NAME_FAMOUS'
+  | 'NAME_FAMOUS_COMMON'
   | 'NAME_HUMOROUS'
+  | 'NAME_HUMOROUS_COMMON'
   | 'NAME_VULGAR'
   // first and last alike
   | 'NAME_PARTS_SIMILAR'

@@ -1,0 +1,41 @@
+/**
+ * checkName over a realistic mix (the hand-labelled real names from 110
+ * countries and the fake names of every risk type, in fixture order), next
+ * to the raw pieces it is built on, measured in the same run:
+ * - fast-levenshtein on the same first/last pairs (the one npm library the
+ *   check calls);
+ * - the bare data lookups a check makes at least (foldName of both parts,
+ *   firstNameGender, isKnownLastName, nameLikeness of the last name).
+ * Each iteration checks the whole mix; ops/s × mix size = checks/s.
+ */
+import levenshtein from 'fast-levenshtein';
+import { bench, describe } from 'vitest';
+import { firstNameGender, foldName, isKnownLastName, nameLikeness } from '../src/name/data/index.js';
+import { checkName, createNameCheck } from '../src/name/index.js';
+import { fakeNames, realNames } from '../test/name/fixtures.js';
+
+const mix: [string, string][] = [...realNames(), ...fakeNames()].map((n) => [n.first, n.last]);
+const check = createNameCheck();
+check('warm', 'up'); // load the tables outside the measured loop
+console.log(`name bench: ${mix.length} names per iteration`);
+
+describe(`name: ${mix.length} names per iteration`, () => {
+  bench('checkName (default checker)', () => {
+    for (const [f, l] of mix) checkName(f, l);
+  });
+  bench('createNameCheck() instance', () => {
+    for (const [f, l] of mix) check(f, l);
+  });
+  bench('raw: fast-levenshtein.get(first, last)', () => {
+    for (const [f, l] of mix) levenshtein.get(f, l);
+  });
+  bench('raw: foldName ×2 + gender + last-name + likeness lookups', () => {
+    for (const [f, l] of mix) {
+      const a = foldName(f);
+      const b = foldName(l);
+      firstNameGender(a);
+      isKnownLastName(b);
+      nameLikeness(b);
+    }
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * One index over all six curated lists, built on first use from
+ * `listEntries` / `matchNameList`: a check looks each candidate key up
+ * once and learns every list it is in, instead of one lookup per list.
+ */
+import { NAME_LIST_KINDS, listEntries, matchNameList, type NameListKind } from './data/index.js';
+
+/** The labels of one key, per list kind it belongs to. */
+export type ListHits = Readonly<Partial<Record<NameListKind, string>>>;
+
+let index: Map<string, ListHits> | undefined;
+
+function build(): Map<string, ListHits> {
+  const out = new Map<string, Partial<Record<NameListKind, string>>>();
+  for (const kind of NAME_LIST_KINDS) {
+    for (const entry of listEntries(kind)) {
+      let hits = out.get(entry);
+      if (hits === undefined) {
+        hits = {};
+        out.set(entry, hits);
+      }
+      hits[kind] = matchNameList(kind, entry);
+    }
+  }
+  for (const hits of out.values()) Object.freeze(hits);
+  return out;
+}
+
+/**
+ * Every list a folded key (full name or one token) is in, with its label;
+ * `undefined` when it is in none.
+ *
+ * @example
+ * listHits('john doe')?.placeholder // 'form example'
+ */
+export function listHits(key: string): ListHits | undefined {
+  index ??= build();
+  return index.get(key);
+}
