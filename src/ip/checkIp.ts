@@ -1,7 +1,7 @@
 import { assertOptionalObject, assertString } from '../common/input.js';
 import { InputError } from '../errors.js';
-import { createScorer } from '../scoring/createScorer.js';
-import type { Signal } from '../scoring/types.js';
+import { createScorer, type Scorer } from '../scoring/createScorer.js';
+import type { ScoreOutcome, Signal } from '../scoring/types.js';
 import { byoFacts } from './byo.js';
 import { classifyNetwork, preloadNetworkTables, type NetworkInfo } from './classify.js';
 import { bundledCityReader, openDatabase, type OpenedDatabase } from './mmdb.js';
@@ -66,7 +66,7 @@ export function createIpCheck(options?: IpCheckOptions): IpCheck {
   assertOptionalObject(options, 'options');
   const opts = options ?? {};
   assertOptionalObject(opts.scoring, 'scoring');
-  const score = createScorer(IP_SCORE_MODEL, opts.scoring);
+  const score = memoizeScorer(createScorer(IP_SCORE_MODEL, opts.scoring));
   if (opts.databases !== undefined && !Array.isArray(opts.databases)) {
     throw new InputError('INPUT_OPTION', 'ip.databases must be an array of file paths or Uint8Arrays', 'databases');
   }
@@ -90,6 +90,28 @@ export function createIpCheck(options?: IpCheckOptions): IpCheck {
     preloadNetworkTables();
   };
   return Object.assign(check, { preload });
+}
+
+/**
+ * The same signals always give the same outcome, and an IP check raises one
+ * of a few hundred signal sets, so outcomes are cached per checker (frozen,
+ * so sharing them between results shares nothing mutable). Halves the cost
+ * of scoring in the hot path. Bounded: cleared past 4096 entries.
+ */
+function memoizeScorer(score: Scorer<IpReasonCode>): Scorer<IpReasonCode> {
+  const cache = new Map<string, ScoreOutcome>();
+  return (signals) => {
+    let key = '';
+    for (const s of signals) key += s.detail === undefined ? `${s.code}|` : `${s.code}=${s.detail}|`;
+    let outcome = cache.get(key);
+    if (outcome === undefined) {
+      const fresh = score(signals);
+      outcome = Object.freeze({ ...fresh, reasons: Object.freeze(fresh.reasons.map((r) => Object.freeze(r))) });
+      if (cache.size >= 4096) cache.clear();
+      cache.set(key, outcome);
+    }
+    return outcome;
+  };
 }
 
 function resolveClock(now: IpCheckOptions['now']): () => number {
@@ -138,7 +160,7 @@ function run(
   value: string,
   nowMs: number,
   databases: readonly OpenedDatabase[],
-  score: ReturnType<typeof createScorer<IpReasonCode>>,
+  score: Scorer<IpReasonCode>,
 ): IpResult {
   const signals: Signal<IpReasonCode>[] = [];
   const parsed = parseIp(value);
@@ -291,7 +313,7 @@ function finish(
   valid: boolean,
   requestTime: IpResult['request_time'],
   signals: Signal<IpReasonCode>[],
-  score: ReturnType<typeof createScorer<IpReasonCode>>,
+  score: Scorer<IpReasonCode>,
 ): IpResult {
   if (valid) {
     signals.push({ code: 'IP_BLACKLIST_OFFLINE' });

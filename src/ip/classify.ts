@@ -95,12 +95,32 @@ function verdictOf(comboIndex: number): ListVerdict {
   return v;
 }
 
+/** The ASN class tables as numeric-key Maps (object lookups by String(asn) cost more in the hot path). */
+interface AsnClassMaps {
+  readonly vpn: ReadonlyMap<number, string>;
+  readonly tor: ReadonlyMap<number, string>;
+  readonly dch: ReadonlyMap<number, string>;
+  readonly cdn: ReadonlyMap<number, string>;
+  readonly usage: ReadonlyMap<number, readonly [string, string]>;
+}
+
+let classMaps: AsnClassMaps | undefined;
+
+function asnClassMaps(): AsnClassMaps {
+  if (classMaps === undefined) {
+    const c = loadAsnClasses();
+    const toMap = <V>(o: Readonly<Record<string, V>>): Map<number, V> => new Map(Object.entries(o).map(([k, v]) => [Number(k), v]));
+    classMaps = { vpn: toMap(c.vpn), tor: toMap(c.tor), dch: toMap(c.dch), cdn: toMap(c.cdn), usage: toMap(c.usage) };
+  }
+  return classMaps;
+}
+
 /** Opens the bundled network tables now (they otherwise load on first use). */
 export function preloadNetworkTables(): void {
   loadAsnTable(4);
   loadAsnTable(6);
   loadListsTable();
-  loadAsnClasses();
+  asnClassMaps();
 }
 
 /**
@@ -112,7 +132,7 @@ export function preloadNetworkTables(): void {
 export function classifyNetwork(ip: ParsedIp): NetworkInfo {
   const asnTable = loadAsnTable(ip.version);
   const listsTable = loadListsTable();
-  const classes = loadAsnClasses();
+  const classes = asnClassMaps();
   let asnIdx: number;
   let combo: number;
   if (ip.version === 4) {
@@ -127,12 +147,11 @@ export function classifyNetwork(ip: ParsedIp): NetworkInfo {
   const asn = asnIdx === NO_VALUE ? null : payload.asns[asnIdx]!;
   const org = asnIdx === NO_VALUE ? null : asnTable.orgs[payload.orgIds[asnIdx]!]! || null;
   const v = verdictOf(combo);
-  const key = asn === null ? '' : String(asn);
-  const torAsn = asn !== null && classes.tor[key] !== undefined;
-  const vpnAsn = asn === null ? undefined : classes.vpn[key];
-  const cdnAsn = asn === null ? undefined : classes.cdn[key];
-  const dchAsn = asn === null ? undefined : classes.dch[key];
-  const usage = asn === null ? undefined : classes.usage[key];
+  const torAsn = asn !== null && classes.tor.has(asn);
+  const vpnAsn = asn === null ? undefined : classes.vpn.get(asn);
+  const cdnAsn = asn === null ? undefined : classes.cdn.get(asn);
+  const dchAsn = asn === null ? undefined : classes.dch.get(asn);
+  const usage = asn === null ? undefined : classes.usage.get(asn);
 
   const torExit = v.torExit;
   const torRelay = !torExit && (v.torRelay || torAsn);
