@@ -216,7 +216,7 @@ let defaultCheck: EmailCheck | undefined;
  * @example
  * checkEmail('jane.doe@gmial.com');
  * // { value: 'jane.doe@gmial.com', status: 'syntax', is_valid: null, domain: 'gmial.com',
- * //   suggestion: 'gmail.com', score: 112, score_cluster: 'poor', reasons: [...], ... }
+ * //   suggestion: 'gmail.com', score: 56, score_cluster: 'poor', reasons: [...], ... }
  */
 export function checkEmail(email: string, options?: EmailCheckOptions): EmailResult {
   if (options === undefined) {

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import * as email from './index.js';
+
+describe('identity-signals/email entry point', () => {
+  it('exports exactly the documented API', () => {
+    expect(Object.keys(email).sort()).toEqual([
+      'EMAIL_SCORE_MODEL',
+      'checkEmail',
+      'createEmailCheck',
+      'isDisposableDomain',
+      'isFreeProviderDomain',
+      'isRoleLocalPart',
+      'parseEmailAddress',
+      'reservedDomainReason',
+      'suggestDomain',
+    ]);
+  });
+});
