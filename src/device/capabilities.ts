@@ -3,10 +3,10 @@ import type { CapabilityName } from './data/index.js';
 import { caniuseAgent } from './names.js';
 import { MAJOR_MINOR } from './patterns.js';
 
-/** Capabilities of one browser version, or undefined when the browser is not in caniuse. */
+/** Capabilities of one browser version. @example const t: CapabilityTable = { js_web_gl: true }; */
 export type CapabilityTable = Readonly<Partial<Record<CapabilityName, boolean>>>;
 
-/** Where a browser sits against the newest release of its family in caniuse. */
+/** Where a browser sits against the newest release of its family in caniuse. @example browserAge('chrome', '49')?.outdated // true */
 export interface BrowserAge {
   /** caniuse agent id the browser was matched to. */
   readonly agent: string;
@@ -97,6 +97,9 @@ function candidates(
 /**
  * Looks up the capability row of a parsed browser: its own caniuse entry
  * first, then its engine's. Undefined when neither is known.
+ *
+ * @example
+ * lookupCapabilities('Chrome Mobile', '120.0.0.0', 'Blink', '120.0.0.0', 'Android', '14')?.agent; // 'and_chr'
  */
 export function lookupCapabilities(
   browser: string | null,
@@ -116,6 +119,9 @@ export function lookupCapabilities(
 /**
  * How far a browser is behind the newest version of its caniuse family.
  * Undefined when the family or the version is unknown.
+ *
+ * @example
+ * browserAge('ie', '11'); // { agent: 'ie', recent: false, outdated: true }
  */
 export function browserAge(agent: string, version: string): BrowserAge | undefined {
   if (RETIRED.has(agent)) return { agent, recent: false, outdated: true };

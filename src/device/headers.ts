@@ -4,7 +4,7 @@ import type { DeviceHeaders } from './types.js';
 /** Longest header value we read; client hints are short, so anything longer is cut. */
 const MAX_HEADER_LENGTH = 512;
 
-/** The client hints and app header the check reads, parsed. */
+/** The client hints and app header the check reads, parsed. @example readClientHints({ 'Sec-CH-UA-Mobile': '?1' }) // { mobile: true } */
 export interface ClientHints {
   /** `Sec-CH-UA-Model`, unquoted; undefined when absent or empty. */
   readonly model?: string;
@@ -112,7 +112,12 @@ export function readClientHints(headers: unknown): ClientHints {
   return out;
 }
 
-/** Cache key part for the hints: empty when none were sent. */
+/**
+ * Cache key part for the hints: empty when none were sent.
+ *
+ * @example
+ * hintsKey({}); // ''
+ */
 export function hintsKey(h: ClientHints): string {
   if (h.model === undefined && h.platform === undefined && h.platformVersion === undefined && h.mobile === undefined
     && h.brands === undefined && h.requestedWith === undefined) return '';

@@ -82,7 +82,7 @@ const BROWSER_NAMES: Readonly<Record<string, string>> = {
   electron: 'Electron',
 };
 
-/** In-app agents (not browsers): they set `is_app`. Keys are result names. */
+/** In-app agents (not browsers): they set `is_app`. Keys are result names. @example APP_NAMES.has('Facebook') // true */
 export const APP_NAMES: ReadonlySet<string> = new Set([
   'Facebook', 'Instagram', 'TikTok', 'WeChat', 'Twitter', 'Snapchat', 'KakaoTalk', 'Line', 'Naver',
   'Google Search App', 'Electron', 'Baidu Box App',
@@ -92,6 +92,9 @@ export const APP_NAMES: ReadonlySet<string> = new Set([
  * Result name of a browser. Mobile platforms get the mobile product name
  * (Chrome on Android is the separate "Chrome Mobile" product, Firefox on
  * Android "Firefox Mobile", Opera on Android "Opera Mobile").
+ *
+ * @example
+ * browserDisplayName('Chrome', 'Android', false, false); // 'Chrome Mobile'
  */
 export function browserDisplayName(raw: string, os: string | null, webview: boolean, yandexLite: boolean): string {
   const key = raw.toLowerCase();
@@ -193,12 +196,17 @@ const OS_NAMES: Readonly<Record<string, string>> = {
   playstation: 'PlayStation',
 };
 
-/** Result name of an OS reported by ua-parser-js. */
+/**
+ * Result name of an OS reported by ua-parser-js.
+ *
+ * @example
+ * osDisplayName('Mac OS'); // 'Mac'
+ */
 export function osDisplayName(raw: string): string {
   return OS_NAMES[raw.toLowerCase()] ?? raw;
 }
 
-/** Android and its forks (they run Android apps and Chrome-based browsers). */
+/** Android and its forks (they run Android apps and Chrome-based browsers). @example ANDROID_FAMILY.has('Fire OS') // true */
 export const ANDROID_FAMILY: ReadonlySet<string> = new Set([
   'Android', 'Fire OS', 'Android TV', 'Google TV', 'Wear OS', 'MocorDroid', 'CyanogenMod', 'Lineage OS', 'Remix OS',
   'Smartisan OS', 'HarmonyOS', 'Meta Horizon', 'PICO OS', 'Chrome OS Android',
@@ -243,13 +251,13 @@ export function osFamily(name: string): string {
   return OS_FAMILY_OF[name] ?? name;
 }
 
-/** OS families whose devices are desktops or laptops when the UA names no device. */
+/** OS families whose devices are desktops or laptops when the UA names no device. @example DESKTOP_OS_FAMILIES.has('Mac') // true */
 export const DESKTOP_OS_FAMILIES: ReadonlySet<string> = new Set([
   'Windows', 'Mac', 'GNU/Linux', 'Chrome OS', 'BSD', 'Solaris', 'OpenVMS', 'AmigaOS', 'BeOS', 'Haiku OS', 'OS/2',
   'RISC OS', 'Syllable', 'Unix', 'IRIX', 'HP-UX', 'AIX', 'Fuchsia', 'Ordissimo',
 ]);
 
-/** OS families that only exist on feature phones. */
+/** OS families that only exist on feature phones. @example FEATURE_PHONE_OS.has('KaiOS') // true */
 export const FEATURE_PHONE_OS: ReadonlySet<string> = new Set(['KaiOS', 'Java ME', 'MRE', 'Brew', 'Series 40', 'REX', 'MTK / Nucleus', 'Bada']);
 
 /** ua-parser-js vendor → brand name as device makers spell it. */
@@ -299,7 +307,12 @@ const BRAND_NAMES: Readonly<Record<string, string>> = {
 /** Vendors ua-parser-js reports that are not device makers (an operator, a placeholder). */
 const NOT_A_BRAND: ReadonlySet<string> = new Set(['generic', 'smart', 'st', 'tv55', 'opera software', 'facebook', 'sprint', 'verizon', 'at&t']);
 
-/** Brand name of a ua-parser-js vendor, or null when the vendor is not a device maker. */
+/**
+ * Brand name of a ua-parser-js vendor, or null when the vendor is not a device maker.
+ *
+ * @example
+ * brandDisplayName('TECNO'); // 'Tecno Mobile'
+ */
 export function brandDisplayName(vendor: string): string | null {
   const key = vendor.trim().toLowerCase();
   if (key === '' || NOT_A_BRAND.has(key)) return null;
@@ -310,6 +323,9 @@ export function brandDisplayName(vendor: string): string | null {
  * caniuse agent id of a browser name and OS, for the capability table.
  * Chromium-based browsers without their own caniuse entry use Chrome's id
  * for their engine version (their features follow Blink's).
+ *
+ * @example
+ * caniuseAgent('Chrome Mobile', 'Android'); // 'and_chr'
  */
 export function caniuseAgent(name: string, osName: string | null): string | undefined {
   const android = osName !== null && ANDROID_FAMILY.has(osName);

@@ -75,7 +75,7 @@ import {
 } from './patterns.js';
 import type { DeviceCategory } from './types.js';
 
-/** Everything the result is built from, before capabilities and score. */
+/** Everything the result is built from, before capabilities and score. @example parseDevice(ua, {}).category */
 export interface ParsedDevice {
   readonly robot: boolean;
   readonly headless: boolean;
@@ -331,6 +331,9 @@ function browserFromBrand(brand: string): string | undefined {
 /**
  * Parses a length-capped user agent plus client hints into the facts the
  * result is built from. Pure apart from the reused parser (see above).
+ *
+ * @example
+ * parseDevice('Mozilla/5.0 (Linux; Android 14; SM-S911B) …', {}).model; // 'Galaxy S23'
  */
 export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   parser.setUA(ua);

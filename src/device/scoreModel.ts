@@ -2,6 +2,52 @@ import { QUALITY_CLUSTERS } from '../scoring/index.js';
 import type { ScoreModel, SignalSpec } from '../scoring/index.js';
 import type { DeviceReasonCode } from './types.js';
 
+/** Signals of the device check; see {@link DEVICE_SCORE_MODEL}. */
+const SIGNALS: Readonly<Record<DeviceReasonCode, SignalSpec>> = {
+  DEVICE_EMPTY: { kind: 'risk', weight: 0.9, capBand: 0, description: 'the user agent is empty or blank' },
+  DEVICE_MALFORMED: {
+    kind: 'risk',
+    weight: 0.7,
+    capBand: 0,
+    description: 'the user agent is garbage: control characters or no letters at all',
+  },
+  DEVICE_TOO_LONG: { kind: 'risk', weight: 0.3, description: 'the user agent is longer than any real browser sends (cut before parsing)' },
+  DEVICE_ROBOT: { kind: 'risk', weight: 0.7, capBand: 1, description: 'a crawler, monitor, script or HTTP library (isbot)' },
+  DEVICE_HEADLESS: { kind: 'risk', weight: 0.7, capBand: 1, description: 'a headless or scripted browser' },
+  DEVICE_IMPOSSIBLE_COMBINATION: {
+    kind: 'risk',
+    weight: 0.6,
+    capBand: 1,
+    description: 'the browser, OS and device cannot occur together (e.g. Internet Explorer on Android)',
+  },
+  DEVICE_HINTS_MISMATCH: { kind: 'risk', weight: 0.4, description: 'client-hint headers contradict the user agent' },
+  DEVICE_BROWSER_OUTDATED: {
+    kind: 'risk',
+    weight: 0.35,
+    description: 'the browser is years behind the newest release of its family in the capability table',
+  },
+  DEVICE_BROWSER_UNKNOWN: { kind: 'risk', weight: 0.1, description: 'no browser or app could be identified' },
+  DEVICE_OS_UNKNOWN: { kind: 'risk', weight: 0.1, description: 'no operating system could be identified' },
+  DEVICE_CATEGORY_UNKNOWN: { kind: 'risk', weight: 0.05, description: 'the kind of hardware could not be told' },
+  DEVICE_BROWSER_IDENTIFIED: { kind: 'trust', weight: 0.2, description: 'browser and version identified' },
+  DEVICE_OS_IDENTIFIED: { kind: 'trust', weight: 0.2, description: 'operating system and version identified' },
+  DEVICE_MODEL_IDENTIFIED: { kind: 'trust', weight: 0.3, description: 'the device model is named and found in the model table' },
+  DEVICE_BROWSER_RECENT: { kind: 'trust', weight: 0.4, description: 'the browser is among the releases of about the last year' },
+  DEVICE_HINTS_CONSISTENT: { kind: 'trust', weight: 0.2, description: 'client-hint headers agree with the user agent' },
+  DEVICE_MODEL_HIDDEN: {
+    kind: 'info',
+    weight: 0,
+    description: 'the user agent hides the model (iPhone, reduced Android UA); model-specific fields are null',
+  },
+  DEVICE_SPECS_UNKNOWN: { kind: 'info', weight: 0, description: 'the model is not in the specs table; screen, age and price are null' },
+  DEVICE_APP: { kind: 'info', weight: 0, description: 'an app or WebView, not a stand-alone browser' },
+  DEVICE_PROVIDER_ONLY: {
+    kind: 'info',
+    weight: 0,
+    description: 'display_color_depth, jqm, v_card_download and supports_client_side are not in a user agent: null offline',
+  },
+};
+
 /**
  * The device score model: how much trustworthy device information a user
  * agent carries and how plausible it is. Weights are judgement calls made
@@ -12,54 +58,8 @@ import type { DeviceReasonCode } from './types.js';
  *
  * @example
  * import { createScorer } from 'identity-signals/scoring';
- * createScorer(DEVICE_SCORE_MODEL)([{ code: 'DEVICE_ROBOT' }]).score_cluster; // 'bad'
+ * createScorer(DEVICE_SCORE_MODEL)([{ code: 'DEVICE_ROBOT' }]).score; // 150 ('poor')
  */
-const SIGNALS: Readonly<Record<DeviceReasonCode, SignalSpec>> = {
-    DEVICE_EMPTY: { kind: 'risk', weight: 0.9, capBand: 0, description: 'the user agent is empty or blank' },
-    DEVICE_MALFORMED: {
-      kind: 'risk',
-      weight: 0.7,
-      capBand: 0,
-      description: 'the user agent is garbage: control characters, no letters, or nothing a parser recognises',
-    },
-    DEVICE_TOO_LONG: { kind: 'risk', weight: 0.3, description: 'the user agent is longer than any real browser sends (cut before parsing)' },
-    DEVICE_ROBOT: { kind: 'risk', weight: 0.7, capBand: 1, description: 'a crawler, monitor, script or HTTP library (isbot)' },
-    DEVICE_HEADLESS: { kind: 'risk', weight: 0.7, capBand: 1, description: 'a headless or scripted browser' },
-    DEVICE_IMPOSSIBLE_COMBINATION: {
-      kind: 'risk',
-      weight: 0.6,
-      capBand: 1,
-      description: 'the browser, OS and device cannot occur together (e.g. Internet Explorer on Android)',
-    },
-    DEVICE_HINTS_MISMATCH: { kind: 'risk', weight: 0.4, description: 'client-hint headers contradict the user agent' },
-    DEVICE_BROWSER_OUTDATED: {
-      kind: 'risk',
-      weight: 0.35,
-      description: 'the browser is years behind the newest release of its family in the capability table',
-    },
-    DEVICE_BROWSER_UNKNOWN: { kind: 'risk', weight: 0.1, description: 'no browser or app could be identified' },
-    DEVICE_OS_UNKNOWN: { kind: 'risk', weight: 0.1, description: 'no operating system could be identified' },
-    DEVICE_CATEGORY_UNKNOWN: { kind: 'risk', weight: 0.05, description: 'the kind of hardware could not be told' },
-    DEVICE_BROWSER_IDENTIFIED: { kind: 'trust', weight: 0.2, description: 'browser and version identified' },
-    DEVICE_OS_IDENTIFIED: { kind: 'trust', weight: 0.2, description: 'operating system and version identified' },
-    DEVICE_MODEL_IDENTIFIED: { kind: 'trust', weight: 0.3, description: 'the device model is named and found in the model table' },
-    DEVICE_BROWSER_RECENT: { kind: 'trust', weight: 0.4, description: 'the browser is among the releases of about the last year' },
-    DEVICE_HINTS_CONSISTENT: { kind: 'trust', weight: 0.2, description: 'client-hint headers agree with the user agent' },
-    DEVICE_MODEL_HIDDEN: {
-      kind: 'info',
-      weight: 0,
-      description: 'the user agent hides the model (iPhone, reduced Android UA); model-specific fields are null',
-    },
-    DEVICE_SPECS_UNKNOWN: { kind: 'info', weight: 0, description: 'the model is not in the specs table; screen, age and price are null' },
-    DEVICE_APP: { kind: 'info', weight: 0, description: 'an app or WebView, not a stand-alone browser' },
-    DEVICE_PROVIDER_ONLY: {
-      kind: 'info',
-      weight: 0,
-      description: 'display_color_depth, jqm, v_card_download and supports_client_side are not in a user agent: null offline',
-    },
-};
-
-/** The device score model (see the description of {@link SIGNALS} above). @example createScorer(DEVICE_SCORE_MODEL) */
 export const DEVICE_SCORE_MODEL: ScoreModel<DeviceReasonCode> = Object.freeze({
   product: 'device',
   clusters: QUALITY_CLUSTERS,
