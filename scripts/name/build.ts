@@ -74,8 +74,12 @@ for (const n of [...gendered.keys(), ...knownOnly]) {
 }
 for (const n of gendered.keys()) knownOnly.delete(n);
 
+const byName = ([a]: [string, unknown], [b]: [string, unknown]): number => (a < b ? -1 : a > b ? 1 : 0);
+const genderedSorted = [...gendered.entries()].sort(byName);
 const firstData: FirstNamesData = {
-  gendered: Object.fromEntries([...gendered.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([n, c]) => [n, [c.male, c.female]])),
+  names: genderedSorted.map(([n]) => n),
+  male: genderedSorted.map(([, c]) => c.male),
+  female: genderedSorted.map(([, c]) => c.female),
   knownOnly: [...knownOnly].sort(),
 };
 writeGenerated(FIRST_NAMES_FILE, generatedJson(SCRIPT, FIRST_NAMES_FORMAT, firstData));
@@ -98,9 +102,8 @@ for (const [n, w] of [...lastWeight]) {
     if (t.length >= 3 && !PARTICLES.has(t) && !lastWeight.has(t)) lastWeight.set(t, Math.min(w, 1));
   }
 }
-const lastData: LastNamesData = {
-  weights: Object.fromEntries([...lastWeight.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-};
+const lastSorted = [...lastWeight.entries()].sort(byName);
+const lastData: LastNamesData = { names: lastSorted.map(([n]) => n), weights: lastSorted.map(([, w]) => w) };
 writeGenerated(LAST_NAMES_FILE, generatedJson(SCRIPT, LAST_NAMES_FORMAT, lastData));
 
 // ---------------------------------------------------------- lists and n-grams

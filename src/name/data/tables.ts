@@ -10,10 +10,10 @@ import { loadGeneratedJson } from '../../common/data.js';
 
 /** Generated file of first names and its format version (checked by the loader). */
 export const FIRST_NAMES_FILE = 'name/first-names.json';
-export const FIRST_NAMES_FORMAT = 1;
+export const FIRST_NAMES_FORMAT = 2;
 /** Generated file of last names and its format version. */
 export const LAST_NAMES_FILE = 'name/last-names.json';
-export const LAST_NAMES_FORMAT = 1;
+export const LAST_NAMES_FORMAT = 2;
 
 /**
  * SSA names given to fewer babies than this in 145 years (both sexes
@@ -42,18 +42,28 @@ export const FAKER_LOCALE_WEIGHT = 1000;
  */
 export const GENDER_THRESHOLD = 0.9;
 
-/** Shape of data/name/first-names.json (inside the generated envelope). */
+/**
+ * Shape of data/name/first-names.json (inside the generated envelope).
+ * Parallel arrays rather than an object keyed by name: parsing arrays and
+ * filling one Map is about twice as fast on first use as materialising
+ * 66,000 small objects.
+ */
 export interface FirstNamesData {
-  /** folded name → [male, female] (SSA births + faker pseudo-births). */
-  readonly gendered: Readonly<Record<string, readonly [number, number]>>;
+  /** Folded names with sex evidence, sorted. */
+  readonly names: readonly string[];
+  /** SSA births + pseudo-births counted as male, same order as names. */
+  readonly male: readonly number[];
+  /** Same, female. */
+  readonly female: readonly number[];
   /** First names known from faker lists without a sex (generic lists, tokens of compound names). */
   readonly knownOnly: readonly string[];
 }
 
-/** Shape of data/name/last-names.json. */
+/** Shape of data/name/last-names.json: parallel arrays, sorted by name. */
 export interface LastNamesData {
-  /** folded surname → weight (number of faker locales listing it + curated tier). */
-  readonly weights: Readonly<Record<string, number>>;
+  readonly names: readonly string[];
+  /** Number of faker locales listing the surname + curated tier. */
+  readonly weights: readonly number[];
 }
 
 /** Evidence of a first name's sex: SSA births plus faker pseudo-births (see {@link FAKER_LOCALE_WEIGHT}). */
@@ -62,36 +72,41 @@ export interface GenderCounts {
   readonly female: number;
 }
 
-let firstGendered: Map<string, GenderCounts> | undefined;
+/** Index of each gendered first name into the male/female arrays. */
+let firstIndex: Map<string, number> | undefined;
+let firstData: FirstNamesData | undefined;
 let firstKnownOnly: Set<string> | undefined;
 let lastWeights: Map<string, number> | undefined;
 
-function loadFirst(): Map<string, GenderCounts> {
-  if (firstGendered === undefined) {
+function loadFirst(): Map<string, number> {
+  if (firstIndex === undefined) {
     const data = loadGeneratedJson<FirstNamesData>(FIRST_NAMES_FILE, FIRST_NAMES_FORMAT);
-    const map = new Map<string, GenderCounts>();
-    for (const name of Object.keys(data.gendered)) {
-      const c = data.gendered[name];
-      if (c !== undefined) map.set(name, Object.freeze({ male: c[0], female: c[1] }));
-    }
+    const map = new Map<string, number>();
+    data.names.forEach((name, i) => map.set(name, i));
     firstKnownOnly = new Set(data.knownOnly);
-    firstGendered = map;
+    firstData = data;
+    firstIndex = map;
   }
-  return firstGendered;
+  return firstIndex;
+}
+
+function countsAt(i: number): GenderCounts {
+  return { male: firstData?.male[i] ?? 0, female: firstData?.female[i] ?? 0 };
 }
 
 function loadLast(): Map<string, number> {
   if (lastWeights === undefined) {
     const data = loadGeneratedJson<LastNamesData>(LAST_NAMES_FILE, LAST_NAMES_FORMAT);
-    lastWeights = new Map(Object.entries(data.weights));
+    const map = new Map<string, number>();
+    data.names.forEach((name, i) => map.set(name, data.weights[i] ?? 0));
+    lastWeights = map;
   }
   return lastWeights;
 }
 
 /**
  * Sex evidence for a folded first name, or `undefined` when the name is not
- * in the gendered table. The counts are frozen and shared: read, don't keep
- * a reference expecting a copy.
+ * in the gendered table. Each call returns a fresh object.
  *
  * @param folded - the output of {@link foldName}.
  * @example
@@ -99,7 +114,8 @@ function loadLast(): Map<string, number> {
  * firstNameGender('zzzz')           // → undefined
  */
 export function firstNameGender(folded: string): GenderCounts | undefined {
-  return loadFirst().get(folded);
+  const i = loadFirst().get(folded);
+  return i === undefined ? undefined : countsAt(i);
 }
 
 /**
@@ -111,12 +127,14 @@ export function firstNameGender(folded: string): GenderCounts | undefined {
  * genderOf(foldName('Taylor')) // → null
  */
 export function genderOf(folded: string): 'M' | 'F' | null {
-  const c = loadFirst().get(folded);
-  if (c === undefined) return null;
-  const total = c.male + c.female;
+  const i = loadFirst().get(folded);
+  if (i === undefined) return null;
+  const male = firstData?.male[i] ?? 0;
+  const female = firstData?.female[i] ?? 0;
+  const total = male + female;
   if (total <= 0) return null;
-  if (c.male / total >= GENDER_THRESHOLD) return 'M';
-  if (c.female / total >= GENDER_THRESHOLD) return 'F';
+  if (male / total >= GENDER_THRESHOLD) return 'M';
+  if (female / total >= GENDER_THRESHOLD) return 'F';
   return null;
 }
 
