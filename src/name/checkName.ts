@@ -19,6 +19,7 @@ import {
 } from './data/index.js';
 import { ASCII_WORD, CYRILLIC_LETTER, GREEK_LETTER, LATIN_LETTER, ODD_PUNCTUATION } from './patterns.js';
 import { listHits, type ListHits } from './listIndex.js';
+import { isPinyinName } from './pinyin.js';
 import { NAME_SCORE_MODEL } from './scoreModel.js';
 import { soundKey } from './sound.js';
 import { genderOfSurname } from './surnameGender.js';
@@ -428,6 +429,9 @@ function typingRule(word: string): NameReasonCode | undefined {
   if (ASCII_WORD.test(word)) {
     if (isKeyboardWalk(word)) return 'NAME_KEYBOARD_WALK';
     if (lacksVowels(word)) return 'NAME_NO_VOWELS';
+    // Chinese given names in pinyin (Xiuying) are well-formed whatever a
+    // European-trained character model thinks of them.
+    if (isPinyinName(word)) return undefined;
   }
   if (word.length >= MIN_LETTERS_FOR_MODEL) {
     const score = nameLikeness(word);
