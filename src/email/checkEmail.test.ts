@@ -38,6 +38,9 @@ describe('checkEmail', () => {
     expect(checkEmail('jane@@x.com').is_valid).toBe(false);
     expect(checkEmail('jane@localhost').is_valid).toBe(false);
     expect(checkEmail('jane@acme.notatld').is_valid).toBe(false);
+    expect(checkEmail('jane@iana.123')).toMatchObject({ status: 'invalid', is_valid: false });
+    expect(checkEmail('jane@192.0.2.1').reasons[1]).toMatchObject({ code: 'EMAIL_INVALID_DOMAIN', detail: 'IP address without brackets, not a domain' });
+    expect(checkEmail('jane@xn--zz.com')).toMatchObject({ status: 'invalid', is_valid: false });
     expect(checkEmail('jane@gmial.com').is_valid).toBeNull();
     expect(checkEmail('jane@mailinator.com').is_valid).toBeNull();
     expect(checkEmail('jane@gmail.com').is_valid).toBeNull();
@@ -125,6 +128,7 @@ describe('checkEmail', () => {
     expect(() => createEmailCheck({ suggestTypos: 'yes' as unknown as boolean })).toThrow(InputError);
     expect(() => createEmailCheck({ scoring: { weights: { EMAIL_NOPE: 0.1 } } })).toThrow(InputError);
     expect(() => createEmailCheck(7 as unknown as object)).toThrow(InputError);
+    expect(() => createEmailCheck({ suggest: true } as unknown as object)).toThrow(/unknown email option "suggest"/);
   });
 
   it('applies scoring options once per checker', () => {

@@ -24,6 +24,8 @@ interface Verdict {
   readonly signals: Signal<EmailReasonCode>[];
 }
 
+const KNOWN_OPTIONS: ReadonlySet<string> = new Set(['scoring', 'suggestTypos', 'secondOpinion']);
+
 function optionalBoolean(options: EmailCheckOptions, key: 'suggestTypos' | 'secondOpinion'): boolean {
   const value: unknown = options[key];
   if (value === undefined) return true;
@@ -45,6 +47,11 @@ function optionalBoolean(options: EmailCheckOptions, key: 'suggestTypos' | 'seco
  */
 export function createEmailCheck(options: EmailCheckOptions = {}): EmailCheck {
   assertOptionalObject(options, 'options');
+  for (const key of Object.keys(options)) {
+    if (!KNOWN_OPTIONS.has(key)) {
+      throw new InputError('INPUT_OPTION', `unknown email option "${key}" (known: ${[...KNOWN_OPTIONS].join(', ')})`, key);
+    }
+  }
   assertOptionalObject(options.scoring, 'scoring');
   const suggestTypos = optionalBoolean(options, 'suggestTypos');
   const secondOpinion = optionalBoolean(options, 'secondOpinion');

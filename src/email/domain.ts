@@ -1,3 +1,4 @@
+import { domainToASCII, domainToUnicode } from 'node:url';
 import { parse } from 'tldts';
 
 /**
@@ -50,12 +51,38 @@ const TLDTS_OPTIONS = Object.freeze({
 
 /**
  * Null when the domain ends in an ICANN public suffix and has a registrable
- * name before it (Public Suffix List via tldts); else why it cannot receive
- * mail: an unknown TLD (`acme.con`, single labels) or a bare suffix (`co.uk`).
+ * name before it (Public Suffix List via tldts) and its punycode labels
+ * decode; else why it cannot receive mail: an unknown or numeric TLD
+ * (`acme.con`, `iana.123`, single labels), a dotted quad without brackets,
+ * a bare suffix (`co.uk`) or undecodable punycode (`xn--zz.com`).
  */
 export function publicSuffixProblem(domain: string): string | null {
+  const tld = domain.slice(domain.lastIndexOf('.') + 1);
+  // RFC 3696 §2: no TLD is all-numeric; a dotted quad is an IP address written without brackets.
+  if (isDigits(tld)) return isDottedQuad(domain) ? 'IP address without brackets, not a domain' : `numeric top-level domain ".${tld}"`;
   const parsed = parse(domain, TLDTS_OPTIONS);
-  if (parsed.isIcann !== true) return `unknown top-level domain ".${domain.slice(domain.lastIndexOf('.') + 1)}"`;
+  if (parsed.isIcann !== true) return `unknown top-level domain ".${tld}"`;
   if (parsed.domain === null) return `"${domain}" is a public suffix, not a mail domain`;
+  if (domain.includes('xn--') && !punycodeRoundTrips(domain)) return 'a punycode (xn--) label does not decode to a valid IDN';
   return null;
+}
+
+function isDigits(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
+}
+
+function isDottedQuad(domain: string): boolean {
+  const parts = domain.split('.');
+  return parts.length === 4 && parts.every((p) => isDigits(p) && p.length <= 3 && Number(p) <= 255);
+}
+
+/** True when every xn-- label decodes and encodes back to itself (IDNA round trip). */
+function punycodeRoundTrips(domain: string): boolean {
+  const unicode = domainToUnicode(domain);
+  return unicode !== '' && domainToASCII(unicode) === domain;
 }

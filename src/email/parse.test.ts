@@ -37,7 +37,6 @@ describe('parseEmailAddress', () => {
     expect(detail('jane@iana.org.')).toBe('domain ends with a dot');
     expect(detail('jane@-iana.org')).toBe('hyphen at start or end of domain label');
     expect(detail('jane@iana_org.com')).toBe('invalid character "_" in domain');
-    expect(detail('jane@iana.123')).toBe('numeric top-level domain');
     expect(detail('jane\u0000@iana.org')).toBe('control character');
   });
 
@@ -62,7 +61,9 @@ describe('parseEmailAddress', () => {
     });
     const puny = parseEmailAddress('jane@xn--bcher-kva.de');
     expect(puny.ok && puny.address.domainUnicode).toBe('bücher.de');
-    expect(detail('jane@xn--zz.com')).toBe('invalid internationalised domain');
+    // Undecodable punycode is well-formed ASCII: checkEmail reports it as EMAIL_INVALID_DOMAIN.
+    expect(parseEmailAddress('jane@xn--zz.com')).toMatchObject({ ok: true, address: { domain: 'xn--zz.com', domainUnicode: 'xn--zz.com' } });
+    expect(detail('jane@exa mple.рф')).toBe('obsolete form: folding white space');
     expect(detail('ja\u200bne@iana.org')).toBe('invisible, unassigned or private-use character in local part');
   });
 });

@@ -8,7 +8,7 @@ export interface ParsedEmailAddress {
   readonly local: string;
   /** The domain in lower-case ASCII (IDN labels as punycode `xn--…`). */
   readonly domain: string;
-  /** The domain in lower-case Unicode (`bücher.de`); equals `domain` for ASCII domains. */
+  /** The domain in lower-case Unicode (`bücher.de`); equals `domain` for ASCII domains and for punycode that does not decode. */
   readonly domainUnicode: string;
   /** Octets of the local part in UTF-8 (RFC 6531 counts octets, not characters). */
   readonly localOctets: number;
@@ -172,13 +172,18 @@ function normaliseDomain(raw: string): { ascii: string; unicode: string } | stri
   }
   let ascii = raw.toLowerCase();
   let unicode = ascii;
-  if (nonAscii || ascii.includes('xn--')) {
-    // WHATWG/UTS 46 processing: maps full-width letters and ideographic dots, rejects bad punycode ('').
+  if (nonAscii) {
+    // WHATWG/UTS 46 processing: maps full-width letters and ideographic dots; '' when it cannot.
     const converted = domainToASCII(raw);
     if (converted === '') return 'invalid internationalised domain';
     unicode = domainToUnicode(converted);
     if (unicode === '' || domainToASCII(unicode) !== converted) return 'invalid internationalised domain';
     ascii = converted;
+  } else if (ascii.includes('xn--')) {
+    // An ASCII domain with punycode labels is well-formed LDH; whether its labels decode is a
+    // question of the domain (checkEmail reports EMAIL_INVALID_DOMAIN), not of syntax.
+    const decoded = domainToUnicode(ascii);
+    if (decoded !== '' && domainToASCII(decoded) === ascii) unicode = decoded;
   }
   return checkLabels(ascii) ?? { ascii, unicode };
 }
@@ -187,23 +192,19 @@ function normaliseDomain(raw: string): { ascii: string; unicode: string } | stri
 function checkLabels(ascii: string): string | null {
   if (ascii.length > 253) return 'domain longer than 253 octets';
   let start = 0;
-  let allDigits = true;
   for (let i = 0; i <= ascii.length; i++) {
     const c = i < ascii.length ? ascii.charCodeAt(i) : DOT;
     if (c !== DOT) {
       // domainToASCII can map exotic input to non-LDH ASCII (e.g. '_'): re-check after conversion.
       const ldh = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === HYPHEN;
       if (!ldh) return `invalid character "${String.fromCharCode(c)}" in domain`;
-      if (c < 0x30 || c > 0x39) allDigits = false;
       continue;
     }
     const length = i - start;
     if (length === 0) return i === ascii.length && i > 0 ? 'domain ends with a dot' : 'empty domain label';
     if (length > 63) return 'domain label longer than 63 octets';
     if (ascii.charCodeAt(start) === HYPHEN || ascii.charCodeAt(i - 1) === HYPHEN) return 'hyphen at start or end of domain label';
-    if (i === ascii.length && allDigits) return 'numeric top-level domain';
     start = i + 1;
-    allDigits = true;
   }
   return null;
 }
