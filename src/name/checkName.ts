@@ -205,6 +205,8 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
   let given = first.tokens;
   let titleGender: 'M' | 'F' | null = null;
   let t = 0;
+  // A multi-word title listed whole ("sir or madam", "mr and mrs") counts as titles only.
+  if (listHits(first.folded)?.placeholder_title !== undefined) t = given.length;
   while (t < given.length && listHits(given[t]!)?.placeholder_title !== undefined) t++;
   if (t === given.length) {
     ev.add('NAME_TITLE_AS_NAME', `first name: ${first.folded}`, 'PLACEHOLDER_TITLE');
@@ -214,6 +216,7 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
     given = given.slice(t);
   }
   let lastTitles = 0;
+  if (listHits(last.folded)?.placeholder_title !== undefined) lastTitles = last.tokens.length;
   while (lastTitles < last.tokens.length && listHits(last.tokens[lastTitles]!)?.placeholder_title !== undefined) lastTitles++;
   if (lastTitles === last.tokens.length) ev.add('NAME_TITLE_AS_NAME', `last name: ${last.folded}`, 'PLACEHOLDER_TITLE');
 
@@ -259,10 +262,17 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
   if (label === undefined && lastHits?.fictional !== undefined && !knownToken(last.folded)) label = lastHits.fictional;
   if (label !== undefined) addListMatch(ev, 'NAME_FICTIONAL', 'NAME_FICTIONAL_COMMON', label, 'FICTIONAL');
 
+  // Famous: a one-word entry only as the first name (stage names: Pitbull,
+  // Zendaya); in the last-name slot it is a family name real people share
+  // (a Khrushchev, an Einstein).
   label = firstOf(fullHits, 'famous');
+  if (label === undefined && firstHits?.famous !== undefined && !knownToken(first.folded)) label = firstHits.famous;
   if (label !== undefined) addListMatch(ev, 'NAME_FAMOUS', 'NAME_FAMOUS_COMMON', label, 'FAMOUS');
 
+  // Joke names: one-word entries (Ligma) under the same guard as fictional ones.
   label = firstOf(fullHits, 'humorous') ?? soundAlikeHumorous(keys[0]!);
+  if (label === undefined && firstHits?.humorous !== undefined && !knownToken(first.folded)) label = firstHits.humorous;
+  if (label === undefined && lastHits?.humorous !== undefined && !knownToken(last.folded)) label = lastHits.humorous;
   if (label !== undefined) addListMatch(ev, 'NAME_HUMOROUS', 'NAME_HUMOROUS_COMMON', label, 'HUMOROUS');
 
   const allTokens = first.tokens.concat(last.tokens);
