@@ -50,7 +50,7 @@ const aws = JSON.parse(readFileSync(join(RAW, 'jensihnow+AWSPublicIPAddressRange
 const proxies = JSON.parse(readFileSync(join(RAW, 'monosans+proxy-list/proxies.json'), 'utf8')) as { host: string; exit_ip: string | null }[];
 
 const CASES: readonly (readonly [string, string[], Expectation])[] = [
-  ['Tor exits', torCsv('alireza-rezaee+tor-nodes/latest.exits.csv'), (r) => r.is_tor && r.reasons.some((x) => x.code === 'IP_TOR_EXIT')],
+  ['Tor exits', torCsv('alireza-rezaee+tor-nodes/latest.exits.csv'), (r) => r.is_tor && r.reasons.some((x) => x.code === 'IP_TOR_EXIT') && r.score <= 399],
   ['Tor relays', torCsv('alireza-rezaee+tor-nodes/latest.all.csv'), (r) => r.is_tor],
   ['iCloud Private Relay', la('apple-proxy'), (r) => r.is_relay && !r.is_vpn],
   ['ProtonVPN', lines('tn3w+ProtonVPN-IPs/protonvpn_ips.txt'), vpnNamed('ProtonVPN')],
