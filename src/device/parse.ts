@@ -28,6 +28,9 @@ import {
   EXTRA_BROWSER,
   HAS_UPPER,
   HUMAN_DEVICE,
+  FB_DEVICE,
+  PRODUCT_LINE,
+  SONOS_MODEL,
   DOCOMO_MODEL,
   HBBTV_MODEL,
   WINDOWS_PHONE_MODEL,
@@ -196,6 +199,29 @@ function leadingDevice(ua: string): RegExpExecArray | null {
   if (ua.startsWith('Mozilla')) return null;
   const m = BRAND_TOKEN.exec(ua);
   return m !== null && m.index === 0 && m[2] !== undefined && !VERSION_LIKE.test(m[2]) ? m : null;
+}
+
+/** Product-line keywords (PRODUCT_LINE) → maker. */
+const LINE_BRANDS: Readonly<Record<string, string>> = {
+  xperia: 'Sony', galaxy: 'Samsung', desire: 'HTC', sensation: 'HTC', wildfire: 'HTC', kindle: 'Amazon', echo: 'Amazon',
+  aspire: 'Acer', travelmate: 'Acer', predator: 'Acer', latitude: 'Dell', inspiron: 'Dell', vostro: 'Dell', xps: 'Dell',
+  thinkpad: 'Lenovo', ideapad: 'Lenovo', thinkcentre: 'Lenovo', yoga: 'Lenovo', pavilion: 'HP', elitebook: 'HP',
+  probook: 'HP', spectre: 'HP', envy: 'HP', zenbook: 'Asus', vivobook: 'Asus', zenfone: 'Asus', zenpad: 'Asus',
+  transformer: 'Asus', 'tinker board': 'Asus', satellite: 'Toshiba', tecra: 'Toshiba', surface: 'Microsoft',
+  moto: 'Motorola', droid: 'Motorola', pixel: 'Google', lumia: 'Nokia', optimus: 'LG', ascend: 'Huawei',
+  mediapad: 'Huawei', matepad: 'Huawei', blade: 'ZTE', redmi: 'Xiaomi', poco: 'Xiaomi', nook: 'Barnes & Noble',
+};
+
+/** Maker of a product-line name or code family (see PRODUCT_LINE). */
+function brandOfProductLine(code: string): string | null {
+  const m = PRODUCT_LINE.exec(code);
+  if (m === null) return null;
+  const word = m[1]!.toLowerCase();
+  const fixed = LINE_BRANDS[word];
+  if (fixed !== undefined) return fixed;
+  if (word.startsWith('kf') || word.startsWith('aft')) return 'Amazon';
+  if (word.startsWith('zc') || word.startsWith('ze')) return 'Asus';
+  return 'Motorola'; // MB… and XT… model numbers
 }
 
 /** `Coolpad 5213` → `5213` when the brand is Coolpad: the model without its maker's name. */
@@ -445,6 +471,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     const kai = KAIOS_MODEL.exec(ua);
     const wp = kai === null ? WINDOWS_PHONE_MODEL.exec(ua) ?? HBBTV_MODEL.exec(ua) : null;
     const docomo = kai === null && wp === null ? DOCOMO_MODEL.exec(ua) : null;
+    const sonos = SONOS_MODEL.exec(ua);
+    const fb = FB_DEVICE.exec(ua);
     if (kai !== null) code = cleanModel(kai[1]!.replaceAll('_', ' '));
     else if (wp !== null) {
       code = cleanModel(wp[2]!);
@@ -452,6 +480,11 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     } else if (docomo !== null) {
       code = docomo[1]!;
       vendorHint = 'DoCoMo';
+    } else if (sonos !== null) {
+      code = sonos[1]!;
+      vendorHint = 'Sonos';
+    } else if (fb !== null && !APPLE_HARDWARE.test(fb[1]!)) {
+      code = cleanModel(fb[1]!);
     }
   } else if (SONY_ERICSSON.test(ua)) {
     code = code.replace(ERICSSON_PREFIX, '');
@@ -489,7 +522,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   if (appleId !== null) {
     // Apps name the exact Apple hardware: that identifies the generation.
     info = lookupModelCode(`${appleId[1]!},${appleId[2]!}`, 'Apple');
-    if (info !== undefined) code = info.code;
+    code = info?.code ?? `${appleId[1]!},${appleId[2]!}`;
+    uaBrand = 'Apple';
   }
   if (code !== null && info === undefined) {
     info = lookupModelCode(code, uaBrand ?? undefined);
@@ -498,7 +532,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     // collision (`HTC Hero` is not Mobicell's `Hero`): trust the UA.
     if (info !== undefined && uaBrand !== null && !sameMaker(info.brand, uaBrand)) info = undefined;
   }
-  if (uaBrand === null && code !== null && info === undefined) uaBrand = brandOfCodeSeries(code) ?? brandOfFirstWord(code);
+  if (uaBrand === null && code !== null && info === undefined) uaBrand = brandOfCodeSeries(code) ?? brandOfFirstWord(code) ?? brandOfProductLine(code);
   let brand = info?.brand ?? uaBrand;
   let model = info?.model ?? (code === null || brand === null ? code : withoutBrand(code, brand));
   const apple = APPLE_HARDWARE.exec(ua);

@@ -229,3 +229,16 @@ export const HBBTV_MODEL = /HbbTV\/[\d.]{1,10} \([^;)]{0,40}; ?([^;)]{2,30}); ?(
 
 /** i-mode handsets: `DoCoMo/2.0 F07B(c500;…)`. */
 export const DOCOMO_MODEL = /^DoCoMo\/\d\.\d[ /]([A-Z0-9]{3,10})/;
+
+/**
+ * Product lines that name their maker (`Xperia V` → Sony, `Inspiron 3558` →
+ * Dell, `KFTT` → Amazon): written for this project from the makers' own
+ * product naming; the keyword → brand table is in parse.ts.
+ */
+export const PRODUCT_LINE = /^(Xperia|Galaxy|Desire|Sensation|Wildfire|Kindle|Echo|Aspire|TravelMate|Predator|Latitude|Inspiron|Vostro|XPS|ThinkPad|IdeaPad|ThinkCentre|Yoga|Pavilion|EliteBook|ProBook|Spectre|Envy|ZenBook|VivoBook|Zenfone|ZenPad|Transformer|Tinker Board|Satellite|Tecra|Surface|moto|Droid|Pixel|Lumia|Optimus|Ascend|MediaPad|MatePad|Blade|Redmi|POCO|Nook|KF[A-Z]{2,6}|AFT[A-Z0-9]{1,6}|ZC\d{3}KL|ZE\d{3}KL|MB\d{3}|XT\d{3,4})\b/i;
+
+/** Sonos players: `Sonos/61.1-83170 (ZPS1)`. */
+export const SONOS_MODEL = /\bSonos\/[\d.-]{1,20} \(([A-Z0-9]{2,12})\)/;
+
+/** Facebook's in-app UA names the hardware: `FBDV/HP Pavilion dv6 Notebook PC;`. */
+export const FB_DEVICE = /\bFBDV\/([^;\]]{2,60})[;\]]/;
