@@ -38,6 +38,9 @@ const PARTICLES: ReadonlySet<string> = new Set([
   'af', 'av', 'of',
 ]);
 
+/** Generational suffixes after a surname (Smith Jr., Henry Ford III): not words to judge. */
+const SUFFIXES: ReadonlySet<string> = new Set(['jr', 'sr', 'jnr', 'snr', 'ii', 'iii', 'iv', 'vi', 'vii', 'viii']);
+
 /**
  * Gendered titles: when a caller types a title where the first name goes
  * (`Mr` `Smith`), the title is the only evidence of sex and it is explicit,
@@ -291,7 +294,7 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
 
   // --- random typing and look-alikes -------------------------------------
   for (const tok of allTokens) {
-    if (PARTICLES.has(tok)) continue;
+    if (PARTICLES.has(tok) || SUFFIXES.has(tok)) continue;
     const letters = lettersOf(tok);
     if (mixesScripts(letters)) {
       ev.add('NAME_MIXED_SCRIPT', tok, 'OTHER');
@@ -437,6 +440,8 @@ function similarity(first: PartAnalysis, last: PartAnalysis, firstKnown: boolean
 function typingRule(word: string): NameReasonCode | undefined {
   if (isRepeatedPattern(word)) return 'NAME_REPEATED_PATTERN';
   if (ASCII_WORD.test(word)) {
+    // "aa", "bb": no Latin name is one letter doubled (Han 婷婷 is, hence ASCII only).
+    if (word.length === 2 && word.charCodeAt(0) === word.charCodeAt(1)) return 'NAME_REPEATED_PATTERN';
     if (isKeyboardWalk(word)) return 'NAME_KEYBOARD_WALK';
     if (lacksVowels(word)) return 'NAME_NO_VOWELS';
     // Chinese given names in pinyin (Xiuying) are well-formed whatever a
