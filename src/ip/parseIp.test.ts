@@ -104,3 +104,28 @@ describe('parseIp', () => {
     expect(parseIp('::ffff:1.2.3.4')!.mapped).toBe(true);
   });
 });
+
+describe('parseIp against node:net and fast-check generators', () => {
+  it('accepts every generated IPv4 and IPv6 address, rejects non-dotted IPv4 forms', async () => {
+    const fc = (await import('fast-check')).default;
+    const { isIP } = await import('node:net');
+    fc.assert(
+      fc.property(fc.ipV4(), (s) => parseIp(s)?.version === 4),
+      { seed: 7, numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(fc.ipV6(), (s) => parseIp(s) !== null),
+      { seed: 7, numRuns: 3000 },
+    );
+    // Extended forms (octal, hex, short): accepted only when they are plain dotted quads.
+    fc.assert(
+      fc.property(fc.ipV4Extended(), (s) => (parseIp(s) !== null) === /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(s)),
+      { seed: 7, numRuns: 3000 },
+    );
+    // Anything parseIp accepts, node:net accepts too.
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789abcdef:.%'), maxLength: 45 }), (s) => parseIp(s) === null || isIP(s) !== 0),
+      { seed: 7, numRuns: 5000 },
+    );
+  });
+});
