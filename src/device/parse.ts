@@ -28,6 +28,7 @@ import {
   EXTRA_BROWSER,
   HAS_UPPER,
   HUMAN_DEVICE,
+  CODE_PREFIXES,
   FB_DEVICE,
   PRODUCT_LINE,
   SONOS_MODEL,
@@ -161,7 +162,7 @@ const TOKEN_BRANDS: Readonly<Record<string, string>> = {
   sonyericsson: 'Sony Ericsson', sony: 'Sony', sie: 'Siemens', siemens: 'Siemens', alcatel: 'Alcatel', tecno: 'Tecno Mobile',
   itel: 'iTel', ktouch: 'K-Touch', 'k-touch': 'K-Touch', imobile: 'i-mobile', 'i-mobile': 'i-mobile', blu: 'BLU', thl: 'THL',
   zte: 'ZTE', tcl: 'TCL', nec: 'NEC', oppo: 'OPPO', vivo: 'vivo', dexp: 'DEXP', bq: 'bq', docomo: 'DoCoMo', texet: 'teXet',
-  coby: 'Coby Kyros', kwc: 'Kyocera', sprd: 'sprd', ibal: 'iBall', iball: 'iBall',
+  coby: 'Coby Kyros', kwc: 'Kyocera', sprd: 'sprd', kddi: 'KDDI', phicomm: 'Phicomm', bird: 'Bird', ibal: 'iBall', iball: 'iBall',
 };
 
 function brandOfToken(word: string): string {
@@ -222,6 +223,12 @@ function brandOfProductLine(code: string): string | null {
   if (word.startsWith('kf') || word.startsWith('aft')) return 'Amazon';
   if (word.startsWith('zc') || word.startsWith('ze')) return 'Asus';
   return 'Motorola'; // MB… and XT… model numbers
+}
+
+/** Maker of a code by its numbering prefix (CODE_PREFIXES). */
+function brandOfCodePrefix(code: string): string | null {
+  for (const [re, brand] of CODE_PREFIXES) if (re.test(code)) return brand;
+  return null;
 }
 
 /** `Coolpad 5213` → `5213` when the brand is Coolpad: the model without its maker's name. */
@@ -532,7 +539,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     // collision (`HTC Hero` is not Mobicell's `Hero`): trust the UA.
     if (info !== undefined && uaBrand !== null && !sameMaker(info.brand, uaBrand)) info = undefined;
   }
-  if (uaBrand === null && code !== null && info === undefined) uaBrand = brandOfCodeSeries(code) ?? brandOfFirstWord(code) ?? brandOfProductLine(code);
+  if (uaBrand === null && code !== null && info === undefined) uaBrand = brandOfCodeSeries(code) ?? brandOfFirstWord(code) ?? brandOfProductLine(code) ?? brandOfCodePrefix(code);
   let brand = info?.brand ?? uaBrand;
   let model = info?.model ?? (code === null || brand === null ? code : withoutBrand(code, brand));
   const apple = APPLE_HARDWARE.exec(ua);

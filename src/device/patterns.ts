@@ -172,7 +172,7 @@ export const EXTRA_BROWSER = /\b(QtWebEngine|DuckDuckGo|YaBrowser|LG Browser|MAU
 
 /** A brand word at the start of a feature-phone UA or an Android model token (`SAMSUNG-SGH-Z100`, `LG-P929`, `SonyEricssonW200i`, `MOT-EX119`). */
 export const BRAND_TOKEN =
-  /(?:^|[\s;(/])(SAMSUNG|LGE?|HUAWEI|HTC|MOT|SonyEricsson|Sony|Nokia|ZTE|Lenovo|ALCATEL|Micromax|Pantech|Sharp|SIE|Siemens|Kyocera|Sanyo|BlackBerry|Philips|Sagem|Haier|Hisense|Coolpad|Gionee|Lava|Karbonn|Spice|Celkon|Intex|Prestigio|Archos|Acer|Asus|Dell|Toshiba|Fly|Xiaomi|Meizu|OPPO|vivo|OnePlus|TCL|Motorola|Vodafone|Panasonic|NEC|Amoi|Zopo|THL|Doogee|Blackview|Ulefone|Oukitel|Cubot|Umidigi|Infinix|TECNO|itel|Wiko|Allview|Digma|DEXP|Irbis|teXet|Mediacom|Odys|Yarvik|iBall|Kivi|BLU|Energizer|Doro|Yota|Verykool|Videocon|Ginzzu|Hyundai|Cube|Ktouch|K-Touch|iMobile|i-mobile|Coby|DoCoMo|Polaroid|sprd|KWC)(?:[-_ /]|(?=\d|[A-Z]{1,2}\d))([A-Z0-9][\w.+-]{0,30})?/i;
+  /(?:^|[\s;(/])(SAMSUNG|LGE?|HUAWEI|HTC|MOT|SonyEricsson|Sony|Nokia|ZTE|Lenovo|ALCATEL|Micromax|Pantech|Sharp|SIE|Siemens|Kyocera|Sanyo|BlackBerry|Philips|Sagem|Haier|Hisense|Coolpad|Gionee|Lava|Karbonn|Spice|Celkon|Intex|Prestigio|Archos|Acer|Asus|Dell|Toshiba|Fly|Xiaomi|Meizu|OPPO|vivo|OnePlus|TCL|Motorola|Vodafone|Panasonic|NEC|Amoi|Zopo|THL|Doogee|Blackview|Ulefone|Oukitel|Cubot|Umidigi|Infinix|TECNO|itel|Wiko|Allview|Digma|DEXP|Irbis|teXet|Mediacom|Odys|Yarvik|iBall|Kivi|BLU|Energizer|Doro|Yota|Verykool|Videocon|Ginzzu|Hyundai|Cube|Ktouch|K-Touch|iMobile|i-mobile|Coby|DoCoMo|Polaroid|sprd|KWC|KDDI|Phicomm|Bird|BQ)(?:[-_ /]|(?=\d|[A-Z]{1,2}\d))([A-Z0-9][\w.+-]{0,30})?/i;
 
 /**
  * Model-number schemes that name their maker, from the makers' own
@@ -242,3 +242,41 @@ export const SONOS_MODEL = /\bSonos\/[\d.-]{1,20} \(([A-Z0-9]{2,12})\)/;
 
 /** Facebook's in-app UA names the hardware: `FBDV/HP Pavilion dv6 Notebook PC;`. */
 export const FB_DEVICE = /\bFBDV\/([^;\]]{2,60})[;\]]/;
+
+/**
+ * Model-code prefixes of makers whose devices are missing from Google Play's
+ * device list (mostly 2010s tablets and TVs), from the makers' own model
+ * numbering as printed on their products: tried in order, first match wins,
+ * only when nothing else named the maker.
+ */
+export const CODE_PREFIXES: readonly (readonly [RegExp, string])[] = [
+  [/^M-(?:MP|PP|SP)\w/i, 'Mediacom'],
+  [/^(?:PMP|PAP|PSP|PMT|PTV)\d{3}/i, 'Prestigio'],
+  [/^NT-\d{4}/i, 'IconBIT'],
+  [/^MID\d{4}$/i, 'Coby Kyros'],
+  [/^POV[_ ]|^TAB-P/i, 'POV'],
+  [/^GN\d{3}/i, 'Gionee'],
+  [/^Xenta|^TAB\d{3}$/i, 'Yarvik'],
+  [/^ZP\d{3}/i, 'Zopo'],
+  [/^TM-\d{4}/i, 'teXet'],
+  [/^TZ\d{2,3}$/i, 'Irbis'],
+  [/^PMID|^PTAB\d/i, 'Polaroid'],
+  [/^YNDX-|^yandexstation/i, 'Yandex'],
+  [/^ImPAD/i, 'Impression'],
+  [/^TA[CD]-\d{5}/i, 'Denver'],
+  [/^FreeTAB/i, 'Modecom'],
+  [/^ViewPad|^GTablet/i, 'ViewSonic'],
+  [/^OnePAD/i, 'Airis'],
+  [/^HS-[A-Z0-9]/i, 'Hisense'],
+  [/^SW-LED/i, 'Starwind'],
+  [/^IQ\d{3}/i, 'Fly'],
+  [/^Ursus\b/i, 'DEXP'],
+  [/^(?:Optima|Plane|Citi) \d/i, 'Digma'],
+  [/^Allview|^Viva[A-Z ]\w/i, 'Allview'],
+  [/^XELIO|^CONNECT\d|^PEDI[_ ]/i, 'Odys'],
+  [/^SurfTab/i, 'TrekStor'],
+  [/^BQ[-_ ]\d{4}/i, 'bq'],
+  [/^PHICOMM/i, 'Phicomm'],
+  [/^VIZIO\b/i, 'Vizio'],
+  [/^BIRD\b/i, 'Bird'],
+];
