@@ -15,7 +15,9 @@ import type { ManifestEntry } from '../lib/generated.js';
 import { readFaker, readRawList, readSsa, SSA_DB } from './sources.js';
 import type { SexCounts } from './sources.js';
 import {
+  CONTESTED_MIN_LOCALES,
   FAKER_LOCALE_WEIGHT,
+  GENDER_THRESHOLD,
   FIRST_NAMES_FILE,
   FIRST_NAMES_FORMAT,
   LAST_NAMES_FILE,
@@ -53,11 +55,48 @@ const addSexEvidence = (name: string, sex: 'male' | 'female'): void => {
   }
   c[sex] += FAKER_LOCALE_WEIGHT;
 };
+const localeVotes = new Map<string, SexCounts>();
+const vote = (name: string, sex: 'male' | 'female'): void => {
+  let v = localeVotes.get(name);
+  if (v === undefined) {
+    v = { male: 0, female: 0 };
+    localeVotes.set(name, v);
+  }
+  v[sex]++;
+};
 for (const loc of faker) {
-  for (const n of loc.male) if (isNameShaped(n)) addSexEvidence(n, 'male');
-  for (const n of loc.female) if (isNameShaped(n)) addSexEvidence(n, 'female');
+  for (const n of loc.male) {
+    if (!isNameShaped(n)) continue;
+    addSexEvidence(n, 'male');
+    vote(n, 'male');
+  }
+  for (const n of loc.female) {
+    if (!isNameShaped(n)) continue;
+    addSexEvidence(n, 'female');
+    vote(n, 'female');
+  }
   for (const n of loc.generic) if (isNameShaped(n)) knownOnly.add(n);
 }
+// International counter-evidence (see CONTESTED_MIN_LOCALES): Jean, Toni,
+// Kay, Marian are female in the US and male in several faker locales. The
+// opposing sex gets as many pseudo-births as the US majority has, so the
+// name ends up unisex (null) rather than called wrong abroad.
+const contested: string[] = [];
+for (const [name, v] of localeVotes) {
+  const us = ssaCounts.get(name);
+  if (us === undefined || us.male + us.female < SSA_MIN_TOTAL) continue;
+  const c = gendered.get(name);
+  if (c === undefined) continue;
+  const total = us.male + us.female;
+  if (us.female / total >= GENDER_THRESHOLD && v.male >= CONTESTED_MIN_LOCALES && v.male > v.female) {
+    c.male += us.female;
+    contested.push(name);
+  } else if (us.male / total >= GENDER_THRESHOLD && v.female >= CONTESTED_MIN_LOCALES && v.female > v.male) {
+    c.female += us.male;
+    contested.push(name);
+  }
+}
+contested.sort();
 const extraFirst = readRawList('first-names-extra.txt', 'U');
 for (const row of extraFirst.rows) {
   if (!isNameShaped(row.entry)) throw new Error(`first-names-extra.txt:${row.line}: not a name shape: ${row.entry}`);
@@ -191,7 +230,7 @@ const entries: ManifestEntry[] = [
     date: TODAY,
     sha256: sha256(firstJson),
     formatVersion: FIRST_NAMES_FORMAT,
-    notes: `SSA names with >= ${SSA_MIN_TOTAL} births in total kept; ${gendered.size} gendered, ${knownOnly.size} known without sex; each faker locale or curated listing adds ${FAKER_LOCALE_WEIGHT} pseudo-births to its sex`,
+    notes: `SSA names with >= ${SSA_MIN_TOTAL} births in total kept; ${gendered.size} gendered, ${knownOnly.size} known without sex; each faker locale or curated listing adds ${FAKER_LOCALE_WEIGHT} pseudo-births to its sex; ${contested.length} names contested abroad made unisex: ${contested.join(', ')}`,
   },
   {
     file: LAST_NAMES_FILE,

@@ -7,6 +7,7 @@
  */
 export { foldName } from './fold.js';
 export {
+  CONTESTED_MIN_LOCALES,
   FAKER_LOCALE_WEIGHT,
   GENDER_THRESHOLD,
   SSA_MIN_TOTAL,

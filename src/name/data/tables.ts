@@ -34,6 +34,17 @@ export const SSA_MIN_TOTAL = 50;
 export const FAKER_LOCALE_WEIGHT = 1000;
 
 /**
+ * International counter-evidence. When at least this many faker locales
+ * list a name under the sex opposite to its US (SSA) majority, and they
+ * outnumber the locales that agree, the opposing sex gets as many
+ * pseudo-births as the US majority has: the rest of the world weighs as
+ * much as the US, and the name becomes unisex (null) instead of being
+ * called wrong abroad. Affects Jean, Toni, Kay, Marian, Janis, Patrice,
+ * Lauri, Kalle, Leman… (listed in data/name/manifest.json).
+ */
+export const CONTESTED_MIN_LOCALES = 2;
+
+/**
  * Share of one sex at or above which a first name is called M or F; below
  * it the name is unisex and the check reports `null`. 0.9 means a wrong call
  * at most one time in ten for a name judged alone, which is what the
