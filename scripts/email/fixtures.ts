@@ -43,7 +43,7 @@ const allow = new Set((JSON.parse(require('node:fs').readFileSync(join(ROOT, 'da
 const mc = [...(require('mailchecker/platform/node') as { blacklist(): Set<string> }).blacklist()].sort();
 const mcSet = new Set(mc.filter((d) => !allow.has(d)));
 const mcOnly = mc.filter((d) => !walk(mainSet, d) && !allow.has(d));
-const free = (require('email-providers/all.json') as string[]).filter((d) => !walk(mainSet, d) && !walk(mcSet, d)).sort();
+const free = (require('email-providers/all.json') as string[]).filter((d) => !walk(mainSet, d)).sort();
 
 writeFileSync(
   join(OUT, 'lists.json'),
@@ -59,7 +59,7 @@ writeFileSync(
         domains: everyNth(mcOnly, 100),
       },
       free: {
-        source: `email-providers@${packageVersion('email-providers')} (ISC) all.json minus both disposable lists`,
+        source: `email-providers@${packageVersion('email-providers')} (ISC) all.json minus disposable-email-domains`,
         domains: everyNth(free, 300),
       },
     },

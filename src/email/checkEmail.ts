@@ -4,7 +4,7 @@ import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { confusableDetail } from './confusable.js';
 import { publicSuffixProblem, reservedDomainReason } from './domain.js';
-import { inFreeProviderList, matchDisposable, matchRole } from './lists.js';
+import { isFreeProvider, matchDisposable, matchRole } from './lists.js';
 import type { DisposableMatch } from './lists.js';
 import { parseEmailAddress } from './parse.js';
 import { EMAIL_SCORE_MODEL } from './scoreModel.js';
@@ -136,7 +136,7 @@ function domainFacts(domain: string, domainUnicode: string, suggestTypos: boolea
     suffixProblem,
     suggestion: suggestTypos && reserved === null ? suggestAsciiDomain(domain) : null,
     disposable,
-    free: !undeliverable && disposable === null && inFreeProviderList(domain),
+    free: !undeliverable && isFreeProvider(domain),
     confusable: domain === domainUnicode ? null : domainConfusable(domainUnicode),
   };
 }
@@ -186,8 +186,9 @@ function judge(email: string, facts: (domain: string, domainUnicode: string) => 
     status,
     // Only a proof of failure is known offline; success needs an SMTP verifier.
     is_valid: undeliverable ? false : null,
-    // A typo keeps what the list says about the typed domain only when it says "free".
-    is_free: undeliverable || disposable !== null ? null : suggestion !== null ? (free ? true : null) : free,
+    // The free list is a fact about the typed domain; "false" (company or paying user) is only
+    // said of a deliverable-looking domain that is neither disposable nor a likely typo.
+    is_free: undeliverable ? null : free ? true : disposable !== null || suggestion !== null ? null : false,
     domain: domainUnicode,
     suggestion,
     signals,

@@ -1,5 +1,5 @@
 import { domainToASCII } from 'node:url';
-import { inFreeProviderList, matchDisposable, matchRole } from './lists.js';
+import { isFreeProvider, matchDisposable, matchRole } from './lists.js';
 
 /** Lower-case ASCII form of a domain given in any case or in Unicode; null when it is no domain. */
 function asciiDomain(domain: unknown): string | null {
@@ -26,7 +26,7 @@ export function isDisposableDomain(domain: string, options: { readonly secondOpi
 
 /**
  * True when the domain is a free mail provider: on email-providers' list
- * and not a disposable domain.
+ * and not on disposable-email-domains.
  *
  * @param domain a domain in any case, ASCII or Unicode
  * @example
@@ -36,7 +36,7 @@ export function isDisposableDomain(domain: string, options: { readonly secondOpi
  */
 export function isFreeProviderDomain(domain: string): boolean {
   const ascii = asciiDomain(domain);
-  return ascii !== null && inFreeProviderList(ascii) && matchDisposable(ascii, true) === null;
+  return ascii !== null && isFreeProvider(ascii);
 }
 
 /**

@@ -66,10 +66,17 @@ export function matchDisposable(domain: string, secondOpinion: boolean): Disposa
   return second === null ? null : { list: 'mailchecker', entry: second };
 }
 
-/** True when the lower-case ASCII domain is in email-providers' list (disposables not yet removed). */
-export function inFreeProviderList(domain: string): boolean {
+/**
+ * True when the lower-case ASCII domain is a free provider: on
+ * email-providers' list and not on disposable-email-domains (the main,
+ * curated disposable list). mailchecker's second opinion does not remove a
+ * domain from the free list: it lists about a third of email-providers'
+ * domains (old free web-mail services among them), and a disposable
+ * service is free of charge anyway; it still raises EMAIL_DISPOSABLE.
+ */
+export function isFreeProvider(domain: string): boolean {
   freeProviders ??= new Set(require('email-providers/all.json') as string[]);
-  return freeProviders.has(domain);
+  return freeProviders.has(domain) && findListed(mainList(), domain) === null;
 }
 
 /** Separators people use interchangeably in role names: no-reply, no_reply, no.reply, noreply. */

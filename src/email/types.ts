@@ -53,9 +53,9 @@ export interface EmailResult {
    */
   readonly is_valid: boolean | null;
   /**
-   * `true` at a free provider (email-providers minus disposable domains),
+   * `true` at a free provider (email-providers minus disposable-email-domains),
    * `false` at any other well-formed, non-disposable domain, `null` when
-   * malformed, reserved, disposable or a likely typo.
+   * malformed, reserved, or disposable/a likely typo not on the free list.
    */
   readonly is_free: boolean | null;
   /** The domain, lower case, Unicode form for IDNs (`bücher.de`); `''` when there is no `@`. */
