@@ -41,7 +41,6 @@ const main = [...(require('disposable-email-domains-js') as { disposableEmailBlo
 const mainSet = new Set(main);
 const allow = new Set((JSON.parse(require('node:fs').readFileSync(join(ROOT, 'data/email/mailchecker-allowlist.json'), 'utf8')) as { data: string[] }).data);
 const mc = [...(require('mailchecker/platform/node') as { blacklist(): Set<string> }).blacklist()].sort();
-const mcSet = new Set(mc.filter((d) => !allow.has(d)));
 const mcOnly = mc.filter((d) => !walk(mainSet, d) && !allow.has(d));
 const free = (require('email-providers/all.json') as string[]).filter((d) => !walk(mainSet, d)).sort();
 
