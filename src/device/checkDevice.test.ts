@@ -188,6 +188,7 @@ describe('createDeviceCheck', () => {
   it('works without a cache and rejects bad options', () => {
     expect(createDeviceCheck({ cacheSize: 0 })(S23).model).toBe('Galaxy S23');
     expect(() => createDeviceCheck({ cacheSize: -1 })).toThrow(/cacheSize/);
+    expect(() => createDeviceCheck({ cache: 5 } as unknown as { cacheSize: number })).toThrow(/unknown device option/);
     expect(() => createDeviceCheck({ scoring: { weights: { DEVICE_NOPE: 0.5 } } })).toThrow();
   });
 

@@ -267,6 +267,9 @@ function validateFactoryOptions(options: unknown): { scoring?: ScoringOptions; c
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new InputError('INPUT_OPTION', 'createDeviceCheck options must be an object', 'options');
   }
+  for (const key of Object.keys(options)) {
+    if (key !== 'scoring' && key !== 'cacheSize') throw new InputError('INPUT_OPTION', `unknown device option "${key}"`, key);
+  }
   const o = options as DeviceCheckFactoryOptions;
   const cacheSize = o.cacheSize ?? DEFAULT_CACHE_SIZE;
   if (!Number.isInteger(cacheSize) || cacheSize < 0) {

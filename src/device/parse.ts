@@ -28,6 +28,8 @@ import {
   EXTRA_BROWSER,
   HAS_UPPER,
   HUMAN_DEVICE,
+  TIZEN_MODEL,
+  VENDOR_FIELD,
   CODE_PREFIXES,
   FB_DEVICE,
   PRODUCT_LINE,
@@ -479,6 +481,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     const wp = kai === null ? WINDOWS_PHONE_MODEL.exec(ua) ?? HBBTV_MODEL.exec(ua) : null;
     const docomo = kai === null && wp === null ? DOCOMO_MODEL.exec(ua) : null;
     const sonos = SONOS_MODEL.exec(ua);
+    const tizen = TIZEN_MODEL.exec(ua);
+    const vendorField = VENDOR_FIELD.exec(ua);
     const fb = FB_DEVICE.exec(ua);
     if (kai !== null) code = cleanModel(kai[1]!.replaceAll('_', ' '));
     else if (wp !== null) {
@@ -487,6 +491,10 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     } else if (docomo !== null) {
       code = docomo[1]!;
       vendorHint = 'DoCoMo';
+    } else if (tizen !== null) {
+      code = cleanModel(tizen[1]!);
+    } else if (vendorField !== null) {
+      vendorHint = vendorField[1]!;
     } else if (sonos !== null) {
       code = sonos[1]!;
       vendorHint = 'Sonos';
