@@ -25,6 +25,8 @@ interface Index {
   readonly genuine: ReadonlySet<string>;
   /** Names (≥ 4 letters) of popular domains: `gmail.de` is not a typo of `hotmail.de`. */
   readonly names: ReadonlySet<string>;
+  /** Name → most used popular domain with it (`hotmail` → `hotmail.com`), for a forgotten suffix. */
+  readonly byName: ReadonlyMap<string, string>;
   readonly tldTypos: ReadonlyMap<string, string>;
 }
 
@@ -34,6 +36,7 @@ function buildIndex(): Index {
   const data = popularDomainsData();
   const targets: Target[] = [];
   const names = new Set<string>();
+  const byName = new Map<string, string>();
   for (const [rank, { domain }] of data.domains.entries()) {
     const suffix = parse(domain, { allowPrivateDomains: false }).publicSuffix!;
     const name = domain.slice(0, domain.length - suffix.length - 1);
@@ -46,6 +49,7 @@ function buildIndex(): Index {
       rank,
     });
     if (name.length >= 4) names.add(name);
+    if (!byName.has(name)) byName.set(name, domain);
   }
   const byLength: Target[][] = [];
   for (const target of targets) (byLength[target.domain.length] ??= []).push(target);
@@ -53,6 +57,7 @@ function buildIndex(): Index {
     byLength,
     genuine: new Set([...data.domains.map((d) => d.domain), ...data.notTypos]),
     names,
+    byName,
     tldTypos: new Map(Object.entries(data.tldTypos)),
   };
 }
@@ -143,7 +148,12 @@ function typoCost(domain: string, target: Target, idx: Index): number {
  */
 export function suggestAsciiDomain(domain: string): string | null {
   index ??= buildIndex();
-  if (domain.length < 3 || index.genuine.has(domain)) return null;
+  if (domain.length < 2 || index.genuine.has(domain)) return null;
+  // A forgotten suffix (jane@gmail): a single label that is exactly a provider's name.
+  if (!domain.includes('.')) {
+    const whole = index.byName.get(domain);
+    if (whole !== undefined) return whole;
+  }
   const c0 = domain.charCodeAt(0);
   const c1 = domain.charCodeAt(1);
   // A valid TLD only ever maps to itself or to its listed typo target (co → com): skip other TLDs early.
@@ -184,6 +194,7 @@ export function suggestAsciiDomain(domain: string): string | null {
  * @example
  * suggestDomain('gmial.com');  // 'gmail.com'
  * suggestDomain('hotmail.con'); // 'hotmail.com'
+ * suggestDomain('yahoo');       // 'yahoo.com' (suffix forgotten)
  * suggestDomain('gmail.com');  // null
  * suggestDomain('acme.com');   // null
  */
