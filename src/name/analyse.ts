@@ -18,12 +18,24 @@ import {
 } from './patterns.js';
 import type { NameReasonCode } from './types.js';
 
-/** Most characters (code points) a credible part has: the issue's limit. */
+/**
+ * Most characters (code points) a credible part has: the issue's limit.
+ * @example
+ * analysePart('x'.repeat(51)).invalid // 'NAME_TOO_LONG'
+ */
 export const MAX_PART_CHARS = 50;
-/** Most words (space-separated) a credible part has: the issue's limit. */
+/**
+ * Most words (space-separated) a credible part has: the issue's limit.
+ * @example
+ * analysePart('A B C D E F').invalid // 'NAME_TOO_MANY_WORDS'
+ */
 export const MAX_PART_WORDS = 5;
 
-/** What the check knows about one part (first or last name). */
+/**
+ * What the check knows about one part (first or last name).
+ * @example
+ * const part: PartAnalysis = analysePart('J.'); // { isInitial: true, tokens: ['j'], … }
+ */
 export interface PartAnalysis {
   /** Trimmed, spaces collapsed, NFC, caller's case; `null` when over the input cap. */
   readonly normalized: string | null;
@@ -58,7 +70,11 @@ function codePointLengthOver(s: string, limit: number): boolean {
   return false;
 }
 
-/** Splits a folded part into tokens: spaces and hyphens separate, edge `'` and `.` go. */
+/**
+ * Splits a folded part into tokens: spaces and hyphens separate, edge `'` and `.` go.
+ * @example
+ * tokenize("jean-claude d'arc j.") // ['jean', 'claude', "d'arc", 'j']
+ */
 export function tokenize(folded: string): string[] {
   const out: string[] = [];
   let start = 0;
@@ -81,6 +97,10 @@ export function tokenize(folded: string): string[] {
  * part, in this order: over the input cap, control or invisible characters,
  * empty, over 50 characters, over 5 words, emoji, digits, e-mail, URL,
  * other symbols, no letter at all.
+ *
+ * @example
+ * analysePart('  José   María ').normalized // 'José María'
+ * analysePart('John123').invalid             // 'NAME_DIGITS'
  */
 export function analysePart(raw: string): PartAnalysis {
   if (raw.length > MAX_PART_INPUT) return rejected(null, 'NAME_TOO_LONG');

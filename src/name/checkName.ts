@@ -62,14 +62,24 @@ const TITLE_GENDER: ReadonlyMap<string, 'M' | 'F'> = new Map([
  * David David), while patronymic chains of Arabic, Somali, Malay or
  * Ethiopian names do produce Mohamed Mohamed and Ali Ali, whose US counts
  * are far lower. A proxy, stated as one: see docs/name.md, Limitations.
+ *
+ * @example
+ * checkName('John', 'John').risk_type // 'STRING_SIMILARITY' (John: over 5 million US births)
  */
 export const REPEATED_NAME_MAX_US_BIRTHS = 200_000;
 /**
  * Least `lastNameWeight` (faker locales listing the surname + curated tier)
  * for a repeated name to count as a real surname too.
+ *
+ * @example
+ * checkName('Hussein', 'Hussein').is_valid // true (lastNameWeight('hussein') is 3)
  */
 export const REPEATED_NAME_MIN_SURNAME_WEIGHT = 3;
-/** Words shorter than this are not judged by the character model: too few letters to score. */
+/**
+ * Words shorter than this are not judged by the character model: too few letters to score.
+ * @example
+ * checkName('Xqz', 'Hartwell').risk_type // null: 3 letters, not scored
+ */
 export const MIN_LETTERS_FOR_MODEL = 4;
 
 /** Evidence order of risk types (the first that has a signal is reported). */

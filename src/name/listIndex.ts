@@ -5,7 +5,11 @@
  */
 import { NAME_LIST_KINDS, listEntries, matchNameList, type NameListKind } from './data/index.js';
 
-/** The labels of one key, per list kind it belongs to. */
+/**
+ * The labels of one key, per list kind it belongs to.
+ * @example
+ * const hits: ListHits | undefined = listHits('mr'); // { placeholder_title: 'English' }
+ */
 export type ListHits = Readonly<Partial<Record<NameListKind, string>>>;
 
 let index: Map<string, ListHits> | undefined;

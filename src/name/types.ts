@@ -5,6 +5,9 @@ import type { Reason, ScoringOptions } from '../scoring/types.js';
  * the first that applies in this order of evidence: `INVALID`,
  * `PLACEHOLDER`, `PLACEHOLDER_TITLE`, `FICTIONAL`, `FAMOUS`, `HUMOROUS`,
  * `STRING_SIMILARITY`, `RANDOM_TYPING`, `OTHER`.
+ *
+ * @example
+ * const risk: NameRiskType | null = checkName('Luke', 'Skywalker').risk_type; // 'FICTIONAL'
  */
 export type NameRiskType =
   | 'INVALID'
@@ -17,7 +20,11 @@ export type NameRiskType =
   | 'RANDOM_TYPING'
   | 'OTHER';
 
-/** Every reason code the name check can raise (see `NAME_SCORE_MODEL` for weights). */
+/**
+ * Every reason code the name check can raise (see `NAME_SCORE_MODEL` for weights).
+ * @example
+ * checkName('John', '123').reasons.map((r) => r.code); // ['NAME_BASELINE', 'NAME_DIGITS', …]
+ */
 export type NameReasonCode =
   // INVALID (gated to the bottom band)
   | 'NAME_EMPTY'
@@ -62,7 +69,11 @@ export type NameReasonCode =
   // info
   | 'NAME_GENDER_UNKNOWN';
 
-/** Options of {@link checkName} and {@link createNameCheck}. */
+/**
+ * Options of {@link checkName} and {@link createNameCheck}.
+ * @example
+ * const options: NameCheckOptions = { scoring: { bands: 'scorecard', weights: { NAME_FAMOUS: 0.3 } } };
+ */
 export interface NameCheckOptions {
   /**
    * Band table and weight overrides (codes `NAME_*`).
@@ -74,6 +85,10 @@ export interface NameCheckOptions {
 /**
  * The spec's `name` result object, plus `reasons` and `normalized`.
  * Field names are the spec's (snake_case).
+ *
+ * @example
+ * const r: NameResult = checkName('Zbigniew', 'Brzezinski');
+ * r.gender; // 'M'
  */
 export interface NameResult {
   /** The two inputs exactly as sent, joined by a comma: `"First,Last"`. */
@@ -102,5 +117,10 @@ export interface NameResult {
   readonly normalized: { readonly first: string | null; readonly last: string | null };
 }
 
-/** A configured name check, as returned by {@link createNameCheck}. */
+/**
+ * A configured name check, as returned by {@link createNameCheck}.
+ * @example
+ * const check: NameCheck = createNameCheck();
+ * check('Ali', 'Ali').is_valid; // true
+ */
 export type NameCheck = (firstName: string, lastName: string) => NameResult;

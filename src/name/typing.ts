@@ -39,7 +39,11 @@ function step(layout: { row: Int8Array; col: Int8Array }, a: number, b: number):
   return 0;
 }
 
-/** Longest straight walk and the letters covered by walks of 3 or more keys. */
+/**
+ * Longest straight walk and the letters covered by walks of 3 or more keys.
+ * @example
+ * const m: WalkMeasure = measureKeyboardWalk('asdf'); // { longest: 4, covered: 4 }
+ */
 export interface WalkMeasure {
   readonly longest: number;
   readonly covered: number;
@@ -49,6 +53,9 @@ export interface WalkMeasure {
  * Measures keyboard walks in a folded ASCII word on the layout where they
  * are longest. A walk is a run of keys in one direction along a row or a
  * column (`asdf`, `poiu`, `qaz`); runs of 3 or more count as covered.
+ *
+ * @example
+ * measureKeyboardWalk('qazwsx') // { longest: 3, covered: 6 }
  */
 export function measureKeyboardWalk(word: string): WalkMeasure {
   let bestLongest = 0;
@@ -84,6 +91,10 @@ export function measureKeyboardWalk(word: string): WalkMeasure {
  * (`qwert`, `asdfg`), or a word of 4+ letters made only of runs of 3+
  * (`asdf`, `qazwsx`, `asdfjkl`). Names with a shorter run pass: Robert
  * (`ert`), Werther (`wert` then `her`), Ertl.
+ *
+ * @example
+ * isKeyboardWalk('qwerty') // true
+ * isKeyboardWalk('robert') // false
  */
 export function isKeyboardWalk(word: string): boolean {
   if (word.length < 4) return false;
@@ -97,6 +108,10 @@ export function isKeyboardWalk(word: string): boolean {
  * (`aaa`), two letters over 5+ letters (`jkjkj`), three letters twice or
  * more (`asdasd`); or when any letter appears three times in a row
  * (`Joooohn`). Two-fold short repeats (Lulu, Coco, Jojo) are real names.
+ *
+ * @example
+ * isRepeatedPattern('jkjkjk') // true
+ * isRepeatedPattern('lulu')   // false
  */
 export function isRepeatedPattern(word: string): boolean {
   const n = word.length;
@@ -119,12 +134,20 @@ export function isRepeatedPattern(word: string): boolean {
   return false;
 }
 
-/** Folded ASCII words of at least this many letters must have a vowel (Czech Vlk and Krk are shorter). */
+/**
+ * Folded ASCII words of at least this many letters must have a vowel (Czech Vlk and Krk are shorter).
+ * @example
+ * lacksVowels('vlk') // false: shorter than MIN_LETTERS_FOR_VOWEL_RULE
+ */
 export const MIN_LETTERS_FOR_VOWEL_RULE = 5;
 
 /**
  * True for a folded ASCII word of 5+ letters without a vowel (`y` counts:
  * Llwyd, Glynn). Works on `a-z` only; callers check that first.
+ *
+ * @example
+ * lacksVowels('bcdfg') // true
+ * lacksVowels('llwyd') // false
  */
 export function lacksVowels(word: string): boolean {
   if (word.length < MIN_LETTERS_FOR_VOWEL_RULE) return false;
