@@ -430,6 +430,18 @@ function buildAsnClasses(): AsnClassesData {
     if (row.asn === SUBTRACT.torAsn) tor[row.asn] = row.name;
     else vpn[row.asn] = row.name;
   }
+  // X4BNet's comments ("M247, GB (NordVPN)") are notes, not names: curated/vpn-asn-names.csv
+  // gives each a clean provider name, or '' where naming one provider would be a guess.
+  const names = new Map<number, string>();
+  for (const line of dataLines(join(RAW, 'curated/vpn-asn-names.csv'))) {
+    const [asn, name] = splitCsv(line);
+    names.set(Number(asn), name ?? '');
+  }
+  for (const asn of Object.keys(vpn)) {
+    const name = names.get(Number(asn));
+    if (name === undefined) throw new Error(`curated/vpn-asn-names.csv has no row for VPN ASN ${asn}: add one`);
+    vpn[asn] = name;
+  }
   const dch: Record<string, string> = {};
   for (const line of dataLines(join(RAW, X4, 'input/datacenter/ASN.txt'))) {
     const row = parseAsnLine(line);

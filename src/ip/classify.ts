@@ -158,8 +158,10 @@ export function classifyNetwork(ip: ParsedIp): NetworkInfo {
   const relay = v.relay;
   // Apple relay and Tor were subtracted from X4BNet's VPN output at build time;
   // a provider ASN is VPN evidence only when no more specific list spoke.
-  const vpnName = v.vpnName ?? (relay || torExit || torRelay ? null : (vpnAsn ?? null));
-  const vpn = v.vpnName !== null || v.vpnUnnamed || vpnName !== null;
+  const vpnByAsn = vpnAsn !== undefined && !(relay || torExit || torRelay);
+  // An empty curated name means "a VPN host, provider unknown": is_vpn without a name.
+  const vpnName = v.vpnName ?? (vpnByAsn && vpnAsn !== '' ? vpnAsn : null);
+  const vpn = v.vpnName !== null || v.vpnUnnamed || vpnByAsn;
 
   let connectionType: ConnectionType | null = null;
   let basis: string | null = null;

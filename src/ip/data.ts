@@ -33,7 +33,7 @@ export interface ListsPayload {
 
 /** Content of data/ip/asn-classes.json (ASN numbers as object keys). */
 export interface AsnClassesData {
-  /** VPN provider ASNs → provider comment (X4BNet input/vpn/ASN.txt, minus AS60729). */
+  /** VPN provider ASNs (X4BNet input/vpn/ASN.txt, minus AS60729) → provider name from curated/vpn-asn-names.csv ('' = unnamed). */
   readonly vpn: Readonly<Record<string, string>>;
   /** Tor-only networks (AS60729 "Tor Servers"). */
   readonly tor: Readonly<Record<string, string>>;

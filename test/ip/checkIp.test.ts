@@ -137,6 +137,13 @@ describe('checkIp', () => {
     );
   });
 
+  it('names VPN providers by ASN only where the curated table names them', () => {
+    const surfshark = checkIp('2.59.202.1'); // AS209854 Surfshark (Cyberzone S.A.)
+    expect([surfshark.is_vpn, surfshark.vpn_name]).toEqual([true, 'Surfshark']);
+    const m247 = checkIp('2.56.16.1'); // AS9009 M247: VPN host for many providers
+    expect([m247.is_vpn, m247.vpn_name]).toEqual([true, null]);
+  });
+
   it('preload opens everything', () => {
     const check = createIpCheck();
     check.preload();
