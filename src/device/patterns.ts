@@ -29,7 +29,7 @@ export const YANDEX_LITE = /\bYaBrowser\/\d[\d.]* \(lite\)|\bYaBrowser\/\S+ Lite
 export const HEADLESS = /\bHeadlessChrome\b|\bPhantomJS\b|\bSlimerJS\b|\bheadless\b/i;
 
 /** Strong crawler words: with these a UA stays a robot even if it looks like a human client. */
-export const STRONG_BOT = /bot\b|crawl|spider|slurp|prerender|scrap|headless|\+https?:\/\/\S*bot|\(compatible; [^)]{0,80}\+https?:/i;
+export const STRONG_BOT = /bot\b|crawl|spider|slurp|prerender|scrap|headless|googleweblight|\+https?:\/\/\S*bot|\(compatible; [^)]{0,80}\+https?:/i;
 
 /**
  * Human-operated clients that isbot reports because they are not web
