@@ -28,6 +28,7 @@ import {
   EXTRA_BROWSER,
   HAS_UPPER,
   HUMAN_DEVICE,
+  LAPTOP_LINE,
   TIZEN_MODEL,
   VENDOR_FIELD,
   CODE_PREFIXES,
@@ -596,6 +597,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   if (robot) category = 'robot';
   else if (tableCategory !== undefined && TABLE_CATEGORY[tableCategory] !== undefined) category = TABLE_CATEGORY[tableCategory]!;
   else if (TV.test(ua) || (code !== null && TV_MODEL.test(code))) category = 'tv';
+  else if (code !== null && LAPTOP_LINE.test(code)) category = 'desktop';
   else if (code !== null && WEARABLE_MODEL.test(code)) category = 'wearable';
   else if (android && code !== null && TABLET_MODEL.test(code)) category = 'tablet';
   else if (CAR.test(ua)) category = 'car';

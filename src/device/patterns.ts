@@ -210,10 +210,10 @@ export const KAIOS_MODEL = /\(Mobile; ([^;)/]{2,40})(?:\/[^;)]{0,60})?; (?:Andro
 export const ERICSSON_PREFIX = /^Ericsson/i;
 
 /** Model names of TV sets and Android TV boxes (MStar "Shell" TV platforms, DVB receivers, box families). */
-export const TV_MODEL = /\bTV\b|TV ?Box|\bBox\b|\bSTB\b|DVB|\bShell\b|\bATV\b|\bDTV|\bUHD\b|\bX96|\bH96|\bT95|\bMXQ|\bM8S|\bA95X|\bBeelink|\bUgoos|\bZidoo|\bMiBOX|\bMagicBox|\bSmart ?Box|\bAndroid ?TV/i;
+export const TV_MODEL = /\bTV\b|TV ?Box|\bBox\b|\bSTB\b|DVB|\bShell\b|\bATV\b|\bDTV|\bUHD\b|\bX96|\bH96|\bT95|\bMXQ|\bM8S|\bA95X|\bBeelink|\bUgoos|\bZidoo|\bMiBOX|\bMagicBox|\bSmart ?Box|\bAndroid ?TV|^(?:2[2-9]|[3-8]\d)[A-Z]{1,4}\d{2,5}|LED\d{2}/i;
 
 /** Model names of tablets. */
-export const TABLET_MODEL = /\bTab\b|\bTab[\s_-]?[A-Z0-9]|\bPad\b|Pad[\s_-]?\d|\bMID\d|MediaPad|MatePad|^TB-|^SM-[PTX]\d{3}/i;
+export const TABLET_MODEL = /(?:Pad|Tab)(?:[\s_-]?\d|\b)|\bTablet|\bMID[-_ ]?\d|MediaPad|MatePad|^TB-|^SM-[PTX]\d{3}/i;
 
 /** Model names of watches and headsets. */
 export const WEARABLE_MODEL = /watch|\bGear\b|\bQuest\b|\bMobile VR\b|\bPico\b/i;
@@ -287,3 +287,6 @@ export const TIZEN_MODEL = /\bTizen [\d.]{1,12}; ([^;)]{2,40})\)/;
 
 /** TV middleware's `Vendor/THOMSON;` field. */
 export const VENDOR_FIELD = /\bVendor\/([A-Za-z][\w ]{1,20});/;
+
+/** Laptop product lines (Android-on-laptop builds and Facebook's FBDV name them): desktop. */
+export const LAPTOP_LINE = /^(?:Aspire|TravelMate|Latitude|Inspiron|Vostro|XPS|ThinkPad|IdeaPad|Pavilion|EliteBook|ProBook|Spectre|Envy|ZenBook|VivoBook|Satellite|Tecra|Portege|MacBook|Chromebook|Surface Laptop)\b/i;
