@@ -113,6 +113,9 @@ describe('checkName: risk types in order of evidence', () => {
     ['Maria', 'Xqozptw', 'RANDOM_TYPING', 'NAME_UNLIKELY_LETTERS'],
     ['Jоhn', 'Smith', 'OTHER', 'NAME_MIXED_SCRIPT'],
     ['Jo--hn', 'Smith', 'OTHER', 'NAME_ODD_PUNCTUATION'],
+    ['Google', 'LLC', 'OTHER', 'NAME_ORGANIZATION'],
+    ['Jhon', 'Doe', 'PLACEHOLDER', 'NAME_PLACEHOLDER'],
+    ['Captain', 'America', 'FICTIONAL', 'NAME_FICTIONAL'],
   ])('%s %s → %s', (first, last, risk, code) => {
     const r = checkName(first, last);
     expect(r.risk_type).toBe(risk);

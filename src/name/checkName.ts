@@ -38,6 +38,15 @@ const PARTICLES: ReadonlySet<string> = new Set([
   'af', 'av', 'of',
 ]);
 
+/**
+ * Legal forms of companies (English, German, French, Italian, Dutch,
+ * Australian): a name part holding one is an organisation, not a person.
+ * Only forms that are no one's name are listed (not Co, SA, AB, AG).
+ */
+const LEGAL_FORMS: ReadonlySet<string> = new Set([
+  'inc', 'llc', 'ltd', 'llp', 'plc', 'corp', 'corporation', 'company', 'limited', 'gmbh', 'mbh', 'sarl', 'srl', 'bv', 'pty',
+]);
+
 /** Generational suffixes after a surname (Smith Jr., Henry Ford III): not words to judge. */
 const SUFFIXES: ReadonlySet<string> = new Set(['jr', 'sr', 'jnr', 'snr', 'ii', 'iii', 'iv', 'vi', 'vii', 'viii']);
 
@@ -218,10 +227,15 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
   let given = first.tokens;
   let titleGender: 'M' | 'F' | null = null;
   let t = 0;
+  // A title that is part of a listed character's or person's name (Captain
+  // America, Doctor Strange, Mr. Bean) is that name, not a form of address.
+  const whole = listHits(`${first.folded} ${last.folded}`);
+  const namedWithTitle = whole !== undefined && (whole.fictional ?? whole.famous ?? whole.humorous) !== undefined;
   // A multi-word title listed whole ("sir or madam", "mr and mrs") counts as titles only.
   if (listHits(first.folded)?.placeholder_title !== undefined) t = given.length;
   while (t < given.length && listHits(given[t]!)?.placeholder_title !== undefined) t++;
-  if (t === given.length) {
+  if (namedWithTitle) t = 0;
+  else if (t === given.length) {
     ev.add('NAME_TITLE_AS_NAME', `first name: ${first.folded}`, 'PLACEHOLDER_TITLE');
     titleGender = TITLE_GENDER.get(given[0]!) ?? null;
   } else if (t > 0) {
@@ -231,7 +245,8 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
   let lastTitles = 0;
   if (listHits(last.folded)?.placeholder_title !== undefined) lastTitles = last.tokens.length;
   while (lastTitles < last.tokens.length && listHits(last.tokens[lastTitles]!)?.placeholder_title !== undefined) lastTitles++;
-  if (lastTitles === last.tokens.length) ev.add('NAME_TITLE_AS_NAME', `last name: ${last.folded}`, 'PLACEHOLDER_TITLE');
+  if (namedWithTitle) lastTitles = 0;
+  else if (lastTitles === last.tokens.length) ev.add('NAME_TITLE_AS_NAME', `last name: ${last.folded}`, 'PLACEHOLDER_TITLE');
 
   // --- curated lists -------------------------------------------------------
   const keys = fullKeys(given, first, last);
@@ -251,6 +266,11 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
   for (let k = 0; k < keys.length && placeholderLabel === undefined; k++) {
     placeholderLabel = fullHits[k]?.placeholder;
     placeholderKey = keys[k];
+  }
+  if (placeholderLabel === undefined) {
+    // Misspelt form examples (Jon Doe, Jhon Doe, Jane Do) sound like the listed ones.
+    placeholderLabel = soundAlike('placeholder', keys[0]!);
+    placeholderKey = keys[0];
   }
   if (placeholderLabel === undefined && firstHits?.placeholder !== undefined && !firstKnown && !knownToken(first.folded)) {
     placeholderLabel = firstHits.placeholder;
@@ -283,7 +303,7 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
   if (label !== undefined) addListMatch(ev, 'NAME_FAMOUS', 'NAME_FAMOUS_COMMON', label, 'FAMOUS');
 
   // Joke names: one-word entries (Ligma) under the same guard as fictional ones.
-  label = firstOf(fullHits, 'humorous') ?? soundAlikeHumorous(keys[0]!);
+  label = firstOf(fullHits, 'humorous') ?? soundAlike('humorous', keys[0]!);
   if (label === undefined && firstHits?.humorous !== undefined && !knownToken(first.folded)) label = firstHits.humorous;
   if (label === undefined && lastHits?.humorous !== undefined && !knownToken(last.folded)) label = lastHits.humorous;
   if (label !== undefined) addListMatch(ev, 'NAME_HUMOROUS', 'NAME_HUMOROUS_COMMON', label, 'HUMOROUS');
@@ -304,7 +324,7 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
 
   // --- random typing and look-alikes -------------------------------------
   for (const tok of allTokens) {
-    if (PARTICLES.has(tok) || SUFFIXES.has(tok)) continue;
+    if (PARTICLES.has(tok) || SUFFIXES.has(tok) || LEGAL_FORMS.has(tok)) continue;
     const letters = lettersOf(tok);
     if (mixesScripts(letters)) {
       ev.add('NAME_MIXED_SCRIPT', tok, 'OTHER');
@@ -314,6 +334,8 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
     const code = typingRule(letters);
     if (code !== undefined) ev.add(code, tok, 'RANDOM_TYPING');
   }
+  const legalForm = allTokens.find((tok) => LEGAL_FORMS.has(tok.endsWith('.') ? tok.slice(0, -1) : tok));
+  if (legalForm !== undefined) ev.add('NAME_ORGANIZATION', legalForm, 'OTHER');
   if (first.normalized !== null && ODD_PUNCTUATION.test(first.normalized)) ev.add('NAME_ODD_PUNCTUATION', 'first name', 'OTHER');
   if (last.normalized !== null && ODD_PUNCTUATION.test(last.normalized)) ev.add('NAME_ODD_PUNCTUATION', 'last name', 'OTHER');
 
@@ -356,20 +378,27 @@ function genderOfGiven(
   return null;
 }
 
-let humorousBySound: Map<string, string> | undefined;
+const bySound = new Map<NameListKind, Map<string, string>>();
 
-/** A joke name that sounds like a listed one (Oliver Klozoff ~ oliver klozov); index built on first use. */
-function soundAlikeHumorous(fullKey: string): string | undefined {
-  if (humorousBySound === undefined) {
-    const index = new Map<string, string>();
-    for (const entry of listEntries('humorous')) {
+/**
+ * A full name that sounds like a listed full name of `kind` (Oliver Klozoff
+ * ~ oliver klozov, Jhon Doe ~ john doe). Only entries of two or more words
+ * are indexed, so a single word never matches by sound; index built on
+ * first use per kind.
+ */
+function soundAlike(kind: 'humorous' | 'placeholder', fullKey: string): string | undefined {
+  let index = bySound.get(kind);
+  if (index === undefined) {
+    index = new Map<string, string>();
+    for (const entry of listEntries(kind)) {
+      if (!entry.includes(' ')) continue;
       const key = soundKey(entry);
-      if (key !== '' && !index.has(key)) index.set(key, `${matchNameList('humorous', entry) ?? 'joke name'} (sounds like ${entry})`);
+      if (key !== '' && !index.has(key)) index.set(key, `${matchNameList(kind, entry) ?? kind} (sounds like ${entry})`);
     }
-    humorousBySound = index;
+    bySound.set(kind, index);
   }
   const key = soundKey(fullKey);
-  return key === '' ? undefined : humorousBySound.get(key);
+  return key === '' ? undefined : index.get(key);
 }
 
 /**

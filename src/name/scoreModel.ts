@@ -55,6 +55,7 @@ export const NAME_SCORE_MODEL: ScoreModel<NameReasonCode> = Object.freeze({
     NAME_NO_VOWELS: random('a long Latin word without vowels'),
     NAME_UNLIKELY_LETTERS: random('letter sequences that names do not have (character model)'),
     NAME_MIXED_SCRIPT: { kind: 'risk', weight: 0.6, description: 'letters of several scripts in one word (look-alike characters)' },
+    NAME_ORGANIZATION: { kind: 'risk', weight: 0.7, description: 'a company legal form (Inc, Ltd, GmbH): an organisation, not a person' },
     NAME_ODD_PUNCTUATION: { kind: 'risk', weight: 0.4, description: 'separators doubled or at the edge of a word' },
     NAME_INITIAL: { kind: 'risk', weight: 0.15, description: 'first name given as an initial' },
     NAME_TITLE_PREFIX: { kind: 'risk', weight: 0.05, description: 'first name preceded by a title' },

@@ -8,7 +8,8 @@
 /**
  * Sound-alike key of a folded name: per word, `ph`→f, `ck`→k, `gh`→g,
  * c→k (s before e, i, y), q→k, z→s, x→ks, v→f, y→i, w dropped before a
- * consonant or at a word's end, doubled letters collapsed; words joined
+ * consonant or at a word's end, h dropped after a consonant (but c, s) or
+ * before a consonant, doubled letters collapsed; words joined
  * without spaces (so "bend over" meets "ben dover"). `''` when a word has
  * a letter outside a-z.
  *
@@ -43,7 +44,12 @@ export function soundKey(folded: string): string {
     else if (c === 'v') s = 'f';
     else if (c === 'y') s = 'i';
     else if (c === 'w') s = 'aeiou'.includes(next) ? 'w' : '';
-    else s = c;
+    else if (c === 'h') {
+      // Silent or transposed h (John, Jhon → jon; Thomas → tomas); ch and sh stay.
+      const before = folded[i - 1] ?? ' ';
+      const consonantBefore = before >= 'a' && before <= 'z' && !'aeiouy'.includes(before);
+      s = before === 'c' || before === 's' ? 'h' : consonantBefore || !'aeiouy'.includes(next) ? '' : 'h';
+    } else s = c;
     for (const ch of s) {
       if (ch !== prev) out += ch;
       prev = ch;

@@ -58,6 +58,7 @@ export type NameReasonCode =
   // OTHER
   | 'NAME_MIXED_SCRIPT'
   | 'NAME_ODD_PUNCTUATION'
+  | 'NAME_ORGANIZATION'
   // soft risks that do not make a name invalid
   | 'NAME_INITIAL'
   | 'NAME_TITLE_PREFIX'
