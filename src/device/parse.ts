@@ -611,7 +611,9 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   else if (model === 'iPhone') category = 'smartphone';
   else if (model === 'iPad') category = 'tablet';
   else if (model === 'iPod') category = 'media_player';
-  else if (android) category = MOBILE_TOKEN.test(ua) ? 'smartphone' : 'tablet';
+  // Chrome-style UAs omit "Mobile" on tablets; Android's own HTTP stack
+  // (Dalvik) never sends it, so there its absence says nothing.
+  else if (android && !DALVIK.test(ua)) category = MOBILE_TOKEN.test(ua) ? 'smartphone' : 'tablet';
   else if (hints.mobile === true) category = 'smartphone';
   else if (family !== null && DESKTOP_OS_FAMILIES.has(family)) category = 'desktop';
   if (category === 'smartphone' && android && !MOBILE_TOKEN.test(ua) && d.type === undefined && hints.mobile !== true) {
