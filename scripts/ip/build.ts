@@ -569,13 +569,18 @@ const entries: ManifestEntry[] = [
     sha256: sha256(classesJson),
     formatVersion: ASN_CLASSES_FORMAT,
   },
-  ...rawFiles(RAW).map((path) => ({
-    file: relative(DATA, path),
-    source: 'raw input (data/raw/ip/SOURCE.md)',
-    licence: 'see data/raw/ip/SOURCE.md',
-    date: '2026-08-22',
-    sha256: sha256(readFileSync(path)),
-  })),
+  ...rawFiles(RAW).map((path) => {
+    const file = relative(DATA, path);
+    // Hand-written inputs (curated/, SOURCE.md) are dated by their last edit, not the upstream snapshot.
+    const own = file.startsWith(join('raw', 'ip', 'curated')) || file.endsWith('SOURCE.md');
+    return {
+      file,
+      source: own ? 'written for identity-signals (data/raw/ip/SOURCE.md)' : 'raw input copied from upstream (data/raw/ip/SOURCE.md)',
+      licence: own ? 'MIT (project)' : 'see data/raw/ip/SOURCE.md',
+      date: own ? '2026-11-22' : '2026-08-22',
+      sha256: sha256(readFileSync(path)),
+    };
+  }),
 ];
 writeManifest('ip', entries);
 finish(SCRIPT);
