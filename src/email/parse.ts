@@ -2,7 +2,13 @@ import { domainToASCII, domainToUnicode } from 'node:url';
 import { hasControlChars } from '../common/input.js';
 import { FORBIDDEN_NON_ASCII, MAX_INPUT_LENGTH } from './patterns.js';
 
-/** A well-formed address, split and normalised. */
+/**
+ * A well-formed address, split and normalised.
+ *
+ * @example
+ * const r = parseEmailAddress('Jane@Bücher.de');
+ * if (r.ok) r.address.domain; // 'xn--bcher-kva.de'
+ */
 export interface ParsedEmailAddress {
   /** The local part as typed (case kept: it is the mailbox owner's business). */
   readonly local: string;
@@ -14,7 +20,12 @@ export interface ParsedEmailAddress {
   readonly localOctets: number;
 }
 
-/** Outcome of {@link parseEmailAddress}: the parts, or why the address is malformed. */
+/**
+ * Outcome of {@link parseEmailAddress}: the parts, or why the address is malformed.
+ *
+ * @example
+ * const r: ParseEmailResult = parseEmailAddress('jane@[192.0.2.1]'); // { ok: false, detail: 'ip literal', domain: '[192.0.2.1]' }
+ */
 export type ParseEmailResult =
   | { readonly ok: true; readonly address: ParsedEmailAddress }
   | {

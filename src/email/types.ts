@@ -8,6 +8,9 @@ import type { Reason, ScoringOptions } from '../scoring/types.js';
  *
  * Precedence (DESIGN.md): syntax → invalid → disposable → spam-trap → role →
  * accept-all → deliverable → undetermined.
+ *
+ * @example
+ * const status: EmailStatus = checkEmail('info@acme.com').status; // 'role'
  */
 export type EmailStatus =
   | 'deliverable'
@@ -19,7 +22,12 @@ export type EmailStatus =
   | 'disposable'
   | 'spam-trap';
 
-/** Reason codes of the email check (see {@link EMAIL_SCORE_MODEL} for weights). */
+/**
+ * Reason codes of the email check (see {@link EMAIL_SCORE_MODEL} for weights).
+ *
+ * @example
+ * checkEmail('x@mailinator.com').reasons.some((r) => r.code === 'EMAIL_DISPOSABLE'); // true
+ */
 export type EmailReasonCode =
   | 'EMAIL_SYNTAX'
   | 'EMAIL_INVALID_DOMAIN'
@@ -41,6 +49,11 @@ export type EmailReasonCode =
  * (social lookups), `company_*` (company enrichment) and `domain_age`
  * (WHOIS/RDAP; the spec types it `number`, it stays `null` until a provider
  * fills it).
+ *
+ * @example
+ * const r: EmailResult = checkEmail('jane.doe@gmail.com');
+ * // { value: 'jane.doe@gmail.com', status: 'undetermined', is_valid: null, is_free: true,
+ * //   domain: 'gmail.com', has_twitter: null, …, score: 630, score_cluster: 'good', suggestion: null, reasons: […] }
  */
 export interface EmailResult {
   /** The address exactly as given. */
@@ -101,7 +114,13 @@ export interface EmailResult {
   readonly reasons: readonly Reason[];
 }
 
-/** Options of {@link checkEmail} and {@link createEmailCheck}. */
+/**
+ * Options of {@link checkEmail} and {@link createEmailCheck}. Unknown keys
+ * throw `InputError` (`INPUT_OPTION`).
+ *
+ * @example
+ * const options: EmailCheckOptions = { scoring: { bands: 'scorecard' }, secondOpinion: false };
+ */
 export interface EmailCheckOptions {
   /**
    * Band table and weight overrides for the score.
@@ -124,5 +143,11 @@ export interface EmailCheckOptions {
   readonly secondOpinion?: boolean;
 }
 
-/** A checker made by {@link createEmailCheck}. */
+/**
+ * A checker made by {@link createEmailCheck}.
+ *
+ * @example
+ * const check: EmailCheck = createEmailCheck();
+ * check('jane@gmial.com').suggestion; // 'gmail.com'
+ */
 export type EmailCheck = (email: string) => EmailResult;
