@@ -129,12 +129,15 @@ for (const loc of faker) {
   for (const n of loc.last) if (isNameShaped(n)) lastWeight.set(n, (lastWeight.get(n) ?? 0) + 1);
 }
 const extra = readRawList('last-names-extra.txt', '1');
+const tiers = new Map<string, number>();
 for (const row of extra.rows) {
   const tier = Number(row.label);
   if (!Number.isInteger(tier) || tier < 1) throw new Error(`last-names-extra.txt:${row.line}: weight tier must be a positive integer`);
-  // Tiers add to the locale count: a curated top-10 surname weighs like one listed by three locales.
-  lastWeight.set(row.entry, Math.max(lastWeight.get(row.entry) ?? 0, 0) + tier);
+  // A surname listed in two sections (a top name in two countries) keeps its highest tier.
+  tiers.set(row.entry, Math.max(tiers.get(row.entry) ?? 0, tier));
 }
+// Tiers add to the locale count: a curated top-10 surname weighs like one listed by three locales.
+for (const [name, tier] of tiers) lastWeight.set(name, (lastWeight.get(name) ?? 0) + tier);
 for (const [n, w] of [...lastWeight]) {
   if (!n.includes(' ') && !n.includes('-')) continue;
   for (const t of n.split(/[ -]/)) {
@@ -157,8 +160,8 @@ const COMMON_FIRST_BIRTHS = 1000;
 /**
  * "A very common real full name" (marked in the famous, fictional and
  * humorous lists): a given name of >= 100,000 US births with a surname
- * listed by >= 4 faker locales or curated sources (Thomas Müller, Chris
- * Brown, Joe King).
+ * of weight >= 4 (faker locales + curated tier): Thomas Müller, Chris
+ * Brown, Joe King, Michael Scott.
  */
 const VERY_COMMON_FIRST_BIRTHS = 100_000;
 const VERY_COMMON_LAST_WEIGHT = 4;
@@ -172,7 +175,11 @@ const lists = buildLists(
   },
   (first, last) => {
     const c = gendered.get(first);
-    return c !== undefined && c.male + c.female >= VERY_COMMON_FIRST_BIRTHS && (lastWeight.get(last) ?? 0) >= VERY_COMMON_LAST_WEIGHT;
+    return (
+      c !== undefined &&
+      c.male + c.female >= VERY_COMMON_FIRST_BIRTHS &&
+      (lastWeight.get(last) ?? 0) >= VERY_COMMON_LAST_WEIGHT
+    );
   },
 );
 
