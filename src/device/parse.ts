@@ -28,6 +28,7 @@ import {
   EXTRA_BROWSER,
   HAS_UPPER,
   HUMAN_DEVICE,
+  TV_MODEL_NUMBER,
   LAPTOP_LINE,
   TIZEN_MODEL,
   VENDOR_FIELD,
@@ -596,7 +597,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const family = os === null ? null : osFamily(os);
   if (robot) category = 'robot';
   else if (tableCategory !== undefined && TABLE_CATEGORY[tableCategory] !== undefined) category = TABLE_CATEGORY[tableCategory]!;
-  else if (TV.test(ua) || (code !== null && TV_MODEL.test(code))) category = 'tv';
+  else if (os !== null && FEATURE_PHONE_OS.has(os)) category = 'feature_phone';
+  else if (TV.test(ua) || (code !== null && (TV_MODEL.test(code) || TV_MODEL_NUMBER.test(code)))) category = 'tv';
   else if (code !== null && LAPTOP_LINE.test(code)) category = 'desktop';
   else if (code !== null && WEARABLE_MODEL.test(code)) category = 'wearable';
   else if (android && code !== null && TABLET_MODEL.test(code)) category = 'tablet';
@@ -605,7 +607,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   else if (WEARABLE.test(ua) || os === 'watchOS' || os === 'Wear OS') category = 'wearable';
   else if (SMART_DISPLAY.test(ua)) category = 'smart_display';
   else if (SMART_SPEAKER.test(ua)) category = 'smart_speaker';
-  else if ((os !== null && FEATURE_PHONE_OS.has(os)) || FEATURE_PHONE.test(ua)) category = 'feature_phone';
+  else if (FEATURE_PHONE.test(ua)) category = 'feature_phone';
   else if (os === 'Chrome OS') category = 'desktop';
   else if (d.type !== undefined && TYPE_CATEGORY[d.type] !== undefined) category = TYPE_CATEGORY[d.type]!;
   else if (model === 'iPhone') category = 'smartphone';
@@ -616,9 +618,6 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   else if (android && !DALVIK.test(ua)) category = MOBILE_TOKEN.test(ua) ? 'smartphone' : 'tablet';
   else if (hints.mobile === true) category = 'smartphone';
   else if (family !== null && DESKTOP_OS_FAMILIES.has(family)) category = 'desktop';
-  if (category === 'smartphone' && android && !MOBILE_TOKEN.test(ua) && d.type === undefined && hints.mobile !== true) {
-    category = 'tablet';
-  }
 
   return {
     robot,

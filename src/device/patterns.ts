@@ -210,7 +210,7 @@ export const KAIOS_MODEL = /\(Mobile; ([^;)/]{2,40})(?:\/[^;)]{0,60})?; (?:Andro
 export const ERICSSON_PREFIX = /^Ericsson/i;
 
 /** Model names of TV sets and Android TV boxes (MStar "Shell" TV platforms, DVB receivers, box families). */
-export const TV_MODEL = /\bTV\b|TV ?Box|\bBox\b|\bSTB\b|DVB|\bShell\b|\bATV\b|\bDTV|\bUHD\b|\bX96|\bH96|\bT95|\bMXQ|\bM8S|\bA95X|\bBeelink|\bUgoos|\bZidoo|\bMiBOX|\bMagicBox|\bSmart ?Box|\bAndroid ?TV|^(?:2[2-9]|[3-8]\d)[A-Z]{1,4}\d{2,5}|LED\d{2}/i;
+export const TV_MODEL = /\bTV\b|TV ?Box|\bBox\b|\bSTB\b|DVB|\bShell\b|\bATV\b|\bDTV|\bUHD\b|\bX96(?!\d)|\bH96(?!\d)|\bT95(?!\d)|\bMXQ|\bM8S|\bA95X|\bBeelink|\bUgoos|\bZidoo|\bMiBOX|\bMagicBox|\bSmart ?Box|\bAndroid ?TV|LED\d{2}|UHD|[_-]box\b|\bFormuler|\bTanix|\bVontar/i;
 
 /** Model names of tablets. */
 export const TABLET_MODEL = /(?:Pad|Tab)(?:[\s_-]?\d|\b)|\bTablet|\bMID[-_ ]?\d|MediaPad|MatePad|^TB-|^SM-[PTX]\d{3}/i;
@@ -290,3 +290,10 @@ export const VENDOR_FIELD = /\bVendor\/([A-Za-z][\w ]{1,20});/;
 
 /** Laptop product lines (Android-on-laptop builds and Facebook's FBDV name them): desktop. */
 export const LAPTOP_LINE = /^(?:Aspire|TravelMate|Latitude|Inspiron|Vostro|XPS|ThinkPad|IdeaPad|Pavilion|EliteBook|ProBook|Spectre|Envy|ZenBook|VivoBook|Satellite|Tecra|Portege|MacBook|Chromebook|Surface Laptop)\b/i;
+
+/**
+ * TV model numbers lead with the screen size in inches (22–89), then the
+ * series letters and a number: `55NM6000U`, `H43PU2303`, `LD-55SU8815BS`.
+ * Case-sensitive: phone codes with lower-case letters (`K33a48`) are not TVs.
+ */
+export const TV_MODEL_NUMBER = /(?:^|[_\s-])[A-Z]{0,3}(?:2[2-9]|[3-8]\d)[A-Z]{1,4}\d{2,5}/;
