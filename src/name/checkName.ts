@@ -146,8 +146,8 @@ function knownToken(token: string): boolean {
 }
 
 /** Keys under which a full name is looked up in the curated lists: "first last", and "first-given last" when there are middle names. */
-function fullKeys(givenTokens: readonly string[], first: PartAnalysis, last: PartAnalysis): string[] {
-  const keys = [`${first.folded} ${last.folded}`];
+function fullKeys(givenTokens: readonly string[], fullKey: string, last: PartAnalysis): string[] {
+  const keys = [fullKey];
   const joined = `${givenTokens.join(' ')} ${last.tokens.join(' ')}`;
   if (joined !== keys[0]) keys.push(joined);
   if (givenTokens.length > 1) keys.push(`${givenTokens[0]} ${last.tokens.join(' ')}`);
@@ -229,7 +229,8 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
   let t = 0;
   // A title that is part of a listed character's or person's name (Captain
   // America, Doctor Strange, Mr. Bean) is that name, not a form of address.
-  const whole = listHits(`${first.folded} ${last.folded}`);
+  const fullKey = `${first.folded} ${last.folded}`;
+  const whole = listHits(fullKey);
   const namedWithTitle = whole !== undefined && (whole.fictional ?? whole.famous ?? whole.humorous) !== undefined;
   // A multi-word title listed whole ("sir or madam", "mr and mrs") counts as titles only.
   if (listHits(first.folded)?.placeholder_title !== undefined) t = given.length;
@@ -249,7 +250,8 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
   else if (lastTitles === last.tokens.length) ev.add('NAME_TITLE_AS_NAME', `last name: ${last.folded}`, 'PLACEHOLDER_TITLE');
 
   // --- curated lists -------------------------------------------------------
-  const keys = fullKeys(given, first, last);
+  const keys = fullKeys(given, fullKey, last);
+  const sound = soundKey(fullKey);
   const firstKnown = isKnownFirstName(first.folded) || (given.length > 0 && isKnownFirstName(given[0]!));
   const lastKnown = knownSurnameToken(last.folded) || last.tokens.some((tok) => !PARTICLES.has(tok) && knownSurnameToken(tok));
 
@@ -269,7 +271,7 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
   }
   if (placeholderLabel === undefined) {
     // Misspelt form examples (Jon Doe, Jhon Doe, Jane Do) sound like the listed ones.
-    placeholderLabel = soundAlike('placeholder', keys[0]!);
+    placeholderLabel = soundAlike('placeholder', sound);
     placeholderKey = keys[0];
   }
   if (placeholderLabel === undefined && firstHits?.placeholder !== undefined && !firstKnown && !knownToken(first.folded)) {
@@ -303,7 +305,7 @@ function judge(first: PartAnalysis, last: PartAnalysis): Judged {
   if (label !== undefined) addListMatch(ev, 'NAME_FAMOUS', 'NAME_FAMOUS_COMMON', label, 'FAMOUS');
 
   // Joke names: one-word entries (Ligma) under the same guard as fictional ones.
-  label = firstOf(fullHits, 'humorous') ?? soundAlike('humorous', keys[0]!);
+  label = firstOf(fullHits, 'humorous') ?? soundAlike('humorous', sound);
   if (label === undefined && firstHits?.humorous !== undefined && !knownToken(first.folded)) label = firstHits.humorous;
   if (label === undefined && lastHits?.humorous !== undefined && !knownToken(last.folded)) label = lastHits.humorous;
   if (label !== undefined) addListMatch(ev, 'NAME_HUMOROUS', 'NAME_HUMOROUS_COMMON', label, 'HUMOROUS');
@@ -381,12 +383,13 @@ function genderOfGiven(
 const bySound = new Map<NameListKind, Map<string, string>>();
 
 /**
- * A full name that sounds like a listed full name of `kind` (Oliver Klozoff
+ * A full name (given as its `soundKey`) that sounds like a listed full name of `kind` (Oliver Klozoff
  * ~ oliver klozov, Jhon Doe ~ john doe). Only entries of two or more words
  * are indexed, so a single word never matches by sound; index built on
  * first use per kind.
  */
-function soundAlike(kind: 'humorous' | 'placeholder', fullKey: string): string | undefined {
+function soundAlike(kind: 'humorous' | 'placeholder', key: string): string | undefined {
+  if (key === '') return undefined;
   let index = bySound.get(kind);
   if (index === undefined) {
     index = new Map<string, string>();
@@ -397,8 +400,7 @@ function soundAlike(kind: 'humorous' | 'placeholder', fullKey: string): string |
     }
     bySound.set(kind, index);
   }
-  const key = soundKey(fullKey);
-  return key === '' ? undefined : index.get(key);
+  return index.get(key);
 }
 
 /**
@@ -483,14 +485,13 @@ function typingRule(word: string): NameReasonCode | undefined {
     if (word.length === 2 && word.charCodeAt(0) === word.charCodeAt(1)) return 'NAME_REPEATED_PATTERN';
     if (isKeyboardWalk(word)) return 'NAME_KEYBOARD_WALK';
     if (lacksVowels(word)) return 'NAME_NO_VOWELS';
-    // Chinese given names in pinyin (Xiuying) are well-formed whatever a
-    // European-trained character model thinks of them.
-    if (isPinyinName(word)) return undefined;
   }
   if (word.length >= MIN_LETTERS_FOR_MODEL) {
     const score = nameLikeness(word);
     // NaN: a script the model was not trained on, which is neutral.
-    if (score < NAME_LIKENESS_THRESHOLD) return 'NAME_UNLIKELY_LETTERS';
+    // Chinese given names in pinyin (Xiuying) are well-formed whatever a
+    // European-trained character model thinks of them.
+    if (score < NAME_LIKENESS_THRESHOLD && !(ASCII_WORD.test(word) && isPinyinName(word))) return 'NAME_UNLIKELY_LETTERS';
   }
   return undefined;
 }

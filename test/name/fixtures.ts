@@ -4,9 +4,10 @@
  * control and invisible characters can be written in a text file.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const DIR = join(import.meta.dirname, '..', 'fixtures', 'name');
+const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'name');
 
 function decode(field: string): string {
   return field.replace(/\\u\{([0-9a-f]{1,6})\}/giu, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)));
