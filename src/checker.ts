@@ -1,6 +1,6 @@
 import { createDeviceCheck } from './device/index.js';
 import type { DeviceResult } from './device/index.js';
-import { createEmailCheck } from './email/index.js';
+import { EMAIL_SCORE_MODEL, createEmailCheck, enrichEmailResult } from './email/index.js';
 import type { EmailResult } from './email/index.js';
 import { InputError } from './errors.js';
 import { createIpCheck } from './ip/index.js';
@@ -9,13 +9,21 @@ import { createNameCheck } from './name/index.js';
 import type { NameResult } from './name/index.js';
 import { createPhoneCheck } from './phone/index.js';
 import type { PhoneResult } from './phone/index.js';
+import { runEmailProviders } from './providers/index.js';
+import type { EmailProvider } from './providers/index.js';
+import { createScorer } from './scoring/index.js';
 import type { ScoringOptions } from './scoring/index.js';
 
 /** Configuration of a {@link Checker}. Resolved once; two checkers never share mutable state. */
 export interface CheckerOptions {
   /** Bands and weight overrides for every product. @default { bands: 'default' } */
   readonly scoring?: ScoringOptions;
-  readonly email?: Record<string, never>;
+  readonly email?: {
+    /** Suggest the intended domain for likely typos. @default true */
+    readonly suggestTypos?: boolean;
+    /** Use mailchecker as a second opinion on disposable domains. @default true */
+    readonly secondOpinion?: boolean;
+  };
   readonly device?: {
     /** Entries of the per-checker LRU cache keyed by user agent; 0 disables it. @default the device check's default */
     readonly cacheSize?: number;
@@ -31,6 +39,11 @@ export interface CheckerOptions {
     readonly defaultCountry?: string;
   };
   readonly name?: Record<string, never>;
+  /**
+   * Asynchronous providers used by {@link Checker.emailAsync}: the only way
+   * the library opens a socket. @default []
+   */
+  readonly providers?: readonly EmailProvider[];
 }
 
 /** Per-call options of {@link Checker.device}. */
@@ -42,6 +55,13 @@ export interface DeviceCallOptions {
 /** All five checks bound to one configuration. */
 export interface Checker {
   email(email: string): EmailResult;
+  /**
+   * The offline result, then the providers' facts merged in and re-scored
+   * (MX, deliverability, social and company fields). Without providers it
+   * resolves to the offline result. Never rejects because a provider failed:
+   * the failure becomes an `EMAIL_PROVIDER_FAILED` reason.
+   */
+  emailAsync(email: string): Promise<EmailResult>;
   device(userAgent: string, options?: DeviceCallOptions): DeviceResult;
   ip(ip: string, options?: { now?: Date }): IpResult;
   phone(phoneNumber: string, options?: { defaultCountry?: string }): PhoneResult;
@@ -50,7 +70,7 @@ export interface Checker {
   preload(): void;
 }
 
-const KNOWN_OPTIONS = new Set(['scoring', 'email', 'device', 'ip', 'phone', 'name']);
+const KNOWN_OPTIONS = new Set(['scoring', 'email', 'device', 'ip', 'phone', 'name', 'providers']);
 
 /**
  * Creates a checker holding one configuration (bands, weights, your own IP
@@ -78,9 +98,23 @@ export function createChecker(options: CheckerOptions = {}): Checker {
   const ip: IpCheck = createIpCheck({ ...options.ip, scoring });
   const phone = createPhoneCheck({ ...options.phone, scoring });
   const name = createNameCheck({ ...options.name, scoring });
+  const providers = options.providers ?? [];
+  if (!Array.isArray(providers) || providers.some((p) => typeof p?.enrichEmail !== 'function' || typeof p.name !== 'string')) {
+    throw new InputError('INPUT_OPTION', 'providers must be an array of { name, enrichEmail(email, context) }', 'providers');
+  }
+  const emailScorer = createScorer(EMAIL_SCORE_MODEL, scoring);
+
+  const emailAsync = async (value: string): Promise<EmailResult> => {
+    const offline = email(value);
+    // Nothing to ask about an address that does not parse, or when no provider is plugged in.
+    if (providers.length === 0 || offline.reasons.some((r) => r.code === 'EMAIL_SYNTAX') || offline.domain === '') return offline;
+    const facts = await runEmailProviders(value, offline.domain, providers);
+    return enrichEmailResult(offline, facts, emailScorer);
+  };
 
   return Object.freeze({
     email,
+    emailAsync,
     device,
     ip: (value: string, call?: { now?: Date }) => ip(value, call),
     phone,

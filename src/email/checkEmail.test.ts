@@ -139,8 +139,9 @@ describe('checkEmail', () => {
 
   it('exposes a model whose signals match the reason codes it emits', () => {
     expect(Object.keys(EMAIL_SCORE_MODEL.signals).sort()).toEqual([
-      'EMAIL_CONFUSABLE', 'EMAIL_CORPORATE', 'EMAIL_DISPOSABLE', 'EMAIL_FREE', 'EMAIL_INVALID_DOMAIN',
-      'EMAIL_PROVIDER_ONLY', 'EMAIL_RESERVED', 'EMAIL_ROLE', 'EMAIL_SYNTAX', 'EMAIL_TYPO',
+      'EMAIL_ACCEPT_ALL', 'EMAIL_CONFUSABLE', 'EMAIL_CORPORATE', 'EMAIL_DELIVERABLE', 'EMAIL_DISPOSABLE', 'EMAIL_FREE',
+      'EMAIL_INVALID_DOMAIN', 'EMAIL_NO_MX', 'EMAIL_PROVIDER_FAILED', 'EMAIL_PROVIDER_ONLY', 'EMAIL_RESERVED', 'EMAIL_ROLE',
+      'EMAIL_SPAM_TRAP', 'EMAIL_SYNTAX', 'EMAIL_TYPO',
     ]);
     expect(EMAIL_SCORE_MODEL.clusters).toEqual(['poor', 'bad', 'moderate', 'good', 'high']);
   });

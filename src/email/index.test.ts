@@ -7,6 +7,7 @@ describe('identity-signals/email entry point', () => {
       'EMAIL_SCORE_MODEL',
       'checkEmail',
       'createEmailCheck',
+      'enrichEmailResult',
       'isDisposableDomain',
       'isFreeProviderDomain',
       'isRoleLocalPart',

@@ -86,6 +86,38 @@ export const EMAIL_SCORE_MODEL: ScoreModel<EmailReasonCode> = Object.freeze<Scor
       weight: 0.5,
       description: 'well-formed address at a domain that is on no free-provider or disposable list',
     },
+    // The signals below come only from providers (createChecker({ providers }) → emailAsync).
+    EMAIL_NO_MX: {
+      kind: 'risk',
+      // DNS says the domain takes no mail (no MX, no address, or a null MX): every message bounces.
+      weight: 1,
+      capBand: 0,
+      description: 'a provider found that the domain accepts no mail (no MX or address record, or a null MX)',
+    },
+    EMAIL_SPAM_TRAP: {
+      kind: 'risk',
+      // A trap address exists to catch senders of unsolicited mail: never a customer. Gated like disposable.
+      weight: 0.9,
+      capBand: 1,
+      description: 'a provider reports the address as a spam trap',
+    },
+    EMAIL_ACCEPT_ALL: {
+      kind: 'risk',
+      // The server accepts any recipient, so the mailbox could not be verified: some doubt remains.
+      weight: 0.15,
+      description: 'a provider found that the server accepts every recipient (catch-all), so the mailbox is unverified',
+    },
+    EMAIL_DELIVERABLE: {
+      kind: 'trust',
+      // A verified mailbox removes most of the offline doubt about the address.
+      weight: 0.8,
+      description: 'a provider verified that the mailbox exists',
+    },
+    EMAIL_PROVIDER_FAILED: {
+      kind: 'info',
+      weight: 0,
+      description: 'a provider failed or timed out; the facts it would have given stay unknown (never "false")',
+    },
     EMAIL_PROVIDER_ONLY: {
       kind: 'info',
       weight: 0,

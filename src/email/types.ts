@@ -38,7 +38,12 @@ export type EmailReasonCode =
   | 'EMAIL_ROLE'
   | 'EMAIL_FREE'
   | 'EMAIL_CORPORATE'
-  | 'EMAIL_PROVIDER_ONLY';
+  | 'EMAIL_PROVIDER_ONLY'
+  | 'EMAIL_NO_MX'
+  | 'EMAIL_SPAM_TRAP'
+  | 'EMAIL_ACCEPT_ALL'
+  | 'EMAIL_DELIVERABLE'
+  | 'EMAIL_PROVIDER_FAILED';
 
 /**
  * The spec's `email` object, plus `suggestion` and `reasons`.

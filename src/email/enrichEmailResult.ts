@@ -1,0 +1,96 @@
+import type { EmailEnrichment } from '../providers/types.js';
+import type { Scorer } from '../scoring/createScorer.js';
+import type { Signal } from '../scoring/types.js';
+import type { EmailReasonCode, EmailResult, EmailStatus } from './types.js';
+
+/** The result fields a provider may fill directly (same name in {@link EmailEnrichment} and {@link EmailResult}). */
+const LATE_FIELDS = [
+  'domain_age',
+  'has_twitter',
+  'has_amazon',
+  'has_linkedin',
+  'has_airbnb',
+  'has_instagram',
+  'found_on_serp',
+  'first_name',
+  'last_name',
+  'company_name',
+  'company_description',
+  'company_industry',
+  'company_employees',
+  'company_job_title',
+  'company_founded',
+  'company_keywords',
+  'company_annual_revenue',
+  'company_logo',
+  'company_country',
+  'company_twitter_url',
+  'company_facebook_url',
+  'company_linkedin_url',
+  'company_total_funding',
+  'company_tech_stack',
+  'education',
+  'employment',
+  'avatar',
+] as const satisfies readonly (keyof EmailEnrichment & keyof EmailResult)[];
+
+/** Providers' answers for one address: merged facts, who answered, who failed. */
+export interface EmailProviderFacts {
+  readonly enrichment: EmailEnrichment;
+  readonly answered: readonly string[];
+  readonly errors: readonly { readonly provider: string; readonly message: string }[];
+}
+
+/**
+ * Merges provider facts into an offline result and re-scores it. Pure: the
+ * offline result is not changed.
+ *
+ * Status follows DESIGN.md's precedence with the provider facts added:
+ * syntax → invalid (offline, or no MX) → disposable → spam-trap → role →
+ * accept-all → deliverable → undetermined. `is_valid` becomes `true` when a
+ * provider verified the mailbox, `false` when the domain takes no mail, and
+ * stays as it was otherwise.
+ *
+ * @param result the offline result of `checkEmail`
+ * @param facts what the providers said (see `runEmailProviders`)
+ * @param score the scorer of the checker's configuration (`createScorer(EMAIL_SCORE_MODEL, scoring)`)
+ * @example
+ * const late = enrichEmailResult(checkEmail('a@acme.com'), { enrichment: { mx: false }, answered: ['dns-mx'], errors: [] }, scorer);
+ * late.status; // 'invalid'
+ */
+export function enrichEmailResult(result: EmailResult, facts: EmailProviderFacts, score: Scorer<EmailReasonCode>): EmailResult {
+  const e = facts.enrichment;
+  const signals: Signal<EmailReasonCode>[] = [];
+  for (const reason of result.reasons) {
+    if (reason.code === 'EMAIL_BASELINE') continue;
+    // The "needs a provider" note goes once a provider has answered.
+    if (reason.code === 'EMAIL_PROVIDER_ONLY' && facts.answered.length > 0) continue;
+    signals.push(reason.detail === undefined ? { code: reason.code as EmailReasonCode } : { code: reason.code as EmailReasonCode, detail: reason.detail });
+  }
+  const by = facts.answered.join(', ');
+  if (e.mx === false) signals.push({ code: 'EMAIL_NO_MX', detail: `reported by ${by}` });
+  if (e.spam_trap === true) signals.push({ code: 'EMAIL_SPAM_TRAP', detail: `reported by ${by}` });
+  if (e.accept_all === true) signals.push({ code: 'EMAIL_ACCEPT_ALL', detail: `reported by ${by}` });
+  if (e.deliverable === true && e.mx !== false) signals.push({ code: 'EMAIL_DELIVERABLE', detail: `reported by ${by}` });
+  for (const error of facts.errors) signals.push({ code: 'EMAIL_PROVIDER_FAILED', detail: `${error.provider}: ${error.message}` });
+
+  const status = lateStatus(result.status, e);
+  const is_valid = status === 'syntax' ? result.is_valid : e.mx === false ? false : e.deliverable === true ? true : result.is_valid;
+  const late: Record<string, unknown> = {};
+  for (const field of LATE_FIELDS) {
+    const value = e[field];
+    if (value !== undefined && value !== null) late[field] = value;
+  }
+  return { ...result, ...late, status, is_valid, ...score(signals) } as EmailResult;
+}
+
+function lateStatus(offline: EmailStatus, e: EmailEnrichment): EmailStatus {
+  if (offline === 'syntax' || offline === 'invalid') return offline;
+  if (e.mx === false) return 'invalid';
+  if (offline === 'disposable') return offline;
+  if (e.spam_trap === true) return 'spam-trap';
+  if (offline === 'role') return offline;
+  if (e.accept_all === true) return 'accept-all';
+  if (e.deliverable === true) return 'deliverable';
+  return offline;
+}
