@@ -479,29 +479,24 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   }
   let vendorHint: string | undefined;
   if (code === null) {
-    const kai = KAIOS_MODEL.exec(ua);
-    const wp = kai === null ? WINDOWS_PHONE_MODEL.exec(ua) ?? HBBTV_MODEL.exec(ua) : null;
-    const docomo = kai === null && wp === null ? DOCOMO_MODEL.exec(ua) : null;
-    const sonos = SONOS_MODEL.exec(ua);
-    const tizen = TIZEN_MODEL.exec(ua);
-    const vendorField = VENDOR_FIELD.exec(ua);
-    const fb = FB_DEVICE.exec(ua);
-    if (kai !== null) code = cleanModel(kai[1]!.replaceAll('_', ' '));
-    else if (wp !== null) {
-      code = cleanModel(wp[2]!);
-      vendorHint = wp[1]!.trim();
-    } else if (docomo !== null) {
-      code = docomo[1]!;
+    // Model blocks of non-Android platforms, tried in turn (first hit wins).
+    let m: RegExpExecArray | null;
+    if ((m = KAIOS_MODEL.exec(ua)) !== null) code = cleanModel(m[1]!.replaceAll('_', ' '));
+    else if ((m = WINDOWS_PHONE_MODEL.exec(ua) ?? HBBTV_MODEL.exec(ua)) !== null) {
+      code = cleanModel(m[2]!);
+      vendorHint = m[1]!.trim();
+    } else if ((m = DOCOMO_MODEL.exec(ua)) !== null) {
+      code = m[1]!;
       vendorHint = 'DoCoMo';
-    } else if (tizen !== null) {
-      code = cleanModel(tizen[1]!);
-    } else if (vendorField !== null) {
-      vendorHint = vendorField[1]!;
-    } else if (sonos !== null) {
-      code = sonos[1]!;
+    } else if ((m = TIZEN_MODEL.exec(ua)) !== null) {
+      code = cleanModel(m[1]!);
+    } else if ((m = VENDOR_FIELD.exec(ua)) !== null) {
+      vendorHint = m[1]!;
+    } else if ((m = SONOS_MODEL.exec(ua)) !== null) {
+      code = m[1]!;
       vendorHint = 'Sonos';
-    } else if (fb !== null && !APPLE_HARDWARE.test(fb[1]!)) {
-      code = cleanModel(fb[1]!);
+    } else if ((m = FB_DEVICE.exec(ua)) !== null && !APPLE_HARDWARE.test(m[1]!)) {
+      code = cleanModel(m[1]!);
     }
   } else if (SONY_ERICSSON.test(ua)) {
     code = code.replace(ERICSSON_PREFIX, '');
