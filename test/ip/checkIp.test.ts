@@ -137,6 +137,21 @@ describe('checkIp', () => {
     );
   });
 
+  it.each([
+    ['23.18.0.1', 'MOB', 'T-Mobile USA (curated)'],
+    ['1.66.20.1', 'MOB', 'NTT DOCOMO (curated)'],
+    ['45.88.80.1', 'EDU', 'Jisc (curated)'],
+    ['73.0.0.1', 'ISP', 'Comcast Cable (AS-name rule: Cable)'],
+    ['214.78.120.1', 'MIL', 'DoD NIC (AS-name rule)'],
+    ['66.249.66.1', 'SES', 'Googlebot list inside Google space'],
+    ['8.8.8.8', 'DCH', 'Google list'],
+  ])('%s is %s: %s', (ip, code) => {
+    const r = checkIp(ip);
+    expect(r.connection_type).toBe(code);
+    expect(r.is_mobile).toBe(code === 'MOB');
+    if (code === 'MOB') expect(r.reasons.map((x) => x.code)).toContain('IP_MOBILE');
+  });
+
   it('names VPN providers by ASN only where the curated table names them', () => {
     const surfshark = checkIp('2.59.202.1'); // AS209854 Surfshark (Cyberzone S.A.)
     expect([surfshark.is_vpn, surfshark.vpn_name]).toEqual([true, 'Surfshark']);

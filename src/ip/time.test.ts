@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { localHour, timezoneAt } from './time.js';
+
+/** The hour straight from Intl, without the offset cache. */
+function intlHour(timezone: string, ms: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hourCycle: 'h23', hour: 'numeric' }).formatToParts(new Date(ms));
+  return Number(parts.find((p) => p.type === 'hour')!.value);
+}
+
+const ZONES = ['Europe/London', 'America/Los_Angeles', 'Asia/Kolkata', 'America/St_Johns', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'Pacific/Kiritimati', 'America/Sao_Paulo', 'UTC'];
+
+describe('localHour', () => {
+  it('matches Intl for any instant in 2000–2040, including DST and :30/:45 offsets', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ZONES), fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }), (tz, ms) => {
+        expect(localHour(tz, ms)).toBe(intlHour(tz, ms));
+      }),
+      { seed: 42, numRuns: 3000 },
+    );
+  });
+
+  it('handles the minutes around a DST change', () => {
+    // Europe/London springs forward at 01:00 UTC on 2026-03-29.
+    const t = Date.UTC(2026, 2, 29, 1, 0);
+    for (const d of [-60_000, 0, 60_000, 14 * 60_000]) expect(localHour('Europe/London', t + d)).toBe(intlHour('Europe/London', t + d));
+  });
+
+  it('returns null for a timezone the runtime does not know', () => {
+    expect(localHour('Mars/Olympus_Mons', Date.now())).toBeNull();
+  });
+});
+
+describe('timezoneAt', () => {
+  it('finds the zone of a coordinate', () => {
+    expect(timezoneAt(51.5143, -0.0912)).toBe('Europe/London');
+    expect(timezoneAt(35.6854, 139.7531)).toBe('Asia/Tokyo');
+    expect(timezoneAt(Number.NaN, 0)).toBeNull();
+    expect(timezoneAt(123, 0)).toBeNull();
+  });
+});
