@@ -88,6 +88,23 @@ describe('checkDevice', () => {
     expect(hinted.reasons.map((x) => x.code)).toContain('DEVICE_HINTS_CONSISTENT');
   });
 
+  it('reads Windows 11 from Sec-CH-UA-Platform-Version and trusts the platform hint over a desktop-mode UA', () => {
+    expect(checkDevice(WINDOWS, { headers: { 'Sec-CH-UA-Platform': '"Windows"', 'Sec-CH-UA-Platform-Version': '"15.0.0"' } }).os_version).toBe('11');
+    const desktopMode = checkDevice(WINDOWS, { headers: { 'Sec-CH-UA-Platform': '"Android"', 'Sec-CH-UA-Mobile': '?0' } });
+    expect(desktopMode.operating_system).toBe('Android');
+  });
+
+  it('names feature phones, TVs and bare app UAs', () => {
+    expect(checkDevice('SAMSUNG-SGH-Z100')).toMatchObject({ brand: 'Samsung', model: 'SGH-Z100', is_robot: false });
+    expect(checkDevice('Mozilla/5.0 (Mobile; ALCATEL 4052C; rv:48.0) Gecko/48.0 Firefox/48.0 KAIOS/2.5.2')).toMatchObject({
+      operating_system: 'KaiOS',
+      category: 'feature_phone',
+      brand: 'Alcatel',
+    });
+    expect(checkDevice('Mozilla/5.0 (Linux; Android 9; 55NM6000U) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/80.0.3987.99 Safari/537.36').category).toBe('tv');
+    expect(checkDevice('Spotify/8.7.70 iOS/16.0 (iPhone14,7)')).toMatchObject({ brand: 'Apple', model: 'iPhone 14', operating_system: 'iOS' });
+  });
+
   it('calls a desktop OS without a device type a desktop', () => {
     expect(checkDevice(WINDOWS)).toMatchObject({ category: 'desktop', operating_system: 'Windows', is_browser: true, mobile_device: 0 });
     expect(checkDevice(MAC)).toMatchObject({ category: 'desktop', operating_system: 'Mac', brand: 'Apple', browser_name: 'Safari' });

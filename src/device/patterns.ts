@@ -149,8 +149,8 @@ export const HUMAN_DEVICE = /chromeframe\/|\bserver-bag \[Watch OS|\bnook browse
 export const UC_ANDROID = /\bAdr (\d{1,2}(?:\.\d{1,2}){0,2})/;
 export const UC_MODEL = /\bAdr [\d.]{1,10}; ?[a-z]{2}(?:-[a-z]{2,4})?; ?([^;)]{2,40})\)/i;
 
-/** iOS named by apps: `iOS11.40`, `(iOS)`, `iOS 16.1.1`, `; iOS 14.6.0)`. */
-export const APP_IOS = /\biOS ?(\d{1,2}(?:[._]\d{1,2}){0,2})\b|\(iOS\)/;
+/** iOS named by apps: `iOS11.40`, `(iOS)`, `iOS 16.1.1`, `iOS/16.0`. */
+export const APP_IOS = /\biOS[ /]?(\d{1,2}(?:[._]\d{1,2}){0,2})\b|\(iOS\)/;
 
 /** watchOS named by apps (`watchOS 11.4`) or an Apple Watch app. */
 export const APP_WATCHOS = /\bwatchOS (\d{1,2}(?:\.\d{1,2}){0,2})|\bApple Watch\b/;
