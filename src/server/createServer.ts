@@ -6,6 +6,8 @@ import type { Checker } from '../checker.js';
 import { InputError, isIdentitySignalsError } from '../errors.js';
 import { resolve } from '../resolve.js';
 import type { ProductName } from '../scoring/index.js';
+import { deliverWebhook } from './webhook.js';
+import type { WebhookDelivery, WebhookOptions } from './webhook.js';
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -23,6 +25,15 @@ export interface ServerOptions {
   readonly now?: () => number;
   /** Called with every internal error (the client only sees a generic 500). @default console.error */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Webhook delivery for email requests that carry `webhook_url`: after the
+   * 200, the checker's `emailAsync` (its providers) runs and the enriched
+   * `email` object is POSTed, signed with `secret`. Without this option no
+   * webhook is ever sent. @default undefined
+   */
+  readonly webhook?: WebhookOptions;
+  /** Called when a webhook delivery ends, delivered or not. @default no-op */
+  readonly onWebhook?: (delivery: WebhookDelivery & { readonly url: string; readonly resolution_id: string }) => void;
 }
 
 const PRODUCTS: readonly ProductName[] = ['email', 'device', 'ip', 'phone', 'name'];
@@ -112,6 +123,20 @@ export function createRequestHandler(options: ServerOptions): (req: IncomingMess
     }
     const envelope = await resolve(body, { checker });
     send(res, 200, envelope);
+    if (options.webhook !== undefined && 'email' in envelope && envelope.webhook_url !== undefined) {
+      void sendEmailWebhook(envelope.webhook_url, envelope.resolution_id, envelope.customer_id, envelope.email.value);
+    }
+  };
+
+  const sendEmailWebhook = async (url: string, resolutionId: string, customerId: string, email: string): Promise<void> => {
+    try {
+      const enriched = await checker.emailAsync(email);
+      const payload = { event: 'email.enriched', resolution_id: resolutionId, customer_id: customerId, claims: ['email'], email: enriched };
+      const delivery = await deliverWebhook(url, payload, options.webhook!);
+      options.onWebhook?.({ ...delivery, url, resolution_id: resolutionId });
+    } catch (error) {
+      onError(error);
+    }
   };
 
   return (req, res) => {

@@ -4,3 +4,5 @@
  */
 export { createRequestHandler, createServer } from './createServer.js';
 export type { ServerOptions } from './createServer.js';
+export { deliverWebhook, refuseWebhookTarget, signWebhook } from './webhook.js';
+export type { WebhookDelivery, WebhookOptions } from './webhook.js';

@@ -78,3 +78,54 @@ describe('deliverWebhook (loopback receiver)', () => {
     expect(out).toMatchObject({ delivered: false, attempts: 1, status: 410 });
   });
 });
+
+describe('server → webhook for email requests', () => {
+  it('answers 200 first, then posts the enriched email signed to webhook_url', async () => {
+    const { createServer: createApiServer } = await import('../../src/server/index.js');
+    const { createChecker } = await import('../../src/index.js');
+    const received: { body: string; signature: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ body, signature: String(req.headers['x-signature']) });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const deliveries: unknown[] = [];
+    const done = new Promise<void>((ok) => {
+      const api = createApiServer({
+        apiKeys: ['k'],
+        checker: createChecker({ providers: [{ name: 'social', enrichEmail: async () => ({ mx: true, has_twitter: true }) }] }),
+        webhook: { secret: 'whsec', allowPrivateTargets: true },
+        onWebhook: (d) => {
+          deliveries.push(d);
+          ok();
+        },
+      });
+      api.listen(0, '127.0.0.1', async () => {
+        const port = (api.address() as AddressInfo).port;
+        const res = await fetch(`http://127.0.0.1:${port}/1.0/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': 'k' },
+          body: JSON.stringify({ customer_id: 'c-1', claims: ['email'], email: 'jane@acme-widgets.com', webhook_url: hookUrl }),
+        });
+        const first = (await res.json()) as { email: { has_twitter: unknown } };
+        expect(first.email.has_twitter).toBeNull();
+        await done;
+        api.close();
+      });
+    });
+    await done;
+    await new Promise((ok) => receiver.close(ok));
+    expect(deliveries).toEqual([expect.objectContaining({ delivered: true, attempts: 1, url: hookUrl })]);
+    const payload = JSON.parse(received[0]!.body) as { event: string; customer_id: string; email: { has_twitter: boolean } };
+    expect(payload.event).toBe('email.enriched');
+    expect(payload.customer_id).toBe('c-1');
+    expect(payload.email.has_twitter).toBe(true);
+    const t = /t=(\d+)/.exec(received[0]!.signature)![1]!;
+    expect(received[0]!.signature).toBe(signWebhook(received[0]!.body, 'whsec', Number(t)));
+  });
+});
