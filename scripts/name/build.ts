@@ -184,11 +184,15 @@ const lists = buildLists(
 );
 
 // ------------------------------------------------------------------- n-grams
-// Trained on every SSA name (also those below the shipping cut), every faker
-// first and last name and the curated surnames.
+// US: every SSA name (also those below the shipping cut). World: every faker
+// first and last name and the curated lists. buildNgram balances the two.
 const ngram = buildNgram(SCRIPT, {
-  first: [...ssaCounts.keys(), ...gendered.keys(), ...knownOnly],
-  last: [...lastWeight.keys()],
+  us: ssaCounts.keys(),
+  world: [
+    ...faker.flatMap((l) => [...l.male, ...l.female, ...l.generic, ...l.last]),
+    ...extraFirst.rows.map((r) => r.entry),
+    ...extra.rows.map((r) => r.entry),
+  ],
 });
 
 // ------------------------------------------------------------------- manifest

@@ -13,8 +13,9 @@ const table = new Uint8Array(Buffer.from(data.table, 'base64'));
 
 /**
  * The name-likeness score below which only 0.5% of held-out real name
- * tokens fall: measured by the builder on a 10% hash split of the real-name
- * tokens that the shipped model never saw in training. The measured value
+ * tokens fall (weighted half US, half rest of the world): measured by the
+ * builder on a 10% hash split of the real-name tokens that the shipped
+ * model never saw in training. The measured value
  * and the share of keyboard mash below it are in docs/name-data.md.
  *
  * @example
