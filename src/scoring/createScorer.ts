@@ -48,53 +48,51 @@ export function createScorer<Code extends string>(
   });
 
   return (signals) => {
+    // Hot path: a check raises a handful of signals, so small arrays beat Maps here.
     const seen: PreparedSignal[] = [];
-    const details = new Map<string, string | undefined>();
+    const details: (string | undefined)[] = [];
     for (const signal of signals) {
-      if (details.has(signal.code)) continue;
       const p = prepared.get(signal.code);
       if (p === undefined) {
         throw new IdentitySignalsError('INTERNAL', `signal ${signal.code} is not in the ${model.product} score model`);
       }
-      details.set(signal.code, signal.detail);
+      if (seen.includes(p)) continue;
       seen.push(p);
+      details.push(signal.detail);
     }
-    seen.sort((a, b) => a.rank - b.rank || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+    const order = seen.map((_, i) => i);
+    if (order.length > 1) order.sort((a, b) => compareSignals(seen[a]!, seen[b]!));
 
-    const reasons: Reason[] = [baselineReason];
     let uncertainty = model.baseline;
     let riskFactor = 1;
     let shown = baselineReason.points;
     let cap = 1000;
-    const capCode = new Map<number, string>();
-    const pointsByCode = new Map<string, number>();
-
-    for (const s of seen) {
+    let capAt = -1;
+    const points: number[] = new Array<number>(seen.length);
+    for (const i of order) {
+      const s = seen[i]!;
       if (s.spec.kind === 'trust') uncertainty *= 1 - s.weight;
       else if (s.spec.kind === 'risk') riskFactor *= 1 - s.weight;
       const next = Math.round(1000 * (1 - uncertainty) * riskFactor);
-      pointsByCode.set(s.code, next - shown);
+      points[i] = next - shown;
       shown = next;
       if (s.spec.capBand !== undefined) {
         const top = bands[Math.min(s.spec.capBand, bands.length - 1)]!.max;
         if (top < cap) {
           cap = top;
-          capCode.set(top, s.code);
+          capAt = i;
         }
       }
     }
     if (shown > cap) {
-      const code = capCode.get(cap)!;
-      pointsByCode.set(code, pointsByCode.get(code)! + (cap - shown));
+      // The gate's cut is booked on the gate signal itself, so its reason shows the whole effect.
+      points[capAt]! += cap - shown;
       shown = cap;
     }
-    for (const s of seen) {
-      const detail = details.get(s.code);
-      reasons.push(
-        detail === undefined
-          ? { code: s.code, points: pointsByCode.get(s.code)! }
-          : { code: s.code, points: pointsByCode.get(s.code)!, detail },
-      );
+    const reasons: Reason[] = [baselineReason];
+    for (const i of order) {
+      const detail = details[i];
+      reasons.push(detail === undefined ? { code: seen[i]!.code, points: points[i]! } : { code: seen[i]!.code, points: points[i]!, detail });
     }
     return {
       score: shown,
@@ -102,6 +100,10 @@ export function createScorer<Code extends string>(
       reasons,
     };
   };
+}
+
+function compareSignals(a: PreparedSignal, b: PreparedSignal): number {
+  return a.rank - b.rank || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }
 
 function resolveBands(bands: ScoringOptions['bands'], count: number): BandTable {
