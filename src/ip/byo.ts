@@ -38,8 +38,10 @@ export interface ByoAnonymous {
 /** Everything the supplied databases say about one address. */
 export interface ByoFacts {
   location: ByoLocation | null;
-  /** Country from a Country database (location without city). */
+  /** Country from a Country database (location without city); null when its record has none. */
   countryOnly: string | null;
+  /** True when a Country database had a record for the address. */
+  countryKnown: boolean;
   network: ByoNetwork | null;
   anonymous: ByoAnonymous | null;
   speed: ConnectionSpeed | null;
@@ -84,7 +86,7 @@ const USER_TYPE: Readonly<Record<string, ConnectionType>> = {
   traveler: 'ISP',
 };
 
-function locationOf(rec: Rec): ByoLocation | null {
+function locationOf(rec: Rec): ByoLocation {
   // DB-IP via ip-location-db ("city ipv4"): flat records.
   if (typeof rec.country_code === 'string') {
     return {
@@ -99,7 +101,6 @@ function locationOf(rec: Rec): ByoLocation | null {
   }
   const loc = obj(rec.location);
   const country = str(obj(rec.country)?.iso_code);
-  if (country === null && loc === null) return null;
   const subdivisions = Array.isArray(rec.subdivisions) ? rec.subdivisions : [];
   return {
     city: enName(rec.city),
@@ -131,14 +132,17 @@ function networkOf(rec: Rec): ByoNetwork | null {
 }
 
 /**
- * Looks an address up in every supplied database; the first database of a
- * kind that has a record for the address wins.
+ * Looks an address up in every supplied database. The first database of a
+ * kind that has a record for the address wins, and a record is that
+ * database's whole answer for the fields its kind covers: a City record
+ * without a postal code gives `zip: null` even if another source had one, an
+ * Anonymous-IP record without `is_anonymous_vpn` gives `is_vpn: false`.
  *
  * @example
  * byoFacts(databases, '81.2.69.142', 4).location?.city // 'London'
  */
 export function byoFacts(databases: readonly OpenedDatabase[], address: string, version: 4 | 6): ByoFacts {
-  const facts: ByoFacts = { location: null, countryOnly: null, network: null, anonymous: null, speed: null, speedMobile: false };
+  const facts: ByoFacts = { location: null, countryOnly: null, countryKnown: false, network: null, anonymous: null, speed: null, speedMobile: false };
   for (const db of databases) {
     if (version === 6 && db.ipVersion === 4) continue;
     const rec = obj(db.reader.get(address));
@@ -148,7 +152,10 @@ export function byoFacts(databases: readonly OpenedDatabase[], address: string, 
         facts.location ??= locationOf(rec);
         break;
       case 'country':
-        facts.countryOnly ??= str(obj(rec.country)?.iso_code) ?? str(rec.country_code);
+        if (!facts.countryKnown) {
+          facts.countryKnown = true;
+          facts.countryOnly = str(obj(rec.country)?.iso_code) ?? str(rec.country_code);
+        }
         break;
       case 'asn':
       case 'isp':
@@ -171,8 +178,8 @@ export function byoFacts(databases: readonly OpenedDatabase[], address: string, 
         break;
       }
       case 'anonymous-ip':
-        // An empty record means "no anonymiser known here": leave the bundled lists in charge.
-        if (facts.anonymous === null && Object.keys(rec).some((k) => k.startsWith('is_'))) {
+        // A record (even an empty one) is the database's answer for this network: it wins.
+        if (facts.anonymous === null) {
           facts.anonymous = {
             vpn: rec.is_anonymous_vpn === true,
             tor: rec.is_tor_exit_node === true,

@@ -214,7 +214,7 @@ function run(
       f.latitude = byo.location.latitude;
       f.longitude = byo.location.longitude;
       byoTimezone = byo.location.timezone;
-    } else if (byo.countryOnly !== null && byo.countryOnly !== f.country) {
+    } else if (byo.countryKnown && byo.countryOnly !== f.country) {
       // The bundled city lies in another country than your database says:
       // keep your country and drop the city-level fields rather than mix them.
       f.country = byo.countryOnly;
