@@ -279,7 +279,18 @@ function extraBrowser(tokenName: string, os: string | null, parsed: string | und
     case 'DuckDuckGo':
       return 'DuckDuckGo Privacy Browser';
     case 'YaBrowser':
+    case 'YandexSearch':
       return 'Yandex Browser';
+    case 'MZBrowser':
+      return 'Meizu Browser';
+    case 'Mint Browser':
+      return 'Mint Browser';
+    case 'AlohaBrowser':
+      return 'Aloha Browser';
+    case 'IceDragon':
+      return 'IceDragon';
+    case 'Ecosia':
+      return 'Ecosia';
     case 'LG Browser':
       return 'LG Browser';
     case 'MAUI':
@@ -344,6 +355,9 @@ function osFromPlatform(platform: string): string {
   }
 }
 
+/** Names that only say "some Chromium build": a specific hint brand replaces them. */
+const GENERIC_CHROME: ReadonlySet<string> = new Set(['Chrome', 'Chrome Mobile', 'Chrome Webview', 'Chromium']);
+
 /** Result browser name of a Sec-CH-UA brand. */
 function browserFromBrand(brand: string): string | undefined {
   switch (brand) {
@@ -360,6 +374,14 @@ function browserFromBrand(brand: string): string | undefined {
     case 'YaBrowser':
     case 'Yandex':
       return 'Yandex Browser';
+    case 'DuckDuckGo':
+      return 'DuckDuckGo Privacy Browser';
+    case 'Opera GX':
+      return 'Opera GX';
+    case 'Vivaldi':
+      return 'Vivaldi';
+    case 'HuaweiBrowser':
+      return 'Huawei Browser Mobile';
     default:
       return undefined;
   }
@@ -573,14 +595,22 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   } else if (b.name !== undefined) browser = browserDisplayName(b.name, os, webview, YANDEX_LITE.test(ua));
   else if (DALVIK.test(ua)) browser = 'Android Browser';
   else if (SAFARI_CFNETWORK.test(ua)) browser = 'Safari';
+  // Symbian's stock browser reports itself as plain Safari.
+  if (browser === 'Safari' && os !== null && osFamily(os) === 'Symbian') browser = 'Nokia Browser';
   if (hints.brands !== undefined) {
+    // The most specific brand wins: DuckDuckGo, Edge or Opera over Google Chrome.
+    let picked: [string, string] | undefined;
     for (const [hintBrand, version] of hints.brands) {
       const hinted = browserFromBrand(hintBrand);
       if (hinted === undefined) continue;
-      if (browser === null) browser = hinted;
+      if (picked === undefined || (picked[0] === 'Chrome' && hinted !== 'Chrome')) picked = [hinted, version];
+    }
+    if (picked !== undefined) {
+      const [hinted, version] = picked;
+      // A specific brand names the real browser behind a UA that only says Chrome.
+      if (browser === null || (hinted !== 'Chrome' && GENERIC_CHROME.has(browser))) browser = hinted;
       // Reduced UAs say Chrome/120.0.0.0; the full version list has the real build.
-      if (browser !== null && (browser === hinted || browser.startsWith(hinted)) && version !== '') browserVersion = version;
-      break;
+      if (browser.startsWith(hinted) && version !== '') browserVersion = version;
     }
   }
   const app = (browser !== null && APP_NAMES.has(browser))

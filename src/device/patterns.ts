@@ -168,7 +168,7 @@ export const DALVIK = /^Dalvik\/\d/;
 export const SAFARI_CFNETWORK = /^Safari\/?\d[\d.]* CFNetwork\//;
 
 /** Browser products ua-parser-js does not name (or names by the engine), by their own token. */
-export const EXTRA_BROWSER = /\b(QtWebEngine|DuckDuckGo|YaBrowser|LG Browser|MAUI|WAP[ _]Browser|Tizen|NokiaBrowser|BrowserNG|CoolNovo|SznProhlizec|Odin|TV Bro|Odd)\/?/;
+export const EXTRA_BROWSER = /\b(QtWebEngine|DuckDuckGo|YaBrowser|YandexSearch|MZBrowser|Mint Browser|AlohaBrowser|IceDragon|Ecosia|LG Browser|MAUI|WAP[ _]Browser|Tizen|NokiaBrowser|BrowserNG|CoolNovo|SznProhlizec|Odin|TV Bro|Odd)\/?/;
 
 /** A brand word at the start of a feature-phone UA or an Android model token (`SAMSUNG-SGH-Z100`, `LG-P929`, `SonyEricssonW200i`, `MOT-EX119`). */
 export const BRAND_TOKEN =
