@@ -46,6 +46,8 @@ interface Fields {
   network: string | null;
 }
 
+const KNOWN_OPTIONS: ReadonlySet<string> = new Set(['scoring', 'databases', 'now']);
+
 const nonEmpty = (v: string | undefined): string | null => (v === undefined || v === '' ? null : v);
 
 /**
@@ -65,6 +67,11 @@ const nonEmpty = (v: string | undefined): string | null => (v === undefined || v
 export function createIpCheck(options?: IpCheckOptions): IpCheck {
   assertOptionalObject(options, 'options');
   const opts = options ?? {};
+  for (const key of Object.keys(opts)) {
+    if (!KNOWN_OPTIONS.has(key)) {
+      throw new InputError('INPUT_OPTION', `unknown IP check option "${key}"; known: ${[...KNOWN_OPTIONS].join(', ')}`, key);
+    }
+  }
   assertOptionalObject(opts.scoring, 'scoring');
   const score = memoizeScorer(createScorer(IP_SCORE_MODEL, opts.scoring));
   if (opts.databases !== undefined && !Array.isArray(opts.databases)) {
