@@ -3,6 +3,7 @@
  * gives connection_type RSV, no location and a bottom-band score, at its
  * first and last address; addresses just outside stay public.
  */
+import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createIpCheck, classifySpecialRange, embeddedIpv4, IPV4_SPECIAL_RANGES, IPV6_SPECIAL_RANGES, parseIp } from '../../src/ip/index.js';
@@ -64,6 +65,18 @@ describe('special-purpose ranges', () => {
       expect(known.has(theirs), `${s} → ${theirs}`).toBe(true);
       expect(check(s).connection_type, s).toBe('RSV');
     }
+  });
+
+  it('covers every address ipaddr.js calls non-unicast (random IPv4 and IPv6)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.ipV4(), fc.ipV6()), (ip) => {
+        const theirs = ipaddr.parse(ip).range();
+        // ipaddr.js treats ::ffff:0:0/96 as 'ipv4Mapped'; we classify the IPv4 inside instead.
+        if (theirs === 'unicast' || theirs === 'ipv4Mapped') return;
+        expect(classifySpecialRange(ip), `${ip} (${theirs})`).not.toBeNull();
+      }),
+      { seed: 11, numRuns: 20000 },
+    );
   });
 
   it.each([
