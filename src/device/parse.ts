@@ -28,6 +28,12 @@ import {
   EXTRA_BROWSER,
   HAS_UPPER,
   HUMAN_DEVICE,
+  ANDR0ID,
+  APP_DARWIN_MAC,
+  APP_IOS_WORD,
+  APP_IPADOS,
+  PACKAGE_NAME,
+  VIZIOS,
   TV_MODEL_NUMBER,
   LAPTOP_LINE,
   TIZEN_MODEL,
@@ -445,11 +451,24 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   }
   if (os === null) {
     const watch = APP_WATCHOS.exec(ua);
-    const ios = watch === null ? APP_IOS.exec(ua) : null;
+    const ipados = watch === null ? APP_IPADOS.exec(ua) : null;
+    const ios = watch === null && ipados === null ? APP_IOS.exec(ua) : null;
+    let m: RegExpExecArray | null;
     if (watch !== null) {
       os = 'watchOS';
       osVersion = watch[1] ?? null;
-    } else if (ios !== null || APPLE_DEVICE_ONLY.test(ua)) {
+    } else if (ipados !== null) {
+      os = 'iPadOS';
+      osVersion = ipados[1]!;
+    } else if ((m = ANDR0ID.exec(ua)) !== null) {
+      os = 'Android';
+      osVersion = m[1]!;
+    } else if ((m = VIZIOS.exec(ua)) !== null) {
+      os = 'ViziOS';
+      osVersion = m[1]!;
+    } else if (APP_DARWIN_MAC.test(ua)) {
+      os = 'Mac';
+    } else if (ios !== null || APPLE_DEVICE_ONLY.test(ua) || APP_IOS_WORD.test(ua)) {
       os = 'iOS';
       osVersion = ios?.[1]?.replace('_', '.') ?? null;
     } else if (APP_WINDOWS.test(ua)) {
@@ -480,6 +499,12 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       else if (hinted === 'Android') osVersion = MAJOR_MINOR.exec(hints.platformVersion)?.[1] ?? osVersion;
       else osVersion = hints.platformVersion;
     }
+  }
+  if (hints.requestedWith !== undefined && PACKAGE_NAME.test(hints.requestedWith) && (os === null || !ANDROID_FAMILY.has(os))) {
+    // Only Android WebViews send an app's package in X-Requested-With: a
+    // desktop-looking UA with one is an Android app in "desktop mode".
+    os = 'Android';
+    osVersion = null;
   }
   const android = os !== null && ANDROID_FAMILY.has(os);
 

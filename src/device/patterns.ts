@@ -297,3 +297,18 @@ export const LAPTOP_LINE = /^(?:Aspire|TravelMate|Latitude|Inspiron|Vostro|XPS|T
  * Case-sensitive: phone codes with lower-case letters (`K33a48`) are not TVs.
  */
 export const TV_MODEL_NUMBER = /(?:^|[_\s-])[A-Z]{0,3}(?:2[2-9]|[3-8]\d)[A-Z]{1,4}\d{2,5}/;
+
+/** iPadOS named by apps: `iPadOS/16.7.4`. */
+export const APP_IPADOS = /\biPadOS[ /]?(\d{1,2}(?:\.\d{1,2}){0,2})/;
+
+/** A bare `iOS` word in an app's name or token: `Podverse/iOS`, `Goodpods.iOS`, `Podfriend 2.0 ios`. */
+export const APP_IOS_WORD = /(?:^|[./ ])iOS(?:\b|-)/i;
+
+/** Darwin without hardware on a Mac: `x86_64-apple-darwin22`, `Juice/2.2 (Darwin)`. */
+export const APP_DARWIN_MAC = /\bapple-darwin|\(Darwin\)/;
+
+/** TV firmwares that write Android as `Andr0id 11`. */
+export const ANDR0ID = /\bAndr0id (\d{1,2}(?:\.\d{1,2}){0,2})/;
+
+/** Vizio's SmartCast OS: `ViziOS/1.4.512`. */
+export const VIZIOS = /\bViziOS\/(\d{1,3}(?:\.\d{1,4}){0,3})/;
