@@ -28,6 +28,7 @@ import {
   EXTRA_BROWSER,
   HAS_UPPER,
   HUMAN_DEVICE,
+  MODEL_TAIL,
   ANDR0ID,
   APP_DARWIN_MAC,
   APP_IOS_WORD,
@@ -331,7 +332,7 @@ function humanNonBrowser(ua: string): boolean {
 
 /** Cleans a model code: no `Build/…`, no brand prefix the table does not use. */
 function cleanModel(code: string): string | null {
-  const trimmed = code.replace(MODEL_NOISE, '').trim();
+  const trimmed = code.replace(MODEL_NOISE, '').trim().replace(MODEL_TAIL, '');
   if (trimmed === '' || NOT_A_MODEL.test(trimmed)) return null;
   return trimmed;
 }

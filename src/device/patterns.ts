@@ -98,10 +98,10 @@ export const APPLE_HARDWARE = /\b(iPhone|iPad|iPod)(?:\d{1,2}[,_]\d{1,2}|\b)/;
 export const REDUCED_ANDROID = /\bAndroid 1\d; K\)/;
 
 /** An Android model token before `Build/` or `)`, used when ua-parser-js gives none. */
-export const ANDROID_MODEL = /\bAndroid [\d.]{1,10}; (?:[a-z]{2}[-_][a-z]{2}; )?([^;)]{1,60}?)(?: Build\/[^;)]{0,80})?[;)]/i;
+export const ANDROID_MODEL = /\bAndroid [\d.]{1,10}; (?:[a-z]{2}[-_][a-z]{2} ?; ?)?([^;)]{1,60}?)(?: Build\/[^;)]{0,80})?[;)]/i;
 
 /** Trailing noise on model codes: `Build/…`, `_TD`, `MIUI/…`. */
-export const MODEL_NOISE = / (?:Build[/ ]|UP\.Browser|MIUI\/).*$/;
+export const MODEL_NOISE = / (?:Build[/ ]|UP\.Browser|MIUI\/).*$| Build$/;
 
 /** Brand prefixes that ua-parser-js leaves in the model code (`SAMSUNG SM-A515F`). */
 export const BRAND_PREFIX = /^(?:samsung|lenovo|xiaomi|huawei|honor|oppo|vivo|realme|motorola|asus|lg|sony|htc|nokia|zte|alcatel|tcl|tecno|infinix|itel|meizu|oneplus)[\s_-]+/i;
@@ -312,3 +312,10 @@ export const ANDR0ID = /\bAndr0id (\d{1,2}(?:\.\d{1,2}){0,2})/;
 
 /** Vizio's SmartCast OS: `ViziOS/1.4.512`. */
 export const VIZIOS = /\bViziOS\/(\d{1,3}(?:\.\d{1,4}){0,3})/;
+
+/**
+ * Operator and firmware tails on model codes: `SGH-F700-Vodafone`,
+ * `E2100C_CMCC`, `HTC_0P3Z11/1.12.161.3`, `Desire HD 1.39.161.1`,
+ * `GT-I9105P-ORANGE/I9105PXXAMD1`.
+ */
+export const MODEL_TAIL = /(?:[-_](?:Vodafone|ORANGE|BOUYGUES|CMCC|SFR|BST|TMO))?(?:\/[\d.]{1,20}|\/[A-Z0-9]{8,24}| \d{1,3}(?:\.\d{1,5}){2,4})?$/i;
