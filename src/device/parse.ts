@@ -28,6 +28,7 @@ import {
   EXTRA_BROWSER,
   HAS_UPPER,
   HUMAN_DEVICE,
+  FB_MODEL,
   MODEL_TAIL,
   ANDR0ID,
   APP_DARWIN_MAC,
@@ -544,7 +545,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       code = m[1]!;
       vendorHint = 'Sonos';
     } else if ((m = FB_DEVICE.exec(ua)) !== null && !APPLE_HARDWARE.test(m[1]!)) {
-      code = cleanModel(m[1]!);
+      // `FBDV/WindowsDevice` is a placeholder: the model is in FBMD then.
+      code = m[1] === 'WindowsDevice' ? cleanModel(FB_MODEL.exec(ua)?.[1] ?? '') : cleanModel(m[1]!);
     }
   } else if (SONY_ERICSSON.test(ua)) {
     code = code.replace(ERICSSON_PREFIX, '');
@@ -594,7 +596,10 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   }
   if (uaBrand === null && code !== null && info === undefined) uaBrand = brandOfCodeSeries(code) ?? brandOfFirstWord(code) ?? brandOfProductLine(code) ?? brandOfCodePrefix(code);
   let brand = info?.brand ?? uaBrand;
-  let model = info?.model ?? (code === null || brand === null ? code : withoutBrand(code, brand));
+  // Some Play-list rows carry the brand as the "marketing name" (RMX2121 →
+  // "realme"): that names nothing, so the code stays the model.
+  const tableName = info !== undefined && norm(info.model) !== norm(info.brand) ? info.model : undefined;
+  let model = tableName ?? (code === null || brand === null ? code : withoutBrand(code, brand));
   const apple = APPLE_HARDWARE.exec(ua);
   if (info === undefined && (os === 'iOS' || os === 'iPadOS' || os === 'watchOS' || (os === null && apple !== null))) {
     // iOS UAs name only the product line: the generation is not knowable.

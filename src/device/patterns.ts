@@ -98,7 +98,7 @@ export const APPLE_HARDWARE = /\b(iPhone|iPad|iPod)(?:\d{1,2}[,_]\d{1,2}|\b)/;
 export const REDUCED_ANDROID = /\bAndroid 1\d; K\)/;
 
 /** An Android model token before `Build/` or `)`, used when ua-parser-js gives none. */
-export const ANDROID_MODEL = /\bAndroid [\d.]{1,10}; (?:[a-z]{2}[-_][a-z]{2} ?; ?)?([^;)]{1,60}?)(?: Build\/[^;)]{0,80})?[;)]/i;
+export const ANDROID_MODEL = /\bAndroid [\d.]{1,10}; (?:[a-z]{2}[-_][a-z]{2} ?; ?)?((?:[^;()]|\([^;()]{0,20}\)){1,60}?)(?: Build\/[^;)]{0,80})?[;)]/i;
 
 /** Trailing noise on model codes: `Build/…`, `_TD`, `MIUI/…`. */
 export const MODEL_NOISE = / (?:Build[/ ]|UP\.Browser|MIUI\/).*$| Build$/;
@@ -319,3 +319,6 @@ export const VIZIOS = /\bViziOS\/(\d{1,3}(?:\.\d{1,4}){0,3})/;
  * `GT-I9105P-ORANGE/I9105PXXAMD1`.
  */
 export const MODEL_TAIL = /(?:[-_](?:Vodafone|ORANGE|BOUYGUES|CMCC|SFR|BST|TMO))?(?:\/[\d.]{1,20}|\/[A-Z0-9]{8,24}| \d{1,3}(?:\.\d{1,5}){2,4})?$/i;
+
+/** Facebook's desktop app: `FBDV/WindowsDevice;FBMD/K50IN;` names the model in FBMD. */
+export const FB_MODEL = /\bFBMD\/([^;\]]{2,40})[;\]]/;
