@@ -99,25 +99,43 @@ export function createIpCheck(options?: IpCheckOptions): IpCheck {
   return Object.assign(check, { preload });
 }
 
+/** Bit of each signal code, for the memo key of {@link memoizeScorer}. */
+const CODE_BIT: ReadonlyMap<string, number> = new Map(Object.keys(IP_SCORE_MODEL.signals).map((code, i) => [code, 1 << i]));
+
 /**
- * The same signals always give the same outcome, and an IP check raises one
- * of a few hundred signal sets, so outcomes are cached per checker (frozen,
- * so sharing them between results shares nothing mutable). Halves the cost
- * of scoring in the hot path. Bounded: cleared past 4096 entries.
+ * Scores depend on the set of codes only (details are explanations), and an
+ * IP check raises one of a few hundred code sets, so the scorer runs once per
+ * set per checker; the cached reasons are frozen and the details of this
+ * call are laid onto fresh copies. The key is a bitmask, so there is no
+ * string building in the hot path.
  */
 function memoizeScorer(score: Scorer<IpReasonCode>): Scorer<IpReasonCode> {
-  const cache = new Map<string, ScoreOutcome>();
+  const cache = new Map<number, ScoreOutcome>();
   return (signals) => {
-    let key = '';
-    for (const s of signals) key += s.detail === undefined ? `${s.code}|` : `${s.code}=${s.detail}|`;
+    let key = 0;
+    let details = false;
+    for (const s of signals) {
+      key |= CODE_BIT.get(s.code)!;
+      if (s.detail !== undefined) details = true;
+    }
     let outcome = cache.get(key);
     if (outcome === undefined) {
-      const fresh = score(signals);
-      outcome = Object.freeze({ ...fresh, reasons: Object.freeze(fresh.reasons.map((r) => Object.freeze(r))) });
-      if (cache.size >= 4096) cache.clear();
+      const bare = score(signals.map((s) => ({ code: s.code })));
+      outcome = Object.freeze({ ...bare, reasons: Object.freeze(bare.reasons.map((r) => Object.freeze(r))) });
+      if (cache.size >= 4096) cache.clear(); // never reached in practice: a safety bound
       cache.set(key, outcome);
     }
-    return outcome;
+    if (!details) return outcome;
+    const byCode = new Map<string, string>();
+    for (const s of signals) if (s.detail !== undefined && !byCode.has(s.code)) byCode.set(s.code, s.detail);
+    return {
+      score: outcome.score,
+      score_cluster: outcome.score_cluster,
+      reasons: outcome.reasons.map((r) => {
+        const detail = byCode.get(r.code);
+        return detail === undefined ? r : { code: r.code, points: r.points, detail };
+      }),
+    };
   };
 }
 
