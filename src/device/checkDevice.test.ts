@@ -92,6 +92,9 @@ describe('checkDevice', () => {
     expect(checkDevice(WINDOWS, { headers: { 'Sec-CH-UA-Platform': '"Windows"', 'Sec-CH-UA-Platform-Version': '"15.0.0"' } }).os_version).toBe('11');
     const desktopMode = checkDevice(WINDOWS, { headers: { 'Sec-CH-UA-Platform': '"Android"', 'Sec-CH-UA-Mobile': '?0' } });
     expect(desktopMode.operating_system).toBe('Android');
+    expect(desktopMode.reasons.map((x) => x.code)).not.toContain('DEVICE_HINTS_MISMATCH');
+    const spoofed = checkDevice(S23, { headers: { 'Sec-CH-UA-Platform': '"Windows"' } });
+    expect(spoofed.reasons.map((x) => x.code)).toContain('DEVICE_HINTS_MISMATCH');
   });
 
   it('names feature phones, TVs and bare app UAs', () => {

@@ -72,17 +72,24 @@ function impossibleCombination(p: ParsedDevice): string | undefined {
   return undefined;
 }
 
+/** Desktop OS families a phone's browser claims in "request desktop site" mode. */
+const DESKTOP_MODE_FAMILIES: ReadonlySet<string> = new Set(['Windows', 'Mac', 'GNU/Linux']);
+
 /** Hints that contradict the UA, or undefined. `consistent` is true when hints were checked and agree. */
 function compareHints(p: ParsedDevice, h: ClientHints): { mismatch?: string; consistent: boolean } {
   let checked = false;
-  if (h.platform !== undefined && p.os !== null) {
+  if (h.platform !== undefined && p.uaOs !== null) {
     const platform = h.platform === 'macOS' ? 'Mac' : h.platform === 'Linux' ? 'GNU/Linux' : h.platform === 'Chromium OS' ? 'Chrome OS' : h.platform;
     const known = ['Windows', 'Mac', 'Android', 'GNU/Linux', 'Chrome OS', 'iOS'];
     if (known.includes(platform)) {
       checked = true;
-      // Chrome on a Chromebook running an Android app may say either.
-      const same = osFamily(platform) === osFamily(p.os) || (platform === 'Chrome OS' && ANDROID_FAMILY.has(p.os));
-      if (!same) return { mismatch: `Sec-CH-UA-Platform says ${h.platform}, the user agent ${p.os}`, consistent: false };
+      const uaFamily = osFamily(p.uaOs);
+      // Chrome on a Chromebook running an Android app may say either; a phone
+      // in "request desktop site" mode sends a desktop UA with its true platform.
+      const same = osFamily(platform) === uaFamily
+        || (platform === 'Chrome OS' && ANDROID_FAMILY.has(p.uaOs))
+        || (platform === 'Android' && DESKTOP_MODE_FAMILIES.has(uaFamily));
+      if (!same) return { mismatch: `Sec-CH-UA-Platform says ${h.platform}, the user agent ${p.uaOs}`, consistent: false };
     }
   }
   if (h.mobile === true && p.category === 'desktop') {

@@ -101,6 +101,8 @@ export interface ParsedDevice {
   readonly engineVersion: string | null;
   readonly os: string | null;
   readonly osVersion: string | null;
+  /** The OS the UA itself names, before client hints (for the consistency check). */
+  readonly uaOs: string | null;
   readonly brand: string | null;
   /** Marketing name when the table knows the code, else the code. */
   readonly model: string | null;
@@ -487,6 +489,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     osVersion = null;
   }
   if (os === 'Android' && d.vendor === 'Amazon') os = 'Fire OS';
+  const uaOs = os;
   if (hints.platform !== undefined) {
     const hinted = osFromPlatform(hints.platform);
     // Sec-CH-UA-Platform is sent truthfully even in "request desktop site"
@@ -684,6 +687,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     engineVersion: e.version ?? null,
     os,
     osVersion,
+    uaOs,
     brand,
     model,
     modelCode: code,
