@@ -119,6 +119,14 @@ describe('checkDevice', () => {
     expect(r.score).toBeLessThanOrEqual(399);
   });
 
+  it('does not take a bot word inside a device model, or a feed reader, for a robot', () => {
+    const phone = 'Mozilla/5.0 (Linux; Android 6.0; B BOT 550 Build/MRA58K; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/53.0.2785.124 Mobile Safari/537.36';
+    expect(checkDevice(phone).is_robot).toBe(false);
+    expect(checkDevice('Reeder/3.2 CFNetwork/672.1.12 Darwin/14.0.0')).toMatchObject({ is_robot: false, is_feed_reader: true });
+    expect(checkDevice('FeedlyApp/1.0 (http://www.feedly.com)').is_robot).toBe(true);
+    expect(checkDevice('curl/8.4.0')).toMatchObject({ is_robot: true, is_downloader: true });
+  });
+
   it('flags headless browsers', () => {
     const r = checkDevice('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36');
     expect(r.browser_name).toBe('Headless Chrome');

@@ -1,5 +1,5 @@
 import UAParser from 'ua-parser-js';
-import { isbot } from 'isbot';
+import { isbot, isbotMatches } from 'isbot';
 import { lookupModelCode, lookupSpecs, modelBrands } from './data/index.js';
 import type { DeviceSpecs, ModelInfo } from './data/index.js';
 import type { ClientHints } from './headers.js';
@@ -327,6 +327,27 @@ function extraBrowser(tokenName: string, os: string | null, parsed: string | und
   }
 }
 
+/**
+ * Messenger WebViews that isbot flags on incidental tokens (WeChat's
+ * `Process/tools`, a `1024x720` screen size read as `24x7`): ua-parser-js
+ * identifies the app, and nothing in the UA says crawler.
+ */
+const MESSENGER_APPS: ReadonlySet<string> = new Set(['wechat', 'instagram']);
+
+/**
+ * True when every isbot match, and every strong crawler word, sits inside
+ * the Android model name (`B BOT 550`): a device named so, not a bot.
+ */
+function onlyInModelName(ua: string): boolean {
+  const model = ANDROID_MODEL.exec(ua);
+  if (model === null) return false;
+  const name = model[1]!;
+  const strong = STRONG_BOT.exec(ua);
+  if (strong !== null && !name.includes(strong[0])) return false;
+  const matches = isbotMatches(ua);
+  return matches.length > 0 && matches.every((m) => name.includes(m));
+}
+
 /** Human clients that isbot flags because they are not web browsers. */
 function humanNonBrowser(ua: string): boolean {
   return FEED_READER.test(ua) || MEDIA_PLAYER.test(ua) || DOWNLOAD_MANAGER.test(ua) || FEATURE_PHONE.test(ua) || TV.test(ua)
@@ -417,10 +438,14 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const feedReader = FEED_READER.test(ua);
   const mediaPlayer = !feedReader && MEDIA_PLAYER.test(ua);
   const downloadManager = DOWNLOAD_MANAGER.test(ua);
-  if (robot && !headless && !STRONG_BOT.test(ua)) {
+  if (robot && !headless && onlyInModelName(ua)) {
+    robot = false;
+  } else if (robot && !headless && !STRONG_BOT.test(ua)) {
     // isbot flags every non-browser agent; feed readers, podcast players,
     // WAP phones and TV middleware are people's clients, not robots.
     if (humanNonBrowser(ua) || APPLE_DEVICE_ONLY.test(ua) || HUMAN_DEVICE.test(ua) || leadingDevice(ua) !== null) robot = false;
+    else if (b.name !== undefined && MESSENGER_APPS.has(b.name.toLowerCase())) robot = false;
+
   }
 
   // --- operating system ----------------------------------------------------
