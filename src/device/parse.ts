@@ -119,6 +119,8 @@ export interface ParsedDevice {
   readonly feedReader: boolean;
   readonly mediaPlayer: boolean;
   readonly downloader: boolean;
+  /** Isbot flagged it or it does not claim to be a Mozilla-compatible browser. */
+  readonly nonBrowser: boolean;
   readonly setTopBox: boolean;
 }
 
@@ -435,9 +437,13 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   // --- robot ---------------------------------------------------------------
   const headless = HEADLESS.test(ua);
   let robot = headless || isbot(ua);
-  const feedReader = FEED_READER.test(ua);
-  const mediaPlayer = !feedReader && MEDIA_PLAYER.test(ua);
-  const downloadManager = DOWNLOAD_MANAGER.test(ua);
+  // Non-browser client kinds: only agents isbot flags or that do not present
+  // themselves as Mozilla-compatible browsers can be one (saves three regexes
+  // on every ordinary browser UA).
+  const nonBrowser = robot || !ua.startsWith('Mozilla/');
+  const feedReader = nonBrowser && FEED_READER.test(ua);
+  const mediaPlayer = nonBrowser && !feedReader && MEDIA_PLAYER.test(ua);
+  const downloadManager = nonBrowser && DOWNLOAD_MANAGER.test(ua);
   if (robot && !headless && onlyInModelName(ua)) {
     robot = false;
   } else if (robot && !headless && !STRONG_BOT.test(ua)) {
@@ -725,6 +731,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     feedReader,
     mediaPlayer,
     downloader: downloadManager,
+    nonBrowser,
     setTopBox: category === 'tv' && SET_TOP_BOX.test(ua),
   };
 }
