@@ -510,6 +510,11 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       os = 'Windows';
     }
   }
+  if (os === 'iOS' && JAVA_ME.test(ua)) {
+    // Opera Mini on Java ME handsets confuses ua-parser-js into iOS.
+    os = 'Java ME';
+    osVersion = null;
+  }
   if (os === null) {
     if (MRE.test(ua)) os = 'MRE';
     else if (BREW.test(ua)) os = 'Brew';
@@ -635,7 +640,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const tableName = info !== undefined && norm(info.model) !== norm(info.brand) ? info.model : undefined;
   let model = tableName ?? (code === null || brand === null ? code : withoutBrand(code, brand));
   const apple = APPLE_HARDWARE.exec(ua);
-  if (info === undefined && (os === 'iOS' || os === 'iPadOS' || os === 'watchOS' || (os === null && apple !== null))) {
+  if (info === undefined && (uaBrand === null || uaBrand === 'Apple') && (os === 'iOS' || os === 'iPadOS' || os === 'watchOS' || (os === null && apple !== null))) {
     // iOS UAs name only the product line: the generation is not knowable.
     brand = 'Apple';
     if (apple !== null && (model === null || model === apple[1])) model = apple[1]!;
