@@ -51,6 +51,10 @@ import {
   TABLET_MODEL,
   TV_MODEL,
   WEARABLE_MODEL,
+  TV_MODEL_SUFFIX,
+  MEDIA_BOX_MODEL,
+  PHABLET_LINE,
+  PERIPHERAL_MODEL,
   APPLE_ID,
   ERICSSON_PREFIX,
   KAIOS_MODEL,
@@ -693,7 +697,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   if (robot) category = 'robot';
   else if (tableCategory !== undefined && TABLE_CATEGORY[tableCategory] !== undefined) category = TABLE_CATEGORY[tableCategory]!;
   else if (os !== null && FEATURE_PHONE_OS.has(os)) category = 'feature_phone';
-  else if (TV.test(ua) || (code !== null && (TV_MODEL.test(code) || TV_MODEL_NUMBER.test(code)))) category = 'tv';
+  else if (TV.test(ua) || (code !== null && (TV_MODEL.test(code) || TV_MODEL_NUMBER.test(code) || TV_MODEL_SUFFIX.test(code) || (MEDIA_BOX_MODEL.test(code) && !MOBILE_TOKEN.test(ua))))) category = 'tv';
+  else if (android && code !== null && PERIPHERAL_MODEL.test(code)) category = 'peripheral';
   else if (code !== null && LAPTOP_LINE.test(code)) category = 'desktop';
   else if (code !== null && WEARABLE_MODEL.test(code)) category = 'wearable';
   else if (android && code !== null && TABLET_MODEL.test(code)) category = 'tablet';
@@ -713,6 +718,9 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   else if (android && !DALVIK.test(ua)) category = MOBILE_TOKEN.test(ua) ? 'smartphone' : 'tablet';
   else if (hints.mobile === true) category = 'smartphone';
   else if (family !== null && DESKTOP_OS_FAMILIES.has(family)) category = 'desktop';
+  // Large-screen phone lines (Note, Fold, Grand…) and phones whose specs say
+  // a 7-inch-class screen (unfolded foldables) are phablets.
+  if (category === 'smartphone' && ((model !== null && PHABLET_LINE.test(model)) || (specs !== undefined && specs.diagonal_in >= 7))) category = 'phablet';
 
   return {
     robot,

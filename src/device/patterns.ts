@@ -62,7 +62,7 @@ export const FILTER = /\b(?:Squid|Privoxy|BlueCoat|Websense|FortiGuard|Zscaler|B
 export const E_READER = /\bKindle\/\d|\bnook browser|\bKobo|\bPocketBook|\btolino|\bBOOX\b|\bOnyx\b/i;
 
 /** Smart-TV platforms and TV browser middleware. */
-export const TV = /smart-?tv|\bHbbTV|\bCE-HTML|\bNETTV|\bNETRANGE|\bGoogleTV|\bAndroid ?TV\b|\bCrKey|\bBRAVIA|\bWeb0S|\bwebOS\.TV|\bNetCast|\bVIDAA|\bRoku|\bApple ?TV|\bDTV\b|\bViera\b|\bMiBOX|\bSHIELD Android TV|\bPhilipsTV|\bsmarttv_|\bOpera TV|\bOMI\/|\bInettvBrowser|\bMaple\b|\bTizen[^;)]{0,20} TV\b|\bTV ?Box\b|\bTVBOX|\bSberBox|\bAFT[A-Z]|\bChromecast|\bFire ?TV|\bLarge Screen|\bTitanOS|\bZoomTV|\bSTB\b|\bBox ?Stream/i;
+export const TV = /smart-?tv|\bHbbTV|\bCE-HTML|\bNETTV|\bNETRANGE|\bGoogleTV|\bAndroid ?TV\b|\bCrKey|\bBRAVIA|\bWeb0S|\bwebOS\.TV|\bNetCast|\bVIDAA|\bRoku|\bApple ?TV|\bDTV\b|\bViera\b|\bMiBOX|\bSHIELD Android TV|\bPhilipsTV|\bsmarttv_|\bOpera TV|\bOMI\/|\bInettvBrowser|\bMaple\b|\bTizen[^;)]{0,20} TV\b|\bTV ?Box\b|\bTVBOX|\bSberBox|\bAFT[A-Z]|\bChromecast|\bFire ?TV|\bLarge Screen|\bTitanOS|\bZoomTV|\bSTB\b|\bBox ?Stream|\bIPTV\b|\bHDMI\b|\bBrightSign\/|\bTiVo\b|\bWebTV\/|\bViziOS\/|\bstbapp\b|\bMStar\b|\brtd\d{3}|\bPanasonic\.bd\.|\bAQUOS-AS\//i;
 
 /** Set-top boxes and streaming sticks (is_set_top_box): TV category, separate box. */
 export const SET_TOP_BOX = /\bSTB\b|set-?top|\bTV ?Box\b|\bTVBOX|\bChromecast|\bCrKey|\bAFT[A-Z]|\bRoku|\bApple ?TV|\bMiBOX|\bSHIELD|\bSberBox|\bDreambox|\bBox ?Stream|\bFire ?TV/i;
@@ -71,10 +71,10 @@ export const SET_TOP_BOX = /\bSTB\b|set-?top|\bTV ?Box\b|\bTVBOX|\bChromecast|\b
 export const FEATURE_PHONE = /\bMIDP-\d|\bCLDC-\d|\bMAUI\b|\bMRE\/|\bBREW\b|\bUP\.Browser|\bObigo|\bNetFront|\bKAIOS|WAP[- ]?Browser|\bSeries ?40|\bS40OviBrowser|\bNucleus\b|\bJ2ME|\bOpenwave|\bWAP\d|\bDoCoMo\/|\bJasmine\//i;
 
 /** Watches and other wearables. */
-export const WEARABLE = /\bwatchOS\b|\bWatch OS\b|\bWear ?OS\b|\bApple ?Watch|\bWatch\d|\bGalaxy Watch|\bSM-R\d{3}|\bGear ?S\d|\bFitbit|\bGarmin (?:fenix|Forerunner|Venu|vivoactive)/i;
+export const WEARABLE = /\bOculusBrowser\/|\bwatchOS\b|\bWatch OS\b|\bWear ?OS\b|\bApple ?Watch|\bWatch\d|\bGalaxy Watch|\bSM-R\d{3}|\bGear ?S\d|\bFitbit|\bGarmin (?:fenix|Forerunner|Venu|vivoactive)/i;
 
 /** Smart speakers. */
-export const SMART_SPEAKER = /\bEcho(?:_Dot|_Show)?\b|\bSonos\b|\bHomePod|\bAlexa\b|\bGoogle Home\b|\bNest (?:Audio|Mini)\b/i;
+export const SMART_SPEAKER = /\bEcho(?:_Dot|_Show)?\b|\bSonos\b|\bHomePod|\bAlexa\b|\bGoogle Home\b|\bNest (?:Audio|Mini)\b|\byandexstation/i;
 
 /** Smart displays. */
 export const SMART_DISPLAY = /\bEcho_Show|\bNest Hub|\bFamily ?Hub|\bPortal\b/i;
@@ -216,7 +216,37 @@ export const TV_MODEL = /\bTV\b|TV ?Box|\bBox\b|\bSTB\b|DVB|\bShell\b|\bATV\b|\b
 export const TABLET_MODEL = /(?:Pad|Tab)(?:[\s_-]?\d|\b)|\bTablet|\bMID[-_ ]?\d|MediaPad|MatePad|^TB-|^SM-[PTX]\d{3}/i;
 
 /** Model names of watches and headsets. */
-export const WEARABLE_MODEL = /watch|\bGear\b|\bQuest\b|\bMobile VR\b|\bPico\b/i;
+export const WEARABLE_MODEL = /watch|\bGear\b|\bQuest\b|\bMobile VR\b|\bPico\b|\bMoto 360\b/i;
+
+/**
+ * TV codes the size-first numbering misses: a code word that ends in `TV`
+ * after two letters or a resolution (`BAFF32YSTV-R`, `TQ55UFBTV1`,
+ * `GSMART 2KTV`; not `DTV6`). Case-sensitive on purpose.
+ */
+export const TV_MODEL_SUFFIX = /(?:[A-Z]{2}|\dK)TV\d?(?:$|[-_ ])/;
+
+/**
+ * Media-box names, trusted only on a UA without the `Mobile` token: a box
+ * word glued to a name (`MyBox`, `OPENBOX`; `Xbox` excluded) or a `4K` word
+ * (`EPICO 4K`, `AS4K`; phones named `era 4K` send `Mobile`).
+ */
+export const MEDIA_BOX_MODEL = /(?:[a-z]Box|[A-WYZ]BOX)\b|(?:\b|[A-Z]{2})4[Kk]\b/;
+
+/**
+ * Phone product lines sold as large-screen phones (phablets): Galaxy Note,
+ * Redmi/Mi/Infinix/Meizu Note, the foldables (Z Fold, Z Flip, X Fold, Mix
+ * Fold), Galaxy Grand and Mega, phone-tablets (Fonepad, PhonePad, Phab).
+ * Applied only to a device already known to be a phone. The specs table's
+ * diagonal cannot make this call: in the Matomo corpus phablets run from
+ * 5.99" to 7.6" and smartphones from 5.45" to 6.81" (docs/device.md).
+ */
+export const PHABLET_LINE = /\bNote ?\d{0,2}\b|\bFold\b|\bZ ?Flip\b|\bFlip ?\d\b|\bGrand\b|\bMega\b|\bPhab|\bFonepad|\bPhonePad/i;
+
+/**
+ * Devices of the spec's `peripheral` category named in an Android UA:
+ * projectors, single-board computers, point-of-sale terminals.
+ */
+export const PERIPHERAL_MODEL = /Projector|\bProj[A-Z]\d|\bRaspberry ?Pi|\bODROID|\bTinker ?Board|\bOrange ?Pi|\bBanana ?Pi|\b(?:SMART|WIZAR|W|M)?POS(?:\b|[-_\d])/i;
 
 /** Separators between the words of a model code. */
 export const CODE_WORD_SEPARATOR = /[\s_-]/;
@@ -295,8 +325,9 @@ export const LAPTOP_LINE = /^(?:Aspire|TravelMate|Latitude|Inspiron|Vostro|XPS|T
  * TV model numbers lead with the screen size in inches (22–89), then the
  * series letters and a number: `55NM6000U`, `H43PU2303`, `LD-55SU8815BS`.
  * Case-sensitive: phone codes with lower-case letters (`K33a48`) are not TVs.
+ * A hyphen may split letters and number (`50LEX-8173`).
  */
-export const TV_MODEL_NUMBER = /(?:^|[_\s-])[A-Z]{0,3}(?:2[2-9]|[3-8]\d)[A-Z]{1,4}\d{2,5}/;
+export const TV_MODEL_NUMBER = /(?:^|[_\s-])[A-Z]{0,3}(?:2[2-9]|[3-8]\d)[A-Z]{1,4}-?\d{2,5}/;
 
 /** iPadOS named by apps: `iPadOS/16.7.4`. */
 export const APP_IPADOS = /\biPadOS[ /]?(\d{1,2}(?:\.\d{1,2}){0,2})/;
