@@ -17,6 +17,7 @@ import type { ManifestEntry } from '../lib/generated.js';
 import { buildModels } from './models.js';
 import { buildSpecs } from './specs.js';
 import { buildCapabilities } from './capabilities.js';
+import { buildBrands } from './brands.js';
 
 const SCRIPT = 'scripts/device/build.ts';
 /** Must equal MODELS_FORMAT in src/device/data/models.ts. */
@@ -94,6 +95,8 @@ manifest.push({
   date: caps.date,
   sha256: caps.inputSha256,
 });
+
+buildBrands(ROOT, manifest);
 
 writeManifest('device', manifest);
 finish('device');

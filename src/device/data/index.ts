@@ -14,3 +14,4 @@ export {
   CAPABILITIES_FORMAT,
 } from './capabilities.js';
 export type { CapabilityName, BrowserCapabilities } from './capabilities.js';
+export { brandFromToken, brandAtStart, brandKinds, allBrands, BRANDS_FORMAT } from './brands.js';

@@ -1,0 +1,253 @@
+/**
+ * Device-maker vocabulary: the spellings makers put in user agents and
+ * Build.MODEL strings ('SonyEricsson', 'KIVI', 'IconBIT', 'LYF') → the
+ * canonical brand name, and what each maker mostly makes. From
+ * data/device/brand-tokens.json (built from data/raw/device/brand-tokens.csv),
+ * loaded on the first lookup. Map lookups and character scans only: no regex
+ * runs here, and every input is length-capped first.
+ */
+import { loadGeneratedJson } from '../../common/data.js';
+
+/** Must equal BRANDS_FORMAT in scripts/device/brands.ts. */
+export const BRANDS_FORMAT = 1;
+
+interface BrandTableJson {
+  brands: [string, string[]][];
+  tokens: [string, number, number][];
+}
+
+interface TokenEntry {
+  /** Lower-case token as written (separators kept, they match flexibly). */
+  readonly lower: string;
+  /** Lower-case token without separators, for ordering by length. */
+  readonly squashed: string;
+  readonly brand: number;
+  /** Names the brand only as a whole leading word followed by a model code. */
+  readonly exact: boolean;
+}
+
+interface LoadedBrands {
+  names: string[];
+  kinds: (readonly string[])[];
+  /** lower-case token and its squashed form → brand index */
+  byToken: Map<string, number>;
+  /** first two squashed characters → tokens, longest first */
+  byPrefix: Map<string, TokenEntry[]>;
+}
+
+let loaded: LoadedBrands | undefined;
+
+/** Separators makers put inside a brand ('Sony Ericsson', 'E-Boda', 'Geo_Phone'). */
+function isInnerSeparator(c: number): boolean {
+  return c === 32 || c === 45 || c === 95 || c === 46; // space - _ .
+}
+
+/** Characters that end a brand word in a device string. */
+function isBoundary(c: number): boolean {
+  return (
+    c === 32 || c === 45 || c === 95 || c === 46 || c === 47 || c === 59 || c === 40 || c === 41 || c === 44 || c === 58 || c === 9 || c === 43
+  ); // space - _ . / ; ( ) , : tab +
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+function isUpper(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+function isLower(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
+
+/** Lower-cases and drops spaces, '-', '_' and '.', like the builder's squashToken. */
+function squash(text: string): string {
+  let out = '';
+  const lower = text.toLowerCase();
+  for (let i = 0; i < lower.length; i++) {
+    if (!isInnerSeparator(lower.charCodeAt(i))) out += lower[i];
+  }
+  return out;
+}
+
+function load(): LoadedBrands {
+  if (loaded !== undefined) return loaded;
+  const json = loadGeneratedJson<BrandTableJson>('device/brand-tokens.json', BRANDS_FORMAT);
+  const names = json.brands.map((b) => b[0]);
+  const kinds = json.brands.map((b) => Object.freeze([...b[1]]));
+  const byToken = new Map<string, number>();
+  const byPrefix = new Map<string, TokenEntry[]>();
+  for (const [token, brand, exact] of json.tokens) {
+    const lower = token.toLowerCase();
+    const squashed = squash(token);
+    byToken.set(lower, brand);
+    byToken.set(squashed, brand);
+    if (squashed.length < 2) continue;
+    const key = squashed.slice(0, 2);
+    const list = byPrefix.get(key);
+    const entry: TokenEntry = { lower, squashed, brand, exact: exact === 1 };
+    if (list === undefined) byPrefix.set(key, [entry]);
+    else list.push(entry);
+  }
+  for (const list of byPrefix.values()) list.sort((a, b) => b.squashed.length - a.squashed.length || b.lower.length - a.lower.length);
+  // Canonical names are tokens too (the builder guarantees it); index them for brandKinds.
+  names.forEach((name, i) => {
+    byToken.set(name.toLowerCase(), i);
+    byToken.set(squash(name), i);
+  });
+  loaded = { names, kinds, byToken, byPrefix };
+  return loaded;
+}
+
+/** Tokens are short; anything longer is not a brand word. */
+const MAX_TOKEN_LENGTH = 40;
+/** Device strings (a UA's device part, a Sec-CH-UA-Model value) are far shorter. */
+const MAX_TEXT_LENGTH = 200;
+
+const EMPTY: readonly string[] = Object.freeze([]);
+
+/**
+ * The brand a whole token names, case-insensitively; spaces, '-', '_' and
+ * '.' inside the token are ignored ('Sony-Ericsson' = 'SonyEricsson').
+ * Exact-only words ('Sky', 'Hero') are whole tokens here too, so pass a
+ * token the caller already knows to be a device's maker slot (the word
+ * before a model code, a `Sec-CH-UA` brand, a `Manufacturer` field).
+ *
+ * @returns the canonical brand name, or undefined for an unknown token
+ * @example
+ * brandFromToken('SonyEricsson') // 'Sony Ericsson'
+ * brandFromToken('KIVI')         // 'Kivi'
+ * brandFromToken('Mozilla')      // undefined
+ */
+export function brandFromToken(token: string): string | undefined {
+  if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return undefined;
+  const t = load();
+  const lower = token.trim().toLowerCase();
+  const hit = t.byToken.get(lower) ?? t.byToken.get(squash(lower));
+  return hit === undefined ? undefined : t.names[hit];
+}
+
+/**
+ * Matches `token` (lower-case, separators flexible) at the start of `text`;
+ * returns the index just after the match in `text`, or -1.
+ */
+function matchAt(text: string, lower: string, token: string): number {
+  let i = 0;
+  for (let j = 0; j < token.length; j++) {
+    const tc = token.charCodeAt(j);
+    if (isInnerSeparator(tc)) {
+      // A separator in the token matches one separator or none in the text.
+      if (i < text.length && isInnerSeparator(text.charCodeAt(i))) i++;
+      continue;
+    }
+    if (i >= text.length || lower.charCodeAt(i) !== tc) return -1;
+    i++;
+  }
+  return i;
+}
+
+/** True when the first word of `rest` contains a digit: it looks like a model code. */
+function startsWithModelCode(rest: string): boolean {
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest.charCodeAt(i);
+    if (isDigit(c)) return true;
+    if (isBoundary(c)) return false;
+  }
+  return false;
+}
+
+/**
+ * The longest brand token at the start of a device string, with the rest of
+ * the string (leading separators cut). The token must end at a separator,
+ * the end, a digit ('KIVI32…') or a case change ('SonyEricssonK750i',
+ * 'HTCDesire'), so 'Kivistar' is not Kivi. Exact-only tokens ('Sky',
+ * 'Hero', 'Spider') must be followed by a separator and a word with a digit
+ * in it ('SKY 4.0D' is Sky; 'Sky Browser' is not).
+ *
+ * @returns `{ brand, rest }`, or undefined when no brand token starts the text
+ * @example
+ * brandAtStart('SonyEricssonK750i') // { brand: 'Sony Ericsson', rest: 'K750i' }
+ * brandAtStart('KIVI 32H500GR')     // { brand: 'Kivi', rest: '32H500GR' }
+ * brandAtStart('Kivistar')          // undefined
+ */
+export function brandAtStart(text: string): { brand: string; rest: string } | undefined {
+  if (typeof text !== 'string' || text.length === 0) return undefined;
+  let s = text.length > MAX_TEXT_LENGTH ? text.slice(0, MAX_TEXT_LENGTH) : text;
+  let start = 0;
+  while (start < s.length && (s.charCodeAt(start) === 32 || s.charCodeAt(start) === 9)) start++;
+  if (start > 0) s = s.slice(start);
+  if (s.length < 2) return undefined;
+  const lower = s.toLowerCase();
+  // Index key: the first two characters that are not inner separators.
+  let key = '';
+  for (let i = 0; i < lower.length && key.length < 2; i++) {
+    if (!isInnerSeparator(lower.charCodeAt(i))) key += lower[i];
+    else if (key.length === 0) return undefined;
+  }
+  const t = load();
+  const candidates = t.byPrefix.get(key);
+  if (candidates === undefined) return undefined;
+  for (const entry of candidates) {
+    const end = matchAt(s, lower, entry.lower);
+    if (end < 0) continue;
+    if (!endsWord(s, end, entry.exact)) continue;
+    let restStart = end;
+    while (restStart < s.length && isBoundary(s.charCodeAt(restStart))) restStart++;
+    const rest = s.slice(restStart);
+    if (entry.exact && !startsWithModelCode(rest)) continue;
+    const brand = t.names[entry.brand];
+    if (brand !== undefined) return { brand, rest };
+  }
+  return undefined;
+}
+
+/** Whether a brand token that matched up to `end` ends a word there. */
+function endsWord(s: string, end: number, exact: boolean): boolean {
+  if (end >= s.length) return !exact;
+  const next = s.charCodeAt(end);
+  // Exact-only words need a plain separator: 'SKY 4.0D' names a phone, 'Hero/1.0' a product.
+  if (exact) return next === 32 || next === 45 || next === 95;
+  if (isBoundary(next)) return true;
+  if (isDigit(next)) return true;
+  const last = s.charCodeAt(end - 1);
+  // camelCase join: 'SonyEricssonK750i'
+  if (isLower(last) && isUpper(next)) return true;
+  // all-caps brand then a Capitalised word: 'HTCDesire'
+  if (isUpper(last) && isUpper(next) && end + 1 < s.length && isLower(s.charCodeAt(end + 1))) {
+    for (let i = 0; i < end; i++) if (isLower(s.charCodeAt(i))) return false;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * What a maker mostly makes, as listed in the vocabulary: 'phone',
+ * 'feature_phone', 'tablet', 'tv', 'stb', 'media_player', 'wearable',
+ * 'desktop', 'laptop', 'console', 'car', 'ereader', 'camera',
+ * 'smart_speaker', 'smart_display', 'projector', 'peripheral', 'pos',
+ * 'rugged', 'kids'. The first kind is the main one. Accepts the canonical
+ * name or any of its tokens, case-insensitively.
+ *
+ * @returns a frozen list, empty for an unknown brand
+ * @example
+ * brandKinds('Kivi')   // ['tv']
+ * brandKinds('Sonos')  // ['smart_speaker']
+ */
+export function brandKinds(brand: string): readonly string[] {
+  if (typeof brand !== 'string' || brand.length === 0 || brand.length > MAX_TOKEN_LENGTH) return EMPTY;
+  const t = load();
+  const lower = brand.trim().toLowerCase();
+  const hit = t.byToken.get(lower) ?? t.byToken.get(squash(lower));
+  return hit === undefined ? EMPTY : (t.kinds[hit] ?? EMPTY);
+}
+
+/**
+ * Every brand of the vocabulary with its kinds, sorted by name (for tests,
+ * docs and tools; lookups should use the functions above).
+ *
+ * @example
+ * allBrands().length // 600+
+ */
+export function allBrands(): readonly { brand: string; kinds: readonly string[] }[] {
+  const t = load();
+  return t.names.map((brand, i) => ({ brand, kinds: t.kinds[i] ?? EMPTY }));
+}

@@ -1,0 +1,105 @@
+/**
+ * Brand vocabulary (src/device/data/brands.ts) read through the committed
+ * data/device/brand-tokens.json, plus the builder's row validation.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { allBrands, brandAtStart, brandFromToken, brandKinds } from '../../src/device/data/index.js';
+import { BRAND_KINDS, parseBrandRows } from '../../scripts/device/brands.js';
+
+describe('brandFromToken', () => {
+  it('maps maker spellings to the canonical name, case- and separator-insensitively', () => {
+    expect(brandFromToken('SonyEricsson')).toBe('Sony Ericsson');
+    expect(brandFromToken('sony-ericsson')).toBe('Sony Ericsson');
+    expect(brandFromToken('KIVI')).toBe('Kivi');
+    expect(brandFromToken('iconbit')).toBe('IconBIT');
+    expect(brandFromToken('LGE')).toBe('LG');
+    expect(brandFromToken('Samsung')).toBe('Samsung');
+  });
+  it('returns undefined for words that are not makers', () => {
+    for (const t of ['Mozilla', 'Linux', 'Android', 'Build', 'Mobile', 'Safari', '', 'x'.repeat(5000)]) {
+      expect(brandFromToken(t)).toBeUndefined();
+    }
+  });
+});
+
+describe('brandAtStart', () => {
+  it('splits a leading brand from the model code', () => {
+    expect(brandAtStart('SonyEricssonK750i')).toEqual({ brand: 'Sony Ericsson', rest: 'K750i' });
+    expect(brandAtStart('KIVI 32H500GR')).toEqual({ brand: 'Kivi', rest: '32H500GR' });
+    expect(brandAtStart('SAMSUNG-SGH-E250')).toEqual({ brand: 'Samsung', rest: 'SGH-E250' });
+    expect(brandAtStart('LG-P500')).toEqual({ brand: 'LG', rest: 'P500' });
+    expect(brandAtStart('HTC_Desire')).toEqual({ brand: 'HTC', rest: 'Desire' });
+    expect(brandAtStart('HTCDesire')).toEqual({ brand: 'HTC', rest: 'Desire' });
+    expect(brandAtStart('  ARCHOS 101 Oxygen')).toEqual({ brand: 'Archos', rest: '101 Oxygen' });
+    expect(brandAtStart('Alcatel')).toEqual({ brand: 'Alcatel', rest: '' });
+  });
+  it('prefers the longest token', () => {
+    expect(brandAtStart('Sony Ericsson X10')?.brand).toBe('Sony Ericsson');
+    expect(brandAtStart('Sony G8341')?.brand).toBe('Sony');
+  });
+  it('needs a separator, digit or case change after the brand', () => {
+    expect(brandAtStart('Kivistar')).toBeUndefined();
+    expect(brandAtStart('Lavatory 5')).toBeUndefined();
+    expect(brandAtStart('HTCDESIRE')).toBeUndefined();
+  });
+  it('accepts exact-only words only before a model code', () => {
+    expect(brandAtStart('CUBE U30GT')?.brand).toBe('Cube');
+    expect(brandAtStart('Cube Browser')).toBeUndefined();
+    expect(brandAtStart('Cube')).toBeUndefined();
+    expect(brandAtStart('Cube/1.0')).toBeUndefined();
+    expect(brandAtStart('FLY IQ4404')?.brand).toBe('Fly');
+    expect(brandAtStart('Fly Away')).toBeUndefined();
+  });
+  it('returns undefined for non-brands and junk, never throws', () => {
+    for (const t of ['Mozilla/5.0', 'Build/KOT49H', '', ' ', '\u0000\u0001', '-', 'x'.repeat(100_000)]) {
+      expect(brandAtStart(t)).toBeUndefined();
+    }
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (s) => {
+        const r = brandAtStart(s);
+        if (r !== undefined) expect(brandFromToken(r.brand)).toBe(r.brand);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('brandKinds', () => {
+  it('lists what a maker mostly makes, main kind first', () => {
+    expect(brandKinds('Kivi')).toEqual(['tv']);
+    expect(brandKinds('kivi')[0]).toBe('tv');
+    expect(brandKinds('Openbox')[0]).toBe('stb');
+    expect(brandKinds('SonyEricsson')).toContain('feature_phone');
+    expect(brandKinds('Nobody Makes This')).toEqual([]);
+    expect(Object.isFrozen(brandKinds('Kivi'))).toBe(true);
+  });
+});
+
+describe('vocabulary', () => {
+  const brands = allBrands();
+  it('has canonical names that are their own token and only known kinds', () => {
+    for (const { brand, kinds } of brands) {
+      expect(brandFromToken(brand)).toBe(brand);
+      expect(kinds.length).toBeGreaterThan(0);
+      for (const k of kinds) expect(BRAND_KINDS).toContain(k);
+    }
+  });
+});
+
+describe('builder validation', () => {
+  const row = (line: number, brand: string, tokens: string, kinds: string) => ({ line, cells: { brand, tokens, kinds, note: '' } });
+  it('rejects a token claimed by two brands (even spelled differently)', () => {
+    expect(() => parseBrandRows([row(1, 'Alpha', 'ALP', 'phone'), row(2, 'Beta', 'A-LP', 'phone')])).toThrow(/line|:2:/);
+  });
+  it('rejects unknown kinds, empty brands and one-character tokens', () => {
+    expect(() => parseBrandRows([row(1, 'Alpha', '', 'toaster')])).toThrow(/unknown kind/);
+    expect(() => parseBrandRows([row(1, '', '', 'phone')])).toThrow(/empty brand/);
+    expect(() => parseBrandRows([row(1, 'Alpha', 'A', 'phone')])).toThrow(/shorter than 2/);
+  });
+  it('adds the canonical name unless the row spells it as exact-only', () => {
+    const { table } = parseBrandRows([row(1, 'Sky', '=Sky', 'phone'), row(2, 'Kivi', 'KIVI', 'tv')]);
+    expect(table.tokens).toContainEqual(['Sky', 1, 1]);
+    expect(table.tokens.filter((t) => t[0].toLowerCase() === 'kivi')).toHaveLength(1);
+  });
+});
