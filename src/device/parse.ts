@@ -1,6 +1,6 @@
 import UAParser from 'ua-parser-js';
 import { isbot, isbotMatches } from 'isbot';
-import { lookupModelCode, lookupSpecs, modelBrands } from './data/index.js';
+import { brandAtStart, brandFromToken, brandKinds, lookupModelCode, lookupSpecs, modelBrands } from './data/index.js';
 import type { DeviceSpecs, ModelInfo } from './data/index.js';
 import type { ClientHints } from './headers.js';
 import {
@@ -55,6 +55,7 @@ import {
   MEDIA_BOX_MODEL,
   PHABLET_LINE,
   PERIPHERAL_MODEL,
+  BRAND_REST_END,
   APPLE_ID,
   ERICSSON_PREFIX,
   KAIOS_MODEL,
@@ -187,7 +188,7 @@ const TOKEN_BRANDS: Readonly<Record<string, string>> = {
 
 function brandOfToken(word: string): string {
   const key = word.toLowerCase();
-  return TOKEN_BRANDS[key] ?? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+  return TOKEN_BRANDS[key] ?? brandFromToken(word) ?? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
 /** IE OEM tokens → PC maker, from the tokens' documented owners. */
@@ -220,6 +221,36 @@ function leadingDevice(ua: string): RegExpExecArray | null {
   if (ua.startsWith('Mozilla')) return null;
   const m = BRAND_TOKEN.exec(ua);
   return m !== null && m.index === 0 && m[2] !== undefined && !VERSION_LIKE.test(m[2]) ? m : null;
+}
+
+/** Maker kinds (brandKinds) that name a category on their own. */
+const KIND_CATEGORY: Readonly<Record<string, DeviceCategory>> = {
+  tv: 'tv', stb: 'tv', wearable: 'wearable', tablet: 'tablet', ereader: 'tablet', pos: 'peripheral', projector: 'peripheral',
+  peripheral: 'peripheral', smart_speaker: 'smart_speaker', smart_display: 'smart_display', car: 'car', console: 'console',
+  media_player: 'media_player', camera: 'camera',
+};
+
+/**
+ * Tie-breaker for an Android device the model table does not know: a maker
+ * whose every listed kind maps to one category (a TV-only maker, a
+ * tablet-only maker, a point-of-sale maker) names that category. A TV or
+ * tablet maker's UA that says `Mobile` is trusted only when the maker makes
+ * nothing else; a maker that also makes phones decides nothing.
+ */
+function makerCategory(brand: string | null, mobile: boolean): DeviceCategory | undefined {
+  if (brand === null) return undefined;
+  const kinds = brandKinds(brand);
+  if (kinds.length === 0) return undefined;
+  let found: DeviceCategory | undefined;
+  for (const k of kinds) {
+    const c = KIND_CATEGORY[k];
+    if (c === undefined || (found !== undefined && c !== found)) return undefined;
+    found = c;
+  }
+  // A `Mobile` token on a TV maker's device is more often a phone or a
+  // TV box's mobile-mode browser; keep the UA's own word there.
+  if (found === 'tv' && mobile) return undefined;
+  return found;
 }
 
 /** Product-line keywords (PRODUCT_LINE) → maker. */
@@ -622,6 +653,20 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     const oem = IE_OEM.exec(ua);
     if (oem !== null) uaBrand = IE_OEM_BRANDS[oem[1]!] ?? null;
   }
+  // A maker word of the brand vocabulary leading the code (`KIVI 32H500GR`,
+  // `TOOKY T83`, `DOOV_D10`): the UA names its maker.
+  let atStart: { brand: string; rest: string } | undefined;
+  if (uaBrand === null && code !== null) {
+    atStart = brandAtStart(code);
+    if (atStart !== undefined) uaBrand = atStart.brand;
+  } else if (uaBrand === null && !modelHidden && !ua.startsWith('Mozilla')) {
+    // Feature phones and apps that lead with the device (`BIRD.A150`, `Sagem-my411X/…`).
+    atStart = brandAtStart(ua);
+    if (atStart !== undefined && atStart.rest !== '') {
+      uaBrand = atStart.brand;
+      code = cleanModel(atStart.rest.split(BRAND_REST_END, 1)[0]!);
+    }
+  }
   let info: ModelInfo | undefined;
   const appleId = APPLE_ID.exec(ua);
   if (appleId !== null) {
@@ -642,7 +687,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   // Some Play-list rows carry the brand as the "marketing name" (RMX2121 →
   // "realme"): that names nothing, so the code stays the model.
   const tableName = info !== undefined && norm(info.model) !== norm(info.brand) ? info.model : undefined;
-  let model = tableName ?? (code === null || brand === null ? code : withoutBrand(code, brand));
+  let model = tableName ?? (code === null || brand === null ? code : atStart !== undefined && atStart.brand === brand && atStart.rest !== '' && code.endsWith(atStart.rest) ? atStart.rest : withoutBrand(code, brand));
   const apple = APPLE_HARDWARE.exec(ua);
   if (info === undefined && (uaBrand === null || uaBrand === 'Apple') && (os === 'iOS' || os === 'iPadOS' || os === 'watchOS' || (os === null && apple !== null))) {
     // iOS UAs name only the product line: the generation is not knowable.
@@ -692,6 +737,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
 
   // --- category ----------------------------------------------------------------
   let category: DeviceCategory = 'unknown';
+  const makerCat = android && info === undefined ? makerCategory(brand, MOBILE_TOKEN.test(ua)) : undefined;
   const tableCategory = specs?.category ?? info?.device_type;
   const family = os === null ? null : osFamily(os);
   if (robot) category = 'robot';
@@ -715,6 +761,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   else if (model === 'iPod') category = 'media_player';
   // Chrome-style UAs omit "Mobile" on tablets; Android's own HTTP stack
   // (Dalvik) never sends it, so there its absence says nothing.
+  else if (makerCat !== undefined) category = makerCat;
   else if (android && !DALVIK.test(ua)) category = MOBILE_TOKEN.test(ua) ? 'smartphone' : 'tablet';
   else if (hints.mobile === true) category = 'smartphone';
   else if (family !== null && DESKTOP_OS_FAMILIES.has(family)) category = 'desktop';

@@ -353,3 +353,6 @@ export const MODEL_TAIL = /(?:[-_](?:Vodafone|ORANGE|BOUYGUES|CMCC|SFR|BST|TMO))
 
 /** Facebook's desktop app: `FBDV/WindowsDevice;FBMD/K50IN;` names the model in FBMD. */
 export const FB_MODEL = /\bFBMD\/([^;\]]{2,40})[;\]]/;
+
+/** End of the model after a leading maker word in a non-Mozilla UA (`A150` in `BIRD.A150 …`, `K750i` in `SonyEricssonK750i/R1`). */
+export const BRAND_REST_END = /[\s/;()]/;
