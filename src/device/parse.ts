@@ -56,6 +56,7 @@ import {
   PHABLET_LINE,
   PERIPHERAL_MODEL,
   BRAND_REST_END,
+  POCO_MODEL,
   APPLE_ID,
   ERICSSON_PREFIX,
   KAIOS_MODEL,
@@ -688,6 +689,14 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   // "realme"): that names nothing, so the code stays the model.
   const tableName = info !== undefined && norm(info.model) !== norm(info.brand) ? info.model : undefined;
   let model = tableName ?? (code === null || brand === null ? code : atStart !== undefined && atStart.brand === brand && atStart.rest !== '' && code.endsWith(atStart.rest) ? atStart.rest : withoutBrand(code, brand));
+  if (brand !== null) {
+    // POCO has been sold as its own brand since 2020; the model table files
+    // it under Xiaomi with the sub-brand in the name ('POCO X3 Pro').
+    if (brand === 'Xiaomi' && model !== null && POCO_MODEL.test(model)) {
+      brand = 'POCO';
+      model = model.replace(POCO_MODEL, '');
+    }
+  }
   const apple = APPLE_HARDWARE.exec(ua);
   if (info === undefined && (uaBrand === null || uaBrand === 'Apple') && (os === 'iOS' || os === 'iPadOS' || os === 'watchOS' || (os === null && apple !== null))) {
     // iOS UAs name only the product line: the generation is not knowable.
