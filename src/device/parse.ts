@@ -56,6 +56,7 @@ import {
   PHABLET_LINE,
   PERIPHERAL_MODEL,
   BRAND_REST_END,
+  ANDROID_MODEL_BARE,
   POCO_MODEL,
   APPLE_ID,
   ERICSSON_PREFIX,
@@ -222,6 +223,35 @@ function leadingDevice(ua: string): RegExpExecArray | null {
   if (ua.startsWith('Mozilla')) return null;
   const m = BRAND_TOKEN.exec(ua);
   return m !== null && m.index === 0 && m[2] !== undefined && !VERSION_LIKE.test(m[2]) ? m : null;
+}
+
+/**
+ * A maker named as a whole field of the UA's first parenthesised block
+ * (`(BREW 3.1.5; U; en-us; Sanyo; NetFront/3.5.1)`, `(…; samsung; SCH-R760; …)`),
+ * or as `Maker/Model` inside it (`Series60/5.0 Samsung/I8910`). Only
+ * vocabulary brands count, so platform words never do. No regex: a split
+ * of at most 300 characters.
+ */
+function makerField(ua: string): string | null {
+  const open = ua.indexOf('(');
+  if (open < 0 || open > 120) return null;
+  let close = ua.indexOf(')', open);
+  if (close < 0) close = Math.min(ua.length, open + 300);
+  for (const raw of ua.slice(open + 1, Math.min(close, open + 300)).split(';')) {
+    const field = raw.trim();
+    if (field.length < 2 || field.length > 40) continue;
+    const whole = brandFromToken(field);
+    if (whole !== undefined) return whole;
+    for (const word of field.split(' ')) {
+      const slash = word.indexOf('/');
+      if (slash < 2) continue;
+      const maker = brandFromToken(word.slice(0, slash));
+      const after = word.charCodeAt(slash + 1);
+      // The part after the slash must start like a model (a letter), not a version.
+      if (maker !== undefined && ((after >= 65 && after <= 90) || (after >= 97 && after <= 122))) return maker;
+    }
+  }
+  return null;
 }
 
 /** Maker kinds (brandKinds) that name a category on their own. */
@@ -596,7 +626,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     } else {
       // ua-parser-js cuts some codes short (`LG-E460` → `460`): the whole
       // token before `Build/` wins when it contains what the parser kept.
-      const m = ANDROID_MODEL.exec(ua) ?? UC_MODEL.exec(ua);
+      const m = ANDROID_MODEL.exec(ua) ?? UC_MODEL.exec(ua) ?? ANDROID_MODEL_BARE.exec(ua);
       const token = m === null ? null : cleanModel(m[1]!.replaceAll('_', ' '));
       if (token !== null && (code === null || (token.length > code.length && token.includes(code)))) code = token;
     }
@@ -663,11 +693,14 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   } else if (uaBrand === null && !modelHidden && !ua.startsWith('Mozilla')) {
     // Feature phones and apps that lead with the device (`BIRD.A150`, `Sagem-my411X/…`).
     atStart = brandAtStart(ua);
+    // `Reeder/4020.79` is an app and its version, not a maker and a model.
+    if (atStart !== undefined && ua.slice(0, Math.min(ua.length, 200) - atStart.rest.length).trimEnd().endsWith('/')) atStart = undefined;
     if (atStart !== undefined && atStart.rest !== '') {
       uaBrand = atStart.brand;
       code = cleanModel(atStart.rest.split(BRAND_REST_END, 1)[0]!);
     }
   }
+  if (uaBrand === null && !modelHidden) uaBrand = makerField(ua);
   let info: ModelInfo | undefined;
   const appleId = APPLE_ID.exec(ua);
   if (appleId !== null) {

@@ -359,3 +359,10 @@ export const BRAND_REST_END = /[\s/;()]/;
 
 /** The POCO sub-brand leading a Xiaomi marketing name (`POCO X3 Pro`). */
 export const POCO_MODEL = /^POCO[ _]/i;
+
+/**
+ * The Android model in UAs that lost their parentheses
+ * (`Mozilla/5.0 Linux; Android 8.1.0; Ulefone_S1_Pro AppleWebKit/537.36 KHTML, like Gecko …`):
+ * the field before ` AppleWebKit/`, at most 60 characters.
+ */
+export const ANDROID_MODEL_BARE = /\bAndroid [\d.]{1,10}; (?:[a-z]{2}[-_][a-z]{2}; )?([^;()]{2,60}?)(?: Build\/[^;)\s]{0,80})?;? AppleWebKit\//i;
