@@ -254,6 +254,16 @@ function makerField(ua: string): string | null {
   return null;
 }
 
+/** True when `brand` (a ua-parser-js vendor) appears nowhere in the UA: inferred, not stated. */
+function vendorGuessed(ua: string, brand: string): boolean {
+  const lower = ua.toLowerCase();
+  const b = brand.toLowerCase();
+  if (lower.includes(b)) return false;
+  // Spellings the UA may use for the same maker.
+  const first = b.split(' ')[0]!;
+  return !(first.length >= 3 && lower.includes(first)) && !(b === 'motorola' && lower.includes('mot-')) && !(b === 'lg' && lower.includes('lge'));
+}
+
 /** Maker kinds (brandKinds) that name a category on their own. */
 const KIND_CATEGORY: Readonly<Record<string, DeviceCategory>> = {
   tv: 'tv', stb: 'tv', wearable: 'wearable', tablet: 'tablet', ereader: 'tablet', pos: 'peripheral', projector: 'peripheral',
@@ -322,6 +332,21 @@ function withoutBrand(code: string, brand: string): string {
     if (sep === ' ' || sep === '-' || sep === '_') return code.slice(b.length + 1).trim();
   }
   return code;
+}
+
+/**
+ * True when a leading word spells the maker itself — its name, a short form
+ * (`NUU` for NUU Mobile, `MyPhone`) or its initials (`POV` for Point of
+ * View) — rather than a product line the maker sells (`ODROID`, `TicWatch`),
+ * which stays part of the model name.
+ */
+function spellsBrand(word: string, brand: string): boolean {
+  const w = norm(word);
+  if (w.length === 0) return false;
+  if (norm(brand).startsWith(w)) return true;
+  let initials = '';
+  for (const part of brand.split(' ')) if (part.length > 0) initials += part.charAt(0).toLowerCase();
+  return initials.length > 1 && initials === w;
 }
 
 /** Sub-brands sold under a parent's model numbers. */
@@ -662,7 +687,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   }
   // The brand the UA itself states: ua-parser-js's vendor, else a brand word
   // before the model (`SAMSUNG SM-R765V`, `LG-P929`, `SonyEricssonW200i`).
-  let uaBrand = d.vendor !== undefined ? brandDisplayName(d.vendor) : vendorHint === undefined ? null : brandOfToken(vendorHint);
+  const parserVendor = d.vendor !== undefined ? brandDisplayName(d.vendor) : null;
+  let uaBrand = parserVendor ?? (vendorHint === undefined ? null : brandOfToken(vendorHint));
   // On the whole UA only for non-Mozilla agents (feature phones: `SAMSUNG-SGH-Z100`).
   const token = code !== null ? BRAND_TOKEN.exec(code) : modelHidden || ua.startsWith('Mozilla') ? null : BRAND_TOKEN.exec(ua);
   const leading = leadingDevice(ua);
@@ -714,14 +740,20 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     if (info === undefined && BRAND_PREFIX.test(code)) info = lookupModelCode(code.replace(BRAND_PREFIX, ''), uaBrand ?? undefined);
     // A table hit under another maker than the one the UA names is a code
     // collision (`HTC Hero` is not Mobicell's `Hero`): trust the UA.
-    if (info !== undefined && uaBrand !== null && !sameMaker(info.brand, uaBrand)) info = undefined;
+    // ua-parser-js also infers a vendor from code shapes alone (`A102OP` →
+    // Acer): a vendor the UA never spells out loses to the table.
+    if (info !== undefined && uaBrand !== null && !sameMaker(info.brand, uaBrand)) {
+      const byToken = (leading !== null && sameMaker(brandOfToken(leading[1]!), uaBrand)) || (token !== null && sameMaker(brandOfToken(token[1]!), uaBrand));
+      if (uaBrand === parserVendor && !byToken && vendorGuessed(ua, uaBrand)) uaBrand = null;
+      else info = undefined;
+    }
   }
   if (uaBrand === null && code !== null && info === undefined) uaBrand = brandOfCodeSeries(code) ?? brandOfFirstWord(code) ?? brandOfProductLine(code) ?? brandOfCodePrefix(code);
   let brand = info?.brand ?? uaBrand;
   // Some Play-list rows carry the brand as the "marketing name" (RMX2121 →
   // "realme"): that names nothing, so the code stays the model.
   const tableName = info !== undefined && norm(info.model) !== norm(info.brand) ? info.model : undefined;
-  let model = tableName ?? (code === null || brand === null ? code : atStart !== undefined && atStart.brand === brand && atStart.rest !== '' && code.endsWith(atStart.rest) ? atStart.rest : withoutBrand(code, brand));
+  let model = tableName ?? (code === null || brand === null ? code : atStart !== undefined && atStart.brand === brand && atStart.rest !== '' && code.endsWith(atStart.rest) && spellsBrand(code.slice(0, code.length - atStart.rest.length), brand) ? atStart.rest : withoutBrand(code, brand));
   if (brand !== null) {
     // POCO has been sold as its own brand since 2020; the model table files
     // it under Xiaomi with the sub-brand in the name ('POCO X3 Pro').

@@ -210,7 +210,7 @@ export const KAIOS_MODEL = /\(Mobile; ([^;)/]{2,40})(?:\/[^;)]{0,60})?; (?:Andro
 export const ERICSSON_PREFIX = /^Ericsson/i;
 
 /** Model names of TV sets and Android TV boxes (MStar "Shell" TV platforms, DVB receivers, box families). */
-export const TV_MODEL = /\bTV\b|TV ?Box|\bBox\b|\bSTB\b|DVB|\bShell\b|\bATV\b|\bDTV|\bUHD\b|\bX96(?!\d)|\bH96(?!\d)|\bT95(?!\d)|\bMXQ|\bM8S|\bA95X|\bBeelink|\bUgoos|\bZidoo|\bMiBOX|\bMagicBox|\bSmart ?Box|\bAndroid ?TV|LED\d{2}|UHD|[_-]box\b|\bFormuler|\bTanix|\bVontar/i;
+export const TV_MODEL = /\bTV\b|TV ?Box|\bBox\b|\bSTB\b|DVB|(?:\b|_)Shell(?:\b|_)|\bATV\b|\bDTV|\bUHD\b|\bX96(?!\d)|\bH96(?!\d)|\bT95(?!\d)|\bMXQ|\bM8S|\bA95X|\bBeelink|\bUgoos|\bZidoo|\bMiBOX|\bMagicBox|\bSmart ?Box|\bAndroid ?TV|LED\d{2}|UHD|[_-]box\b|\bFormuler|\bTanix|\bVontar/i;
 
 /** Model names of tablets. */
 export const TABLET_MODEL = /(?:Pad|Tab)(?:[\s_-]?\d|\b)|\bTablet|\bMID[-_ ]?\d|MediaPad|MatePad|^TB-|^SM-[PTX]\d{3}/i;
@@ -240,7 +240,7 @@ export const MEDIA_BOX_MODEL = /(?:[a-z]Box|[A-WYZ]BOX)\b|(?:\b|[A-Z]{2})4[Kk]\b
  * diagonal cannot make this call: in the Matomo corpus phablets run from
  * 5.99" to 7.6" and smartphones from 5.45" to 6.81" (docs/device.md).
  */
-export const PHABLET_LINE = /\bNote ?\d{0,2}\b|\bFold\b|\bZ ?Flip\b|\bFlip ?\d\b|\bGrand\b|\bMega\b|\bPhab|\bFonepad|\bPhonePad/i;
+export const PHABLET_LINE = /\bNote ?\d{0,2}\b|\bFold\b|\bZ ?Flip\b|\bFlip ?\d\b|\bGrand(?: ?\d)?\b|\bXperia (?:[A-Z]\d? )?Ultra\b|\bOne max\b|\bMega\b|\bPhab|\bFonepad|\bPhonePad/i;
 
 /**
  * Devices of the spec's `peripheral` category named in an Android UA:
