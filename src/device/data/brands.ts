@@ -29,8 +29,10 @@ interface TokenEntry {
 interface LoadedBrands {
   names: string[];
   kinds: (readonly string[])[];
-  /** lower-case token and its squashed form → brand index */
+  /** lower-case token and its squashed form → brand index (exact-only tokens left out) */
   byToken: Map<string, number>;
+  /** lower-case canonical name and its squashed form → brand index */
+  byName: Map<string, number>;
   /** first two squashed characters → tokens, longest first */
   byPrefix: Map<string, TokenEntry[]>;
 }
@@ -79,8 +81,10 @@ function load(): LoadedBrands {
   for (const [token, brand, exact] of json.tokens) {
     const lower = token.toLowerCase();
     const squashed = squash(token);
-    byToken.set(lower, brand);
-    byToken.set(squashed, brand);
+    if (exact !== 1) {
+      byToken.set(lower, brand);
+      byToken.set(squashed, brand);
+    }
     if (squashed.length < 2) continue;
     const key = squashed.slice(0, 2);
     const list = byPrefix.get(key);
@@ -89,12 +93,13 @@ function load(): LoadedBrands {
     else list.push(entry);
   }
   for (const list of byPrefix.values()) list.sort((a, b) => b.squashed.length - a.squashed.length || b.lower.length - a.lower.length);
-  // Canonical names are tokens too (the builder guarantees it); index them for brandKinds.
+  // Canonical names, for brandKinds (an exact-only name such as 'Sky' is still a brand name).
+  const byName = new Map<string, number>();
   names.forEach((name, i) => {
-    byToken.set(name.toLowerCase(), i);
-    byToken.set(squash(name), i);
+    byName.set(name.toLowerCase(), i);
+    byName.set(squash(name), i);
   });
-  loaded = { names, kinds, byToken, byPrefix };
+  loaded = { names, kinds, byToken, byName, byPrefix };
   return loaded;
 }
 
@@ -108,9 +113,9 @@ const EMPTY: readonly string[] = Object.freeze([]);
 /**
  * The brand a whole token names, case-insensitively; spaces, '-', '_' and
  * '.' inside the token are ignored ('Sony-Ericsson' = 'SonyEricsson').
- * Exact-only words ('Sky', 'Hero') are whole tokens here too, so pass a
- * token the caller already knows to be a device's maker slot (the word
- * before a model code, a `Sec-CH-UA` brand, a `Manufacturer` field).
+ * Exact-only words ('Sky', 'Spider', 'Fly', 'Orange') are ordinary words
+ * too, so they are not brands on their own here: {@link brandAtStart} finds
+ * them when a model code follows ('SKY 4.0D').
  *
  * @returns the canonical brand name, or undefined for an unknown token
  * @example
@@ -225,7 +230,7 @@ function endsWord(s: string, end: number, exact: boolean): boolean {
  * 'desktop', 'laptop', 'console', 'car', 'ereader', 'camera',
  * 'smart_speaker', 'smart_display', 'projector', 'peripheral', 'pos',
  * 'rugged', 'kids'. The first kind is the main one. Accepts the canonical
- * name or any of its tokens, case-insensitively.
+ * name (exact-only ones included) or any of its tokens, case-insensitively.
  *
  * @returns a frozen list, empty for an unknown brand
  * @example
@@ -236,7 +241,7 @@ export function brandKinds(brand: string): readonly string[] {
   if (typeof brand !== 'string' || brand.length === 0 || brand.length > MAX_TOKEN_LENGTH) return EMPTY;
   const t = load();
   const lower = brand.trim().toLowerCase();
-  const hit = t.byToken.get(lower) ?? t.byToken.get(squash(lower));
+  const hit = t.byName.get(lower) ?? t.byName.get(squash(lower)) ?? t.byToken.get(lower) ?? t.byToken.get(squash(lower));
   return hit === undefined ? EMPTY : (t.kinds[hit] ?? EMPTY);
 }
 
