@@ -17,6 +17,9 @@ const fragment = fc.constantFrom(
   'Mobile ', 'Safari/537.36', '(iPhone; CPU iPhone OS 17_4 like Mac OS X) ', 'Version/4.0 ', '; wv)', 'Build/', 'SAMSUNG-',
   'MIDP-2.0', 'bot', 'Googlebot/2.1', '(Windows NT 10.0; Win64; x64) ', 'Trident/7.0', 'HeadlessChrome/1', 'UCWEB/2.0 (Adr 9; ru; ',
   '(Mobile; ALCATEL 4052C; rv:48.0) ', 'KAIOS/2.5', 'Darwin/22.0.0 (x86_64) (MacBookPro11%2C2)', 'iPhone14,7', '\u0000', '"', '/',
+  // Maker words, paren-less Android tokens and maker fields (brand vocabulary paths).
+  'Linux; Android 8.1.0; ', 'Ulefone_S1_Pro', ' AppleWebKit/', 'KIVI 32H500GR', 'SonyEricssonK750i/R1', 'Reeder/3.2 ', 'BIRD.A150',
+  '(BREW 3.1.5; U; en-us; Sanyo; ', 'Samsung/I8910', 'POCO X3 Pro', 'Redmi Note 9 Pro', 'ERISSON_shell_', 'BAFF32YSTV-R', 'MyBox', ' 4K',
 );
 const uaLike = fc.array(fc.oneof(fragment, fc.string({ maxLength: 20 })), { maxLength: 30 }).map((parts) => parts.join(''));
 const anyString = fc.oneof(uaLike, fc.string({ unit: 'binary', maxLength: 400 }), fc.string({ maxLength: 2000 }));
@@ -38,6 +41,21 @@ describe('device check properties', () => {
         expect(check(ua)).toEqual(r);
       }),
       { seed: SEED, numRuns: 400 },
+    );
+  });
+
+  it('a phablet is always a phone the UA or the tables named', () => {
+    fc.assert(
+      fc.property(uaLike, (ua) => {
+        const r = check(ua);
+        if (r.category === 'phablet') {
+          expect(r.model).not.toBeNull();
+          expect(r.mobile_device).toBe(1);
+        }
+        // A brand is never invented for a UA that names no device and no maker.
+        if (r.brand !== null) expect(r.brand.length).toBeGreaterThan(0);
+      }),
+      { seed: SEED, numRuns: 300 },
     );
   });
 
