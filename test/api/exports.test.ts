@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import * as root from '../../src/index.js';
+import * as providers from '../../src/providers/index.js';
+import * as scoring from '../../src/scoring/index.js';
+import * as server from '../../src/server/index.js';
+
+// A snapshot of each entry point's runtime exports: adding or removing one is
+// a deliberate API change and shows up here. (Product entries have their own.)
+describe('entry point exports', () => {
+  it('identity-signals', () => {
+    expect(Object.keys(root).sort()).toEqual([
+      'DEFAULT_BANDS', 'DEVICE_SCORE_MODEL', 'DataError', 'EMAIL_SCORE_MODEL', 'IPV4_SPECIAL_RANGES', 'IPV6_SPECIAL_RANGES',
+      'IP_SCORE_MODEL', 'IdentitySignalsError', 'InputError', 'NAME_SCORE_MODEL', 'PHONE_SCORE_MODEL', 'ProviderError',
+      'QUALITY_CLUSTERS', 'REQUIRED_FIELDS', 'RISK_CLUSTERS', 'SCORECARD_BANDS', 'bandIndex', 'browserFamily', 'checkDevice',
+      'checkEmail', 'checkIp', 'checkName', 'checkPhone', 'classifySpecialRange', 'createChecker', 'createDeviceCheck',
+      'createEmailCheck', 'createIpCheck', 'createNameCheck', 'createPhoneCheck', 'createScorer', 'detectDatabaseKind',
+      'embeddedIpv4', 'enrichEmailResult', 'isDataError', 'isDisposableDomain', 'isFreeProviderDomain', 'isIdentitySignalsError',
+      'isInputError', 'isProviderError', 'isRoleLocalPart', 'lookupCarrier', 'osFamily', 'parseEmailAddress', 'parseIp',
+      'readClientHints', 'requestTimeOfHour', 'reservedDomainReason', 'resolve', 'suggestDomain', 'usageFromAsName', 'validateBands',
+    ]);
+  });
+
+  it('identity-signals/scoring, /providers, /server', () => {
+    expect(Object.keys(scoring).sort()).toEqual([
+      'DEFAULT_BANDS', 'QUALITY_CLUSTERS', 'RISK_CLUSTERS', 'SCORECARD_BANDS', 'bandIndex', 'createScorer', 'validateBands',
+    ]);
+    expect(Object.keys(providers).sort()).toEqual(['dnsMx', 'runEmailProviders']);
+    expect(Object.keys(server).sort()).toEqual(['createRequestHandler', 'createServer', 'deliverWebhook', 'refuseWebhookTarget', 'signWebhook']);
+  });
+});
