@@ -44,7 +44,6 @@ export const BRAND_KINDS = [
   'peripheral',
   'pos',
   'rugged',
-  'kids',
 ] as const;
 export type BrandKind = (typeof BRAND_KINDS)[number];
 

@@ -228,8 +228,9 @@ function endsWord(s: string, end: number, exact: boolean): boolean {
  * What a maker mostly makes, as listed in the vocabulary: 'phone',
  * 'feature_phone', 'tablet', 'tv', 'stb', 'media_player', 'wearable',
  * 'desktop', 'laptop', 'console', 'car', 'ereader', 'camera',
- * 'smart_speaker', 'smart_display', 'projector', 'peripheral', 'pos',
- * 'rugged', 'kids'. The first kind is the main one. Accepts the canonical
+ * 'smart_speaker', 'smart_display', 'projector', 'peripheral' (handheld
+ * computers, scanners), 'pos' (payment terminals), 'rugged' (rugged phones).
+ * The first kind is the main one; a maker with a single kind makes only that. Accepts the canonical
  * name (exact-only ones included) or any of its tokens, case-insensitively.
  *
  * @returns a frozen list, empty for an unknown brand
