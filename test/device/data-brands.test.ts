@@ -2,10 +2,12 @@
  * Brand vocabulary (src/device/data/brands.ts) read through the committed
  * data/device/brand-tokens.json, plus the builder's row validation.
  */
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allBrands, brandAtStart, brandFromToken, brandKinds } from '../../src/device/data/index.js';
+import { allBrands, brandAtStart, brandFromToken, brandKinds, lookupModelCode } from '../../src/device/data/index.js';
 import { BRAND_KINDS, parseBrandRows } from '../../scripts/device/brands.js';
+import { readCsv } from '../../scripts/device/csv.js';
 
 describe('brandFromToken', () => {
   it('maps maker spellings to the canonical name, case- and separator-insensitively', () => {
@@ -106,5 +108,42 @@ describe('builder validation', () => {
     const { table } = parseBrandRows([row(1, 'Sky', '=Sky', 'phone'), row(2, 'Kivi', 'KIVI', 'tv')]);
     expect(table.tokens).toContainEqual(['Sky', 1, 1]);
     expect(table.tokens.filter((t) => t[0].toLowerCase() === 'kivi')).toHaveLength(1);
+  });
+});
+
+describe('curated codes and retail spellings', () => {
+  it('types Fire OS, Quest, SHIELD and NOOK devices', () => {
+    expect(lookupModelCode('AFTMM')).toMatchObject({ brand: 'Amazon', model: 'Fire TV Stick 4K (Gen 1)', device_type: 'tv' });
+    expect(lookupModelCode('KFKAWI')).toMatchObject({ brand: 'Amazon', model: 'Fire HD 8 (2018)', device_type: 'tablet' });
+    expect(lookupModelCode('Quest 2')).toMatchObject({ brand: 'Meta', device_type: 'wearable' });
+    expect(lookupModelCode('SHIELD Tablet')?.device_type).toBe('tablet');
+    expect(lookupModelCode('BNTV600')).toMatchObject({ brand: 'Barnes & Noble', device_type: 'tablet' });
+  });
+  it('names Play retail spellings with the vocabulary name', () => {
+    expect(lookupModelCode('Elite 5T')?.brand).toBe('Sky');
+    expect(lookupModelCode('DRIVE9')?.brand).toBe('Krüger&Matz');
+    expect(lookupModelCode('Surface Duo')?.brand).toBe('Microsoft');
+  });
+  it('gives handheld-computer and payment makers one category kind', () => {
+    expect(brandKinds('Zebra')).toEqual(['peripheral']);
+    expect(brandKinds('Sunmi')).toEqual(['pos']);
+  });
+});
+
+describe('apple-mac.csv', () => {
+  const { rows } = readCsv(join(__dirname, '..', '..', 'data', 'raw', 'device', 'apple-mac.csv'));
+  it('has unique Mac identifiers named with their model years', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(150);
+    const seen = new Set<string>();
+    for (const { cells } of rows) {
+      const id = cells.identifier ?? '';
+      expect(id).toMatch(/^(?:Mac|MacBook|MacBookAir|MacBookPro|Macmini|MacPro|iMac|iMacPro|PowerMac)\d+,\d+$/);
+      expect(seen.has(id)).toBe(false);
+      seen.add(id);
+      expect(cells.device_type).toBe('desktop');
+      const years = /\((\d{4})(?:-(\d{4}))?\)$/.exec(cells.model ?? '');
+      expect(years, `${id} ${cells.model}`).not.toBeNull();
+      expect(Number(cells.release_year)).toBe(Number(years?.[1]));
+    }
   });
 });
