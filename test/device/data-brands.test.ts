@@ -45,6 +45,8 @@ describe('brandAtStart', () => {
     expect(brandAtStart('Sony G8341')?.brand).toBe('Sony');
   });
   it('needs a separator, digit or case change after the brand', () => {
+    expect(brandAtStart('X96Air_A100')?.brand).toBe('X96');
+    expect(brandAtStart('T950')).toBeUndefined();
     expect(brandAtStart('Kivistar')).toBeUndefined();
     expect(brandAtStart('Lavatory 5')).toBeUndefined();
     expect(brandAtStart('HTCDESIRE')).toBeUndefined();

@@ -163,8 +163,9 @@ function startsWithModelCode(rest: string): boolean {
 /**
  * The longest brand token at the start of a device string, with the rest of
  * the string (leading separators cut). The token must end at a separator,
- * the end, a digit ('KIVI32…') or a case change ('SonyEricssonK750i',
- * 'HTCDesire'), so 'Kivistar' is not Kivi. Exact-only tokens ('Sky',
+ * the end, a digit ('KIVI32…'), a case change ('SonyEricssonK750i',
+ * 'HTCDesire') or, for a token ending in a digit, a letter ('X96Air'), so
+ * 'Kivistar' is not Kivi and 'T950' is not T95. Exact-only tokens ('Sky',
  * 'Hero', 'Spider') must be followed by a separator and a word with a digit
  * in it ('SKY 4.0D' is Sky; 'Sky Browser' is not).
  *
@@ -212,8 +213,11 @@ function endsWord(s: string, end: number, exact: boolean): boolean {
   // Exact-only words need a plain separator: 'SKY 4.0D' names a phone, 'Hero/1.0' a product.
   if (exact) return next === 32 || next === 45 || next === 95;
   if (isBoundary(next)) return true;
-  if (isDigit(next)) return true;
   const last = s.charCodeAt(end - 1);
+  // A brand ending in a digit never continues into more digits ('T95' is not 'T950'),
+  // but may run into a letter ('X96Air', 'A95XW2'); a brand ending in a letter may run into a digit ('KIVI32').
+  if (isDigit(last)) return !isDigit(next);
+  if (isDigit(next)) return true;
   // camelCase join: 'SonyEricssonK750i'
   if (isLower(last) && isUpper(next)) return true;
   // all-caps brand then a Capitalised word: 'HTCDesire'
