@@ -29,6 +29,7 @@ import levenshtein from 'fast-levenshtein';
 import { parse } from 'tldts';
 import { bench, describe } from 'vitest';
 import { checkEmail } from '../src/email/index.js';
+import { prng } from '../test/support/prng.js';
 
 const SIZE = 50_000;
 const FIXTURES = join(import.meta.dirname, '..', 'test', 'fixtures', 'email');
@@ -36,17 +37,6 @@ const require = createRequire(import.meta.url);
 
 function fixture<T>(name: string): T {
   return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as T;
-}
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const popular = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'data', 'email', 'popular-domains.json'), 'utf8')) as {

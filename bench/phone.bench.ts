@@ -18,21 +18,11 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { bench, describe } from 'vitest';
 import { checkPhone, createPhoneCheck } from '../src/phone/index.js';
+import { prng } from '../test/support/prng.js';
 
 const SIZE = 20_000;
 const CHUNK = 1_000;
 const OPTIONS = { time: 3_000, warmupTime: 500 };
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Item { readonly text: string; readonly defaultCountry: CountryCode | undefined }
 

