@@ -32,6 +32,7 @@ export const DEVICE_TYPES = [
   'media_player',
   'car',
   'smart_display',
+  'desktop',
 ] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
@@ -256,14 +257,15 @@ export function buildModels(root: string): ModelBuildResult {
   }
 
   const appleCsv = readCsv(join(rawDir, 'apple.csv'));
-  for (const row of appleCsv.rows) {
+  const macCsv = readCsv(join(rawDir, 'apple-mac.csv'));
+  for (const row of [...appleCsv.rows, ...macCsv.rows]) {
     const c = row.cells;
     const code = c.identifier ?? '';
     const year = Number(c.release_year);
     const type = (c.device_type ?? '') as DeviceType;
-    if (!/^(?:iPhone|iPad|iPod|AppleTV|Watch)\d+,\d+$/.test(code)) throw new Error(`apple.csv:${row.line}: bad identifier ${code}`);
+    if (!/^(?:iPhone|iPad|iPod|AppleTV|Watch|Mac|MacBook|MacBookAir|MacBookPro|Macmini|MacPro|iMac|iMacPro|PowerMac)\d+,\d+$/.test(code)) throw new Error(`apple.csv:${row.line}: bad identifier ${code}`);
     if (!DEVICE_TYPES.includes(type)) throw new Error(`apple.csv:${row.line}: bad device_type ${type}`);
-    if (!Number.isInteger(year) || year < 2007 || year > 2026) throw new Error(`apple.csv:${row.line}: bad year`);
+    if (!Number.isInteger(year) || year < 2003 || year > 2026) throw new Error(`apple.csv:${row.line}: bad year`);
     if (entries.has(code.toLowerCase())) throw new Error(`apple.csv:${row.line}: duplicate ${code}`);
     entries.set(code.toLowerCase(), { code, primary: tuple('Apple', c.model ?? '', code, type, year), alt: [] });
   }
@@ -282,7 +284,7 @@ export function buildModels(root: string): ModelBuildResult {
       playRows: play.length,
       codes: Object.keys(codes).length,
       ambiguous,
-      apple: appleCsv.rows.length,
+      apple: appleCsv.rows.length + macCsv.rows.length,
       extra: extraCsv.rows.length,
     },
     inputs: [
@@ -290,6 +292,7 @@ export function buildModels(root: string): ModelBuildResult {
       { file: 'data/raw/device/brands.csv', text: brandCsv.text },
       { file: 'data/raw/device/models-extra.csv', text: extraCsv.text },
       { file: 'data/raw/device/apple.csv', text: appleCsv.text },
+      { file: 'data/raw/device/apple-mac.csv', text: macCsv.text },
     ],
   };
 }

@@ -18,7 +18,8 @@ export type ModelDeviceType =
   | 'console'
   | 'media_player'
   | 'car'
-  | 'smart_display';
+  | 'smart_display'
+  | 'desktop';
 
 /** What the model table knows about one model code. */
 export interface ModelInfo {
