@@ -12,41 +12,10 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CAPABILITY_FEATURES } from '../../src/device/data/capabilities.js';
 
 const require = createRequire(import.meta.url);
 
-/**
- * Result field → caniuse feature id. Keep in sync with CapabilityName in
- * src/device/data/capabilities.ts (the build fails on a mismatch there).
- */
-export const CAPABILITY_FEATURES = {
-  css_animations: 'css-animation',
-  css_transforms: 'transforms2d',
-  css_transitions: 'css-transitions',
-  html_canvas: 'canvas',
-  html_inlinesvg: 'svg-html5',
-  html_svg: 'svg',
-  html_video: 'video',
-  html_audio: 'audio',
-  image_png: 'png-alpha',
-  js_indexed_d_b: 'indexeddb',
-  js_local_storage: 'namevalue-storage',
-  js_session_storage: 'namevalue-storage',
-  js_web_gl: 'webgl',
-  js_web_sockets: 'websockets',
-  js_web_workers: 'webworkers',
-  js_geo_location: 'geolocation',
-  js_device_motion: 'deviceorientation',
-  js_device_orientation: 'deviceorientation',
-  js_touch_events: 'touch',
-  js_web_sql_database: 'sql-storage',
-  js_application_cache: 'offline-apps',
-  js_json: 'json',
-  js_query_selector: 'queryselector',
-  js_xhr: 'xhr2',
-  js_support_event_listener: 'addeventlistener',
-  js_support_console_log: 'console-basic',
-} as const;
 
 /** [version label as caniuse writes it ("15.2-15.3", "all"), supported bits, known bits] */
 export type VersionRow = [string, number, number];

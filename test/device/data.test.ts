@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CAPABILITY_FEATURES } from '../../src/device/data/capabilities.js';
 import {
   CAPABILITY_NAMES,
   allModelCodes,
@@ -20,7 +21,6 @@ import {
   normalizeModelCode,
   priceCluster,
 } from '../../src/device/data/index.js';
-import { CAPABILITY_FEATURES } from '../../scripts/device/capabilities.js';
 import { buildSpecs } from '../../scripts/device/specs.js';
 import type { ModelTable } from '../../scripts/device/models.js';
 
@@ -231,8 +231,12 @@ describe('browser capabilities', () => {
 
   it('every capability is backed by the caniuse feature the builder compiled', () => {
     expect([...CAPABILITY_NAMES].sort()).toEqual(Object.keys(CAPABILITY_FEATURES).sort());
+    const compiled = JSON.parse(readFileSync(join(import.meta.dirname, '../../data/device/capabilities.json'), 'utf8')) as {
+      data: { features: string[]; fields: Record<string, number> };
+    };
     for (const name of CAPABILITY_NAMES) {
       expect(capabilityFeatureSource(name)).toBe(CAPABILITY_FEATURES[name]);
+      expect(compiled.data.features[compiled.data.fields[name]!]).toBe(CAPABILITY_FEATURES[name]);
     }
     expect(capabilityFeatureSource('js_web_gl')).toBe('webgl');
   });

@@ -183,7 +183,11 @@ export function latestBrowserVersion(family: string): number | undefined {
   return load().json.latest[family.slice(0, 16).toLowerCase()];
 }
 
-const FEATURE_OF: Record<CapabilityName, string> = {
+/**
+ * Result field → the caniuse feature id that backs it: the single place that
+ * says so (scripts/device/capabilities.ts compiles exactly these features).
+ */
+export const CAPABILITY_FEATURES: Readonly<Record<CapabilityName, string>> = {
   css_animations: 'css-animation',
   css_transforms: 'transforms2d',
   css_transitions: 'css-transitions',
@@ -220,5 +224,5 @@ const FEATURE_OF: Record<CapabilityName, string> = {
  * capabilityFeatureSource('js_web_gl') // 'webgl'
  */
 export function capabilityFeatureSource(name: CapabilityName): string {
-  return FEATURE_OF[name];
+  return CAPABILITY_FEATURES[name];
 }
