@@ -3,6 +3,7 @@ import { isbot, isbotMatches } from 'isbot';
 import { brandAtStart, brandFromToken, brandKinds, lookupModelCode, lookupSpecs, modelBrands } from './data/index.js';
 import type { DeviceSpecs, ModelInfo } from './data/index.js';
 import type { ClientHints } from './headers.js';
+import { codeFamily } from './codeFamilies.js';
 import {
   ANDROID_FAMILY,
   APP_NAMES,
@@ -748,7 +749,11 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       else info = undefined;
     }
   }
-  if (uaBrand === null && code !== null && info === undefined) uaBrand = brandOfCodeSeries(code) ?? brandOfFirstWord(code) ?? brandOfProductLine(code) ?? brandOfCodePrefix(code);
+  // A maker's code family (codeFamilies.ts) names the maker of a code the
+  // table does not know, and the device kind even for a table row without one.
+  const codeFam = code === null ? undefined : codeFamily(code);
+  const familyFits = codeFam !== undefined && (info === undefined || sameMaker(info.brand, codeFam.brand));
+  if (uaBrand === null && code !== null && info === undefined) uaBrand = codeFam?.brand ?? brandOfCodeSeries(code) ?? brandOfFirstWord(code) ?? brandOfProductLine(code) ?? brandOfCodePrefix(code);
   let brand = info?.brand ?? uaBrand;
   // Some Play-list rows carry the brand as the "marketing name" (RMX2121 →
   // "realme"): that names nothing, so the code stays the model.
@@ -816,6 +821,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const family = os === null ? null : osFamily(os);
   if (robot) category = 'robot';
   else if (tableCategory !== undefined && TABLE_CATEGORY[tableCategory] !== undefined) category = TABLE_CATEGORY[tableCategory]!;
+  // The family's kind beats the UA's `Mobile` token: tablets and scanners send it too.
+  else if (familyFits && codeFam.type !== null && (uaBrand === null || sameMaker(uaBrand, codeFam.brand))) category = codeFam.type;
   else if (os !== null && FEATURE_PHONE_OS.has(os)) category = 'feature_phone';
   else if (TV.test(ua) || (code !== null && (TV_MODEL.test(code) || TV_MODEL_NUMBER.test(code) || TV_MODEL_SUFFIX.test(code) || (MEDIA_BOX_MODEL.test(code) && !MOBILE_TOKEN.test(ua))))) category = 'tv';
   else if (android && code !== null && PERIPHERAL_MODEL.test(code)) category = 'peripheral';

@@ -1,0 +1,228 @@
+/**
+ * Model-code families: makers' own numbering schemes for the codes they put
+ * in a user agent, for devices the model table (Google Play's list plus
+ * curated rows) does not carry — pre-2014 tablets, unbranded imports, rugged
+ * scanners and POS terminals, TVs and boxes that never registered with Play.
+ *
+ * Each row is a *family*, not a device: a literal prefix plus a simple shape
+ * (see {@link matchShape}) that the maker's published naming follows, the
+ * maker, and the device type when the whole family is one kind of device
+ * (null when the family mixes phones and tablets). Written for this project
+ * from the makers' product pages and spec sheets; no regex list is copied
+ * from another parser, and no regex runs here at all: a shape is matched by
+ * a linear scan, so there is nothing to backtrack.
+ *
+ * Consulted after the model table and before the generic rules (parse.ts):
+ * a table hit always wins over a family.
+ */
+import type { DeviceCategory } from './types.js';
+
+/** A maker's code family. @example const f: CodeFamily = { shape: 'U#GT*', brand: 'Cube', type: 'tablet', why: '…' }; */
+export interface CodeFamily {
+  /**
+   * Shape of the code, matched case-insensitively from its first character:
+   * `#` one or more digits, `~` exactly one digit, `@` one or more letters,
+   * `%` exactly one letter, `!` end of code or a non-digit next (consumes
+   * nothing), `*` anything (only last), any other character
+   * itself. Without a trailing `*` the shape must cover the whole code.
+   */
+  readonly shape: string;
+  readonly brand: string;
+  /** Device category of the whole family, or null when it mixes kinds. */
+  readonly type: DeviceCategory | null;
+  /** The maker's naming scheme this row follows (why the family exists). */
+  readonly why: string;
+}
+
+/** Longest code a family is tried on: real model codes are far shorter. */
+const MAX_CODE = 64;
+
+/**
+ * The families. Order matters only within one first character: the first
+ * matching row wins, so narrower shapes come before wider ones
+ * (`TM-MID…` Touchmate before teXet's `TM-…` in patterns.ts).
+ */
+export const CODE_FAMILIES: readonly CodeFamily[] = [
+  // --- tablets of makers that never listed them on Google Play ---------------
+  { shape: 'U#GT*', brand: 'Cube', type: 'tablet', why: 'Cube (Alldocube) tablets of 2012–2015: U + series number + GT (U9GT, U18GT, U30GT-H).' },
+  { shape: 'RC#@', brand: '3Q', type: 'tablet', why: '3Q Qoo! tablets: RC/LC/BC + four digits (screen size + series) + variant letters (RC9724C, LC0810C).' },
+  { shape: 'LC#@', brand: '3Q', type: 'tablet', why: '3Q Qoo! tablets, LC line (see RC).' },
+  { shape: 'BC#@', brand: '3Q', type: 'tablet', why: '3Q Qoo! tablets, BC line (see RC).' },
+  { shape: 'AN#@*', brand: 'Archos', type: 'tablet', why: 'Archos/Arnova tablets: AN + screen inches + generation letters (AN7G2, AN10BG3, AN7HG3); Arnova is an Archos brand.' },
+  { shape: 'ST~~~~*', brand: 'TrekStor', type: 'tablet', why: 'TrekStor SurfTab article codes: ST + screen inches + series digits (ST70216-1, ST10216-2A).' },
+  { shape: 'MOMO#*', brand: 'Ployer', type: 'tablet', why: 'Ployer MOMO tablets: MOMO + series number (MOMO11, MOMO20).' },
+  { shape: 'TM-MID#*', brand: 'Touchmate', type: 'tablet', why: 'Touchmate tablets: TM-MID + model number (TM-MID730); narrower than teXet TM-.' },
+  { shape: 'MPQC#*', brand: 'Mpman', type: 'tablet', why: 'Mpman quad-core tablets: MPQC + model number.' },
+  { shape: 'MPDC#*', brand: 'Mpman', type: 'tablet', why: 'Mpman dual-core tablets: MPDC + model number.' },
+  { shape: 'MP~~~*', brand: 'Mpman', type: 'tablet', why: 'Mpman tablets: MP + three or four digits (MP707, MP7008, MP810C).' },
+  { shape: 'NOVO~*', brand: 'Ainol', type: 'tablet', why: 'Ainol Novo tablets: Novo + screen inches (Novo7, Novo10 Hero).' },
+  { shape: 'NUMY*', brand: 'Ainol', type: 'tablet', why: 'Ainol Numy tablets.' },
+  { shape: 'DSLIDE*', brand: 'Danew', type: 'tablet', why: 'Danew DSlide tablets.' },
+  { shape: 'GEODROID*', brand: 'Danew', type: 'tablet', why: 'Danew Geodroid tablets.' },
+  { shape: 'RAPAX *', brand: 'Cmx', type: 'tablet', why: 'Cmx tablets are sold as RAPAX/AQUILA/Clanga + article number (RAPAX 070-0508).' },
+  { shape: 'AQUILA *', brand: 'Cmx', type: 'tablet', why: 'Cmx AQUILA tablets (see RAPAX).' },
+  { shape: 'CLANGA *', brand: 'Cmx', type: 'tablet', why: 'Cmx Clanga tablets (see RAPAX).' },
+  { shape: "EZEE'TAB*", brand: 'Storex', type: 'tablet', why: "Storex eZee'Tab tablets." },
+  { shape: "EZEE' TAB*", brand: 'Storex', type: 'tablet', why: "Storex eZee'Tab tablets, spaced spelling." },
+  { shape: 'TAB~~-~~~*', brand: 'Yarvik', type: 'tablet', why: 'Yarvik tablets: TAB + screen inches + - + series (TAB07-100).' },
+  { shape: 'TP~-#@*', brand: 'ionik', type: 'tablet', why: 'ionik tablets: TP + screen inches + - + model + core count (TP7-1000DC, TP8-1200QC).' },
+  { shape: 'TP~.~-#@*', brand: 'ionik', type: 'tablet', why: 'ionik tablets with a fractional screen size (TP9.7-1200QC).' },
+  { shape: 'SPT-#*', brand: 'Simvalley', type: 'tablet', why: 'Simvalley (Pearl) SPT tablets: SPT- + model number.' },
+  { shape: 'NETTAB *', brand: 'IconBIT', type: 'tablet', why: 'IconBIT NetTAB tablets.' },
+  { shape: 'TB-*', brand: 'Lenovo', type: 'tablet', why: 'Lenovo Tab codes: TB- + series (TB-X606F, TB-8504X).' },
+  { shape: 'TB~-*', brand: 'Lenovo', type: 'tablet', why: 'Lenovo Tab 2/3 codes: TB2-/TB3- + model (TB3-850M).' },
+  { shape: 'YT-*', brand: 'Lenovo', type: 'tablet', why: 'Lenovo Yoga Tab codes: YT- + model (YT-X705F).' },
+  { shape: 'YT~-*', brand: 'Lenovo', type: 'tablet', why: 'Lenovo Yoga Tab 3 codes: YT3- + model.' },
+  // Huawei/Honor tablet code names: a three-letter product code, a dash, then
+  // the network/region suffix (W = Wi-Fi, L = LTE, AL/AN = China).
+  { shape: 'AGS-*', brand: 'Huawei', type: 'tablet', why: 'Huawei MediaPad T3 10 (AGS-W09/L09).' },
+  { shape: 'AGS~-*', brand: 'Huawei', type: 'tablet', why: 'Huawei MediaPad T5 / MatePad T10 (AGS2-, AGS3-).' },
+  { shape: 'BAH-*', brand: 'Huawei', type: 'tablet', why: 'Huawei MediaPad M3 Lite 10 (BAH-W09/L09).' },
+  { shape: 'BAH~-*', brand: 'Huawei', type: 'tablet', why: 'Huawei MediaPad M5 Lite / MatePad (BAH2-, BAH3-, BAH4-).' },
+  { shape: 'KOB-*', brand: 'Huawei', type: 'tablet', why: 'Huawei MediaPad T3 8 (KOB-W09/L09).' },
+  { shape: 'KOB~-*', brand: 'Huawei', type: 'tablet', why: 'Huawei MatePad T8 (KOB2-).' },
+  { shape: 'BTV-*', brand: 'Huawei', type: 'tablet', why: 'Huawei MediaPad M3 8.4 (BTV-W09/DL09).' },
+  { shape: 'CMR-*', brand: 'Huawei', type: 'tablet', why: 'Huawei MediaPad M5 10 (CMR-W09/AL09).' },
+  { shape: 'SCM-*', brand: 'Huawei', type: 'tablet', why: 'Huawei MediaPad M6 10.8 (SCM-W09/AL09).' },
+  { shape: 'PLE-*', brand: 'Huawei', type: 'tablet', why: 'Huawei MediaPad T2 7.0 Pro (PLE-701L/703L).' },
+  { shape: 'BVE-*', brand: 'Huawei', type: 'tablet', why: 'Huawei Qinyun tablets (BVE-W10).' },
+  { shape: 'KRJ*', brand: 'Honor', type: 'tablet', why: 'Honor Pad V7 (KRJ-W09, KRJ2-AN00).' },
+  { shape: 'MRX-*', brand: 'Huawei', type: 'tablet', why: 'Huawei MatePad Pro 10.8 (MRX-W09/AL09).' },
+  { shape: 'DBY-*', brand: 'Huawei', type: 'tablet', why: 'Huawei MatePad 11 (DBY-W09).' },
+  // --- Samsung families ------------------------------------------------------
+  { shape: 'SM-R*', brand: 'Samsung', type: 'wearable', why: 'Samsung SM-R: Galaxy Watch, Gear and Buds (wearables).' },
+  { shape: 'SM-T*', brand: 'Samsung', type: 'tablet', why: 'Samsung SM-T: Galaxy Tab (tablets).' },
+  { shape: 'SM-X*', brand: 'Samsung', type: 'tablet', why: 'Samsung SM-X: Galaxy Tab since 2021 (tablets).' },
+  { shape: 'SM-P*', brand: 'Samsung', type: 'tablet', why: 'Samsung SM-P: Galaxy Tab/Note with S Pen (tablets).' },
+  { shape: 'SM-N*', brand: 'Samsung', type: 'phablet', why: 'Samsung SM-N: Galaxy Note phones (phablets, docs/device.md).' },
+  { shape: 'SM-F9*', brand: 'Samsung', type: 'phablet', why: 'Samsung SM-F9xx: Galaxy Z Fold (unfolded 7"+, phablets).' },
+  { shape: 'SCG~~', brand: 'Samsung', type: 'smartphone', why: 'au (KDDI) Galaxy codes: SCG + two digits (SCG22 Z Fold 5, SCG26 S24 Ultra).' },
+  { shape: 'SCH-*', brand: 'Samsung', type: null, why: 'Samsung CDMA models (Verizon/Sprint/US Cellular era): SCH-.' },
+  { shape: 'SGH-*', brand: 'Samsung', type: null, why: 'Samsung GSM models before SM-: SGH-.' },
+  { shape: 'SPH-*', brand: 'Samsung', type: null, why: 'Samsung Sprint models: SPH-.' },
+  { shape: 'SHV-*', brand: 'Samsung', type: null, why: 'Samsung Korean models: SHV-/SHW-.' },
+  { shape: 'SHW-*', brand: 'Samsung', type: null, why: 'Samsung Korean models: SHV-/SHW-.' },
+  // --- phones ------------------------------------------------------------------
+  { shape: 'XQ-@#*', brand: 'Sony', type: 'smartphone', why: 'Sony Xperia codes since 2019: XQ- + two letters + two digits (XQ-AT51, XQ-DE72).' },
+  { shape: 'NX~~~J*', brand: 'nubia', type: 'smartphone', why: 'nubia/Red Magic codes: NX + three digits + J (NX679J).' },
+  { shape: 'JY-*', brand: 'Jiayu', type: 'smartphone', why: 'Jiayu phones: JY- + series (JY-G3, JY-G4).' },
+  { shape: 'PRIMO *', brand: 'Walton', type: 'smartphone', why: 'Walton Primo phone line.' },
+  { shape: 'XANON*', brand: 'Walton', type: 'smartphone', why: 'Walton Xanon phone line.' },
+  { shape: 'NEXG*', brand: 'Walton', type: 'smartphone', why: 'Walton NEXG phone line.' },
+  { shape: 'CINK*', brand: 'Wiko', type: 'smartphone', why: 'Wiko Cink phone line.' },
+  { shape: 'DARKMOON', brand: 'Wiko', type: 'smartphone', why: 'Wiko Dark… phone line.' },
+  { shape: 'DARKNIGHT', brand: 'Wiko', type: 'smartphone', why: 'Wiko Dark… phone line.' },
+  { shape: 'DARKSIDE', brand: 'Wiko', type: 'smartphone', why: 'Wiko Dark… phone line.' },
+  { shape: 'DARKFULL', brand: 'Wiko', type: 'smartphone', why: 'Wiko Dark… phone line.' },
+  // --- watches -----------------------------------------------------------------
+  { shape: 'LEM~~', brand: 'LEMFO', type: 'wearable', why: 'LEMFO smartwatches: LEM + series number (LEM14, LEM16).' },
+  { shape: 'MOTO 360*', brand: 'Motorola', type: 'wearable', why: 'Motorola Moto 360 watches.' },
+  // --- rugged handhelds, scanners and POS terminals (peripheral) ----------------
+  { shape: 'CT~~!*', brand: 'Honeywell', type: null, why: 'Honeywell CT touch computers (CT40, CT45, CT60): phone-shaped, so the kind is left to the UA.' },
+  { shape: 'CN~~!*', brand: 'Honeywell', type: 'peripheral', why: 'Honeywell Dolphin CN mobile computers (CN75, CN80, CN85).' },
+  { shape: 'CK~~!*', brand: 'Honeywell', type: 'peripheral', why: 'Honeywell CK mobile computers (CK65, CK67).' },
+  { shape: 'EDA~~!*', brand: 'Honeywell', type: 'peripheral', why: 'Honeywell ScanPal EDA handhelds (EDA51, EDA52, EDA61K).' },
+  { shape: 'TC~~!*', brand: 'Zebra', type: null, why: 'Zebra TC touch computers (TC21, TC52, TC72): phone-shaped, all-touch, so the kind is left to the UA.' },
+  { shape: 'MC~~*', brand: 'Zebra', type: 'peripheral', why: 'Zebra MC mobile computers (MC33, MC93, MC2700).' },
+  { shape: 'ET~~!*', brand: 'Zebra', type: 'peripheral', why: 'Zebra ET enterprise tablets (ET40, ET51).' },
+  { shape: 'NLS-*', brand: 'Newland', type: 'peripheral', why: 'Newland handhelds: NLS- + model (NLS-MT6550).' },
+  { shape: 'V1S-*', brand: 'Sunmi', type: 'peripheral', why: 'Sunmi V1s POS terminals (V1s-G).' },
+  { shape: 'TPS~~~!*', brand: 'Telpo', type: 'peripheral', why: 'Telpo POS terminals: TPS + three digits (TPS320, TPS900).' },
+  // --- TVs and boxes -----------------------------------------------------------
+  { shape: 'YNDX-000SB', brand: 'Yandex', type: 'smartphone', why: 'Yandex Phone.' },
+  { shape: 'YNDX-0005~', brand: 'Yandex', type: 'smart_speaker', why: 'Yandex Station speakers of 2021–2023 are numbered YNDX-0005x (Station 2 YNDX-00051, Duo Max YNDX-00055).' },
+  { shape: 'YNDX-0007~', brand: 'Yandex', type: 'tv', why: 'Yandex TVs "with Alice" are numbered YNDX-0007x and YNDX-0009x.' },
+  { shape: 'YNDX-0009~', brand: 'Yandex', type: 'tv', why: 'Yandex TVs "with Alice" (see YNDX-0007x).' },
+  { shape: 'YNDX-*', brand: 'Yandex', type: null, why: 'Any other Yandex hardware code: the maker is known, the kind is not.' },
+  { shape: 'AFT*', brand: 'Amazon', type: 'tv', why: 'Amazon Fire TV codes: AFT + product letters.' },
+  { shape: 'MITV*', brand: 'Xiaomi', type: 'tv', why: 'Xiaomi Mi TV.' },
+  { shape: 'MIBOX*', brand: 'Xiaomi', type: 'tv', why: 'Xiaomi Mi Box.' },
+  { shape: 'TF-LED*', brand: 'Telefunken', type: 'tv', why: 'Telefunken TVs: TF-LED + size + series.' },
+  { shape: 'TF-MID*', brand: 'Telefunken', type: 'tablet', why: 'Telefunken tablets: TF-MID + model.' },
+  { shape: 'H-LED*', brand: 'Hyundai', type: 'tv', why: 'Hyundai TVs: H-LED + size + series.' },
+  { shape: 'HGTV-*', brand: 'HOLLEBERG', type: 'tv', why: 'HOLLEBERG TVs: HGTV- + panel + size.' },
+  { shape: 'HTY-*', brand: 'Hartens', type: 'tv', why: 'Hartens TVs: HTY- + size + series.' },
+  { shape: '~~LEX-*', brand: 'BBK', type: 'tv', why: 'BBK TVs: size + LEX- + series (43LEX-7246).' },
+  { shape: 'VMP-*', brand: 'Vinga', type: 'tv', why: 'Vinga media players / TV boxes: VMP- + model.' },
+  { shape: 'QWATT*', brand: 'QWATT', type: 'tv', why: 'QWATT TVs (the maker name leads some codes).' },
+  { shape: 'Q~~YK-*', brand: 'QWATT', type: 'tv', why: 'QWATT TVs: Q + size + YK- + board (Q43YK-MB).' },
+  { shape: 'TD~~UFB*', brand: 'Tuvio', type: 'tv', why: 'Tuvio TVs: T + panel letter + size + UFB (TD43UFBHV1).' },
+  { shape: 'TQ~~UFB*', brand: 'Tuvio', type: 'tv', why: 'Tuvio QLED TVs (TQ55UFBTV1).' },
+  { shape: 'MOVIE *', brand: 'IconBIT', type: 'tv', why: 'IconBIT Movie media boxes.' },
+  { shape: 'TOUCAN *', brand: 'IconBIT', type: 'tv', why: 'IconBIT Toucan media boxes.' },
+];
+
+/** Families by first character of the shape, for a lookup that tries only a handful. */
+const BY_FIRST = new Map<string, CodeFamily[]>();
+const DIGITS = '0123456789';
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+for (const f of CODE_FAMILIES) {
+  const first = f.shape.charAt(0);
+  // A shape that starts with a digit or letter token is filed under every digit or letter.
+  const keys = first === '#' || first === '~' ? DIGITS : first === '@' || first === '%' ? LETTERS : first.toUpperCase();
+  for (const c of keys) {
+    const list = BY_FIRST.get(c);
+    if (list === undefined) BY_FIRST.set(c, [f]);
+    else list.push(f);
+  }
+}
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/**
+ * True when `code` has the family's `shape` (see {@link CodeFamily.shape}).
+ * One pass, greedy runs, no backtracking: O(code length).
+ *
+ * @example
+ * matchShape('U30GT-H', 'U#GT*'); // true
+ * matchShape('U30', 'U#GT*');     // false
+ */
+export function matchShape(code: string, shape: string): boolean {
+  let i = 0;
+  for (let s = 0; s < shape.length; s++) {
+    const t = shape.charAt(s);
+    if (t === '*') return true;
+    if (t === '!') {
+      if (i < code.length && isDigit(code.charCodeAt(i))) return false;
+      continue;
+    }
+    if (t === '#' || t === '@') {
+      const test = t === '#' ? isDigit : isLetter;
+      if (i >= code.length || !test(code.charCodeAt(i))) return false;
+      while (i < code.length && test(code.charCodeAt(i))) i++;
+    } else if (t === '~' || t === '%') {
+      if (i >= code.length || !(t === '~' ? isDigit : isLetter)(code.charCodeAt(i))) return false;
+      i++;
+    } else {
+      if (i >= code.length || code.charAt(i).toUpperCase() !== t.toUpperCase()) return false;
+      i++;
+    }
+  }
+  return i === code.length;
+}
+
+function findIn(code: string): CodeFamily | undefined {
+  const list = BY_FIRST.get(code.charAt(0).toUpperCase());
+  if (list === undefined) return undefined;
+  for (const f of list) if (matchShape(code, f.shape)) return f;
+  return undefined;
+}
+
+/**
+ * The code family a model code belongs to: the whole code, else its last
+ * word (codes behind a product or maker word: `Technologies MC2700`,
+ * `Plane 8733T 3G PS8145PG`). Undefined when no family fits.
+ *
+ * @example
+ * codeFamily('RC9724C');   // { brand: '3Q', type: 'tablet', … }
+ * codeFamily('SM-R765V');  // { brand: 'Samsung', type: 'wearable', … }
+ * codeFamily('K');         // undefined
+ */
+export function codeFamily(code: string): CodeFamily | undefined {
+  if (code.length < 2 || code.length > MAX_CODE) return undefined;
+  const whole = findIn(code);
+  if (whole !== undefined) return whole;
+  const space = code.lastIndexOf(' ');
+  return space > 0 && space < code.length - 2 ? findIn(code.slice(space + 1)) : undefined;
+}
