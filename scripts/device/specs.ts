@@ -6,6 +6,7 @@
  * other than yes/no/empty, a missing source.
  */
 import { join } from 'node:path';
+import { priceCluster } from '../../src/device/data/specs.js';
 import { readCsv } from './csv.js';
 import type { ModelTable } from './models.js';
 
@@ -28,16 +29,6 @@ export const SPEC_COLUMNS = [
   'source',
 ] as const;
 
-export type PriceCluster = 'very_low' | 'low' | 'medium' | 'high' | 'very_high';
-
-/** The price classes (USD at launch). */
-export function priceCluster(usd: number): PriceCluster {
-  if (usd < 150) return 'very_low';
-  if (usd < 300) return 'low';
-  if (usd < 600) return 'medium';
-  if (usd < 1000) return 'high';
-  return 'very_high';
-}
 
 /** Key used to match specs rows with model-table names: case and spaces ignored. */
 export function specKey(brand: string, model: string): string {
