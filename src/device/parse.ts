@@ -816,13 +816,19 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
 
   // --- category ----------------------------------------------------------------
   let category: DeviceCategory = 'unknown';
+  const familyKind = familyFits && codeFam.type !== null && (uaBrand === null || sameMaker(uaBrand, codeFam.brand)) ? codeFam.type : undefined;
   const makerCat = android && info === undefined ? makerCategory(brand, MOBILE_TOKEN.test(ua)) : undefined;
   const tableCategory = specs?.category ?? info?.device_type;
   const family = os === null ? null : osFamily(os);
   if (robot) category = 'robot';
+  // A table row named only by its code, or typed `smartphone`, may carry the
+  // maker's default type (scripts/device/models.ts: "smartphone for brands
+  // whose catalog is phones"); without a specs row the code family's kind is
+  // more specific (BAH2-AL10 is a tablet, `Moto 360` a watch).
+  else if (familyKind !== undefined && specs === undefined && (info === undefined || info.device_type === undefined || info.device_type === 'smartphone' || norm(info.model) === norm(info.code))) category = familyKind;
   else if (tableCategory !== undefined && TABLE_CATEGORY[tableCategory] !== undefined) category = TABLE_CATEGORY[tableCategory]!;
   // The family's kind beats the UA's `Mobile` token: tablets and scanners send it too.
-  else if (familyFits && codeFam.type !== null && (uaBrand === null || sameMaker(uaBrand, codeFam.brand))) category = codeFam.type;
+  else if (familyKind !== undefined) category = familyKind;
   else if (os !== null && FEATURE_PHONE_OS.has(os)) category = 'feature_phone';
   else if (TV.test(ua) || (code !== null && (TV_MODEL.test(code) || TV_MODEL_NUMBER.test(code) || TV_MODEL_SUFFIX.test(code) || (MEDIA_BOX_MODEL.test(code) && !MOBILE_TOKEN.test(ua))))) category = 'tv';
   else if (android && code !== null && PERIPHERAL_MODEL.test(code)) category = 'peripheral';
