@@ -114,6 +114,16 @@ export const CODE_FAMILIES: readonly CodeFamily[] = [
   { shape: 'OPD~~~~', brand: 'OPPO', type: 'tablet', why: 'OPPO Pad codes: OPD + four digits (OPD2101, OPD2202).' },
   { shape: 'V4~~!*', brand: 'LG', type: 'tablet', why: 'LG G Pad: V4xx (V400, V410, V480).' },
   { shape: 'V5~~!*', brand: 'LG', type: 'tablet', why: 'LG G Pad: V5xx (V500, V510, V525).' },
+  { shape: 'PLANE *', brand: 'Digma', type: 'tablet', why: 'Digma Plane tablet line (Plane 8733T).' },
+  { shape: 'URSUS *', brand: 'DEXP', type: 'tablet', why: 'DEXP Ursus tablet line.' },
+  { shape: 'PLURI*', brand: 'Vonino', type: 'tablet', why: 'Vonino Pluri tablet line.' },
+  { shape: 'VIVA*', brand: 'Allview', type: 'tablet', why: 'Allview Viva tablet line (Viva H7, Viva Q8).' },
+  { shape: 'SURFER *', brand: 'Explay', type: 'tablet', why: 'Explay Surfer tablet line.' },
+  { shape: 'BIOWOLF *', brand: 'BioRugged', type: 'tablet', why: 'BioRugged BioWolf rugged tablets.' },
+  { shape: 'ONE TOUCH P3~~*', brand: 'Alcatel', type: 'tablet', why: 'Alcatel One Touch POP tablets: P3xx (P310 POP 7, P320 POP 8).' },
+  { shape: '1T ~*', brand: 'Alcatel', type: 'tablet', why: 'Alcatel 1T tablets: 1T + screen inches (1T 7, 1T 10).' },
+  { shape: 'NT-~~~~*', brand: 'IconBIT', type: 'tablet', why: 'IconBIT NetTAB tablets: NT- + four digits (NT-3603P).' },
+  { shape: 'GT-~~~~!', brand: 'Ginzzu', type: 'tablet', why: 'Ginzzu tablets: GT- + four digits only (GT-1050); Samsung GT- codes have a letter first.' },
   // --- Samsung families ------------------------------------------------------
   { shape: 'SM-R*', brand: 'Samsung', type: 'wearable', why: 'Samsung SM-R: Galaxy Watch, Gear and Buds (wearables).' },
   { shape: 'SM-T*', brand: 'Samsung', type: 'tablet', why: 'Samsung SM-T: Galaxy Tab (tablets).' },
@@ -169,6 +179,8 @@ export const CODE_FAMILIES: readonly CodeFamily[] = [
   { shape: 'DARKFULL', brand: 'Wiko', type: 'smartphone', why: 'Wiko Dark… phone line.' },
   // --- watches -----------------------------------------------------------------
   { shape: 'LEM~~', brand: 'LEMFO', type: 'wearable', why: 'LEMFO smartwatches: LEM + series number (LEM14, LEM16).' },
+  { shape: 'KIDPHONE*', brand: 'ELARI', type: 'wearable', why: 'ELARI KidPhone: children\'s watch phones.' },
+  { shape: 'THOR *', brand: 'Zeblaze', type: 'wearable', why: 'Zeblaze Thor smartwatch line.' },
   { shape: 'GLL-*', brand: 'Huawei', type: 'wearable', why: 'Huawei Watch 3 Pro (GLL-AL01).' },
   { shape: 'MOTO 360*', brand: 'Motorola', type: 'wearable', why: 'Motorola Moto 360 watches.' },
   // --- rugged handhelds, scanners and POS terminals (peripheral) ----------------
@@ -183,6 +195,8 @@ export const CODE_FAMILIES: readonly CodeFamily[] = [
   { shape: 'I6~~~@', brand: 'Urovo', type: 'peripheral', why: 'Urovo i6200/i6300 handheld scanners (i6200A, i6200S).' },
   { shape: 'PNC~~~*', brand: 'Hytera', type: 'peripheral', why: 'Hytera PoC radios: PNC + three digits (PNC550).' },
   { shape: 'PTC~~~*', brand: 'Hytera', type: 'peripheral', why: 'Hytera rugged terminals: PTC + three digits (PTC760).' },
+  { shape: 'HCE~~~*', brand: 'CHCNAV', type: 'peripheral', why: 'CHC Navigation GNSS field controllers: HCE + three digits (HCE320, HCE600).' },
+  { shape: 'HF~~@*', brand: 'LG', type: 'peripheral', why: 'LG CineBeam projectors: HF + two digits + letters (HF60LS, HF85JS).' },
   { shape: 'NLS-*', brand: 'Newland', type: 'peripheral', why: 'Newland handhelds: NLS- + model (NLS-MT6550).' },
   { shape: 'V1S-*', brand: 'Sunmi', type: 'peripheral', why: 'Sunmi V1s POS terminals (V1s-G).' },
   { shape: 'TPS~~~!*', brand: 'Telpo', type: 'peripheral', why: 'Telpo POS terminals: TPS + three digits (TPS320, TPS900).' },
@@ -196,6 +210,7 @@ export const CODE_FAMILIES: readonly CodeFamily[] = [
   { shape: 'AEO@', brand: 'Amazon', type: 'smart_speaker', why: 'Amazon Echo devices (Echo Show and others): AEO + product letters only (AEOBP, AEOCW); AEOP520 is not one.' },
   { shape: 'TDTV~~*', brand: 'TopDevice', type: 'tv', why: 'TopDevice TVs: TDTV + size + series (TDTV40BS04F).' },
   { shape: 'ABX-~~~*', brand: 'Harper', type: 'tv', why: 'Harper Android TV boxes: ABX- + model (ABX-110).' },
+  { shape: 'KM~!*', brand: 'Mecool', type: 'tv', why: 'Mecool TV boxes: KM + series digit (KM1, KM3, KM9 Pro).' },
   { shape: 'MITV*', brand: 'Xiaomi', type: 'tv', why: 'Xiaomi Mi TV.' },
   { shape: 'MIBOX*', brand: 'Xiaomi', type: 'tv', why: 'Xiaomi Mi Box.' },
   { shape: 'TF-LED*', brand: 'Telefunken', type: 'tv', why: 'Telefunken TVs: TF-LED + size + series.' },
@@ -271,19 +286,27 @@ function findIn(code: string): CodeFamily | undefined {
 }
 
 /**
- * The code family a model code belongs to: the whole code, else its last
- * word (codes behind a product or maker word: `Technologies MC2700`,
- * `Plane 8733T 3G PS8145PG`). Undefined when no family fits.
+ * The code family a model code belongs to: the whole code, else the code
+ * behind its first word (a maker word: `iconBIT Movie UNO`), else its last
+ * word (codes behind a product or maker word: `Technologies MC2700`).
+ * Underscores count as spaces. Undefined when no family fits.
  *
  * @example
  * codeFamily('RC9724C');   // { brand: '3Q', type: 'tablet', … }
  * codeFamily('SM-R765V');  // { brand: 'Samsung', type: 'wearable', … }
  * codeFamily('K');         // undefined
  */
-export function codeFamily(code: string): CodeFamily | undefined {
-  if (code.length < 2 || code.length > MAX_CODE) return undefined;
+export function codeFamily(raw: string): CodeFamily | undefined {
+  if (raw.length < 2 || raw.length > MAX_CODE) return undefined;
+  // UAs write `AS1_HD` and `AS1 HD` alike; shapes use the space.
+  const code = raw.replaceAll('_', ' ');
   const whole = findIn(code);
   if (whole !== undefined) return whole;
-  const space = code.lastIndexOf(' ');
-  return space > 0 && space < code.length - 2 ? findIn(code.slice(space + 1)) : undefined;
+  const first = code.indexOf(' ');
+  if (first < 0) return undefined;
+  // Behind a leading maker word (`iconBIT Movie UNO`), then the last word.
+  const rest = findIn(code.slice(first + 1));
+  if (rest !== undefined) return rest;
+  const last = code.lastIndexOf(' ');
+  return last > first && last < code.length - 2 ? findIn(code.slice(last + 1)) : undefined;
 }

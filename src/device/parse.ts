@@ -751,7 +751,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   }
   // A maker's code family (codeFamilies.ts) names the maker of a code the
   // table does not know, and the device kind even for a table row without one.
-  const codeFam = code === null ? undefined : codeFamily(code);
+  // The table's marketing name can be a family's product line (`9009F` → `1T 7 3G NEW`).
+  const codeFam = code === null ? undefined : codeFamily(code) ?? (info !== undefined && info.model !== info.code ? codeFamily(info.model) : undefined);
   const familyFits = codeFam !== undefined && (info === undefined || sameMaker(info.brand, codeFam.brand));
   if (uaBrand === null && code !== null && info === undefined) uaBrand = codeFam?.brand ?? brandOfCodeSeries(code) ?? brandOfFirstWord(code) ?? brandOfProductLine(code) ?? brandOfCodePrefix(code);
   let brand = info?.brand ?? uaBrand;
