@@ -308,6 +308,35 @@ const BRAND_NAMES: Readonly<Record<string, string>> = {
   'opera software': 'Opera',
 };
 
+/**
+ * Retail spellings of the model table (Google Play's list) → the brand names
+ * this project reports (docs/device.md, "Naming decisions": the Matomo
+ * convention). Keys are lower-case. The device-data builder maps most retail
+ * strings already; this map keeps the output consistent for whatever row
+ * still carries a retail spelling, and for `Tecno`, which the table keeps
+ * and the naming decision spells `Tecno Mobile` (as ua-parser-js's vendor
+ * does through {@link brandDisplayName}).
+ */
+const RETAIL_BRANDS: Readonly<Record<string, string>> = {
+  tecno: 'Tecno Mobile',
+  'cloud (truconnect)': 'Cloud Mobile',
+  'sky devices': 'Sky',
+  'kruger&matz': 'Krüger&Matz',
+  'ngm italia srl': 'NGM',
+};
+
+/**
+ * The reported spelling of a model-table brand.
+ *
+ * @example
+ * conventionalBrand('Tecno');              // 'Tecno Mobile'
+ * conventionalBrand('Cloud (TruConnect)'); // 'Cloud Mobile'
+ * conventionalBrand('Samsung');            // 'Samsung'
+ */
+export function conventionalBrand(brand: string): string {
+  return RETAIL_BRANDS[brand.toLowerCase()] ?? brand;
+}
+
 /** Vendors ua-parser-js reports that are not device makers (an operator, a placeholder). */
 const NOT_A_BRAND: ReadonlySet<string> = new Set(['generic', 'smart', 'st', 'tv55', 'opera software', 'facebook', 'sprint', 'verizon', 'at&t']);
 

@@ -11,6 +11,7 @@ import {
   FEATURE_PHONE_OS,
   brandDisplayName,
   browserDisplayName,
+  conventionalBrand,
   osDisplayName,
   osFamily,
 } from './names.js';
@@ -755,7 +756,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const codeFam = code === null ? undefined : codeFamily(code) ?? (info !== undefined && info.model !== info.code ? codeFamily(info.model) : undefined);
   const familyFits = codeFam !== undefined && (info === undefined || sameMaker(info.brand, codeFam.brand));
   if (uaBrand === null && code !== null && info === undefined) uaBrand = codeFam?.brand ?? brandOfCodeSeries(code) ?? brandOfFirstWord(code) ?? brandOfProductLine(code) ?? brandOfCodePrefix(code);
-  let brand = info?.brand ?? uaBrand;
+  let brand = info !== undefined ? conventionalBrand(info.brand) : uaBrand;
   // Some Play-list rows carry the brand as the "marketing name" (RMX2121 →
   // "realme"): that names nothing, so the code stays the model.
   const tableName = info !== undefined && norm(info.model) !== norm(info.brand) ? info.model : undefined;
