@@ -755,6 +755,9 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   // The table's marketing name can be a family's product line (`9009F` → `1T 7 3G NEW`).
   const codeFam = code === null ? undefined : codeFamily(code) ?? (info !== undefined && info.model !== info.code ? codeFamily(info.model) : undefined);
   const familyFits = codeFam !== undefined && (info === undefined || sameMaker(info.brand, codeFam.brand));
+  // As with the table: a vendor ua-parser-js inferred from the code's shape
+  // alone (`OV32300` → LG) and that the UA never spells loses to the family.
+  if (codeFam !== undefined && info === undefined && uaBrand !== null && uaBrand === parserVendor && leading === null && token === null && !sameMaker(codeFam.brand, uaBrand) && vendorGuessed(ua, uaBrand)) uaBrand = codeFam.brand;
   if (uaBrand === null && code !== null && info === undefined) uaBrand = codeFam?.brand ?? brandOfCodeSeries(code) ?? brandOfFirstWord(code) ?? brandOfProductLine(code) ?? brandOfCodePrefix(code);
   let brand = info !== undefined ? conventionalBrand(info.brand) : uaBrand;
   // Some Play-list rows carry the brand as the "marketing name" (RMX2121 →
