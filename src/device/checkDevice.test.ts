@@ -239,3 +239,27 @@ describe('readClientHints', () => {
     expect(readClientHints([1, 2])).toEqual({});
   });
 });
+
+describe('code families (codeFamilies.ts)', () => {
+  const android = (code: string, mobile: boolean): string =>
+    `Mozilla/5.0 (Linux; Android 9; ${code}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${CHROME}.0.0.0 ${mobile ? 'Mobile ' : ''}Safari/537.36`;
+
+  it('names the maker of a code the model table lacks', () => {
+    expect(checkDevice(android('RC9724C', false))).toMatchObject({ brand: '3Q', category: 'tablet' });
+    expect(checkDevice(android('U30GT-H', false))).toMatchObject({ brand: 'Cube', category: 'tablet' });
+  });
+
+  it("a family's kind beats the UA's Mobile token (tablets and scanners send it)", () => {
+    expect(checkDevice(android('TZ864', true)).category).toBe('tablet');
+    expect(checkDevice(android('CN80', true))).toMatchObject({ brand: 'Honeywell', category: 'peripheral' });
+    expect(checkDevice(android('YNDX-00092', true))).toMatchObject({ brand: 'Yandex', category: 'tv' });
+  });
+
+  it('does not override a maker the UA spells out', () => {
+    expect(checkDevice(android('Lenovo RC9724C', false)).brand).toBe('Lenovo');
+  });
+
+  it('reports model-table brands in the project spelling', () => {
+    expect(checkDevice(android('TECNO KI5q', true)).brand).toBe('Tecno Mobile');
+  });
+});

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkDevice, createDeviceCheck } from '../../src/device/index.js';
+import { codeFamily, matchShape } from '../../src/device/codeFamilies.js';
 
 const SEED = 20260301;
 const check = createDeviceCheck({ cacheSize: 0 });
@@ -20,6 +21,8 @@ const fragment = fc.constantFrom(
   // Maker words, paren-less Android tokens and maker fields (brand vocabulary paths).
   'Linux; Android 8.1.0; ', 'Ulefone_S1_Pro', ' AppleWebKit/', 'KIVI 32H500GR', 'SonyEricssonK750i/R1', 'Reeder/3.2 ', 'BIRD.A150',
   '(BREW 3.1.5; U; en-us; Sanyo; ', 'Samsung/I8910', 'POCO X3 Pro', 'Redmi Note 9 Pro', 'ERISSON_shell_', 'BAFF32YSTV-R', 'MyBox', ' 4K',
+  // Code-family shapes (codeFamilies.ts).
+  'U30GT-H', 'RC9724C', 'AN10BG3', 'TM-MID730', 'YNDX-00092', 'SM-R765V', 'AS1_HD', 'iconBIT Movie UNO', '43LEX-7246', 'CN80',
 );
 const uaLike = fc.array(fc.oneof(fragment, fc.string({ maxLength: 20 })), { maxLength: 30 }).map((parts) => parts.join(''));
 const anyString = fc.oneof(uaLike, fc.string({ unit: 'binary', maxLength: 400 }), fc.string({ maxLength: 2000 }));
@@ -56,6 +59,20 @@ describe('device check properties', () => {
         if (r.brand !== null) expect(r.brand.length).toBeGreaterThan(0);
       }),
       { seed: SEED, numRuns: 300 },
+    );
+  });
+
+  it('a code family found for any string really has that shape', () => {
+    fc.assert(
+      fc.property(anyString, (s) => {
+        const f = codeFamily(s);
+        if (f === undefined) return;
+        const code = s.replaceAll('_', ' ');
+        const first = code.indexOf(' ');
+        const last = code.lastIndexOf(' ');
+        expect(matchShape(code, f.shape) || (first > 0 && matchShape(code.slice(first + 1), f.shape)) || (last > 0 && matchShape(code.slice(last + 1), f.shape))).toBe(true);
+      }),
+      { seed: SEED, numRuns: 2000 },
     );
   });
 
