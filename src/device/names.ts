@@ -261,8 +261,15 @@ export const DESKTOP_OS_FAMILIES: ReadonlySet<string> = new Set([
   'RISC OS', 'Syllable', 'Unix', 'IRIX', 'HP-UX', 'AIX', 'Fuchsia', 'Ordissimo',
 ]);
 
-/** OS families that only exist on feature phones. @example FEATURE_PHONE_OS.has('KaiOS') // true */
-export const FEATURE_PHONE_OS: ReadonlySet<string> = new Set(['KaiOS', 'Java ME', 'MRE', 'Brew', 'Series 40', 'REX', 'MTK / Nucleus', 'Bada']);
+/**
+ * OS families that only exist on feature phones. Samsung's Bada is not one:
+ * it ran the Wave line of touchscreen smartphones with an app store.
+ * @example FEATURE_PHONE_OS.has('KaiOS') // true
+ */
+export const FEATURE_PHONE_OS: ReadonlySet<string> = new Set(['KaiOS', 'Java ME', 'MRE', 'Brew', 'Series 40', 'REX', 'MTK / Nucleus']);
+
+/** Smartphone OSes whose browsers still send feature-phone tokens (MIDP, CLDC). @example SMARTPHONE_OS.has('Bada') // true */
+export const SMARTPHONE_OS: ReadonlySet<string> = new Set(['Bada']);
 
 /** ua-parser-js vendor → brand name as device makers spell it. */
 const BRAND_NAMES: Readonly<Record<string, string>> = {

@@ -9,6 +9,7 @@ import {
   APP_NAMES,
   DESKTOP_OS_FAMILIES,
   FEATURE_PHONE_OS,
+  SMARTPHONE_OS,
   brandDisplayName,
   browserDisplayName,
   conventionalBrand,
@@ -79,6 +80,7 @@ import {
   DOWNLOAD_MANAGER,
   E_READER,
   FEATURE_PHONE,
+  KAIOS_TOKEN,
   FEED_READER,
   HEADLESS,
   JAVA_ME,
@@ -845,7 +847,10 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   else if (WEARABLE.test(ua) || os === 'watchOS' || os === 'Wear OS') category = 'wearable';
   else if (SMART_DISPLAY.test(ua)) category = 'smart_display';
   else if (SMART_SPEAKER.test(ua)) category = 'smart_speaker';
-  else if (FEATURE_PHONE.test(ua)) category = 'feature_phone';
+  // Android (UC Browser's `MIDP-2.0; … Adr 4.4.2`) and Bada browsers carry
+  // MIDP/CLDC tokens for old WAP servers: the OS says it is no feature phone.
+  else if (os !== null && SMARTPHONE_OS.has(os)) category = 'smartphone';
+  else if (FEATURE_PHONE.test(ua) && (!android || KAIOS_TOKEN.test(ua))) category = 'feature_phone';
   else if (os === 'Chrome OS') category = 'desktop';
   else if (d.type !== undefined && TYPE_CATEGORY[d.type] !== undefined) category = TYPE_CATEGORY[d.type]!;
   else if (model === 'iPhone') category = 'smartphone';

@@ -70,6 +70,9 @@ export const SET_TOP_BOX = /\bSTB\b|set-?top|\bTV ?Box\b|\bTVBOX|\bChromecast|\b
 /** Feature-phone platforms and WAP-era browsers. */
 export const FEATURE_PHONE = /\bMIDP-\d|\bCLDC-\d|\bMAUI\b|\bMRE\/|\bBREW\b|\bUP\.Browser|\bObigo|\bNetFront|\bKAIOS|WAP[- ]?Browser|\bSeries ?40|\bS40OviBrowser|\bNucleus\b|\bJ2ME|\bOpenwave|\bWAP\d|\bDoCoMo\/|\bJasmine\//i;
 
+/** KaiOS, whose Gecko UA also says `Android`: a feature phone all the same. */
+export const KAIOS_TOKEN = /\bKAIOS\b/i;
+
 /** Watches and other wearables. */
 export const WEARABLE = /\bOculusBrowser\/|\bwatchOS\b|\bWatch OS\b|\bWear ?OS\b|\bApple ?Watch|\bWatch\d|\bGalaxy Watch|\bSM-R\d{3}|\bGear ?S\d|\bFitbit|\bGarmin (?:fenix|Forerunner|Venu|vivoactive)/i;
 
