@@ -754,13 +754,16 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   }
   // A maker's code family (codeFamilies.ts) names the maker of a code the
   // table does not know, and the device kind even for a table row without one.
-  // The table's marketing name can be a family's product line (`9009F` → `1T 7 3G NEW`).
-  const codeFam = code === null ? undefined : codeFamily(code) ?? (info !== undefined && info.model !== info.code ? codeFamily(info.model) : undefined);
+  // The table's marketing name can be a family's product line (`9009F` →
+  // `1T 7 3G NEW`, a tablet): it wins over a code family that knows no kind.
+  const byCode = code === null ? undefined : codeFamily(code);
+  const byName = info !== undefined && info.model !== info.code ? codeFamily(info.model) : undefined;
+  const codeFam = byCode !== undefined && (byCode.type !== null || byName === undefined) ? byCode : byName ?? byCode;
   const familyFits = codeFam !== undefined && (info === undefined || sameMaker(info.brand, codeFam.brand));
   // As with the table: a vendor ua-parser-js inferred from the code's shape
   // alone (`OV32300` → LG) and that the UA never spells loses to the family.
   if (codeFam !== undefined && info === undefined && uaBrand !== null && uaBrand === parserVendor && leading === null && token === null && !sameMaker(codeFam.brand, uaBrand) && vendorGuessed(ua, uaBrand)) uaBrand = codeFam.brand;
-  if (uaBrand === null && code !== null && info === undefined) uaBrand = codeFam?.brand ?? brandOfCodeSeries(code) ?? brandOfFirstWord(code) ?? brandOfProductLine(code) ?? brandOfCodePrefix(code);
+  if (uaBrand === null && code !== null && info === undefined) uaBrand = brandOfProductLine(code) ?? codeFam?.brand ?? brandOfCodeSeries(code) ?? brandOfFirstWord(code) ?? brandOfCodePrefix(code);
   let brand = info !== undefined ? conventionalBrand(info.brand) : uaBrand;
   // Some Play-list rows carry the brand as the "marketing name" (RMX2121 →
   // "realme"): that names nothing, so the code stays the model.
