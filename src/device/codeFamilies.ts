@@ -264,23 +264,55 @@ export const CODE_FAMILIES: readonly CodeFamily[] = [
   { shape: 'TOUCAN *', brand: 'IconBIT', type: 'tv', why: 'IconBIT Toucan media boxes.' },
 ];
 
+/** A family with its shape upper-cased once, for a scan without per-character case folding. */
+interface Indexed {
+  readonly family: CodeFamily;
+  readonly shape: string;
+}
+
 /** Families by first character of the shape, for a lookup that tries only a handful. */
-const BY_FIRST = new Map<string, CodeFamily[]>();
+const BY_FIRST = new Map<string, Indexed[]>();
 const DIGITS = '0123456789';
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-for (const f of CODE_FAMILIES) {
-  const first = f.shape.charAt(0);
+for (const family of CODE_FAMILIES) {
+  const shape = family.shape.toUpperCase();
+  const first = shape.charAt(0);
   // A shape that starts with a digit or letter token is filed under every digit or letter.
-  const keys = first === '#' || first === '~' ? DIGITS : first === '@' || first === '%' ? LETTERS : first.toUpperCase();
+  const keys = first === '#' || first === '~' ? DIGITS : first === '@' || first === '%' ? LETTERS : first;
   for (const c of keys) {
     const list = BY_FIRST.get(c);
-    if (list === undefined) BY_FIRST.set(c, [f]);
-    else list.push(f);
+    if (list === undefined) BY_FIRST.set(c, [{ family, shape }]);
+    else list.push({ family, shape });
   }
 }
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** {@link matchShape} on an upper-cased code and shape: char codes only, no allocation. */
+function scan(code: string, shape: string): boolean {
+  let i = 0;
+  for (let s = 0; s < shape.length; s++) {
+    const t = shape.charCodeAt(s);
+    if (t === 42 /* * */) return true;
+    if (t === 33 /* ! */) {
+      if (i < code.length && isDigit(code.charCodeAt(i))) return false;
+      continue;
+    }
+    if (t === 35 /* # */ || t === 64 /* @ */) {
+      const test = t === 35 ? isDigit : isLetter;
+      if (i >= code.length || !test(code.charCodeAt(i))) return false;
+      while (i < code.length && test(code.charCodeAt(i))) i++;
+    } else if (t === 126 /* ~ */ || t === 37 /* % */) {
+      if (i >= code.length || !(t === 126 ? isDigit : isLetter)(code.charCodeAt(i))) return false;
+      i++;
+    } else {
+      if (i >= code.length || code.charCodeAt(i) !== t) return false;
+      i++;
+    }
+  }
+  return i === code.length;
+}
 
 /**
  * True when `code` has the family's `shape` (see {@link CodeFamily.shape}).
@@ -291,33 +323,14 @@ const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <
  * matchShape('U30', 'U#GT*');     // false
  */
 export function matchShape(code: string, shape: string): boolean {
-  let i = 0;
-  for (let s = 0; s < shape.length; s++) {
-    const t = shape.charAt(s);
-    if (t === '*') return true;
-    if (t === '!') {
-      if (i < code.length && isDigit(code.charCodeAt(i))) return false;
-      continue;
-    }
-    if (t === '#' || t === '@') {
-      const test = t === '#' ? isDigit : isLetter;
-      if (i >= code.length || !test(code.charCodeAt(i))) return false;
-      while (i < code.length && test(code.charCodeAt(i))) i++;
-    } else if (t === '~' || t === '%') {
-      if (i >= code.length || !(t === '~' ? isDigit : isLetter)(code.charCodeAt(i))) return false;
-      i++;
-    } else {
-      if (i >= code.length || code.charAt(i).toUpperCase() !== t.toUpperCase()) return false;
-      i++;
-    }
-  }
-  return i === code.length;
+  return scan(code.toUpperCase(), shape.toUpperCase());
 }
 
+/** First family whose shape fits an upper-cased code. */
 function findIn(code: string): CodeFamily | undefined {
-  const list = BY_FIRST.get(code.charAt(0).toUpperCase());
+  const list = BY_FIRST.get(code.charAt(0));
   if (list === undefined) return undefined;
-  for (const f of list) if (matchShape(code, f.shape)) return f;
+  for (const f of list) if (scan(code, f.shape)) return f.family;
   return undefined;
 }
 
@@ -335,7 +348,7 @@ function findIn(code: string): CodeFamily | undefined {
 export function codeFamily(raw: string): CodeFamily | undefined {
   if (raw.length < 2 || raw.length > MAX_CODE) return undefined;
   // UAs write `AS1_HD` and `AS1 HD` alike; shapes use the space.
-  const code = raw.replaceAll('_', ' ');
+  const code = (raw.includes('_') ? raw.replaceAll('_', ' ') : raw).toUpperCase();
   const whole = findIn(code);
   if (whole !== undefined) return whole;
   const first = code.indexOf(' ');

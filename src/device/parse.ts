@@ -757,8 +757,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   // The table's marketing name can be a family's product line (`9009F` →
   // `1T 7 3G NEW`, a tablet): it wins over a code family that knows no kind.
   const byCode = code === null ? undefined : codeFamily(code);
-  const byName = info !== undefined && info.model !== info.code ? codeFamily(info.model) : undefined;
-  const codeFam = byCode !== undefined && (byCode.type !== null || byName === undefined) ? byCode : byName ?? byCode;
+  const byName = (byCode === undefined || byCode.type === null) && info !== undefined && info.model !== info.code ? codeFamily(info.model) : undefined;
+  const codeFam = byName ?? byCode;
   const familyFits = codeFam !== undefined && (info === undefined || sameMaker(info.brand, codeFam.brand));
   // As with the table: a vendor ua-parser-js inferred from the code's shape
   // alone (`OV32300` → LG) and that the UA never spells loses to the family.
