@@ -84,6 +84,31 @@ describe('brandKinds', () => {
   });
 });
 
+describe('long-tail makers', () => {
+  it('names makers spelled at the start of a model token', () => {
+    expect(brandAtStart('KOPO L8')).toEqual({ brand: 'KOPO', rest: 'L8' });
+    expect(brandAtStart('hoco_HI11')).toEqual({ brand: 'hoco', rest: 'HI11' });
+    expect(brandAtStart('SKYTEX-SP712')?.brand).toBe('Skytex');
+    expect(brandAtStart('Senkatel_T8002')?.brand).toBe('Senkatel');
+    expect(brandAtStart('BAFF32YSTV-R')?.brand).toBe('BAFF');
+    expect(brandAtStart('Digit4G Energy Max')?.brand).toBe('Digit');
+  });
+  it('keeps ordinary words and shared codes exact-only', () => {
+    expect(brandAtStart('SKYLINE_50UST5970')?.brand).toBe('Skyline');
+    expect(brandAtStart('Skyline Browser')).toBeUndefined();
+    // the bare code X88 is Premio's phone; the TV-box maker names its products X88 Pro/King/Mini
+    expect(brandAtStart('X88')).toBeUndefined();
+    expect(brandAtStart('X88pro10.r1')?.brand).toBe('X88');
+    expect(brandAtStart('ETON I95')?.brand).toBe('Eton');
+    expect(brandFromToken('Eton')).toBeUndefined();
+  });
+  it('reads HbbTV maker fields', () => {
+    expect(brandFromToken('DMM')).toBe('Dream Multimedia');
+    expect(brandFromToken('videowebtv')).toBe('Videoweb');
+    expect(brandKinds('FITCO')).toEqual(['tv']);
+  });
+});
+
 describe('vocabulary', () => {
   const brands = allBrands();
   it('has 600+ makers, each with known kinds', () => {
@@ -125,6 +150,10 @@ describe('curated codes and retail spellings', () => {
     expect(lookupModelCode('Elite 5T')?.brand).toBe('Sky');
     expect(lookupModelCode('DRIVE9')?.brand).toBe('Krüger&Matz');
     expect(lookupModelCode('Surface Duo')?.brand).toBe('Microsoft');
+  });
+  it('names RCA tablets and TIM boxes with the vocabulary name', () => {
+    expect(lookupModelCode('RCT6513W87')?.brand).toBe('RCA Tablets');
+    expect(lookupModelCode('TIM_BOX')?.brand).toBe('TIMvision');
   });
   it('gives handheld-computer and payment makers one category kind', () => {
     expect(brandKinds('Zebra')).toEqual(['peripheral']);
