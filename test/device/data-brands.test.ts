@@ -151,9 +151,11 @@ describe('curated codes and retail spellings', () => {
     expect(lookupModelCode('DRIVE9')?.brand).toBe('Krüger&Matz');
     expect(lookupModelCode('Surface Duo')?.brand).toBe('Microsoft');
   });
-  it('names RCA tablets and TIM boxes with the vocabulary name', () => {
+  it('names RCA tablets, TIM boxes and Polish myPhones with the vocabulary name', () => {
     expect(lookupModelCode('RCT6513W87')?.brand).toBe('RCA Tablets');
     expect(lookupModelCode('TIM_BOX')?.brand).toBe('TIMvision');
+    // the Play list's "Myphone" is mostly the Polish maker (CityXL, Cube, Hammer)
+    expect(lookupModelCode('CityXL')?.brand).toBe('myPhone (PL)');
   });
   it('gives handheld-computer and payment makers one category kind', () => {
     expect(brandKinds('Zebra')).toEqual(['peripheral']);
