@@ -101,6 +101,12 @@ describe('long-tail makers', () => {
     expect(brandAtStart('X88pro10.r1')?.brand).toBe('X88');
     expect(brandAtStart('ETON I95')?.brand).toBe('Eton');
     expect(brandFromToken('Eton')).toBeUndefined();
+    // Mintt sells a phone whose whole code is DIGI
+    expect(brandAtStart('Digi_K1')?.brand).toBe('Digi');
+    expect(brandAtStart('DIGI')).toBeUndefined();
+    // flexible separators: no token may read another maker's code (Moxee MT-T800, Starlight star_X)
+    expect(brandAtStart('MT-T800')).toBeUndefined();
+    expect(brandAtStart('star_X')?.brand).not.toBe('Star-X');
   });
   it('reads HbbTV maker fields', () => {
     expect(brandFromToken('DMM')).toBe('Dream Multimedia');
