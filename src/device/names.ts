@@ -284,7 +284,8 @@ const BRAND_NAMES: Readonly<Record<string, string>> = {
   lenovo: 'Lenovo',
   acer: 'Acer',
   toshiba: 'Toshiba',
-  cat: 'Caterpillar',
+  // The maker brands its phones `Cat` (the brand vocabulary's name too); Caterpillar licenses the name.
+  cat: 'Cat',
   micromax: 'MicroMax',
   polytron: 'Polytron',
   pico: 'PICO',

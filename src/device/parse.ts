@@ -230,23 +230,41 @@ function leadingDevice(ua: string): RegExpExecArray | null {
 }
 
 /**
- * A maker named as a whole field of the UA's first parenthesised block
- * (`(BREW 3.1.5; U; en-us; Sanyo; NetFront/3.5.1)`, `(…; samsung; SCH-R760; …)`),
- * or as `Maker/Model` inside it (`Series60/5.0 Samsung/I8910`). Only
- * vocabulary brands count, so platform words never do. No regex: a split
- * of at most 300 characters.
+ * True when the first word of `rest` is shaped like a model code: it has a
+ * digit or no lower-case letter (`LF1V365`, `K-JAM`, `PDAL`), unlike an
+ * app's product word (`Microsoft Outlook 14.0`).
  */
-function makerField(ua: string): string | null {
-  const open = ua.indexOf('(');
-  if (open < 0 || open > 120) return null;
-  let close = ua.indexOf(')', open);
-  if (close < 0) close = Math.min(ua.length, open + 300);
-  for (const raw of ua.slice(open + 1, Math.min(close, open + 300)).split(';')) {
-    const field = raw.trim();
-    if (field.length < 2 || field.length > 40) continue;
+function modelCodeFirst(rest: string): boolean {
+  if (rest === '') return false;
+  let lower = false;
+  for (let i = 0; i < rest.length && i < 40; i++) {
+    const c = rest.charCodeAt(i);
+    if (c === 32 || c === 47 || c === 59) break;
+    if (c >= 48 && c <= 57) return true;
+    if (c >= 97 && c <= 122) lower = true;
+  }
+  return !lower;
+}
+
+/**
+ * The maker a device field names: the whole field (`Sanyo`), a leading
+ * maker word with a model after it (`KDDI-KC4A`, `IKEA LF1V365`,
+ * `i-mate K-JAM PPC`, also after Windows CE's `PPC` prefix) or a
+ * `Maker/Model` word (`Samsung/I8910`, `LYF/F120B/…`). Only vocabulary
+ * brands count, so platform words never do.
+ */
+function makerOfField(raw: string): string | null {
+  const field = raw.trim();
+  if (field.length < 2 || field.length > 100) return null;
+  if (field.length <= 40) {
     const whole = brandFromToken(field);
     if (whole !== undefined) return whole;
-    for (const word of field.split(' ')) {
+  }
+  const lead = brandAtStart(field.startsWith('PPC ') ? field.slice(4) : field);
+  if (lead !== undefined && modelCodeFirst(lead.rest)) return lead.brand;
+  // Words split on spaces and on the underscores some proxies put in their place.
+  for (const spaced of field.split(' ')) {
+    for (const word of spaced.split('_')) {
       const slash = word.indexOf('/');
       if (slash < 2) continue;
       const maker = brandFromToken(word.slice(0, slash));
@@ -257,6 +275,84 @@ function makerField(ua: string): string | null {
   }
   return null;
 }
+
+/**
+ * A maker named in a field of the UA's parenthesised blocks. The first
+ * block is the platform block, split on `;` (`(BREW 3.1.5; U; en-us; Sanyo;
+ * NetFront/3.5.1)`, `(…; samsung; SCH-R760; …)`, Opera TV's
+ * `(…;CE-HTML/1.0;IKEA LF1V365; en)`). A later block whose first
+ * comma-separated field is a vocabulary maker is an Opera TV device block
+ * (`MB97/0.39.24.3 (FITCO, Mxl661L32, wireless)`: vendor, tuner, link). No
+ * regex: splits of at most 400 characters.
+ */
+function makerField(ua: string): string | null {
+  const open = ua.indexOf('(');
+  if (open < 0 || open > 120) return null;
+  let close = ua.indexOf(')', open);
+  if (close < 0) close = Math.min(ua.length, open + 300);
+  for (const raw of ua.slice(open + 1, Math.min(close, open + 300)).split(';')) {
+    const maker = makerOfField(raw);
+    if (maker !== null) return maker;
+  }
+  const head = ua.length > 400 ? ua.slice(0, 400) : ua;
+  let from = close;
+  for (let n = 0; n < 3; n++) {
+    const o = head.indexOf('(', from);
+    if (o < 0) break;
+    const c = head.indexOf(')', o);
+    if (c < 0) break;
+    const inner = head.slice(o + 1, c);
+    const comma = inner.indexOf(',');
+    if (comma > 1) {
+      const maker = brandFromToken(inner.slice(0, comma).trim());
+      if (maker !== undefined) return maker;
+    }
+    from = c;
+  }
+  return null;
+}
+
+/**
+ * A maker that names its own device software as a product token
+ * (`BrightSign/8.2.35`, `PocketBook/624`, `Ordissimo/3.8.20`,
+ * `TiVo-Device/ml4…`). Phone makers are left out: a phone maker's name
+ * with a version is as often an app of the same name (`Reeder/4020.79` is
+ * an RSS reader), while signage players, e-readers, set-top boxes and
+ * senior PCs run only their maker's firmware.
+ */
+function makerProductToken(ua: string): string | null {
+  const head = ua.length > 400 ? ua.slice(0, 400) : ua;
+  for (const word of head.split(' ')) {
+    const slash = word.indexOf('/');
+    if (slash < 2 || slash > 30) continue;
+    let name = word.slice(word.charCodeAt(0) === 40 ? 1 : 0, slash);
+    if (name.endsWith('-Device')) name = name.slice(0, -7);
+    const maker = brandFromToken(name);
+    if (maker === undefined) continue;
+    const kinds = brandKinds(maker);
+    if (kinds.length > 0 && !kinds.includes('phone') && !kinds.includes('feature_phone')) return maker;
+  }
+  return null;
+}
+
+/**
+ * The maker an Android build id starts with (`Build/CHUWI-CW-VX8`,
+ * `Build/iCherry-C256-T03-…`, `Build/tricolor_wildred`): white-label
+ * firmware puts its maker there, joined by `-` or `_` (a plain AOSP id
+ * such as `Build/MRA58K` has no such join).
+ */
+function makerOfBuild(ua: string): string | null {
+  const at = ua.indexOf('Build/');
+  if (at < 0 || at > 300) return null;
+  const id = ua.slice(at + 6, at + 46);
+  const lead = brandAtStart(id);
+  if (lead === undefined || lead.rest === '') return null;
+  const join = id.charCodeAt(id.indexOf(lead.rest) - 1);
+  return join === 45 || join === 95 ? lead.brand : null;
+}
+
+/** MAUI's WAP browser writes `WAP Browser-<Maker> <Model>/<version>`. */
+const WAP_BROWSER_PREFIXES = ['WAP Browser-', 'WAP_Browser-'] as const;
 
 /** True when `brand` (a ua-parser-js vendor) appears nowhere in the UA: inferred, not stated. */
 function vendorGuessed(ua: string, brand: string): boolean {
@@ -717,6 +813,19 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   // A maker word of the brand vocabulary leading the code (`KIVI 32H500GR`,
   // `TOOKY T83`, `DOOV_D10`): the UA names its maker.
   let atStart: { brand: string; rest: string } | undefined;
+  if (uaBrand !== null && uaBrand === parserVendor && leading === null && code !== null) {
+    // ua-parser-js matches maker names anywhere in the code (`itel` inside
+    // `Oukitel U20Plus` and `NAVITEL A730`): when the vocabulary's longest
+    // maker word at the start of the code contains that shorter name past
+    // its first letter, the UA spells the longer maker, which wins.
+    const lead = brandAtStart(code);
+    const vendor = uaBrand.toLowerCase();
+    const spelled = lead === undefined ? '' : code.slice(0, code.length - lead.rest.length).toLowerCase();
+    if (lead !== undefined && lead.rest !== '' && !sameMaker(lead.brand, uaBrand) && spelled.indexOf(vendor) > 0) {
+      uaBrand = lead.brand;
+      atStart = lead;
+    }
+  }
   if (uaBrand === null && code !== null) {
     atStart = brandAtStart(code);
     if (atStart !== undefined) uaBrand = atStart.brand;
@@ -730,7 +839,18 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       code = cleanModel(atStart.rest.split(BRAND_REST_END, 1)[0]!);
     }
   }
-  if (uaBrand === null && !modelHidden) uaBrand = makerField(ua);
+  if (uaBrand === null && !modelHidden) {
+    for (const prefix of WAP_BROWSER_PREFIXES) {
+      if (!ua.startsWith(prefix)) continue;
+      const lead = brandAtStart(ua.slice(prefix.length));
+      if (lead !== undefined && lead.rest !== '') {
+        uaBrand = lead.brand;
+        if (code === null) code = cleanModel(lead.rest.split(BRAND_REST_END, 1)[0]!);
+      }
+    }
+  }
+  if (uaBrand === null && !modelHidden) uaBrand = makerField(ua) ?? makerProductToken(ua);
+  if (uaBrand === null && android && !modelHidden) uaBrand = makerOfBuild(ua);
   let info: ModelInfo | undefined;
   const appleId = APPLE_ID.exec(ua);
   if (appleId !== null) {
