@@ -263,3 +263,33 @@ describe('code families (codeFamilies.ts)', () => {
     expect(checkDevice(android('TECNO KI5q', true)).brand).toBe('Tecno Mobile');
   });
 });
+
+describe('maker where the UA format puts it', () => {
+  const brandOf = (ua: string): string | null => checkDevice(ua).brand;
+  it('reads a maker field of the platform block (Opera TV, BREW, Windows CE, Symbian)', () => {
+    expect(brandOf('Opera/9.80 (Linux armv6l; U; NETRANGEMMH;HbbTV/1.1.1;CE-HTML/1.0;IKEA LF1V365; en) Presto/2.10.250 Version/11.60')).toBe('IKEA');
+    expect(brandOf('Mozilla/5.0 Opera/9.80 (KDDI-KC4A; BREW; Opera Mobi; U; ja) Presto/2.4.18 Version/10.00')).toBe('KDDI');
+    expect(brandOf('Mozilla/4.0 (compatible; MSIE 4.01; Windows CE; PPC i-mate PDAL; 240x320)')).toBe('i-mate');
+    expect(brandOf('Mozilla/5.0 (SymbianOS/9.4; U; Series60/5.0 Samsung/I8910-ORANGE/BVAMNIF1; Profile/MIDP-2.1 Configuration/CLDC-1.1) AppleWebKit/525 (KHTML, like Gecko) Version/3.0 BrowserNG/7.1.12344')).toBe('Samsung');
+  });
+  it('does not take an app product word for a model code', () => {
+    const ua = 'Mozilla/4.0 (compatible; MSIE 7.0; Windows NT 6.1; WOW64; Trident/7.0; Microsoft Outlook 14.0.7113; ms-office)';
+    expect(brandOf(ua)).not.toBe('Microsoft');
+  });
+  it("reads Opera TV's vendor block and firmware product tokens", () => {
+    expect(brandOf('Opera/9.80 (Linux mips; ) Presto/2.12.407 Version/12.51 MB97/0.39.24.3 (FITCO, Mxl661L32, wireless)')).toBe('FITCO');
+    expect(brandOf('BrightSign/8.2.35.4 (XT1144-PP) Mozilla/5.0 (X11; Linux aarch64) AppleWebKit/537.36 (KHTML, like Gecko) QtWebEngine/5.12.3 Chrome/69.0.3497.128 Safari/537.36')).toBe('BrightSign');
+    expect(brandOf('Mozilla/5.0 (Linux like Android; en_US) AppleWebKit/534.34 PocketBook/624 (screen 600x800; FW W624.4.4.468) Mobile Safari/534.34')).toBe('PocketBook');
+  });
+  it('reads a maker prefix of an Android build id', () => {
+    const ua = 'Mozilla/5.0 (Linux; Android 4.4.2; CW-VX8-3G Build/CHUWI-CW-VX8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/30.0.0.0 Safari/537.36';
+    expect(brandOf(ua)).toBe('Chuwi');
+    // A plain AOSP build id names no maker.
+    expect(brandOf('Mozilla/5.0 (Linux; Android 6.0; K7000 Build/MRA58K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.0.0 Safari/537.36')).toBeNull();
+  });
+  it("reads MAUI's WAP Browser-<Maker> form and prefers the longer maker at the code start", () => {
+    expect(checkDevice('WAP Browser-Karbonn K84/1.0.0')).toMatchObject({ brand: 'Karbonn', model: 'K84' });
+    expect(brandOf('Mozilla/5.0 (Linux; Android 7.1.2; Oukitel U20Plus) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/75.0.3770.101 Mobile Safari/537.36')).toBe('Oukitel');
+    expect(brandOf('Mozilla/5.0 (Linux; Android 4.4.2; NAVITEL A730) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/71.0.3578.99 Safari/537.36')).toBe('Navitel');
+  });
+});
