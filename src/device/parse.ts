@@ -246,6 +246,25 @@ function modelCodeFirst(rest: string): boolean {
   return !lower;
 }
 
+/** True when a space-separated word of `text` is a dotted version (`14.0.7113`). */
+function hasVersionWord(text: string): boolean {
+  for (const word of text.split(' ')) {
+    let dots = 0;
+    let digits = 0;
+    for (let i = 0; i < word.length; i++) {
+      const c = word.charCodeAt(i);
+      if (c === 46) dots++;
+      else if (c >= 48 && c <= 57) digits++;
+      else {
+        dots = -1;
+        break;
+      }
+    }
+    if (dots > 0 && digits > 0) return true;
+  }
+  return false;
+}
+
 /**
  * The maker a device field names: the whole field (`Sanyo`), a leading
  * maker word with a model after it (`KDDI-KC4A`, `IKEA LF1V365`,
@@ -261,7 +280,10 @@ function makerOfField(raw: string): string | null {
     if (whole !== undefined) return whole;
   }
   const lead = brandAtStart(field.startsWith('PPC ') ? field.slice(4) : field);
-  if (lead !== undefined && modelCodeFirst(lead.rest)) return lead.brand;
+  // A maker with a product name (`Microsoft Corporation/Surface Pro 7`,
+  // `System76 Galago Pro`) counts too, unless a version number follows it:
+  // then it is the maker's app (`Microsoft Outlook 14.0.7113`).
+  if (lead !== undefined && (modelCodeFirst(lead.rest) || (lead.rest !== '' && !hasVersionWord(lead.rest)))) return lead.brand;
   // Words split on spaces and on the underscores some proxies put in their place.
   for (const spaced of field.split(' ')) {
     for (const word of spaced.split('_')) {
