@@ -276,6 +276,13 @@ describe('maker where the UA format puts it', () => {
     const ua = 'Mozilla/4.0 (compatible; MSIE 7.0; Windows NT 6.1; WOW64; Trident/7.0; Microsoft Outlook 14.0.7113; ms-office)';
     expect(brandOf(ua)).not.toBe('Microsoft');
   });
+  it("reads HbbTV's vendorName field (ETSI TS 102 796), with or without the capabilities field", () => {
+    expect(checkDevice('HbbTV/1.1.1 (; ST; FLTk3D; 1.0; 1.0;) NetFront/3.5')).toMatchObject({ brand: 'ST', category: 'tv' });
+    expect(brandOf('Mozilla/5.0 (Linux mips; U;HbbTV/1.1.1 (+RTSP;DMM;Dreambox;0.1a;1.0;) CE-HTML/1.0; en) AppleWebKit/535.19')).toBe('Dream Multimedia');
+    expect(brandOf('Mozilla/5.0 (Linux i686) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/30.0.1599.114 Safari/537.36 HbbTV/1.1.1 (CHANGHONG; TV55; sw-v1.0;) CE-HTML/1.0')).toBe('Changhong');
+    // A browser vendor in the field is not the TV's maker.
+    expect(brandOf('Opera/9.80 (Linux mips; U; HbbTV/1.1.1 (; Opera Software; videowebtv; ; ; ); en) Presto/2.10.287 Version/12.00')).not.toBe('Opera Software');
+  });
   it("reads Opera TV's vendor block and firmware product tokens", () => {
     expect(brandOf('Opera/9.80 (Linux mips; ) Presto/2.12.407 Version/12.51 MB97/0.39.24.3 (FITCO, Mxl661L32, wireless)')).toBe('FITCO');
     expect(brandOf('BrightSign/8.2.35.4 (XT1144-PP) Mozilla/5.0 (X11; Linux aarch64) AppleWebKit/537.36 (KHTML, like Gecko) QtWebEngine/5.12.3 Chrome/69.0.3497.128 Safari/537.36')).toBe('BrightSign');

@@ -373,6 +373,40 @@ function makerOfBuild(ua: string): string | null {
   return join === 45 || join === 95 ? lead.brand : null;
 }
 
+/** All capital letters, 2–6 of them: how TV makers write short names (`ST`, `DMM`). */
+function isAcronym(word: string): boolean {
+  if (word.length < 2 || word.length > 6) return false;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < 65 || c > 90) return false;
+  }
+  return true;
+}
+
+/**
+ * The maker of an HbbTV UA. ETSI TS 102 796 defines the block as
+ * `HbbTV/1.x.y (<capabilities>; <vendorName>; <modelName>; …)`; the
+ * capabilities field is `+`-prefixed options or empty, and some TVs leave it
+ * out (`HbbTV/1.1.1 (CHANGHONG; TV55; …)`). The vendor counts when the
+ * vocabulary lists it (`DMM` → Dream Multimedia), or as sent when it is a
+ * capitalised short name; a browser vendor's own name (`Opera Software`),
+ * a generic word (`smart`) or a model-like value is not taken.
+ */
+function hbbtvVendor(ua: string): string | null {
+  const at = ua.indexOf('HbbTV/');
+  if (at < 0 || at > 400) return null;
+  const open = ua.indexOf('(', at);
+  if (open < 0 || open > at + 20) return null;
+  let close = ua.indexOf(')', open);
+  if (close < 0 || close > open + 200) close = Math.min(ua.length, open + 200);
+  const fields = ua.slice(open + 1, close).split(';');
+  const first = (fields[0] ?? '').trim();
+  const vendor = (fields[1] ?? '').trim();
+  if (first !== '' && !first.startsWith('+')) return brandFromToken(first) ?? null;
+  if (vendor === '') return null;
+  return brandFromToken(vendor) ?? (isAcronym(vendor) ? vendor : null);
+}
+
 /** MAUI's WAP browser writes `WAP Browser-<Maker> <Model>/<version>`. */
 const WAP_BROWSER_PREFIXES = ['WAP Browser-', 'WAP_Browser-'] as const;
 
@@ -828,6 +862,10 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     }
   }
   if (SONY_ERICSSON.test(ua) && (uaBrand === null || uaBrand === 'Sony')) uaBrand = 'Sony Ericsson';
+  if (uaBrand === null || uaBrand === parserVendor) {
+    const hbbVendor = hbbtvVendor(ua);
+    if (hbbVendor !== null) uaBrand = hbbVendor;
+  }
   if (uaBrand === null && e.name === 'Trident') {
     const oem = IE_OEM.exec(ua);
     if (oem !== null) uaBrand = IE_OEM_BRANDS[oem[1]!] ?? null;
