@@ -316,6 +316,14 @@ function makerField(ua: string): string | null {
     const maker = makerOfField(raw);
     if (maker !== null) return maker;
   }
+  if (ua.includes('Windows CE')) {
+    // Windows CE devices append their own `;`-separated fields after the
+    // MSIE block (`…) 320x240; VZW; UTStar-XV6175; Windows CE`).
+    for (const raw of ua.slice(close + 1, close + 200).split(';')) {
+      const maker = makerOfField(raw);
+      if (maker !== null) return maker;
+    }
+  }
   const head = ua.length > 400 ? ua.slice(0, 400) : ua;
   let from = close;
   for (let n = 0; n < 3; n++) {
