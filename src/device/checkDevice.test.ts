@@ -288,6 +288,11 @@ describe('maker where the UA format puts it', () => {
     expect(brandOf('BrightSign/8.2.35.4 (XT1144-PP) Mozilla/5.0 (X11; Linux aarch64) AppleWebKit/537.36 (KHTML, like Gecko) QtWebEngine/5.12.3 Chrome/69.0.3497.128 Safari/537.36')).toBe('BrightSign');
     expect(brandOf('Mozilla/5.0 (Linux like Android; en_US) AppleWebKit/534.34 PocketBook/624 (screen 600x800; FW W624.4.4.468) Mobile Safari/534.34')).toBe('PocketBook');
   });
+  it("reads Windows Phone 7's trailing device fields and Android apps' `- <maker> <model> <brand> -` part", () => {
+    expect(brandOf('Mozilla/4.0 (compatible; MSIE 7.0; Windows Phone OS 7.0; Trident/3.1; IEMobile/7.0) SAMSUNG;Taylor,gzip(gfe)')).toBe('Samsung');
+    expect(brandOf('SV1 Android Application (13, sv1 v2.1) - Mobistel Cynus E1 Mobistel - FFFFFFFF-A6A1-84ED-9CE9-493C4CACAB6B')).toBe('Mobistel');
+    expect(brandOf('VMVID Android Application (16, vmvid v2.2.2) - alps X8quad.pro alps - 00000000-5C91-AD3F-FFFF-FFFFA7293530')).toBe('alps');
+  });
   it('reads a maker prefix of an Android build id', () => {
     const ua = 'Mozilla/5.0 (Linux; Android 4.4.2; CW-VX8-3G Build/CHUWI-CW-VX8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/30.0.0.0 Safari/537.36';
     expect(brandOf(ua)).toBe('Chuwi');

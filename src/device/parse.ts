@@ -316,9 +316,10 @@ function makerField(ua: string): string | null {
     const maker = makerOfField(raw);
     if (maker !== null) return maker;
   }
-  if (ua.includes('Windows CE')) {
-    // Windows CE devices append their own `;`-separated fields after the
-    // MSIE block (`…) 320x240; VZW; UTStar-XV6175; Windows CE`).
+  if (ua.includes('Windows CE') || ua.includes('Windows Phone')) {
+    // Windows CE and Windows Phone 7 devices append their own `;`-separated
+    // fields after the MSIE block (`…) 320x240; VZW; UTStar-XV6175`,
+    // `…IEMobile/7.0) SAMSUNG;Taylor`).
     for (const raw of ua.slice(close + 1, close + 200).split(';')) {
       const maker = makerOfField(raw);
       if (maker !== null) return maker;
@@ -413,6 +414,28 @@ function hbbtvVendor(ua: string): string | null {
   if (first !== '' && !first.startsWith('+')) return brandFromToken(first) ?? null;
   if (vendor === '') return null;
   return brandFromToken(vendor) ?? (isAcronym(vendor) ? vendor : null);
+}
+
+/**
+ * The maker in an Android app's own agent, `<App> Android Application
+ * (<sdk>, <app> v<version>) - <manufacturer> <model> <brand> - <device id>`
+ * (Build.MANUFACTURER, Build.MODEL, Build.BRAND). The first word is the
+ * maker when the vocabulary lists it, or as sent when the brand word at the
+ * end repeats it (`- alps X8quad.pro alps -`, the MediaTek reference name).
+ */
+function androidAppMaker(ua: string): string | null {
+  const at = ua.indexOf(' Android Application (');
+  if (at < 0 || at > 100) return null;
+  const dash = ua.indexOf(') - ', at);
+  if (dash < 0 || dash > at + 80) return null;
+  const from = dash + 4;
+  const end = ua.indexOf(' - ', from);
+  const words = ua.slice(from, end < 0 || end > from + 120 ? from + 120 : end).trim().split(' ');
+  const first = words[0] ?? '';
+  if (first.length < 2 || words.length < 2) return null;
+  const named = brandFromToken(first);
+  if (named !== undefined) return named;
+  return words[words.length - 1]!.toLowerCase() === first.toLowerCase() ? first : null;
 }
 
 /** MAUI's WAP browser writes `WAP Browser-<Maker> <Model>/<version>`. */
@@ -917,7 +940,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       }
     }
   }
-  if (uaBrand === null && !modelHidden) uaBrand = makerField(ua) ?? makerProductToken(ua);
+  if (uaBrand === null && !modelHidden) uaBrand = makerField(ua) ?? makerProductToken(ua) ?? androidAppMaker(ua);
   if (uaBrand === null && android && !modelHidden) uaBrand = makerOfBuild(ua);
   let info: ModelInfo | undefined;
   const appleId = APPLE_ID.exec(ua);
