@@ -84,24 +84,25 @@ const free = new Set(require('email-providers/all.json') as string[]);
 const roles = new Set(require('role-based-email-addresses') as string[]);
 const popularSet = new Set(popular);
 
-/** The lookups alone, no edit distance: the floor any list-based check pays. */
-function rawLookups(address: string): number {
-  const at = address.lastIndexOf('@');
-  const local = address.slice(0, at).toLowerCase();
-  const domain = address.slice(at + 1).toLowerCase();
+/** tldts parse + Set lookups of one address's parts: the floor any list-based check pays. */
+function lookupFlags(local: string, domain: string): number {
   const parsed = parse(domain);
   let flags = (parsed.isIcann ? 1 : 0) + (disposable.has(domain) ? 2 : 0) + (mailchecker.has(domain) ? 4 : 0);
   flags += (free.has(domain) ? 8 : 0) + (roles.has(local) ? 16 : 0);
   return flags;
 }
 
+/** The lookups alone, no edit distance. */
+function rawLookups(address: string): number {
+  const at = address.lastIndexOf('@');
+  return lookupFlags(address.slice(0, at).toLowerCase(), address.slice(at + 1).toLowerCase());
+}
+
+/** The lookups plus levenshtein against the popular list, as the issue defines "the raw libraries". */
 function rawLibraries(address: string): number {
   const at = address.lastIndexOf('@');
-  const local = address.slice(0, at).toLowerCase();
   const domain = address.slice(at + 1).toLowerCase();
-  const parsed = parse(domain);
-  let flags = (parsed.isIcann ? 1 : 0) + (disposable.has(domain) ? 2 : 0) + (mailchecker.has(domain) ? 4 : 0);
-  flags += (free.has(domain) ? 8 : 0) + (roles.has(local) ? 16 : 0);
+  let flags = lookupFlags(address.slice(0, at).toLowerCase(), domain);
   if (!popularSet.has(domain)) {
     let best = Infinity;
     for (const p of popular) best = Math.min(best, levenshtein.get(domain, p));
