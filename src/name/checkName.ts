@@ -6,7 +6,7 @@ import { analysePart, type PartAnalysis } from './analyse.js';
 import {
   FAKER_LOCALE_WEIGHT,
   GENDER_THRESHOLD,
-  NAME_LIKENESS_THRESHOLD,
+  nameLikenessThreshold,
   firstNameGender,
   isKnownFirstName,
   isKnownLastName,
@@ -491,7 +491,7 @@ function typingRule(word: string): NameReasonCode | undefined {
     // NaN: a script the model was not trained on, which is neutral.
     // Chinese given names in pinyin (Xiuying) are well-formed whatever a
     // European-trained character model thinks of them.
-    if (score < NAME_LIKENESS_THRESHOLD && !(ASCII_WORD.test(word) && isPinyinName(word))) return 'NAME_UNLIKELY_LETTERS';
+    if (score < nameLikenessThreshold() && !(ASCII_WORD.test(word) && isPinyinName(word))) return 'NAME_UNLIKELY_LETTERS';
   }
   return undefined;
 }
@@ -504,7 +504,7 @@ function plausibleSurname(tokens: readonly string[]): boolean {
     const word = lettersOf(tok);
     if (word.length < MIN_LETTERS_FOR_MODEL) continue;
     const s = nameLikeness(word);
-    if (!(s >= NAME_LIKENESS_THRESHOLD)) return false;
+    if (!(s >= nameLikenessThreshold())) return false;
     judged = true;
   }
   return judged;

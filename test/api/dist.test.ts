@@ -38,4 +38,19 @@ describe('built package (dist/)', () => {
     expect(cli.status).toBe(0);
     expect(JSON.parse(cli.stdout).original_network).toBe('JT');
   });
+
+  it('reads no data file at import time (sideEffects: false; data loads on first use)', () => {
+    const out = run([
+      '--input-type=module',
+      '-e',
+      `import fs from 'node:fs'; import { syncBuiltinESMExports } from 'node:module';
+       const read = fs.readFileSync, seen = [];
+       fs.readFileSync = function (p, ...a) { if (String(p).includes('/data/')) seen.push(String(p)); return read.call(this, p, ...a); };
+       syncBuiltinESMExports();
+       await import('./dist/index.js');
+       console.log(JSON.stringify(seen));`,
+    ]);
+    expect(out.stderr).toBe('');
+    expect(JSON.parse(out.stdout)).toEqual([]);
+  });
 });

@@ -20,4 +20,4 @@ export {
 export type { GenderCounts } from './tables.js';
 export { COMMON_REAL_NAME_MARK, NAME_LIST_KINDS, isCommonRealNameLabel, listEntries, matchNameList } from './lists.js';
 export type { NameListKind } from './lists.js';
-export { NAME_LIKENESS_THRESHOLD, nameLikeness } from './likeness.js';
+export { nameLikeness, nameLikenessThreshold } from './likeness.js';

@@ -1,15 +1,22 @@
 /**
  * Run-time side of the n-gram model: loads data/name/ngram.json (about
- * 35 kB) once, when this module is first imported, because the threshold is
- * exported as a constant. Kept apart from ngram.ts so the builder, which
+ * 30 kB) once, on the first score or threshold asked for, so importing the
+ * package does no file I/O. Kept apart from ngram.ts so the builder, which
  * writes that file, never needs it to exist.
  */
 import { loadGeneratedJson } from '../../common/data.js';
 import { NGRAM_FILE, NGRAM_FORMAT, scoreToken } from './ngram.js';
 import type { NgramData } from './ngram.js';
 
-const data = loadGeneratedJson<NgramData>(NGRAM_FILE, NGRAM_FORMAT);
-const table = new Uint8Array(Buffer.from(data.table, 'base64'));
+let model: { table: Uint8Array; threshold: number } | undefined;
+
+function load(): { table: Uint8Array; threshold: number } {
+  if (model === undefined) {
+    const data = loadGeneratedJson<NgramData>(NGRAM_FILE, NGRAM_FORMAT);
+    model = { table: new Uint8Array(Buffer.from(data.table, 'base64')), threshold: data.threshold };
+  }
+  return model;
+}
 
 /**
  * The name-likeness score below which only 0.5% of held-out real name
@@ -19,24 +26,26 @@ const table = new Uint8Array(Buffer.from(data.table, 'base64'));
  * and the share of keyboard mash below it are in docs/name-data.md.
  *
  * @example
- * nameLikeness('asdfgh') < NAME_LIKENESS_THRESHOLD // → true
+ * nameLikeness('asdfgh') < nameLikenessThreshold() // → true
  */
-export const NAME_LIKENESS_THRESHOLD: number = data.threshold;
+export function nameLikenessThreshold(): number {
+  return load().threshold;
+}
 
 /**
  * How name-like one folded token is: the mean log2-probability per
  * character under the trigram model trained on real names (around -3 for
- * a typical name; keyboard mash falls below {@link NAME_LIKENESS_THRESHOLD}).
+ * a typical name; keyboard mash falls below {@link nameLikenessThreshold}).
  * Returns NaN for a token the model does not cover (non-Latin scripts,
  * digits, symbols, empty): "not scored", never "not a name". Tokens are
  * scored up to their first 64 characters.
  *
  * @param token - one folded name token (output of foldName, no spaces).
  * @example
- * nameLikeness('siobhan') > NAME_LIKENESS_THRESHOLD // → true
- * nameLikeness('qwrtzp') < NAME_LIKENESS_THRESHOLD  // → true
+ * nameLikeness('siobhan') > nameLikenessThreshold() // → true
+ * nameLikeness('qwrtzp') < nameLikenessThreshold()  // → true
  * Number.isNaN(nameLikeness('иван'))                // → true
  */
 export function nameLikeness(token: string): number {
-  return scoreToken(table, token);
+  return scoreToken(load().table, token);
 }

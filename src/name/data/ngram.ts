@@ -25,7 +25,7 @@ export const NGRAM_MAX_TOKEN = 64;
 export interface NgramData {
   /** Base64 of NGRAM_SYMBOLS³ bytes, index (a·S + b)·S + c for P(c | a b). */
   readonly table: string;
-  /** Threshold measured on held-out real names (see NAME_LIKENESS_THRESHOLD). */
+  /** Threshold measured on held-out real names (see nameLikenessThreshold). */
   readonly threshold: number;
   /** Quantile of held-out real names the threshold sits at (0.005 = 0.5%). */
   readonly quantile: number;
