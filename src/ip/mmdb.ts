@@ -36,9 +36,10 @@ function bundledCityPath(version: 4 | 6): string {
  * 1.4 µs. Records are shared between results, so nothing may mutate them.
  * The cache empties itself when full: bounded memory, no LRU bookkeeping.
  */
-const RECORD_CACHE_SIZE = 50_000;
+export const RECORD_CACHE_SIZE = 50_000;
 
-function recordCache(max: number): { get(key: number): unknown; set(key: number, value: unknown): void } {
+/** A record cache for a MaxMind `Reader` (`{ cache }` option), bounded to `max` records. */
+export function recordCache(max: number): { get(key: number): unknown; set(key: number, value: unknown): void } {
   const records = new Map<number, unknown>();
   return {
     get: (key) => records.get(key),
