@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createChecker } from '../checker.js';
 import type { Checker, CheckerOptions } from '../checker.js';
 import { isIdentitySignalsError } from '../errors.js';
+import { REQUIRED_FIELDS } from '../resolve.js';
 import { createServer } from '../server/index.js';
 import { DEMO_INPUTS, summarise } from './demo.js';
 
@@ -106,7 +107,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           io.err(`${command} takes ${needed === 2 ? 'a first and a last name' : 'one value'} (quote values with spaces)\n\n${USAGE}`);
           return 2;
         }
-        print(checkOne(checker, command, rest, headers));
+        print(checkOne(checker, command, rest, { headers }));
         return 0;
       }
     }
@@ -152,18 +153,26 @@ function parseHeaders(lines: readonly string[]): Record<string, string> {
   return headers;
 }
 
-function checkOne(checker: Checker, product: Product, values: readonly string[], headers: Record<string, string>): unknown {
+/** Per-input extras: client-hint headers for device, a default country for phone. */
+interface CheckExtras {
+  readonly headers?: Record<string, string>;
+  readonly defaultCountry?: string;
+}
+
+/** The one product → check dispatch of the CLI. Non-string values throw InputError, like the checks. */
+function checkOne(checker: Checker, product: Product, values: readonly unknown[], extras: CheckExtras = {}): unknown {
+  const [a, b] = values as string[];
   switch (product) {
     case 'email':
-      return checker.email(values[0]!);
+      return checker.email(a!);
     case 'device':
-      return checker.device(values[0]!, Object.keys(headers).length > 0 ? { headers } : undefined);
+      return checker.device(a!, extras.headers !== undefined && Object.keys(extras.headers).length > 0 ? { headers: extras.headers } : undefined);
     case 'ip':
-      return checker.ip(values[0]!);
+      return checker.ip(a!);
     case 'phone':
-      return checker.phone(values[0]!);
+      return checker.phone(a!, extras.defaultCountry === undefined ? undefined : { defaultCountry: extras.defaultCountry });
     case 'name':
-      return checker.name(values[0]!, values[1]!);
+      return checker.name(a!, b!);
   }
 }
 
@@ -194,24 +203,15 @@ function checkLine(checker: Checker, product: Product, line: string): unknown {
     } catch {
       return { error: { code: 'INPUT_TYPE', message: 'line is not valid JSON' } };
     }
-    switch (product) {
-      case 'email':
-        return checker.email(request.email as string);
-      case 'device':
-        return checker.device(request.user_agent as string, { headers: (request.headers ?? {}) as Record<string, string> });
-      case 'ip':
-        return checker.ip(request.ip as string);
-      case 'phone':
-        return request.default_country === undefined
-          ? checker.phone(request.phone_number as string)
-          : checker.phone(request.phone_number as string, { defaultCountry: request.default_country as string });
-      case 'name':
-        return checker.name(request.first_name as string, request.last_name as string);
-    }
+    // The request fields of the spec's endpoints, as resolve() reads them.
+    return checkOne(checker, product, REQUIRED_FIELDS[product].map((field) => request[field]), {
+      headers: request.headers as Record<string, string> | undefined,
+      defaultCountry: request.default_country as string | undefined,
+    });
   }
   if (product === 'name') {
     const comma = trimmed.indexOf(',');
     return comma < 0 ? checker.name(trimmed, '') : checker.name(trimmed.slice(0, comma), trimmed.slice(comma + 1));
   }
-  return checkOne(checker, product, [trimmed], {});
+  return checkOne(checker, product, [trimmed]);
 }

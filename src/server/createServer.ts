@@ -3,7 +3,7 @@ import { createServer as createHttpServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createChecker } from '../checker.js';
 import type { Checker } from '../checker.js';
-import { InputError, isIdentitySignalsError } from '../errors.js';
+import { InputError } from '../errors.js';
 import { resolve } from '../resolve.js';
 import type { ProductName } from '../scoring/index.js';
 import { deliverWebhook } from './webhook.js';
@@ -143,7 +143,7 @@ export function createRequestHandler(options: ServerOptions): (req: IncomingMess
     handle(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) {
         send(res, error.status, { error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } }, error.headers);
-      } else if (isIdentitySignalsError(error) && error instanceof InputError) {
+      } else if (error instanceof InputError) {
         send(res, 400, { error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) } });
       } else {
         onError(error);

@@ -36,6 +36,15 @@ describe('CLI', () => {
     expect(lines[2]!.error).toBeDefined();
   });
 
+  it('reads the spec request fields of JSON lines, with default_country and headers', async () => {
+    const phone = await run(['batch', 'phone', '-'], '{"phone_number":"333 123 4567","default_country":"IT"}\n{"phone_number":7}\n');
+    const [ok, bad] = phone.out.split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(ok!.country).toBe('IT');
+    expect((bad!.error as { code: string }).code).toBe('INPUT_TYPE');
+    const line = JSON.stringify({ user_agent: 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36', headers: { 'Sec-CH-UA-Model': '"SM-S911B"' } });
+    expect(JSON.parse((await run(['batch', 'device', '-'], `${line}\n`)).out).brand).toBe('Samsung');
+  });
+
   it('prints a line per demo input', async () => {
     const { code, out } = await run(['demo']);
     expect(code).toBe(0);
