@@ -53,7 +53,13 @@ export interface ResolveOptions {
   readonly now?: () => Date;
 }
 
-const PRODUCTS: readonly ProductName[] = ['email', 'device', 'ip', 'phone', 'name'];
+/** The five products, named as the spec's claims. */
+export const PRODUCTS: readonly ProductName[] = Object.freeze(['email', 'device', 'ip', 'phone', 'name']);
+
+/** True when `value` names one of the five products. */
+export function isProductName(value: unknown): value is ProductName {
+  return typeof value === 'string' && (PRODUCTS as readonly string[]).includes(value);
+}
 
 /** The request fields each product requires, as in the spec's endpoints table. */
 export const REQUIRED_FIELDS: Readonly<Record<ProductName, readonly string[]>> = Object.freeze({
@@ -90,14 +96,14 @@ export async function resolve(request: unknown, options: ResolveOptions = {}): P
     throw new InputError('INPUT_TYPE', `claims must name exactly one product, got ${claims.length}`, 'claims');
   }
   const claim = claims[0];
-  if (typeof claim !== 'string' || !(PRODUCTS as readonly string[]).includes(claim)) {
+  if (!isProductName(claim)) {
     throw new InputError(
       'INPUT_UNKNOWN_CLAIM',
       `claims[0] must be one of ${PRODUCTS.join(', ')}; got ${JSON.stringify(claim)}`,
       'claims[0]',
     );
   }
-  const product = claim as ProductName;
+  const product = claim;
   const fields = REQUIRED_FIELDS[product].map((field) => requireString(body, field));
   const webhookUrl = optionalString(body, 'webhook_url');
   const requestTime = optionalString(body, 'device_request_time');

@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { createChecker } from '../checker.js';
 import type { Checker, CheckerOptions } from '../checker.js';
 import { isIdentitySignalsError } from '../errors.js';
-import { REQUIRED_FIELDS } from '../resolve.js';
+import { PRODUCTS, REQUIRED_FIELDS, isProductName } from '../resolve.js';
+import type { ProductName } from '../scoring/index.js';
 import { createServer } from '../server/index.js';
 import { DEMO_INPUTS, summarise } from './demo.js';
 
@@ -35,8 +36,7 @@ export interface CliIo {
   readonly stdin: NodeJS.ReadableStream;
 }
 
-const PRODUCTS = ['email', 'device', 'ip', 'phone', 'name'] as const;
-type Product = (typeof PRODUCTS)[number];
+type Product = ProductName;
 
 /**
  * Runs the CLI with `argv` (without `node` and the script) and returns the
@@ -91,14 +91,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await serve(checker, values.port ?? '8080', values.host ?? '127.0.0.1', io);
       case 'batch': {
         const [product, file] = rest;
-        if (!isProduct(product) || file === undefined) {
+        if (!isProductName(product) || file === undefined) {
           io.err(`batch needs a product (${PRODUCTS.join(', ')}) and a file or -\n\n${USAGE}`);
           return 2;
         }
         return await runBatch(checker, product, file, io);
       }
       default: {
-        if (!isProduct(command)) {
+        if (!isProductName(command)) {
           io.err(`unknown command "${command}"\n\n${USAGE}`);
           return 2;
         }
@@ -137,10 +137,6 @@ async function serve(checker: Checker, port: string, host: string, io: CliIo): P
   io.err(`identity-signals listening on http://${host}:${portNumber}/1.0/<product>`);
   await new Promise<void>((done) => server.on('close', done));
   return 0;
-}
-
-function isProduct(value: string | undefined): value is Product {
-  return (PRODUCTS as readonly (string | undefined)[]).includes(value);
 }
 
 function parseHeaders(lines: readonly string[]): Record<string, string> {

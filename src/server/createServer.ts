@@ -4,8 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createChecker } from '../checker.js';
 import type { Checker } from '../checker.js';
 import { InputError } from '../errors.js';
-import { resolve } from '../resolve.js';
-import type { ProductName } from '../scoring/index.js';
+import { isProductName, resolve } from '../resolve.js';
 import { deliverWebhook } from './webhook.js';
 import type { WebhookDelivery, WebhookOptions } from './webhook.js';
 
@@ -36,7 +35,6 @@ export interface ServerOptions {
   readonly onWebhook?: (delivery: WebhookDelivery & { readonly url: string; readonly resolution_id: string }) => void;
 }
 
-const PRODUCTS: readonly ProductName[] = ['email', 'device', 'ip', 'phone', 'name'];
 const PATH = /^\/1\.0\/([a-z]+)\/?$/;
 
 /** An error answered to the client: status, code and message, plus the field at fault. */
@@ -93,7 +91,7 @@ export function createRequestHandler(options: ServerOptions): (req: IncomingMess
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const match = PATH.exec((req.url ?? '').split('?')[0]!.slice(0, 64));
     const product = match?.[1];
-    if (product === undefined || !(PRODUCTS as readonly string[]).includes(product)) {
+    if (!isProductName(product)) {
       throw new HttpError(404, 'NOT_FOUND', 'unknown endpoint: use POST /1.0/{email,device,ip,phone,name}');
     }
     if (req.method !== 'POST') {
