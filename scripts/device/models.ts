@@ -6,8 +6,12 @@
  *
  * Naming rules (docs/device-data.md repeats them for users):
  * - Brand: the retail brand mapped through data/raw/device/brands.csv;
- *   Huawei rows named "Honor …" become Honor, Motorola rows named "Lenovo …"
- *   become Lenovo (both sold those phones under the other brand).
+ *   Motorola rows named "Lenovo …" become Lenovo (sold under that brand),
+ *   "Myphone" rows named like the Philippine maker's phones MyPhone (PH).
+ *   Huawei rows named "Honor …" keep Huawei, their retail brand (Honor was
+ *   Huawei's sub-brand until 2020; later phones are listed under HONOR),
+ *   but compete for a code as their own group, so a code that Huawei sold
+ *   under both names keeps the Huawei name ("P smart Z", not "HONOR 9X").
  * - Name: the marketing name with the brand prefix removed ("Galaxy S23",
  *   "12T Pro" under Xiaomi), sub-brands kept ("Redmi Note 11", "POCO X3 Pro"),
  *   runs of spaces collapsed, mojibake tails cut.
@@ -119,8 +123,23 @@ export function deriveType(brand: string, name: string, code: string): DeviceTyp
   return undefined;
 }
 
+/**
+ * The brand a Play row's phone was sold under when the retail brand column
+ * says otherwise: Motorola rows named "Lenovo …" are Lenovo phones, and the
+ * list files both myPhones under "Myphone", where the Philippine maker's
+ * names are `my` + model number (myA1, myG1, myXI1, my28S) or its Brown line.
+ */
+function sellingBrand(brand: string, name: string): string {
+  if (brand === 'Motorola' && /^lenovo\b/i.test(name)) return 'Lenovo';
+  if (brand === 'myPhone (PL)' && (/^my(?:\d|[A-Z]{1,2}\d)/.test(name) || /^brown\b/i.test(name))) return 'MyPhone (PH)';
+  return brand;
+}
+
 interface Candidate {
+  /** Group the candidate competes in (the brand, or Huawei's Honor line). */
   brand: string;
+  /** Brand written to the table when this group wins. */
+  emit: string;
   name: string;
   garbled: boolean;
   isCode: boolean;
@@ -164,14 +183,14 @@ export function buildModels(root: string): ModelBuildResult {
     let brand = normBrand(row.brand);
     const cleaned = cleanGarbled(collapse(row.name));
     let name = cleaned.name;
-    if (brand === 'Huawei' && /^honor\b/i.test(name)) brand = 'Honor';
-    if (brand === 'Motorola' && /^lenovo\b/i.test(name)) brand = 'Lenovo';
+    const emit = sellingBrand(brand, name);
+    brand = emit === 'Huawei' && /^honor\b/i.test(name) ? 'Huawei (Honor line)' : emit;
     const sub = SUB_BRANDS[row.brand];
-    name = stripPrefix(name, [brand, row.brand, brand === 'Tecno' ? 'TECNO Mobile' : '', brand === 'Huawei' ? 'HUAWEI' : '']);
+    name = stripPrefix(name, [emit, row.brand, emit === 'Tecno' ? 'TECNO Mobile' : '', emit === 'Huawei' ? 'HUAWEI' : '']);
     if (sub !== undefined && !name.toLowerCase().startsWith(sub.toLowerCase())) name = `${sub} ${name}`;
     if (name === '') name = collapse(row.model);
     const isCode = name.toLowerCase() === collapse(row.model).toLowerCase();
-    addCandidate(row.model, { brand, name, garbled: cleaned.garbled, isCode });
+    addCandidate(row.model, { brand, emit, name, garbled: cleaned.garbled, isCode });
   }
 
   const pick = (cands: Candidate[]): { brand: string; name: string }[] => {
@@ -187,7 +206,7 @@ export function buildModels(root: string): ModelBuildResult {
         (catalogSize.get(b[0]) ?? 0) - (catalogSize.get(a[0]) ?? 0) ||
         (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
     );
-    return brands.map(([brand, list]) => {
+    return brands.map(([group, list]) => {
       const counts = new Map<string, { n: number; c: Candidate }>();
       for (const c of list) {
         const e = counts.get(c.name);
@@ -202,8 +221,8 @@ export function buildModels(root: string): ModelBuildResult {
           a.c.name.length - b.c.name.length ||
           (a.c.name < b.c.name ? -1 : a.c.name > b.c.name ? 1 : 0),
       )[0];
-      return { brand, name: best?.c.name ?? '' };
-    });
+      return { brand: list[0]?.emit ?? group, name: best?.c.name ?? '' };
+    }).filter((p, i, all) => all.findIndex((q) => q.brand === p.brand) === i);
   };
 
   const brandIndex = new Map<string, number>();

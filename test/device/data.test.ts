@@ -61,6 +61,16 @@ describe('lookupModelCode', () => {
     expect(lookupModelCode('TB-X606F')?.model).toBe('Tab M10 FHD Plus');
   });
 
+  it('files Play rows under the brand the phone was sold as', () => {
+    // Honor phones of Huawei's era are listed, and sold, as Huawei.
+    expect(lookupModelCode('PLK-AL10')).toMatchObject({ brand: 'Huawei', model: 'Honor 7' });
+    // A code Huawei sold under both names keeps the Huawei name.
+    expect(lookupModelCode('STK-LX1')).toMatchObject({ brand: 'Huawei', model: 'P smart Z' });
+    // "Myphone" mixes the Philippine and the Polish maker.
+    expect(lookupModelCode('myG1')?.brand).toBe('MyPhone (PH)');
+    expect(lookupModelCode('Hammer_Active2')?.brand).toBe('myPhone (PL)');
+  });
+
   it('a brand word before the code must agree with the brand of the code', () => {
     expect(lookupModelCode('S9')?.brand).toBe('Gionee');
     expect(lookupModelCode('TECNO S9')).toBeUndefined();
