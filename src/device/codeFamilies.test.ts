@@ -31,6 +31,23 @@ describe('codeFamily', () => {
     // A shape that starts with a digit token (size-first TV numbering).
     expect(codeFamily('43LEX-7246FTS2C')).toMatchObject({ brand: 'BBK', type: 'tv' });
   });
+  it('tells size-first TV numbering apart by its tail', () => {
+    expect(codeFamily('50U660TS')).toMatchObject({ brand: 'Harper', type: 'tv' });
+    expect(codeFamily('43U800BU')).toMatchObject({ brand: 'Kivi', type: 'tv' });
+    expect(codeFamily('32HR55GU')).toMatchObject({ brand: 'Kivi', type: 'tv' });
+    expect(codeFamily('43F550T')).toMatchObject({ brand: 'Leff', type: 'tv' });
+    expect(codeFamily('H32F8000Q-d')).toMatchObject({ brand: 'DEXP', type: 'tv' });
+    // Three digits and no tail letter is none of them.
+    expect(codeFamily('43U800')).toBeUndefined();
+  });
+  it('separates makers that share a word or a letter', () => {
+    expect(codeFamily('ENERGY E520 LTE')).toMatchObject({ brand: 'Energizer' });
+    expect(codeFamily('Energyi8Dual')).toMatchObject({ brand: 'Energy Sistem' });
+    expect(codeFamily('Z2351N')).toMatchObject({ brand: 'nubia' });
+    expect(codeFamily('Z3153V')).toBeUndefined();
+    expect(codeFamily('PHJ110')).toMatchObject({ brand: 'OPPO' });
+    expect(codeFamily('PCLM10')).toMatchObject({ brand: 'OPPO' });
+  });
   it('tries the last word of a code behind a maker or product word', () => {
     expect(codeFamily('Technologies MC2700')).toMatchObject({ brand: 'Zebra', type: 'peripheral' });
   });
