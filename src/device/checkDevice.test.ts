@@ -299,6 +299,13 @@ describe('maker where the UA format puts it', () => {
     // A plain AOSP build id names no maker.
     expect(brandOf('Mozilla/5.0 (Linux; Android 6.0; K7000 Build/MRA58K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.0.0 Safari/537.36')).toBeNull();
   });
+  it('reads Lumias outside the IEMobile block and names the maker that sold the model', () => {
+    const edge = checkDevice('Mozilla/5.0 (Windows NT 10.0; ARM; Lumia 950 Dual SIM) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/51.0.2704.79 Safari/537.36 Edge/14.14393');
+    expect(edge).toMatchObject({ brand: 'Microsoft', model: 'Lumia 950 Dual SIM', category: 'smartphone' });
+    expect(checkDevice('Mozilla/5.0 (Windows NT 10.0; ARM; Lumia 640 XL Dual SIM) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/46.0.2486.0 Safari/537.36 Edge/13.10586').category).toBe('phablet');
+    // Launched by Nokia before Microsoft bought the phone business.
+    expect(brandOf('Mozilla/5.0 (Windows NT 6.2; ARM; Trident/7.0; Touch; rv:11.0; WPDesktop; Lumia 1020) like Gecko')).toBe('Nokia');
+  });
   it("reads MAUI's WAP Browser-<Maker> form and prefers the longer maker at the code start", () => {
     expect(checkDevice('WAP Browser-Karbonn K84/1.0.0')).toMatchObject({ brand: 'Karbonn', model: 'K84' });
     expect(brandOf('Mozilla/5.0 (Linux; Android 7.1.2; Oukitel U20Plus) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/75.0.3770.101 Mobile Safari/537.36')).toBe('Oukitel');

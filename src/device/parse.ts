@@ -43,6 +43,7 @@ import {
   LAPTOP_LINE,
   TIZEN_MODEL,
   VENDOR_FIELD,
+  LUMIA_MODEL,
   CODE_PREFIXES,
   FB_DEVICE,
   PRODUCT_LINE,
@@ -705,6 +706,16 @@ function browserFromBrand(brand: string): string | undefined {
  * @example
  * parseDevice('Mozilla/5.0 (Linux; Android 14; SM-S911B) …', {}).model; // 'Galaxy S23'
  */
+/**
+ * Lumia phones were Nokia's until Microsoft bought the phone business in
+ * 2014; the models launched after that carry the Microsoft brand: 430, 435,
+ * 532, 535, 540, 550, 640 (LTE, XL), 650 and 950 (XL).
+ */
+const MICROSOFT_LUMIAS = new Set(['430', '435', '532', '535', '540', '550', '640', '650', '950']);
+function lumiaMaker(number: string): string {
+  return MICROSOFT_LUMIAS.has(number) ? 'Microsoft' : 'Nokia';
+}
+
 export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   parser.setUA(ua);
   const b = parser.getBrowser();
@@ -844,6 +855,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     }
   }
   let vendorHint: string | undefined;
+  let lumia = false;
   if (code === null) {
     // Model blocks of non-Android platforms, tried in turn (first hit wins).
     let m: RegExpExecArray | null;
@@ -856,6 +868,10 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       vendorHint = 'DoCoMo';
     } else if ((m = TIZEN_MODEL.exec(ua)) !== null) {
       code = cleanModel(m[1]!);
+    } else if ((m = LUMIA_MODEL.exec(ua)) !== null) {
+      code = cleanModel(m[0]);
+      vendorHint = lumiaMaker(m[1]!);
+      lumia = true;
     } else if ((m = VENDOR_FIELD.exec(ua)) !== null) {
       vendorHint = m[1]!;
     } else if ((m = SONOS_MODEL.exec(ua)) !== null) {
@@ -1051,6 +1067,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   // The family's kind beats the UA's `Mobile` token: tablets and scanners send it too.
   else if (familyKind !== undefined) category = familyKind;
   else if (os !== null && FEATURE_PHONE_OS.has(os)) category = 'feature_phone';
+  // Lumias are phones whatever Windows mode their browser claims.
+  else if (lumia) category = 'smartphone';
   else if (TV.test(ua) || (code !== null && (TV_MODEL.test(code) || TV_MODEL_NUMBER.test(code) || TV_MODEL_SUFFIX.test(code) || (MEDIA_BOX_MODEL.test(code) && !MOBILE_TOKEN.test(ua))))) category = 'tv';
   else if (android && code !== null && PERIPHERAL_MODEL.test(code)) category = 'peripheral';
   else if (code !== null && LAPTOP_LINE.test(code)) category = 'desktop';

@@ -243,7 +243,7 @@ export const MEDIA_BOX_MODEL = /(?:[a-z]Box|[A-WYZ]BOX)\b|(?:\b|[A-Z]{2})4[Kk]\b
  * diagonal cannot make this call: in the Matomo corpus phablets run from
  * 5.99" to 7.6" and smartphones from 5.45" to 6.81" (docs/device.md).
  */
-export const PHABLET_LINE = /\bNote ?\d{0,2}\b|\bFold\b|\bZ ?Flip\b|\bFlip ?\d\b|\bGrand(?: ?\d)?\b|\bXperia (?:[A-Z]\d? )?Ultra\b|\bOne max\b|\bMega\b|\bPhab|\bFonepad|\bPhonePad/i;
+export const PHABLET_LINE = /\bNote ?\d{0,2}\b|\bFold\b|\bZ ?Flip\b|\bFlip ?\d\b|\bGrand(?: ?\d)?\b|\bXperia (?:[A-Z]\d? )?Ultra\b|\bOne max\b|\bMega\b|\bPhab|\bFonepad|\bPhonePad|\bLumia \d{3} XL\b/i;
 
 /**
  * Devices of the spec's `peripheral` category named in an Android UA:
@@ -269,6 +269,13 @@ export const DOCOMO_MODEL = /^DoCoMo\/\d\.\d[ /]([A-Z0-9]{3,10})/;
  * product naming; the keyword → brand table is in parse.ts.
  */
 export const PRODUCT_LINE = /^(Xperia|Galaxy|Desire|Sensation|Wildfire|Kindle|Echo|Aspire|TravelMate|Predator|Latitude|Inspiron|Vostro|XPS|ThinkPad|IdeaPad|ThinkCentre|Yoga|Pavilion|EliteBook|ProBook|Spectre|Envy|ZenBook|VivoBook|Zenfone|ZenPad|Transformer|Tinker Board|Satellite|Tecra|Surface|moto|Droid|Pixel|Lumia|Optimus|Ascend|MediaPad|MatePad|Blade|Redmi|POCO|Nook|KF[A-Z]{2,6}|AFT[A-Z0-9]{1,6}|ZC\d{3}KL|ZE\d{3}KL|MB\d{3}|XT\d{3,4})\b/i;
+
+/**
+ * Lumia phones outside the IEMobile block: Windows 10 Mobile's Edge and the
+ * `WPDesktop` mode write `…; Lumia 640 XL Dual SIM)` with no maker field.
+ * Group 1: the model number.
+ */
+export const LUMIA_MODEL = /\bLumia[ _](\d{3,4})\b[^;)]{0,24}/;
 
 /** Sonos players: `Sonos/61.1-83170 (ZPS1)`. */
 export const SONOS_MODEL = /\bSonos\/[\d.-]{1,20} \(([A-Z0-9]{2,12})\)/;
