@@ -156,10 +156,7 @@ describe('device corpus accuracy (floors of issue 3)', () => {
   it('OS family >= 95%', () => expect(os.rate).toBeGreaterThanOrEqual(0.95));
   it('browser family >= 93%', () => expect(browser.rate).toBeGreaterThanOrEqual(0.93));
   it('device category >= 90%', () => expect(category.rate).toBeGreaterThanOrEqual(0.9));
-  // Known gap, issue 3 left open: brand is 87.43% on these corpora (4514/5163), below the
-  // issue's 88% floor (docs/device.md, "Brand", says why). The floor stays strict: `it.fails`
-  // turns red the day brand reaches 88%, and this must then go back to a plain `it`.
-  it.fails('brand >= 88% (known gap: below the floor, issue 3 open)', () => expect(brand.rate).toBeGreaterThanOrEqual(0.88));
+  it('brand >= 88%', () => expect(brand.rate).toBeGreaterThanOrEqual(0.88));
   it('model (marketing name or code) >= 70%', () => expect(model.rate).toBeGreaterThanOrEqual(0.7));
   it('bot recall >= 99%', () => expect(botRecall.rate).toBeGreaterThanOrEqual(0.99));
   it('bot false positives <= 1%', () => expect(1 - humans.rate).toBeLessThanOrEqual(0.01));
