@@ -310,5 +310,9 @@ describe('maker where the UA format puts it', () => {
     expect(checkDevice('WAP Browser-Karbonn K84/1.0.0')).toMatchObject({ brand: 'Karbonn', model: 'K84' });
     expect(brandOf('Mozilla/5.0 (Linux; Android 7.1.2; Oukitel U20Plus) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/75.0.3770.101 Mobile Safari/537.36')).toBe('Oukitel');
     expect(brandOf('Mozilla/5.0 (Linux; Android 4.4.2; NAVITEL A730) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/71.0.3578.99 Safari/537.36')).toBe('Navitel');
+    // A maker word before the code beats a vendor ua-parser-js inferred from the code's shape…
+    expect(brandOf('Mozilla/5.0 (Linux; Android 4.1.1; XOLO A1000 Build/JRO03C) AppleWebKit/535.19 (KHTML, like Gecko) Chrome/18.0.1025.166 Mobile Safari/535.19')).toBe('Xolo');
+    // …but a brand spelled like a Huawei product code is that code.
+    expect(brandOf('Mozilla/5.0 (Linux; Android 10; STK-LX3) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/90.0.4430.91 Mobile Safari/537.36')).toBe('Huawei');
   });
 });

@@ -48,6 +48,11 @@ describe('codeFamily', () => {
     expect(codeFamily('PHJ110')).toMatchObject({ brand: 'OPPO' });
     expect(codeFamily('PCLM10')).toMatchObject({ brand: 'OPPO' });
   });
+  it('reads Digma article codes behind a line name', () => {
+    expect(codeFamily('TT7024MG')).toMatchObject({ brand: 'Digma' });
+    expect(codeFamily('HIT HT7070MG')).toMatchObject({ brand: 'Digma' });
+    expect(codeFamily('TT7024XG')).toBeUndefined();
+  });
   it('tries the last word of a code behind a maker or product word', () => {
     expect(codeFamily('Technologies MC2700')).toMatchObject({ brand: 'Zebra', type: 'peripheral' });
   });

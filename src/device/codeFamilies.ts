@@ -115,6 +115,11 @@ export const CODE_FAMILIES: readonly CodeFamily[] = [
   { shape: 'V4~~!*', brand: 'LG', type: 'tablet', why: 'LG G Pad: V4xx (V400, V410, V480).' },
   { shape: 'V5~~!*', brand: 'LG', type: 'tablet', why: 'LG G Pad: V5xx (V500, V510, V525).' },
   { shape: 'PLANE *', brand: 'Digma', type: 'tablet', why: 'Digma Plane tablet line (Plane 8733T).' },
+  // Digma's article codes: line letters + four digits + chipset (M MediaTek, P Spreadtrum) + network (G 3G, L LTE).
+  { shape: '%%~~~~MG', brand: 'Digma', type: null, why: 'Digma article codes (CS1207MG CITI, TS7175MG Optima, HT7070MG HIT): two line letters + four digits + MG (MediaTek, 3G).' },
+  { shape: '%%~~~~PG', brand: 'Digma', type: null, why: 'Digma article codes, Spreadtrum 3G (HT4039PG, VS5002PG).' },
+  { shape: '%%~~~~ML', brand: 'Digma', type: null, why: 'Digma article codes, MediaTek LTE (CS6063ML, TS1190ML).' },
+  { shape: '%%~~~~PL', brand: 'Digma', type: null, why: 'Digma article codes, Spreadtrum LTE (CS1272PL, PT1139PL).' },
   { shape: 'URSUS *', brand: 'DEXP', type: 'tablet', why: 'DEXP Ursus tablet line.' },
   { shape: 'PLURI*', brand: 'Vonino', type: 'tablet', why: 'Vonino Pluri tablet line.' },
   { shape: 'VIVA*', brand: 'Allview', type: 'tablet', why: 'Allview Viva tablet line (Viva H7, Viva Q8).' },

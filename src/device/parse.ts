@@ -928,7 +928,10 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     const lead = brandAtStart(code);
     const vendor = uaBrand.toLowerCase();
     const spelled = lead === undefined ? '' : code.slice(0, code.length - lead.rest.length).toLowerCase();
-    if (lead !== undefined && lead.rest !== '' && !sameMaker(lead.brand, uaBrand) && spelled.indexOf(vendor) > 0) {
+    // Likewise a maker word set apart by a space beats a vendor the parser
+    // only inferred from the code's shape (`XOLO A1000` is no OnePlus; in
+    // `STK-LX3` the letters are Huawei's product code, not the STK brand).
+    if (lead !== undefined && lead.rest !== '' && !sameMaker(lead.brand, uaBrand) && (spelled.indexOf(vendor) > 0 || (spelled.endsWith(' ') && vendorGuessed(ua, uaBrand)))) {
       uaBrand = lead.brand;
       atStart = lead;
     }
