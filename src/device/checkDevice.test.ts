@@ -255,6 +255,15 @@ describe('code families (codeFamilies.ts)', () => {
     expect(checkDevice(android('YNDX-00092', true))).toMatchObject({ brand: 'Yandex', category: 'tv' });
   });
 
+  it('matches a family on the code as written when the maker prefix is part of the shape', () => {
+    expect(checkDevice(android('BQ-7083G', true))).toMatchObject({ category: 'tablet' });
+    expect(checkDevice(android('BQ-6015L', true)).category).toBe('smartphone');
+  });
+
+  it('a family kind corrects a table row that only knows the short name (MediaPad X2 is listed as "X2")', () => {
+    expect(checkDevice(android('GEM-703L', true))).toMatchObject({ brand: 'Huawei', category: 'tablet' });
+  });
+
   it('does not override a maker the UA spells out', () => {
     expect(checkDevice(android('Lenovo RC9724C', false)).brand).toBe('Lenovo');
   });
@@ -292,6 +301,12 @@ describe('maker where the UA format puts it', () => {
     expect(brandOf('Mozilla/4.0 (compatible; MSIE 7.0; Windows Phone OS 7.0; Trident/3.1; IEMobile/7.0) SAMSUNG;Taylor,gzip(gfe)')).toBe('Samsung');
     expect(brandOf('SV1 Android Application (13, sv1 v2.1) - Mobistel Cynus E1 Mobistel - FFFFFFFF-A6A1-84ED-9CE9-493C4CACAB6B')).toBe('Mobistel');
     expect(brandOf('VMVID Android Application (16, vmvid v2.2.2) - alps X8quad.pro alps - 00000000-5C91-AD3F-FFFF-FFFFA7293530')).toBe('alps');
+  });
+  it('does not take a code inside the build id for the model', () => {
+    const ua = 'Mozilla/5.0 (Linux; U; Android 4.0.4; ja-jp; SHT21 Build/SC170) AppleWebKit/534.30 (KHTML, like Gecko) Version/4.0 Safari/534.30';
+    expect(checkDevice(ua)).toMatchObject({ brand: 'Sharp', category: 'tablet' });
+    // A build id that leads with the maker carries the real code.
+    expect(checkDevice('Mozilla/5.0 (Linux; U; Android 2.3.6; de-de; Dual Build/HuaweiU8520) AppleWebKit/533.1 (KHTML, like Gecko) Version/4.0 Mobile Safari/533.1').brand).toBe('Huawei');
   });
   it('reads a maker prefix of an Android build id', () => {
     const ua = 'Mozilla/5.0 (Linux; Android 4.4.2; CW-VX8-3G Build/CHUWI-CW-VX8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/30.0.0.0 Safari/537.36';

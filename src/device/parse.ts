@@ -439,6 +439,16 @@ function androidAppMaker(ua: string): string | null {
   return words[words.length - 1]!.toLowerCase() === first.toLowerCase() ? first : null;
 }
 
+/**
+ * True when `code` is the start of the UA's `Build/…` id and appears nowhere
+ * before it (`SHT21 Build/SC170`): a firmware id, not the model. A build id
+ * that leads with a maker word (`Build/HuaweiU8180`) carries the real code.
+ */
+function inBuildId(ua: string, code: string): boolean {
+  const build = ua.indexOf('Build/');
+  return build >= 0 && ua.startsWith(code, build + 6) && ua.indexOf(code) > build;
+}
+
 /** MAUI's WAP browser writes `WAP Browser-<Maker> <Model>/<version>`. */
 const WAP_BROWSER_PREFIXES = ['WAP Browser-', 'WAP_Browser-'] as const;
 
@@ -851,7 +861,9 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       // token before `Build/` wins when it contains what the parser kept.
       const m = ANDROID_MODEL.exec(ua) ?? UC_MODEL.exec(ua) ?? ANDROID_MODEL_BARE.exec(ua);
       const token = m === null ? null : cleanModel(m[1]!.replaceAll('_', ' '));
-      if (token !== null && (code === null || (token.length > code.length && token.includes(code)))) code = token;
+      // ua-parser-js also finds codes inside the build id (`SHT21 Build/SC170`
+      // → `SC170`): the model field before `Build/` names the device then.
+      if (token !== null && (code === null || (token.length > code.length && token.includes(code)) || (!token.includes(code) && inBuildId(ua, code)))) code = token;
     }
   }
   let vendorHint: string | undefined;
@@ -893,6 +905,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const parserVendor = d.vendor !== undefined ? brandDisplayName(d.vendor) : null;
   let uaBrand = parserVendor ?? (vendorHint === undefined ? null : brandOfToken(vendorHint));
   // On the whole UA only for non-Mozilla agents (feature phones: `SAMSUNG-SGH-Z100`).
+  /** The code as the UA wrote it, when the maker word was cut off it below. */
+  let withMaker: string | null = null;
   const token = code !== null ? BRAND_TOKEN.exec(code) : modelHidden || ua.startsWith('Mozilla') ? null : BRAND_TOKEN.exec(ua);
   const leading = leadingDevice(ua);
   if (leading !== null) {
@@ -905,7 +919,10 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     const rest = token[2];
     if (norm(tokenBrand) === norm(uaBrand ?? '') && rest !== undefined && !VERSION_LIKE.test(rest)) {
       // Keep the code without the brand word: `LG-P929` → `P929`.
-      if (code === null || code.toLowerCase().startsWith(token[1]!.toLowerCase())) code = cleanModel(code === null ? rest : code.slice(token.index + token[0].length - rest.length));
+      if (code === null || code.toLowerCase().startsWith(token[1]!.toLowerCase())) {
+        withMaker = code;
+        code = cleanModel(code === null ? rest : code.slice(token.index + token[0].length - rest.length));
+      }
     }
   }
   if (SONY_ERICSSON.test(ua) && (uaBrand === null || uaBrand === 'Sony')) uaBrand = 'Sony Ericsson';
@@ -986,7 +1003,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   // table does not know, and the device kind even for a table row without one.
   // The table's marketing name can be a family's product line (`9009F` →
   // `1T 7 3G NEW`, a tablet): it wins over a code family that knows no kind.
-  const byCode = code === null ? undefined : codeFamily(code);
+  // Families whose shape includes the maker's prefix (`BQ-7083G`) see the code as written.
+  const byCode = code === null ? undefined : (withMaker === null ? undefined : codeFamily(withMaker)) ?? codeFamily(code);
   const byName = (byCode === undefined || byCode.type === null) && info !== undefined && info.model !== info.code ? codeFamily(info.model) : undefined;
   const codeFam = byName ?? byCode;
   const familyFits = codeFam !== undefined && (info === undefined || sameMaker(info.brand, codeFam.brand));
