@@ -327,6 +327,8 @@ describe('maker where the UA format puts it', () => {
     expect(brandOf('Mozilla/5.0 (Linux; Android 4.4.2; NAVITEL A730) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/71.0.3578.99 Safari/537.36')).toBe('Navitel');
     // A maker word before the code beats a vendor ua-parser-js inferred from the code's shape…
     expect(brandOf('Mozilla/5.0 (Linux; Android 4.1.1; XOLO A1000 Build/JRO03C) AppleWebKit/535.19 (KHTML, like Gecko) Chrome/18.0.1025.166 Mobile Safari/535.19')).toBe('Xolo');
+    // …and beats a vendor the parser read out of the code behind it; a bare language tag is no model.
+    expect(brandOf('Mozilla/5.0 (Linux; Android 12; en; TECNO Mobile LG6n Build/SP1A.210812.016) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/103.0.5060.129 Mobile Safari/537.36')).toBe('Tecno Mobile');
     // …but a brand spelled like a Huawei product code is that code.
     expect(brandOf('Mozilla/5.0 (Linux; Android 10; STK-LX3) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/90.0.4430.91 Mobile Safari/537.36')).toBe('Huawei');
   });

@@ -947,8 +947,10 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     const spelled = lead === undefined ? '' : code.slice(0, code.length - lead.rest.length).toLowerCase();
     // Likewise a maker word set apart by a space beats a vendor the parser
     // only inferred from the code's shape (`XOLO A1000` is no OnePlus; in
-    // `STK-LX3` the letters are Huawei's product code, not the STK brand).
-    if (lead !== undefined && lead.rest !== '' && !sameMaker(lead.brand, uaBrand) && (spelled.indexOf(vendor) > 0 || (spelled.endsWith(' ') && vendorGuessed(ua, uaBrand)))) {
+    // `STK-LX3` the letters are Huawei's product code, not the STK brand),
+    // and the parser read its vendor out of the model code behind
+    // the maker word (`TECNO Mobile LG6n` is Tecno's LG6n, not an LG).
+    if (lead !== undefined && lead.rest !== '' && !sameMaker(lead.brand, uaBrand) && (spelled.indexOf(vendor) > 0 || (spelled.endsWith(' ') && (vendorGuessed(ua, uaBrand) || (!spelled.includes(vendor) && vendorGuessed(ua.replace(code, ''), uaBrand)))))) {
       uaBrand = lead.brand;
       atStart = lead;
     }

@@ -101,7 +101,7 @@ export const APPLE_HARDWARE = /\b(iPhone|iPad|iPod)(?:\d{1,2}[,_]\d{1,2}|\b)/;
 export const REDUCED_ANDROID = /\bAndroid 1\d; K\)/;
 
 /** An Android model token before `Build/` or `)`, used when ua-parser-js gives none. */
-export const ANDROID_MODEL = /\bAndroid [\d.]{1,10}; (?:[a-z]{2}[-_][a-z]{2} ?; ?)?((?:[^;()]|\([^;()]{0,20}\)){1,60}?)(?: Build\/[^;)]{0,80})?[;)]/i;
+export const ANDROID_MODEL = /\bAndroid [\d.]{1,10}; (?:[a-z]{2}(?:[-_][a-z]{2})? ?; ?)?((?:[^;()]|\([^;()]{0,20}\)){1,60}?)(?: Build\/[^;)]{0,80})?[;)]/i;
 
 /** Trailing noise on model codes: `Build/…`, `_TD`, `MIUI/…`. */
 export const MODEL_NOISE = / (?:Build[/ ]|UP\.Browser|MIUI\/).*$| Build$/;
