@@ -292,6 +292,14 @@ describe('maker where the UA format puts it', () => {
     // A browser vendor in the field is not the TV's maker.
     expect(brandOf('Opera/9.80 (Linux mips; U; HbbTV/1.1.1 (; Opera Software; videowebtv; ; ; ); en) Presto/2.10.287 Version/12.00')).not.toBe('Opera Software');
   });
+  it('reads the selling brand of webOS Hub TVs (`LGE/<maker>/<brand>`)', () => {
+    const ua = 'Mozilla/5.0 (Web0S; Linux/SmartTV) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/87.0.4280.88 Safari/537.36 HbbTV/1.6.1 (+DRM; LGE/JPE/JVC; LT-65NQ7155; WEBOS22 04.42.26; W22_K8LP; DTV_C22P;)';
+    expect(checkDevice(ua)).toMatchObject({ brand: 'JVC', category: 'tv' });
+  });
+  it('names the Mac an app reports by its hardware identifier', () => {
+    const ua = 'Microsoft Office Word/16.78.1008 (Mac OS/14.0; Desktop; en-US; NonAppStore; Apple/Mac14,6)';
+    expect(checkDevice(ua)).toMatchObject({ brand: 'Apple', model: 'MacBook Pro 16" (2023)', category: 'desktop' });
+  });
   it("reads Opera TV's vendor block and firmware product tokens", () => {
     expect(brandOf('Opera/9.80 (Linux mips; ) Presto/2.12.407 Version/12.51 MB97/0.39.24.3 (FITCO, Mxl661L32, wireless)')).toBe('FITCO');
     expect(brandOf('BrightSign/8.2.35.4 (XT1144-PP) Mozilla/5.0 (X11; Linux aarch64) AppleWebKit/537.36 (KHTML, like Gecko) QtWebEngine/5.12.3 Chrome/69.0.3497.128 Safari/537.36')).toBe('BrightSign');

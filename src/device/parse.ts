@@ -414,6 +414,14 @@ function hbbtvVendor(ua: string): string | null {
   const vendor = (fields[1] ?? '').trim();
   if (first !== '' && !first.startsWith('+')) return brandFromToken(first) ?? null;
   if (vendor === '') return null;
+  // webOS Hub TVs sold under other brands write `LGE/<maker>/<brand>`.
+  const slash = vendor.lastIndexOf('/');
+  if (slash > 0) {
+    const sold = vendor.slice(slash + 1).trim();
+    const byName = sold === '' ? undefined : brandFromToken(sold);
+    if (byName !== undefined) return byName;
+    if (isAcronym(sold)) return sold;
+  }
   return brandFromToken(vendor) ?? (isAcronym(vendor) ? vendor : null);
 }
 

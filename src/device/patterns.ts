@@ -204,7 +204,7 @@ export const IE_OEM = /; (MDD[CRS]|MAAR|MAAU|ASU2|ASJB|MAS[AEMP]|SMJB|TNJB|TAJB|
 export const SONY_ERICSSON = /SonyEricsson/i;
 
 /** Apple hardware identifiers apps put in the UA (`iPhone14,7`, `FBDV/iPad4,1`, `MacBookAir4%2C2`). */
-export const APPLE_ID = /(?:\b|_)((?:iPhone|iPad|iPod|Watch|MacBookAir|MacBookPro|MacBook|iMac|Macmini|MacPro)\d{1,2})(?:,|%2C|_)(\d{1,2})\b/;
+export const APPLE_ID = /(?:\b|_)((?:iPhone|iPad|iPod|Watch|MacBookAir|MacBookPro|MacBook|iMacPro|iMac|Macmini|MacPro|Mac)\d{1,2})(?:,|%2C|_)(\d{1,2})\b/;
 
 /** KaiOS / Firefox OS handsets: `(Mobile; ALCATEL 4052C; rv:48.0)`, `(Mobile; LYF/F90M/…; Android; rv:48.0)`. */
 export const KAIOS_MODEL = /\(Mobile; ([^;)/]{2,40})(?:\/[^;)]{0,60})?; (?:Android; ?)?rv:/;
