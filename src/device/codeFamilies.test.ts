@@ -37,6 +37,9 @@ describe('codeFamily', () => {
     expect(codeFamily('32HR55GU')).toMatchObject({ brand: 'Kivi', type: 'tv' });
     expect(codeFamily('43F550T')).toMatchObject({ brand: 'Leff', type: 'tv' });
     expect(codeFamily('H32F8000Q-d')).toMatchObject({ brand: 'DEXP', type: 'tv' });
+    expect(codeFamily('SM-LED43M01SU')).toMatchObject({ brand: 'Soundmax', type: 'tv' });
+    expect(codeFamily('SM-A515F')).toBeUndefined();
+    expect(codeFamily('65ULES910T2SM')).toMatchObject({ brand: 'Erisson', type: 'tv' });
     // Three digits and no tail letter is none of them.
     expect(codeFamily('43U800')).toBeUndefined();
   });
