@@ -119,12 +119,34 @@ describe('checkDevice', () => {
     expect(r.score).toBeLessThanOrEqual(399);
   });
 
-  it('does not take a bot word inside a device model, or a feed reader, for a robot', () => {
+  it('does not take a bot word inside a device model for a robot; feed readers are robots that read feeds', () => {
     const phone = 'Mozilla/5.0 (Linux; Android 6.0; B BOT 550 Build/MRA58K; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/53.0.2785.124 Mobile Safari/537.36';
     expect(checkDevice(phone).is_robot).toBe(false);
-    expect(checkDevice('Reeder/3.2 CFNetwork/672.1.12 Darwin/14.0.0')).toMatchObject({ is_robot: false, is_feed_reader: true });
+    expect(checkDevice('Reeder/3.2 CFNetwork/672.1.12 Darwin/14.0.0')).toMatchObject({ is_robot: true, is_feed_reader: true });
     expect(checkDevice('FeedlyApp/1.0 (http://www.feedly.com)').is_robot).toBe(true);
     expect(checkDevice('curl/8.4.0')).toMatchObject({ is_robot: true, is_downloader: true });
+  });
+
+  it('keeps monitors robots even when their name sits in the model field', () => {
+    expect(checkDevice('Mozilla/5.0 (Linux; U; Android 4.0.2; en-us; Catchpoint) AppleWebKit/534.30 (KHTML, like Gecko) Version/4.0 Mobile Safari/534.30').is_robot).toBe(true);
+    expect(checkDevice('Breaker/v315 (subscribers=9999; feed-id=123456)').is_robot).toBe(true);
+  });
+
+  it("does not flag a person's browser for its shape alone (truncated, `|` in an app build string)", () => {
+    expect(checkDevice('; Android 11) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/96.0.4664.45 Mobile DuckDuckGo/5 Safari/537.36').is_robot).toBe(false);
+    // …but a UA of digits only is still a script's.
+    expect(checkDevice('123')).toMatchObject({ is_robot: true, category: 'robot' });
+  });
+
+  it('reads a UA sent with its header name and says so', () => {
+    const r = checkDevice('User-Agent:Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/79.0.3945.74 Safari/537.36 Edg/90.0.818.62');
+    expect(r).toMatchObject({ is_robot: false, operating_system: 'Windows', category: 'desktop' });
+    expect(r.reasons.map((x) => x.code)).toContain('DEVICE_HEADER_NAME');
+    expect(checkDevice('User-Agent: ')).toMatchObject({ is_robot: false, category: 'unknown' });
+  });
+
+  it('takes Android app agents that name their device for people', () => {
+    expect(checkDevice('NS/3.3.1 (Linux; U; Android 5.0.1; en-in; phone/Nexus 5 Build/LRX22C; Density/480; gzip) com.google.android.apps.magazines/2014102707').is_robot).toBe(false);
   });
 
   it('flags headless browsers', () => {

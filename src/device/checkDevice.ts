@@ -1,3 +1,4 @@
+import { isbot } from 'isbot';
 import { assertString } from '../common/input.js';
 import { InputError } from '../errors.js';
 import { createScorer } from '../scoring/index.js';
@@ -9,7 +10,7 @@ import type { ClientHints } from './headers.js';
 import { ANDROID_FAMILY, osFamily } from './names.js';
 import { parseDevice } from './parse.js';
 import type { ParsedDevice } from './parse.js';
-import { CHECKER, CONTROL, E_READER, FILTER, HAS_LETTER, HTTP_LIBRARY, MAX_UA_LENGTH, SPAM } from './patterns.js';
+import { CHECKER, CONTROL, E_READER, FILTER, HAS_LETTER, HEADER_NAME_PREFIX, HTTP_LIBRARY, MAX_UA_LENGTH, SPAM } from './patterns.js';
 import { DEVICE_SCORE_MODEL } from './scoreModel.js';
 import type {
   DeviceCallOptions,
@@ -104,13 +105,17 @@ function evaluate(userAgent: string, hints: ClientHints, score: Scorer<DeviceRea
   const trimmed = userAgent.trim();
   const tooLong = userAgent.length > MAX_UA_LENGTH;
   // Cap before any regex: real UAs stay well under 1 kB.
-  const ua = tooLong ? userAgent.slice(0, MAX_UA_LENGTH) : userAgent;
-  const empty = trimmed === '';
+  const capped = tooLong ? userAgent.slice(0, MAX_UA_LENGTH) : userAgent;
+  // `User-Agent: Mozilla/5.0 …`: the header's name inside its value. Read what follows.
+  const headerName = HEADER_NAME_PREFIX.exec(capped);
+  const ua = headerName === null ? capped : capped.slice(headerName[0].length);
+  const empty = trimmed === '' || ua.trim() === '';
   const garbage = !empty && (CONTROL.test(ua) || !HAS_LETTER.test(ua));
 
   const p = empty || garbage ? undefined : parseDevice(ua, hints);
   if (empty) signals.push({ code: 'DEVICE_EMPTY' });
   if (garbage) signals.push({ code: 'DEVICE_MALFORMED', detail: 'control characters or no letters' });
+  if (headerName !== null) signals.push({ code: 'DEVICE_HEADER_NAME' });
   if (tooLong) signals.push({ code: 'DEVICE_TOO_LONG', detail: `${userAgent.length} characters; parsed the first ${MAX_UA_LENGTH}` });
 
   const caps = p === undefined ? undefined : lookupCapabilities(p.browser, p.browserVersion, p.engine, p.engineVersion, p.os, p.osVersion);
@@ -141,12 +146,14 @@ function evaluate(userAgent: string, hints: ClientHints, score: Scorer<DeviceRea
   signals.push({ code: 'DEVICE_PROVIDER_ONLY' });
   const outcome = score(signals);
 
-  const category: DeviceCategory = p?.category ?? 'unknown';
+  // A UA with no letters or with control characters is not parsed; isbot still
+  // judges it (`123` and its kind are what scripts send).
+  const isRobot = p?.robot ?? (garbage && isbot(ua));
+  const category: DeviceCategory = p?.category ?? (isRobot ? 'robot' : 'unknown');
   const specs = p?.specs;
   const graphical = p?.engine != null && GRAPHICAL_ENGINES.has(p.engine);
   const known = (name: keyof CapabilityTable, fallback: boolean | null = null): boolean | null => table?.[name] ?? fallback;
   const ifGraphical = graphical ? true : null;
-  const isRobot = p?.robot ?? false;
   const osName = p?.os ?? null;
   const bot = isRobot && p !== undefined;
 

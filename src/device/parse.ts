@@ -43,6 +43,7 @@ import {
   LAPTOP_LINE,
   TIZEN_MODEL,
   VENDOR_FIELD,
+  MONITOR_BOT,
   LUMIA_MODEL,
   CODE_PREFIXES,
   FB_DEVICE,
@@ -633,6 +634,9 @@ function extraBrowser(tokenName: string, os: string | null, parsed: string | und
  */
 const MESSENGER_APPS: ReadonlySet<string> = new Set(['wechat', 'instagram']);
 
+/** isbot matches that are only about a UA's shape, not about what sent it. */
+const SHAPE_ONLY: ReadonlySet<string> = new Set(['(', ';', '|']);
+
 /**
  * True when every isbot match, and every strong crawler word, sits inside
  * the Android model name (`B BOT 550`): a device named so, not a bot.
@@ -649,7 +653,7 @@ function onlyInModelName(ua: string): boolean {
 
 /** Human clients that isbot flags because they are not web browsers. */
 function humanNonBrowser(ua: string): boolean {
-  return FEED_READER.test(ua) || MEDIA_PLAYER.test(ua) || DOWNLOAD_MANAGER.test(ua) || FEATURE_PHONE.test(ua) || TV.test(ua)
+  return MEDIA_PLAYER.test(ua) || DOWNLOAD_MANAGER.test(ua) || FEATURE_PHONE.test(ua) || TV.test(ua)
     || WEARABLE.test(ua) || SMART_SPEAKER.test(ua) || E_READER.test(ua);
 }
 
@@ -751,13 +755,18 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const feedReader = nonBrowser && FEED_READER.test(ua);
   const mediaPlayer = nonBrowser && !feedReader && MEDIA_PLAYER.test(ua);
   const downloadManager = nonBrowser && DOWNLOAD_MANAGER.test(ua);
-  if (robot && !headless && onlyInModelName(ua)) {
+  const monitor = robot && MONITOR_BOT.test(ua);
+  if (robot && !headless && !monitor && onlyInModelName(ua)) {
     robot = false;
-  } else if (robot && !headless && !STRONG_BOT.test(ua)) {
+  } else if (robot && !headless && !monitor && !STRONG_BOT.test(ua)) {
     // isbot flags every non-browser agent; feed readers, podcast players,
     // WAP phones and TV middleware are people's clients, not robots.
     if (humanNonBrowser(ua) || APPLE_DEVICE_ONLY.test(ua) || HUMAN_DEVICE.test(ua) || leadingDevice(ua) !== null) robot = false;
     else if (b.name !== undefined && MESSENGER_APPS.has(b.name.toLowerCase())) robot = false;
+    // isbot also flags a UA for its shape alone: a leading `(` or `;` (a
+    // truncated header) or a `|` inside an app's build string. With a
+    // browser and an OS fully named, that is a person's browser.
+    else if (b.name !== undefined && b.version !== undefined && o.name !== undefined && isbotMatches(ua).every((m) => SHAPE_ONLY.has(m))) robot = false;
 
   }
 

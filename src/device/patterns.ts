@@ -146,7 +146,7 @@ export const NOT_A_MODEL = /^(?:Linux|Mobile|wv|Android|Build|Tablet|Phone|unkno
 export const APPLE_DEVICE_ONLY = /^(?:iPhone|iPad|iPod)\w{0,24}$|^dv\(iP[hao]\d/;
 
 /** Device-class evidence strong enough that isbot's "not a browser" verdict is overruled. */
-export const HUMAN_DEVICE = /chromeframe\/|\bserver-bag \[Watch OS|\bnook browser|\bspotify_\w+|\bOutcast\b|\bVictorReader/i;
+export const HUMAN_DEVICE = /chromeframe\/|\bserver-bag \[Watch OS|\bnook browser|\bspotify_\w+|\bOutcast\b|\bVictorReader|\bCitrixReceiver\b|^(?!Mozilla\/)[\w.-]{1,40}\/[\d.]{1,15} \(Linux; (?:U; )?Android [\d.]{1,10};|^(?:com|net|org)\.\w+\.[\w.]+$/i;
 
 /** UCWEB's Android token (`Adr 4.2.2`) and the model after the locale. */
 export const UC_ANDROID = /\bAdr (\d{1,2}(?:\.\d{1,2}){0,2})/;
@@ -276,6 +276,17 @@ export const PRODUCT_LINE = /^(Xperia|Galaxy|Desire|Sensation|Wildfire|Kindle|Ec
  * Group 1: the model number.
  */
 export const LUMIA_MODEL = /\bLumia[ _](\d{3,4})\b[^;)]{0,24}/;
+
+/**
+ * Monitors and tools that look like a device but always act for a machine:
+ * WeChat's developer-tools simulator, Catchpoint, site auditors, feed
+ * fetchers that report their subscriber count. Robots even where the word
+ * sits in the model field of an Android UA.
+ */
+export const MONITOR_BOT = /wechatdevtools|\bcatchpoint\b|\bsite audit\b|\bsubscribers?\b/i;
+
+/** A header line logged or sent as the value: `User-Agent: Mozilla/5.0 …`. */
+export const HEADER_NAME_PREFIX = /^\s*user-agent\s*:\s*/i;
 
 /** Sonos players: `Sonos/61.1-83170 (ZPS1)`. */
 export const SONOS_MODEL = /\bSonos\/[\d.-]{1,20} \(([A-Z0-9]{2,12})\)/;

@@ -12,6 +12,11 @@ const SIGNALS: Readonly<Record<DeviceReasonCode, SignalSpec>> = {
     description: 'the user agent is garbage: control characters or no letters at all',
   },
   DEVICE_TOO_LONG: { kind: 'risk', weight: 0.3, description: 'the user agent is longer than any real browser sends (cut before parsing)' },
+  DEVICE_HEADER_NAME: {
+    kind: 'risk',
+    weight: 0.3,
+    description: "the value starts with the header's own name ('User-Agent: Mozilla/5.0 …'): a hand-built request or a logging slip",
+  },
   DEVICE_ROBOT: { kind: 'risk', weight: 0.7, capBand: 1, description: 'a crawler, monitor, script or HTTP library (isbot)' },
   DEVICE_HEADLESS: { kind: 'risk', weight: 0.7, capBand: 1, description: 'a headless or scripted browser' },
   DEVICE_IMPOSSIBLE_COMBINATION: {
