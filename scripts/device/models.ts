@@ -135,6 +135,12 @@ function sellingBrand(brand: string, name: string): string {
   return brand;
 }
 
+/** A code that reads as a name: two or more words, each all letters or all digits (`Mi Note 10`, not `Lenovo TB-J616F`). */
+function isNameLike(code: string): boolean {
+  const words = code.split(' ');
+  return words.length >= 2 && words.every((w) => /^(?:[a-z]+|\d+)$/i.test(w));
+}
+
 interface Candidate {
   /** Group the candidate competes in (the brand, or Huawei's Honor line). */
   brand: string;
@@ -143,6 +149,8 @@ interface Candidate {
   name: string;
   garbled: boolean;
   isCode: boolean;
+  /** The name is the code, and the code is a name (`Mi Note 10`). */
+  selfNamed: boolean;
 }
 
 export function buildModels(root: string): ModelBuildResult {
@@ -189,8 +197,13 @@ export function buildModels(root: string): ModelBuildResult {
     name = stripPrefix(name, [emit, row.brand, emit === 'Tecno' ? 'TECNO Mobile' : '', emit === 'Huawei' ? 'HUAWEI' : '']);
     if (sub !== undefined && !name.toLowerCase().startsWith(sub.toLowerCase())) name = `${sub} ${name}`;
     if (name === '') name = collapse(row.model);
-    const isCode = name.toLowerCase() === collapse(row.model).toLowerCase();
-    addCandidate(row.model, { brand, emit, name, garbled: cleaned.garbled, isCode });
+    // A name that only repeats the code loses to a real marketing name, unless
+    // the code is itself a name (`Mi Note 10`, sold in China as `MI CC9 Pro`):
+    // the device calls itself that in its user agent, and that name wins.
+    const repeats = name.toLowerCase() === collapse(row.model).toLowerCase();
+    const selfNamed = repeats && isNameLike(collapse(row.model));
+    const isCode = repeats && !selfNamed;
+    addCandidate(row.model, { brand, emit, name, garbled: cleaned.garbled, isCode, selfNamed });
   }
 
   const pick = (cands: Candidate[]): { brand: string; name: string }[] => {
@@ -216,6 +229,7 @@ export function buildModels(root: string): ModelBuildResult {
       const best = [...counts.values()].sort(
         (a, b) =>
           Number(a.c.isCode) - Number(b.c.isCode) ||
+          Number(b.c.selfNamed) - Number(a.c.selfNamed) ||
           Number(a.c.garbled) - Number(b.c.garbled) ||
           b.n - a.n ||
           a.c.name.length - b.c.name.length ||

@@ -66,6 +66,8 @@ describe('lookupModelCode', () => {
     expect(lookupModelCode('PLK-AL10')).toMatchObject({ brand: 'Huawei', model: 'Honor 7' });
     // A code Huawei sold under both names keeps the Huawei name.
     expect(lookupModelCode('STK-LX1')).toMatchObject({ brand: 'Huawei', model: 'P smart Z' });
+    // A code that is itself a name keeps it over another market's name.
+    expect(lookupModelCode('Mi Note 10')?.model).toBe('Mi Note 10');
     // "Myphone" mixes the Philippine and the Polish maker.
     expect(lookupModelCode('myG1')?.brand).toBe('MyPhone (PH)');
     expect(lookupModelCode('Hammer_Active2')?.brand).toBe('myPhone (PL)');
