@@ -145,6 +145,12 @@ describe('checkDevice', () => {
     expect(checkDevice('User-Agent: ')).toMatchObject({ is_robot: false, category: 'unknown' });
   });
 
+  it("reads a Dalvik UA's kind from what its maker mostly makes", () => {
+    expect(checkDevice('Dalvik/2.1.0 (Linux; U; Android 5.1; verykoolSL6010 Build/LMY47D)').category).toBe('smartphone');
+    // No maker, no kind: Android's HTTP stack says nothing about the screen.
+    expect(checkDevice('Dalvik/2.1.0 (Linux; U; Android 9; QX77 Build/PPR1)').category).toBe('unknown');
+  });
+
   it('takes Android app agents that name their device for people', () => {
     expect(checkDevice('NS/3.3.1 (Linux; U; Android 5.0.1; en-in; phone/Nexus 5 Build/LRX22C; Density/480; gzip) com.google.android.apps.magazines/2014102707').is_robot).toBe(false);
   });

@@ -501,6 +501,14 @@ function makerCategory(brand: string | null, mobile: boolean): DeviceCategory | 
   return found;
 }
 
+/** The category of what a maker mostly makes (its first listed kind), if that names one. */
+function mainKindCategory(brand: string | null): DeviceCategory | undefined {
+  if (brand === null) return undefined;
+  const main = brandKinds(brand)[0];
+  if (main === undefined) return undefined;
+  return main === 'phone' || main === 'rugged' ? 'smartphone' : KIND_CATEGORY[main];
+}
+
 /** Product-line keywords (PRODUCT_LINE) → maker. */
 const LINE_BRANDS: Readonly<Record<string, string>> = {
   xperia: 'Sony', galaxy: 'Samsung', desire: 'HTC', sensation: 'HTC', wildfire: 'HTC', kindle: 'Amazon', echo: 'Amazon',
@@ -1132,6 +1140,9 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   // (Dalvik) never sends it, so there its absence says nothing.
   else if (makerCat !== undefined) category = makerCat;
   else if (android && !DALVIK.test(ua)) category = MOBILE_TOKEN.test(ua) ? 'smartphone' : 'tablet';
+  // Android's own HTTP stack says nothing about the screen: the maker's main
+  // line of products is the best evidence left.
+  else if (android && info === undefined && mainKindCategory(brand) !== undefined) category = mainKindCategory(brand)!;
   else if (hints.mobile === true) category = 'smartphone';
   else if (family !== null && DESKTOP_OS_FAMILIES.has(family)) category = 'desktop';
   // Large-screen phone lines (Note, Fold, Grand…) and phones whose specs say
