@@ -188,6 +188,12 @@ describe('checkDevice', () => {
     expect(r.brand).toBe('Samsung');
   });
 
+  it("takes a TV app's X-Requested-With for a TV, but not a media company's app", () => {
+    const ua = 'Mozilla/5.0 (Linux; Android 10) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/111.0.5563.115 Mobile Safari/537.36';
+    expect(checkDevice(ua, { headers: { 'x-requested-with': 'com.internet.tvbrowser' } }).category).toBe('tv');
+    expect(checkDevice(ua, { headers: { 'x-requested-with': 'tv.twitch.android.app' } }).category).toBe('smartphone');
+  });
+
   it('reads X-Requested-With as an app WebView', () => {
     const ua = 'Mozilla/5.0 (Linux; Android 11; Pixel 3) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/92.0.4515.131 Mobile Safari/537.36';
     expect(checkDevice(ua, { headers: { 'X-Requested-With': 'org.telegram.messenger' } }).is_app).toBe(true);

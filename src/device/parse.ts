@@ -43,6 +43,7 @@ import {
   LAPTOP_LINE,
   TIZEN_MODEL,
   VENDOR_FIELD,
+  TV_APP_PACKAGE,
   MONITOR_BOT,
   LUMIA_MODEL,
   CODE_PREFIXES,
@@ -1112,6 +1113,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   // more specific (BAH2-AL10 is a tablet, `Moto 360` a watch).
   else if (familyKind !== undefined && specs === undefined && (info === undefined || info.device_type === undefined || info.device_type === 'smartphone' || norm(info.model) === norm(info.code))) category = familyKind;
   else if (tableCategory !== undefined && TABLE_CATEGORY[tableCategory] !== undefined) category = TABLE_CATEGORY[tableCategory]!;
+  // The app that made the request is a TV app (`X-Requested-With`).
+  else if (hints.requestedWith !== undefined && TV_APP_PACKAGE.test(hints.requestedWith)) category = 'tv';
   // The family's kind beats the UA's `Mobile` token: tablets and scanners send it too.
   else if (familyKind !== undefined) category = familyKind;
   else if (os !== null && FEATURE_PHONE_OS.has(os)) category = 'feature_phone';

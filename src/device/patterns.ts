@@ -285,6 +285,14 @@ export const LUMIA_MODEL = /\bLumia[ _](\d{3,4})\b[^;)]{0,24}/;
  */
 export const MONITOR_BOT = /wechatdevtools|\bcatchpoint\b|\bsite audit\b|\bsubscribers?\b/i;
 
+/**
+ * Android package names of TV apps (`X-Requested-With`): a `tv` segment past
+ * the first (`com.tv.browser.open`) or a name made for TVs
+ * (`com.internet.tvbrowser`, `com.aospstudio.tvsearch`). A leading `tv.` is a
+ * media company's domain (`tv.twitch.android.app`), not a TV.
+ */
+export const TV_APP_PACKAGE = /\.tv(?:\.|$)|\.\w{0,20}tv(?:browser|search|launcher|home)\b/i;
+
 /** A header line logged or sent as the value: `User-Agent: Mozilla/5.0 …`. */
 export const HEADER_NAME_PREFIX = /^\s*user-agent\s*:\s*/i;
 
