@@ -330,6 +330,10 @@ describe('maker where the UA format puts it', () => {
     const ua = 'Mozilla/5.0 (Web0S; Linux/SmartTV) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/87.0.4280.88 Safari/537.36 HbbTV/1.6.1 (+DRM; LGE/JPE/JVC; LT-65NQ7155; WEBOS22 04.42.26; W22_K8LP; DTV_C22P;)';
     expect(checkDevice(ua)).toMatchObject({ brand: 'JVC', category: 'tv' });
   });
+  it("reads UC Browser for iOS's own agent (`dv(iPh10,3);…;ov(15_4_1)`)", () => {
+    const r = checkDevice('dv(iPh10,3);pr(UCBrowser/11.3.5.1203);ov(15_4_1);ss(375x812);bt(GJ);pm(0);bv(0);nm(0);im(0);nt(2);');
+    expect(r).toMatchObject({ brand: 'Apple', model: 'iPhone X', category: 'smartphone', os_version: '15.4.1', browser_name: 'UC Browser' });
+  });
   it('names the Mac an app reports by its hardware identifier', () => {
     const ua = 'Microsoft Office Word/16.78.1008 (Mac OS/14.0; Desktop; en-US; NonAppStore; Apple/Mac14,6)';
     expect(checkDevice(ua)).toMatchObject({ brand: 'Apple', model: 'MacBook Pro 16" (2023)', category: 'desktop' });

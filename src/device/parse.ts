@@ -43,6 +43,8 @@ import {
   LAPTOP_LINE,
   TIZEN_MODEL,
   VENDOR_FIELD,
+  UC_IOS_DEVICE,
+  UC_IOS_OS,
   TV_APP_PACKAGE,
   MONITOR_BOT,
   LUMIA_MODEL,
@@ -643,6 +645,9 @@ function extraBrowser(tokenName: string, os: string | null, parsed: string | und
  */
 const MESSENGER_APPS: ReadonlySet<string> = new Set(['wechat', 'instagram']);
 
+/** UC Browser for iOS abbreviates the hardware family: `iPh` iPhone, `iPa` iPad, `iPo` iPod. */
+const UC_IOS_FAMILY: Readonly<Record<string, string>> = { h: 'iPhone', a: 'iPad', o: 'iPod' };
+
 /** isbot matches that are only about a UA's shape, not about what sent it. */
 const SHAPE_ONLY: ReadonlySet<string> = new Set(['(', ';', '|']);
 
@@ -1008,12 +1013,15 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   if (uaBrand === null && android && !modelHidden) uaBrand = makerOfBuild(ua);
   let info: ModelInfo | undefined;
   const appleId = APPLE_ID.exec(ua);
-  if (appleId !== null) {
+  const ucIos = appleId === null ? UC_IOS_DEVICE.exec(ua) : null;
+  const appleCode = appleId !== null ? `${appleId[1]!},${appleId[2]!}` : ucIos !== null ? `${UC_IOS_FAMILY[ucIos[1]!]!}${ucIos[2]!},${ucIos[3]!}` : null;
+  if (appleCode !== null) {
     // Apps name the exact Apple hardware: that identifies the generation.
-    info = lookupModelCode(`${appleId[1]!},${appleId[2]!}`, 'Apple');
-    code = info?.code ?? `${appleId[1]!},${appleId[2]!}`;
+    info = lookupModelCode(appleCode, 'Apple');
+    code = info?.code ?? appleCode;
     uaBrand = 'Apple';
   }
+  if (ucIos !== null && osVersion === null) osVersion = UC_IOS_OS.exec(ua)?.[1]?.replaceAll('_', '.') ?? null;
   if (code !== null && info === undefined) {
     info = lookupModelCode(code, uaBrand ?? undefined);
     if (info === undefined && BRAND_PREFIX.test(code)) info = lookupModelCode(code.replace(BRAND_PREFIX, ''), uaBrand ?? undefined);

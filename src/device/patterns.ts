@@ -293,6 +293,11 @@ export const MONITOR_BOT = /wechatdevtools|\bcatchpoint\b|\bsite audit\b|\bsubsc
  */
 export const TV_APP_PACKAGE = /\.tv(?:\.|$)|\.\w{0,20}tv(?:browser|search|launcher|home)\b/i;
 
+/** UC Browser for iOS's own agent: `dv(iPh10,3);pr(UCBrowser/…);ov(15_4_1);ss(375x812);…`. */
+export const UC_IOS_DEVICE = /^dv\(iP([hao])(\d{1,2}),(\d{1,2})\)/;
+/** Its OS version field: `ov(15_4_1)`. */
+export const UC_IOS_OS = /;ov\((\d{1,2}(?:_\d{1,2}){0,2})\)/;
+
 /** A header line logged or sent as the value: `User-Agent: Mozilla/5.0 …`. */
 export const HEADER_NAME_PREFIX = /^\s*user-agent\s*:\s*/i;
 
