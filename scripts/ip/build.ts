@@ -18,7 +18,7 @@
  * read from a list (Apple relay and Tor inside X4BNet's VPN output, Linode
  * inside the Akamai routes).
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import ipaddr from 'ipaddr.js';
@@ -27,6 +27,7 @@ import {
   ROOT,
   finish,
   generatedJson,
+  listFiles,
   packageVersion,
   sha256,
   writeGenerated,
@@ -496,16 +497,6 @@ function encodeRangeTable(segs4: readonly Segment[], segs6: readonly Segment[], 
 
 // ---------------------------------------------------------------- main
 
-function rawFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...rawFiles(path));
-    else out.push(path);
-  }
-  return out;
-}
-
 const asnVersion = packageVersion('@ip-location-db/asn');
 /**
  * Brotli keeps the committed tables small (asn: 10.4 MB raw → 2.7 MB); the
@@ -569,7 +560,7 @@ const entries: ManifestEntry[] = [
     sha256: sha256(classesJson),
     formatVersion: ASN_CLASSES_FORMAT,
   },
-  ...rawFiles(RAW).map((path) => {
+  ...listFiles(RAW).map((path) => {
     const file = relative(DATA, path);
     // Hand-written inputs (curated/, SOURCE.md) are dated by their last edit, not the upstream snapshot.
     const own = file.startsWith(join('raw', 'ip', 'curated')) || file.endsWith('SOURCE.md');

@@ -19,24 +19,14 @@
  * After a run, update the commits and dates in data/raw/ip/SOURCE.md from the
  * summary this prints (the commit each repository's HEAD pointed to).
  */
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { DATA } from '../lib/generated.js';
+import { DATA, listFiles } from '../lib/generated.js';
 
 const RAW = join(DATA, 'raw', 'ip');
 const DRY = process.argv.includes('--dry-run');
 /** Folders that are not GitHub copies. */
 const LOCAL = new Set(['curated']);
-
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...files(path));
-    else out.push(path);
-  }
-  return out;
-}
 
 interface Target {
   readonly owner: string;
@@ -47,7 +37,7 @@ interface Target {
 
 function targets(): Target[] {
   const out: Target[] = [];
-  for (const local of files(RAW)) {
+  for (const local of listFiles(RAW)) {
     const rel = relative(RAW, local).split(sep);
     const folder = rel[0]!;
     if (rel.length < 2 || LOCAL.has(folder)) continue; // SOURCE.md, curated/

@@ -6,7 +6,7 @@
  * the committed file and a drift fails the run.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,17 @@ export function sha256(content: string | Uint8Array): string {
 /** Path of a file under `data/`. */
 export function dataFile(rel: string): string {
   return join(DATA, rel);
+}
+
+/** Every file below `dir`, recursively, in sorted order (the raw inputs a builder hashes or refreshes). */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...listFiles(path));
+    else out.push(path);
+  }
+  return out;
 }
 
 /** Writes (or, in check mode, compares) a generated file under `data/`. */
