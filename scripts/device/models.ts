@@ -23,6 +23,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Interner } from '../lib/interner.js';
 import { readCsv } from './csv.js';
 
 /** Device types a model row may carry (the ModelInfo.device_type union). */
@@ -239,22 +240,13 @@ export function buildModels(root: string): ModelBuildResult {
     }).filter((p, i, all) => all.findIndex((q) => q.brand === p.brand) === i);
   };
 
-  const brandIndex = new Map<string, number>();
-  const brands: string[] = [];
-  const idx = (b: string): number => {
-    let i = brandIndex.get(b);
-    if (i === undefined) {
-      i = brands.length;
-      brands.push(b);
-      brandIndex.set(b, i);
-    }
-    return i;
-  };
+  const brands = new Interner<string>();
   const tuple = (brand: string, name: string, code: string, type?: DeviceType, year?: number): ModelTuple => {
     const t = type ?? deriveType(brand, name, code);
     const ti = t === undefined ? -1 : DEVICE_TYPES.indexOf(t);
-    if (year !== undefined) return [idx(brand), name, ti, year];
-    return ti < 0 ? [idx(brand), name] : [idx(brand), name, ti];
+    const b = brands.id(brand);
+    if (year !== undefined) return [b, name, ti, year];
+    return ti < 0 ? [b, name] : [b, name, ti];
   };
 
   const entries = new Map<string, { code: string; primary: ModelTuple; alt: ModelTuple[] }>();
@@ -312,7 +304,7 @@ export function buildModels(root: string): ModelBuildResult {
     if (e.alt.length > 0) alt[e.code] = e.alt;
   }
   return {
-    table: { brands, types: DEVICE_TYPES, codes, alt },
+    table: { brands: brands.values, types: DEVICE_TYPES, codes, alt },
     stats: {
       playRows: play.length,
       codes: Object.keys(codes).length,

@@ -34,6 +34,7 @@ import {
   writeManifest,
   type ManifestEntry,
 } from '../lib/generated.js';
+import { Interner } from '../lib/interner.js';
 import { NO_VALUE, RANGE_TABLE_MAGIC, RANGE_TABLE_VERSION } from '../../src/ip/rangeTable.js';
 import type { AsnClassesData, AsnPayload, ListKind, ListsPayload } from '../../src/ip/data.js';
 import { ASN_CLASSES_FORMAT } from '../../src/ip/data.js';
@@ -174,32 +175,16 @@ function rowsToSegments(rows: readonly { start: bigint; end: bigint; value: numb
  * 90k JSON strings at load time.
  */
 function buildAsnTable(file: string, v6: boolean): { bytes: Uint8Array; rows: number } {
-  const pairIndex = new Map<string, number>();
-  const nameIndex = new Map<string, number>();
-  const asns: number[] = [];
-  const orgIds: number[] = [];
-  const names: string[] = [];
-  const valueOf = (asn: number, org: string): number => {
-    const clean = org.replace(/[\r\n]+/g, ' ');
-    const key = `${asn}\u0000${clean}`;
-    let idx = pairIndex.get(key);
-    if (idx === undefined) {
-      let nameIdx = nameIndex.get(clean);
-      if (nameIdx === undefined) {
-        nameIdx = names.length;
-        names.push(clean);
-        nameIndex.set(clean, nameIdx);
-      }
-      idx = asns.length;
-      asns.push(asn);
-      orgIds.push(nameIdx);
-      pairIndex.set(key, idx);
-    }
-    return idx;
-  };
+  const names = new Interner<string>();
+  const pairs = new Interner<readonly [number, number], string>(([asn, org]) => `${asn}\u0000${org}`);
+  const valueOf = (asn: number, org: string): number => pairs.id([asn, names.id(org.replace(/[\r\n]+/g, ' '))]);
   const rows = readAsnCsv(file);
   const segs = rowsToSegments(rows.map((r) => ({ ...r, value: valueOf(r.asn, r.org) })), v6 ? MAX6 : MAX4);
-  const payload: AsnPayload = { asns, orgIds, names: names.join('\n') };
+  const payload: AsnPayload = {
+    asns: pairs.values.map(([asn]) => asn),
+    orgIds: pairs.values.map(([, org]) => org),
+    names: names.values.join('\n'),
+  };
   return { bytes: v6 ? encodeRangeTable([], segs, payload) : encodeRangeTable(segs, [], payload), rows: rows.length };
 }
 
@@ -352,22 +337,14 @@ function buildListsTable(): { bytes: Uint8Array; counts: Record<string, number> 
   const removeX4Vpn = new Set([id('apple-relay'), id('tor-exit'), id('tor-relay'), torAsnId]);
   const removeAkamai = new Set([id('linode'), linodeAsnId]);
 
-  const comboIndex = new Map<string, number>();
-  const combos: number[][] = [];
+  const combos = new Interner<number[], string>((ids) => ids.join(','));
   const comboOf = (active: Map<number, number>): number => {
     let ids = [...active.keys()].sort((a, b) => a - b);
     if (ids.some((i) => removeX4Vpn.has(i))) ids = ids.filter((i) => i !== x4vpn);
     if (ids.some((i) => removeAkamai.has(i))) ids = ids.filter((i) => i !== akamai);
     ids = ids.filter((i) => i < LISTS.length);
     if (ids.length === 0) return NO_VALUE;
-    const key = ids.join(',');
-    let idx = comboIndex.get(key);
-    if (idx === undefined) {
-      idx = combos.length;
-      combos.push(ids);
-      comboIndex.set(key, idx);
-    }
-    return idx;
+    return combos.id(ids);
   };
 
   const sweep = (v6: boolean, max: bigint): Segment[] => {
@@ -404,7 +381,7 @@ function buildListsTable(): { bytes: Uint8Array; counts: Record<string, number> 
   const segs6 = sweep(true, MAX6);
   const payload: ListsPayload = {
     lists: LISTS.map((l) => ({ key: l.key, kind: l.kind, name: l.name })),
-    combos,
+    combos: combos.values,
   };
   return { bytes: encodeRangeTable(segs4, segs6, payload), counts };
 }

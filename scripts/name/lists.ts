@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, generatedJson, packageVersion, sha256, writeGenerated } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
+import { Interner } from '../lib/interner.js';
 import { foldName } from '../../src/name/data/fold.js';
 import { COMMON_REAL_NAME_MARK, LISTS_FILE, LISTS_FORMAT, NAME_LIST_KINDS } from '../../src/name/data/lists.js';
 import type { ListsData, NameListKind } from '../../src/name/data/lists.js';
@@ -133,23 +134,16 @@ export function buildLists(script: string, isCommonName: IsCommonName, isCommonP
     }
   }
 
-  const labels: string[] = [];
-  const labelIndex = new Map<string, number>();
+  const labels = new Interner<string>();
   const data: Record<string, Record<string, number>> = {};
   for (const kind of NAME_LIST_KINDS) {
     const rows: Record<string, number> = {};
     for (const [entry, label] of [...(kinds.get(kind) ?? new Map<string, string>())].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      let i = labelIndex.get(label);
-      if (i === undefined) {
-        i = labels.length;
-        labels.push(label);
-        labelIndex.set(label, i);
-      }
-      rows[entry] = i;
+      rows[entry] = labels.id(label);
     }
     data[kind] = rows;
   }
-  const out: ListsData = { labels, kinds: data as ListsData['kinds'] };
+  const out: ListsData = { labels: labels.values, kinds: data as ListsData['kinds'] };
   const json = generatedJson(script, LISTS_FORMAT, out);
   writeGenerated(LISTS_FILE, json);
   manifest.push({
