@@ -1,3 +1,4 @@
+import { sharedChecker } from '../common/sharedChecker.js';
 import { InputError } from '../errors.js';
 import { assertOptionalObject, assertString } from '../common/input.js';
 import { createScorer } from '../scoring/createScorer.js';
@@ -208,7 +209,7 @@ function domainConfusable(domainUnicode: string): string | null {
   }
 }
 
-let defaultCheck: EmailCheck | undefined;
+const checkerFor = sharedChecker(createEmailCheck);
 
 /**
  * Checks one e-mail address offline: syntax (RFC 5321/5322/6531, IDN),
@@ -227,9 +228,5 @@ let defaultCheck: EmailCheck | undefined;
  * //   suggestion: 'gmail.com', score: 56, score_cluster: 'poor', reasons: [...], ... }
  */
 export function checkEmail(email: string, options?: EmailCheckOptions): EmailResult {
-  if (options === undefined) {
-    defaultCheck ??= createEmailCheck();
-    return defaultCheck(email);
-  }
-  return createEmailCheck(options)(email);
+  return checkerFor(options)(email);
 }

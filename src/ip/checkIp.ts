@@ -1,3 +1,4 @@
+import { sharedChecker } from '../common/sharedChecker.js';
 import { assertOptionalObject, assertString } from '../common/input.js';
 import { InputError } from '../errors.js';
 import { createScorer, type Scorer } from '../scoring/createScorer.js';
@@ -158,7 +159,7 @@ function resolveClock(now: IpCheckOptions['now']): () => number {
   throw new InputError('INPUT_OPTION', 'ip.now must be a Date or a function returning a Date', 'now');
 }
 
-let defaultCheck: IpCheck | undefined;
+const checkerFor = sharedChecker(createIpCheck);
 
 /**
  * Checks one IP address offline: strict syntax, special-purpose ranges,
@@ -174,11 +175,7 @@ let defaultCheck: IpCheck | undefined;
  * // { value: '81.2.69.142', city: 'London', country: 'GB', connection_type: 'ISP', timezone: 'Europe/London', …, score: 846, score_cluster: 'very_high' }
  */
 export function checkIp(ip: string, options?: IpCheckOptions): IpResult {
-  if (options === undefined) {
-    defaultCheck ??= createIpCheck();
-    return defaultCheck(ip);
-  }
-  return createIpCheck(options)(ip);
+  return checkerFor(options)(ip);
 }
 
 function run(

@@ -1,3 +1,4 @@
+import { sharedChecker } from '../common/sharedChecker.js';
 import levenshtein from 'fast-levenshtein';
 import { assertOptionalObject, assertString } from '../common/input.js';
 import { createScorer } from '../scoring/createScorer.js';
@@ -546,7 +547,7 @@ export function createNameCheck(options?: NameCheckOptions): NameCheck {
   };
 }
 
-let defaultCheck: NameCheck | undefined;
+const checkerFor = sharedChecker(createNameCheck);
 
 /**
  * Checks a first and last name offline: validity, gender from the first
@@ -565,8 +566,6 @@ let defaultCheck: NameCheck | undefined;
  * checkName('asdf', 'qwerty').risk_type; // 'PLACEHOLDER'
  */
 export function checkName(firstName: string, lastName: string, options?: NameCheckOptions): NameResult {
-  if (options !== undefined) return createNameCheck(options)(firstName, lastName);
-  defaultCheck ??= createNameCheck();
-  return defaultCheck(firstName, lastName);
+  return checkerFor(options)(firstName, lastName);
 }
 

@@ -1,3 +1,4 @@
+import { sharedChecker } from '../common/sharedChecker.js';
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js/max';
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
 import metadata from 'libphonenumber-js/max/metadata';
@@ -319,7 +320,7 @@ function lengthDetail(why: LengthVerdict): string {
   return why === undefined || why === 'NOT_A_NUMBER' ? 'possible length, but in no range of the numbering plan' : why;
 }
 
-let defaultCheck: PhoneCheck | undefined;
+const checkerFor = sharedChecker(createPhoneCheck);
 
 /**
  * Checks a phone number offline: shape, validity and line type against
@@ -342,9 +343,5 @@ let defaultCheck: PhoneCheck | undefined;
  * //   e164: '+393331234567', time_zones: ['Europe/Rome', 'Europe/Vatican'], score: 850, score_cluster: 'very_high', … }
  */
 export function checkPhone(phoneNumber: string, options?: PhoneCheckOptions): PhoneResult {
-  if (options === undefined) {
-    defaultCheck ??= createPhoneCheck();
-    return defaultCheck(phoneNumber);
-  }
-  return createPhoneCheck(options)(phoneNumber);
+  return checkerFor(options)(phoneNumber);
 }
