@@ -55,15 +55,18 @@ function major(version: string | null): number | undefined {
   return m === null ? undefined : Number(m[1]);
 }
 
+/** What the parse found out about the browser (a ParsedDevice has these fields). */
+export interface BrowserFacts {
+  readonly browser: string | null;
+  readonly browserVersion: string | null;
+  readonly engine: string | null;
+  readonly engineVersion: string | null;
+  readonly os: string | null;
+  readonly osVersion: string | null;
+}
+
 /** caniuse ids of a browser, its version to look up, tried in order. */
-function candidates(
-  browser: string | null,
-  browserVersion: string | null,
-  engine: string | null,
-  engineVersion: string | null,
-  os: string | null,
-  osVersion: string | null,
-): [string, string][] {
+function candidates({ browser, browserVersion, engine, engineVersion, os, osVersion }: BrowserFacts): [string, string][] {
   const out: [string, string][] = [];
   const android = os !== null && (os === 'Android' || os === 'Fire OS' || os === 'Android TV');
   const ios = os === 'iOS' || os === 'iPadOS';
@@ -99,17 +102,10 @@ function candidates(
  * first, then its engine's. Undefined when neither is known.
  *
  * @example
- * lookupCapabilities('Chrome Mobile', '120.0.0.0', 'Blink', '120.0.0.0', 'Android', '14')?.agent; // 'and_chr'
+ * lookupCapabilities({ browser: 'Chrome Mobile', browserVersion: '120.0.0.0', engine: 'Blink', engineVersion: '120.0.0.0', os: 'Android', osVersion: '14' })?.agent; // 'and_chr'
  */
-export function lookupCapabilities(
-  browser: string | null,
-  browserVersion: string | null,
-  engine: string | null,
-  engineVersion: string | null,
-  os: string | null,
-  osVersion: string | null,
-): { table: CapabilityTable; agent: string; version: string } | undefined {
-  for (const [agent, version] of candidates(browser, browserVersion, engine, engineVersion, os, osVersion)) {
+export function lookupCapabilities(facts: BrowserFacts): { table: CapabilityTable; agent: string; version: string } | undefined {
+  for (const [agent, version] of candidates(facts)) {
     const table = browserCapabilities(agent, version);
     if (table !== undefined) return { table, agent, version };
   }

@@ -118,7 +118,7 @@ function evaluate(userAgent: string, hints: ClientHints, score: Scorer<DeviceRea
   if (headerName !== null) signals.push({ code: 'DEVICE_HEADER_NAME' });
   if (tooLong) signals.push({ code: 'DEVICE_TOO_LONG', detail: `${userAgent.length} characters; parsed the first ${MAX_UA_LENGTH}` });
 
-  const caps = p === undefined ? undefined : lookupCapabilities(p.browser, p.browserVersion, p.engine, p.engineVersion, p.os, p.osVersion);
+  const caps = p === undefined ? undefined : lookupCapabilities(p);
   const table: CapabilityTable | undefined = caps?.table;
   const capVersion = caps === undefined ? undefined : Number.parseInt(caps.version, 10);
   const age = caps === undefined ? undefined : browserAge(caps.agent, caps.version);
