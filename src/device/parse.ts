@@ -652,17 +652,29 @@ const UC_IOS_FAMILY: Readonly<Record<string, string>> = { h: 'iPhone', a: 'iPad'
 const SHAPE_ONLY: ReadonlySet<string> = new Set(['(', ';', '|']);
 
 /**
- * True when every isbot match, and every strong crawler word, sits inside
- * the Android model name (`B BOT 550`): a device named so, not a bot.
+ * True when isbot's robot verdict on `ua` is a false alarm (docs/device.md,
+ * "How a UA is read"): every isbot match and strong crawler word sits inside
+ * the Android model name (`B BOT 550`); or, with no strong crawler word, the
+ * agent is a person's non-browser client, a messenger WebView flagged on an
+ * incidental token, or a fully named browser flagged for its shape alone (a
+ * leading `(` or `;` of a truncated header, a `|` in an app's build string).
+ * isbot's matches and the strong word are each computed once.
  */
-function onlyInModelName(ua: string): boolean {
-  const model = ANDROID_MODEL.exec(ua);
-  if (model === null) return false;
-  const name = model[1]!;
+function isbotFalseAlarm(ua: string, browser: { name?: string; version?: string }, osName: string | undefined): boolean {
   const strong = STRONG_BOT.exec(ua);
-  if (strong !== null && !name.includes(strong[0])) return false;
-  const matches = isbotMatches(ua);
-  return matches.length > 0 && matches.every((m) => name.includes(m));
+  let matches: string[] | undefined;
+  const botMatches = (): string[] => (matches ??= isbotMatches(ua));
+  const model = ANDROID_MODEL.exec(ua);
+  if (model !== null) {
+    const name = model[1]!;
+    if ((strong === null || name.includes(strong[0])) && botMatches().length > 0 && botMatches().every((m) => name.includes(m))) return true;
+  }
+  if (strong !== null) return false;
+  // isbot flags every non-browser agent; podcast players, WAP phones and TV
+  // middleware are people's clients, not robots.
+  if (humanNonBrowser(ua) || APPLE_DEVICE_ONLY.test(ua) || HUMAN_DEVICE.test(ua) || leadingDevice(ua) !== null) return true;
+  if (browser.name !== undefined && MESSENGER_APPS.has(browser.name.toLowerCase())) return true;
+  return browser.name !== undefined && browser.version !== undefined && osName !== undefined && botMatches().every((m) => SHAPE_ONLY.has(m));
 }
 
 /** Human clients that isbot flags because they are not web browsers. */
@@ -736,13 +748,6 @@ function browserFromBrand(brand: string): string | undefined {
 }
 
 /**
- * Parses a length-capped user agent plus client hints into the facts the
- * result is built from. Pure apart from the reused parser (see above).
- *
- * @example
- * parseDevice('Mozilla/5.0 (Linux; Android 14; SM-S911B) …', {}).model; // 'Galaxy S23'
- */
-/**
  * Lumia phones were Nokia's until Microsoft bought the phone business in
  * 2014; the models launched after that carry the Microsoft brand: 430, 435,
  * 532, 535, 540, 550, 640 (LTE, XL), 650 and 950 (XL).
@@ -752,6 +757,13 @@ function lumiaMaker(number: string): string {
   return MICROSOFT_LUMIAS.has(number) ? 'Microsoft' : 'Nokia';
 }
 
+/**
+ * Parses a length-capped user agent plus client hints into the facts the
+ * result is built from. Pure apart from the reused parser (see above).
+ *
+ * @example
+ * parseDevice('Mozilla/5.0 (Linux; Android 14; SM-S911B) …', {}).model; // 'Galaxy S23'
+ */
 export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   parser.setUA(ua);
   const b = parser.getBrowser();
@@ -769,20 +781,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const feedReader = nonBrowser && FEED_READER.test(ua);
   const mediaPlayer = nonBrowser && !feedReader && MEDIA_PLAYER.test(ua);
   const downloadManager = nonBrowser && DOWNLOAD_MANAGER.test(ua);
-  const monitor = robot && MONITOR_BOT.test(ua);
-  if (robot && !headless && !monitor && onlyInModelName(ua)) {
-    robot = false;
-  } else if (robot && !headless && !monitor && !STRONG_BOT.test(ua)) {
-    // isbot flags every non-browser agent; feed readers, podcast players,
-    // WAP phones and TV middleware are people's clients, not robots.
-    if (humanNonBrowser(ua) || APPLE_DEVICE_ONLY.test(ua) || HUMAN_DEVICE.test(ua) || leadingDevice(ua) !== null) robot = false;
-    else if (b.name !== undefined && MESSENGER_APPS.has(b.name.toLowerCase())) robot = false;
-    // isbot also flags a UA for its shape alone: a leading `(` or `;` (a
-    // truncated header) or a `|` inside an app's build string. With a
-    // browser and an OS fully named, that is a person's browser.
-    else if (b.name !== undefined && b.version !== undefined && o.name !== undefined && isbotMatches(ua).every((m) => SHAPE_ONLY.has(m))) robot = false;
-
-  }
+  // Monitors dressed as devices stay robots whatever else the UA says.
+  if (robot && !headless && !MONITOR_BOT.test(ua) && isbotFalseAlarm(ua, b, o.name)) robot = false;
 
   // --- operating system ----------------------------------------------------
   let os = o.name === undefined ? null : osDisplayName(o.name);
@@ -1112,6 +1112,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   let category: DeviceCategory = 'unknown';
   const familyKind = familyFits && codeFam.type !== null && (uaBrand === null || sameMaker(uaBrand, codeFam.brand)) ? codeFam.type : undefined;
   const makerCat = android && info === undefined ? makerCategory(brand, MOBILE_TOKEN.test(ua)) : undefined;
+  const makerMain = android && info === undefined ? mainKindCategory(brand) : undefined;
   const tableCategory = specs?.category ?? info?.device_type;
   const family = os === null ? null : osFamily(os);
   if (robot) category = 'robot';
@@ -1153,7 +1154,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   else if (android && !DALVIK.test(ua)) category = MOBILE_TOKEN.test(ua) ? 'smartphone' : 'tablet';
   // Android's own HTTP stack says nothing about the screen: the maker's main
   // line of products is the best evidence left.
-  else if (android && info === undefined && mainKindCategory(brand) !== undefined) category = mainKindCategory(brand)!;
+  else if (makerMain !== undefined) category = makerMain;
   else if (hints.mobile === true) category = 'smartphone';
   else if (family !== null && DESKTOP_OS_FAMILIES.has(family)) category = 'desktop';
   // Large-screen phone lines (Note, Fold, Grand…) and phones whose specs say
