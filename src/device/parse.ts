@@ -105,18 +105,13 @@ import {
   WINDOWS_SPECIAL_VERSION,
   YANDEX_LITE,
 } from './patterns.js';
+import type { BrowserFacts } from './capabilities.js';
 import type { DeviceCategory } from './types.js';
 
 /** Everything the result is built from, before capabilities and score. @example parseDevice(ua, {}).category */
-export interface ParsedDevice {
+export interface ParsedDevice extends BrowserFacts {
   readonly robot: boolean;
   readonly headless: boolean;
-  readonly browser: string | null;
-  readonly browserVersion: string | null;
-  readonly engine: string | null;
-  readonly engineVersion: string | null;
-  readonly os: string | null;
-  readonly osVersion: string | null;
   /** The OS the UA itself names, before client hints (for the consistency check). */
   readonly uaOs: string | null;
   readonly brand: string | null;
