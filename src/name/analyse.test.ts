@@ -17,6 +17,13 @@ describe('analysePart', () => {
     }
   });
 
+  it('rejects a BOM at either end, which trim() would remove unseen', () => {
+    for (const raw of ['Well\ufeff', '\ufeffWell', ' Well\ufeff ']) {
+      expect(analysePart(raw).invalid).toBe('NAME_CONTROL_CHARS');
+    }
+    expect(analysePart(' Well\n').invalid).toBeUndefined();
+  });
+
   it('caps before any regex: an over-long part is rejected unnormalised', () => {
     expect(analysePart('a'.repeat(300))).toMatchObject({ invalid: 'NAME_TOO_LONG', normalized: null });
   });

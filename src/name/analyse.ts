@@ -107,8 +107,10 @@ export function analysePart(raw: string): PartAnalysis {
   const plain = plainAsciiPart(raw);
   if (plain !== undefined) return plain;
   // Before collapsing spaces: a tab or newline inside a name is a control character, not a space.
+  // ECMAScript's trim() counts U+FEFF as white space, so a BOM at either end
+  // would vanish unseen: look for it in the raw part before trimming.
   const trimmedRaw = raw.trim();
-  if (INVISIBLE_OR_CONTROL.test(trimmedRaw)) return rejected(null, 'NAME_CONTROL_CHARS');
+  if (raw.includes('\ufeff') || INVISIBLE_OR_CONTROL.test(trimmedRaw)) return rejected(null, 'NAME_CONTROL_CHARS');
   const normalized = trimmedRaw.normalize('NFC').replace(BIDI_MARKS, '').replace(WHITESPACE_RUN, ' ').trim();
   if (normalized === '') return rejected(normalized, 'NAME_EMPTY');
   if (codePointLengthOver(normalized, MAX_PART_CHARS)) return rejected(normalized, 'NAME_TOO_LONG');
