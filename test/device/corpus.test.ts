@@ -32,6 +32,7 @@ import { browserFamily, createDeviceCheck, osFamily } from '../../src/device/ind
 import type { DeviceResult } from '../../src/device/index.js';
 import { lookupModelCode } from '../../src/device/data/index.js';
 import { readIsbotFixture } from '../support/isbotFixtures.js';
+import { rateOf } from '../support/rate.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -80,7 +81,7 @@ class Metric {
     else this.misses.push(miss());
   }
   get rate(): number {
-    return this.total === 0 ? 1 : this.hits / this.total;
+    return rateOf(this.name, this.hits, this.total);
   }
   report(): string {
     return `${this.name}: ${(this.rate * 100).toFixed(2)}% (${this.hits}/${this.total})`;

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkEmail } from '../../src/email/index.js';
+import { rateOf } from '../support/rate.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'email');
 function fixture<T>(name: string): T {
@@ -27,7 +28,7 @@ const FLOOR = {
 const CORPORATE = 'acme-widgets.com';
 
 function report(metric: string, hits: number, total: number, misses: readonly string[]): number {
-  const rate = total === 0 ? 0 : hits / total;
+  const rate = rateOf(metric, hits, total);
   console.log(`${metric}: ${hits}/${total} = ${(rate * 100).toFixed(1)}%${misses.length > 0 ? `\n  misses: ${misses.join(' | ')}` : ''}`);
   return rate;
 }

@@ -12,6 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkName } from '../../src/name/index.js';
 import { fakeNames, realNames } from './fixtures.js';
+import { rateOf } from '../support/rate.js';
 
 const pct = (n: number, d: number): string => `${((100 * n) / d).toFixed(1)}% (${n}/${d})`;
 const show = (first: string, last: string): string => JSON.stringify(`${first}|${last}`);
@@ -84,9 +85,9 @@ describe('name corpus', () => {
     ];
     console.log(lines.join('\n'));
 
-    expect(accepted / real.length).toBeGreaterThanOrEqual(0.95);
-    expect(caught / fake.length).toBeGreaterThanOrEqual(0.85);
-    expect(typeRight / caught).toBeGreaterThanOrEqual(0.75);
-    expect(genderRight / genderGiven).toBeGreaterThanOrEqual(0.9);
+    expect(rateOf('real names accepted', accepted, real.length)).toBeGreaterThanOrEqual(0.95);
+    expect(rateOf('fake names caught', caught, fake.length)).toBeGreaterThanOrEqual(0.85);
+    expect(rateOf('risk type right', typeRight, caught)).toBeGreaterThanOrEqual(0.75);
+    expect(rateOf('gender right where given', genderRight, genderGiven)).toBeGreaterThanOrEqual(0.9);
   });
 });

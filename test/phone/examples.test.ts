@@ -10,6 +10,7 @@ import { getCountries, getCountryCallingCode, getExampleNumber, parsePhoneNumber
 import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
 import { checkPhone } from '../../src/phone/index.js';
+import { rateOf } from '../support/rate.js';
 import fixture from '../fixtures/phone/google-examples.json' with { type: 'json' };
 
 interface Example { region: string; listed_as: string; e164: string; google_type: string; google_region: string | null }
@@ -21,7 +22,7 @@ const TYPE_FLOOR = 0.99;
 const INVALID_LENGTH_FLOOR = 0.99;
 
 function report(name: string, hits: number, total: number, misses: string[]): number {
-  const rate = hits / total;
+  const rate = rateOf(name, hits, total);
   console.log(`${name}: ${hits}/${total} = ${(rate * 100).toFixed(2)}%${misses.length > 0 ? `; misses:\n  ${misses.join('\n  ')}` : ''}`);
   return rate;
 }
