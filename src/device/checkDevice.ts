@@ -1,11 +1,13 @@
 import { isbot } from 'isbot';
+import { BoundedCache, cacheKey } from '../common/boundedCache.js';
+import type { CacheKey } from '../common/boundedCache.js';
 import { assertString } from '../common/input.js';
 import { InputError } from '../errors.js';
 import { createScorer } from '../scoring/index.js';
 import type { Scorer, Signal, ScoringOptions } from '../scoring/index.js';
 import { browserAge, lookupCapabilities } from './capabilities.js';
 import type { CapabilityTable } from './capabilities.js';
-import { hintsKey, readClientHints } from './headers.js';
+import { hintsKeyParts, readClientHints } from './headers.js';
 import type { ClientHints } from './headers.js';
 import { ANDROID_FAMILY, osFamily } from './names.js';
 import { parseDevice } from './parse.js';
@@ -308,25 +310,16 @@ function validateFactoryOptions(options: unknown): { scoring?: ScoringOptions; c
 export function createDeviceCheck(options?: DeviceCheckFactoryOptions): DeviceCheck {
   const { scoring, cacheSize } = validateFactoryOptions(options);
   const score = createScorer(DEVICE_SCORE_MODEL, scoring);
-  // Map keeps insertion order: re-inserting on a hit makes it an LRU.
-  const cache = new Map<string, DeviceResult>();
+  // Keyed by the user agent and each hint as separate, length-prefixed parts:
+  // no user agent text can build the key of another user agent plus hints.
+  const cache = new BoundedCache<CacheKey, DeviceResult>(cacheSize);
   return (userAgent: string, callOptions?: DeviceCallOptions): DeviceResult => {
     assertString(userAgent, 'userAgent');
     const headers = callOptions === null || typeof callOptions !== 'object' ? undefined : callOptions.headers;
     const hints = readClientHints(headers);
-    if (cacheSize === 0) return evaluate(userAgent, hints, score);
-    const key = userAgent.length > MAX_UA_LENGTH * 4 ? undefined : userAgent + hintsKey(hints);
-    if (key === undefined) return evaluate(userAgent, hints, score);
-    const hit = cache.get(key);
-    if (hit !== undefined) {
-      cache.delete(key);
-      cache.set(key, hit);
-      return hit;
-    }
-    const result = evaluate(userAgent, hints, score);
-    cache.set(key, result);
-    if (cache.size > cacheSize) cache.delete(cache.keys().next().value!);
-    return result;
+    // Past 4× the parsed length a user agent is not cached: it would only pin memory.
+    if (cacheSize === 0 || userAgent.length > MAX_UA_LENGTH * 4) return evaluate(userAgent, hints, score);
+    return cache.getOrCompute(cacheKey(userAgent, ...hintsKeyParts(hints)), () => evaluate(userAgent, hints, score));
   };
 }
 

@@ -1,3 +1,4 @@
+import type { KeyPart } from '../common/boundedCache.js';
 import { CH_BRAND_ITEM, CH_QUOTED, CONTROL, PACKAGE_NAME } from './patterns.js';
 import type { DeviceHeaders } from './types.js';
 
@@ -113,14 +114,15 @@ export function readClientHints(headers: unknown): ClientHints {
 }
 
 /**
- * Cache key part for the hints: empty when none were sent.
+ * The hints as parts of a result-cache key (`cacheKey` in
+ * src/common/boundedCache.ts encodes each part with its length, so no user
+ * agent text can imitate a hint): every field the check reads, in a fixed
+ * order, brands as a flat name/version list.
  *
  * @example
- * hintsKey({}); // ''
+ * hintsKeyParts({ mobile: true }); // [undefined, undefined, undefined, true, undefined, undefined]
  */
-export function hintsKey(h: ClientHints): string {
-  if (h.model === undefined && h.platform === undefined && h.platformVersion === undefined && h.mobile === undefined
-    && h.brands === undefined && h.requestedWith === undefined) return '';
-  const brands = h.brands === undefined ? '' : [...h.brands].map(([b, v]) => `${b}=${v}`).join(',');
-  return `\u0000${h.model ?? ''}\u0000${h.platform ?? ''}\u0000${h.platformVersion ?? ''}\u0000${String(h.mobile)}\u0000${brands}\u0000${h.requestedWith ?? ''}`;
+export function hintsKeyParts(h: ClientHints): KeyPart[] {
+  const brands = h.brands === undefined ? undefined : [...h.brands].flat();
+  return [h.model, h.platform, h.platformVersion, h.mobile, brands, h.requestedWith];
 }

@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isInputError } from '../errors.js';
+import { BoundedCache, cacheKey } from './boundedCache.js';
+import type { CacheKey, KeyPart } from './boundedCache.js';
+
+describe('cacheKey', () => {
+  it('keeps apart part lists that a separator join would merge', () => {
+    const keys = [
+      cacheKey('a\u0000b'),
+      cacheKey('a', 'b'),
+      cacheKey('a', ['b']),
+      cacheKey(['a', 'b']),
+      cacheKey('a', undefined, 'b'),
+      cacheKey('a', null, 'b'),
+      cacheKey('a', '', 'b'),
+      cacheKey('ab'),
+      cacheKey('a', 'b', ''),
+      cacheKey('1'),
+      cacheKey(1),
+      cacheKey(true),
+      cacheKey('true'),
+      cacheKey(undefined),
+      cacheKey(null),
+      cacheKey(),
+      cacheKey(''),
+      cacheKey([]),
+      cacheKey(['']),
+      cacheKey('s1:a'),
+      cacheKey('a', 's1:b'),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('keeps the device key of a forged user agent apart from a real one plus hints', () => {
+    const ua = 'Mozilla/5.0 (Linux; Android 10; K)';
+    expect(cacheKey(`${ua}\u0000SM-S911B\u0000Android\u000014.0.0\u0000true\u0000\u0000`, undefined, undefined, undefined, undefined, undefined, undefined))
+      .not.toBe(cacheKey(ua, 'SM-S911B', 'Android', '14.0.0', true, undefined, undefined));
+  });
+
+  it('gives equal part lists the same key', () => {
+    expect(cacheKey('x', 1, [true, null])).toBe(cacheKey('x', 1, [true, null]));
+  });
+
+  it('never gives two distinct part lists one key (property, fixed seed)', () => {
+    const part: fc.Arbitrary<KeyPart> = fc.letrec<{ part: KeyPart }>((tie) => ({
+      part: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.string({ unit: fc.constantFrom('a', '\u0000', ':', ';', 's', 'n', '1', 'u', 'z') }),
+        fc.integer({ min: -20, max: 20 }),
+        fc.boolean(),
+        fc.constant(null),
+        fc.constant(undefined),
+        fc.array(tie('part'), { maxLength: 3 }),
+      ),
+    })).part;
+    const parts = fc.array(part, { maxLength: 4 });
+    fc.assert(
+      fc.property(parts, parts, (a, b) => {
+        const same = JSON.stringify(a, (_k, v: unknown) => (v === undefined ? '\u0000undefined' : v)) === JSON.stringify(b, (_k, v: unknown) => (v === undefined ? '\u0000undefined' : v));
+        expect(cacheKey(...a) === cacheKey(...b)).toBe(same);
+      }),
+      { seed: 12, numRuns: 3000 },
+    );
+  });
+});
+
+describe('BoundedCache', () => {
+  it('never holds more than maxSize entries', () => {
+    const cache = new BoundedCache<number, number>(3);
+    for (let i = 0; i < 100; i++) {
+      cache.set(i, i * 2);
+      expect(cache.size).toBeLessThanOrEqual(3);
+    }
+    expect(cache.size).toBe(3);
+    expect([cache.get(97), cache.get(98), cache.get(99)]).toEqual([194, 196, 198]);
+  });
+
+  it('evicts the least recently used entry, counting a hit as a use', () => {
+    const cache = new BoundedCache<CacheKey, string>(2);
+    const a = cacheKey('a');
+    const b = cacheKey('b');
+    const c = cacheKey('c');
+    cache.set(a, 'A');
+    cache.set(b, 'B');
+    expect(cache.get(a)).toBe('A'); // a is now more recent than b
+    cache.set(c, 'C');
+    expect(cache.get(b)).toBeUndefined();
+    expect(cache.get(a)).toBe('A');
+    expect(cache.get(c)).toBe('C');
+  });
+
+  it('counts a set of an existing key as a use and keeps one entry for it', () => {
+    const cache = new BoundedCache<number, string>(2);
+    cache.set(1, 'one');
+    cache.set(2, 'two');
+    cache.set(1, 'uno');
+    expect(cache.size).toBe(2);
+    cache.set(3, 'three');
+    expect(cache.get(2)).toBeUndefined();
+    expect(cache.get(1)).toBe('uno');
+  });
+
+  it('computes a missing value once and stores null as a value', () => {
+    const cache = new BoundedCache<CacheKey, boolean | null>(4);
+    let calls = 0;
+    const compute = (): null => {
+      calls++;
+      return null;
+    };
+    expect(cache.getOrCompute(cacheKey('k'), compute)).toBeNull();
+    expect(cache.getOrCompute(cacheKey('k'), compute)).toBeNull();
+    expect(calls).toBe(1);
+  });
+
+  it('keeps nothing with maxSize 0', () => {
+    const cache = new BoundedCache<number, string>(0);
+    cache.set(1, 'one');
+    expect(cache.size).toBe(0);
+    expect(cache.get(1)).toBeUndefined();
+  });
+
+  it('rejects a size that is not a non-negative integer with an InputError', () => {
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
+      let thrown: unknown;
+      try {
+        new BoundedCache<number, string>(bad);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(isInputError(thrown)).toBe(true);
+      expect((thrown as { code: string; field: string }).code).toBe('INPUT_OPTION');
+      expect((thrown as { field: string }).field).toBe('maxSize');
+    }
+  });
+});
