@@ -38,6 +38,8 @@ export class IdentitySignalsError extends Error {
  */
 export class InputError extends IdentitySignalsError {
   override readonly name = 'InputError';
+  /** Stable, machine-readable code: one of the codes of misuse. */
+  declare readonly code: Extract<IdentitySignalsErrorCode, `INPUT_${string}` | 'NOT_IMPLEMENTED' | 'SCORING_CONFIG'>;
   /** The request field or option at fault, e.g. `"email"` or `"claims[0]"`. */
   readonly field: string | undefined;
 

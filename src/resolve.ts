@@ -3,6 +3,7 @@ import { createChecker } from './checker.js';
 import type { Checker } from './checker.js';
 import type { DeviceResult } from './device/index.js';
 import type { EmailResult } from './email/index.js';
+import { quoteInput } from './common/quoteInput.js';
 import { InputError } from './errors.js';
 import type { IpResult } from './ip/index.js';
 import type { NameResult } from './name/index.js';
@@ -99,7 +100,7 @@ export async function resolve(request: unknown, options: ResolveOptions = {}): P
   if (!isProductName(claim)) {
     throw new InputError(
       'INPUT_UNKNOWN_CLAIM',
-      `claims[0] must be one of ${PRODUCTS.join(', ')}; got ${JSON.stringify(claim)}`,
+      `claims[0] must be one of ${PRODUCTS.join(', ')}; got ${quoteInput(claim)}`,
       'claims[0]',
     );
   }
@@ -118,22 +119,48 @@ export async function resolve(request: unknown, options: ResolveOptions = {}): P
   };
   switch (product) {
     case 'email':
-      return { ...envelope, email: checker.email(fields[0]!) };
+      return { ...envelope, email: inWireNames(() => checker.email(fields[0]!)) };
     case 'device': {
       const headers = body.headers;
       if (headers !== undefined && (headers === null || typeof headers !== 'object' || Array.isArray(headers))) {
         throw new InputError('INPUT_TYPE', 'headers must be an object of header name → value', 'headers');
       }
-      return { ...envelope, device: checker.device(fields[0]!, headers === undefined ? undefined : { headers: headers as Record<string, string> }) };
+      return { ...envelope, device: inWireNames(() => checker.device(fields[0]!, headers === undefined ? undefined : { headers: headers as Record<string, string> })) };
     }
     case 'ip':
-      return { ...envelope, ip: checker.ip(fields[0]!) };
+      return { ...envelope, ip: inWireNames(() => checker.ip(fields[0]!)) };
     case 'phone': {
       const defaultCountry = optionalString(body, 'default_country');
-      return { ...envelope, phone: checker.phone(fields[0]!, defaultCountry === undefined ? undefined : { defaultCountry }) };
+      return { ...envelope, phone: inWireNames(() => checker.phone(fields[0]!, defaultCountry === undefined ? undefined : { defaultCountry })) };
     }
     case 'name':
-      return { ...envelope, name: checker.name(fields[0]!, fields[1]!) };
+      return { ...envelope, name: inWireNames(() => checker.name(fields[0]!, fields[1]!)) };
+  }
+}
+
+/**
+ * The checks name their arguments and options in camelCase (`defaultCountry`,
+ * `userAgent`); a request names the same things in the spec's snake_case.
+ * An error raised by a check while answering a request must name the field
+ * the client sent, or the client is told to fix a field it does not have.
+ */
+const WIRE_NAMES: Readonly<Record<string, string>> = Object.freeze({
+  defaultCountry: 'default_country',
+  userAgent: 'user_agent',
+  phoneNumber: 'phone_number',
+  firstName: 'first_name',
+  lastName: 'last_name',
+});
+
+/** Runs a check, re-throwing its {@link InputError} under the request's field name. */
+function inWireNames<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof InputError) || error.field === undefined || !Object.hasOwn(WIRE_NAMES, error.field)) throw error;
+    const { field, message } = error;
+    const wire = WIRE_NAMES[field]!;
+    throw new InputError(error.code, message.startsWith(field) ? `${wire}${message.slice(field.length)}` : `${wire}: ${message}`, wire);
   }
 }
 

@@ -3,6 +3,7 @@ import { createServer as createHttpServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createChecker } from '../checker.js';
 import type { Checker } from '../checker.js';
+import { quoteInput } from '../common/quoteInput.js';
 import { InputError } from '../errors.js';
 import { isProductName, resolve } from '../resolve.js';
 import { deliverWebhook } from './webhook.js';
@@ -117,7 +118,7 @@ export function createRequestHandler(options: ServerOptions): (req: IncomingMess
     }
     const claims = (body as { claims?: unknown } | null)?.claims;
     if (Array.isArray(claims) && claims.length === 1 && typeof claims[0] === 'string' && claims[0] !== product) {
-      throw new HttpError(400, 'CLAIM_MISMATCH', `claims[0] is "${claims[0]}" but the endpoint is ${product}`, 'claims[0]');
+      throw new HttpError(400, 'CLAIM_MISMATCH', `claims[0] is ${quoteInput(claims[0])} but the endpoint is ${product}`, 'claims[0]');
     }
     const envelope = await resolve(body, { checker });
     send(res, 200, envelope);

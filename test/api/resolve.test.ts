@@ -86,3 +86,37 @@ describe('createChecker', () => {
     expect(createChecker({ phone: { defaultCountry: 'IT' } }).phone('333 123 4567').country).toBe('IT');
   });
 });
+
+describe('resolve: errors speak the wire names and never echo input whole', () => {
+  const MB = 'x'.repeat(1 << 20);
+  /** Room for the fixed text of any message around 64 quoted characters. */
+  const MESSAGE_BOUND = 64 + 200;
+
+  it('names default_country (not the check option defaultCountry) when the country is unknown', async () => {
+    const error = await resolve({ customer_id: CUSTOMER, claims: ['phone'], phone_number: '333 123 4567', default_country: 'XX' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).field).toBe('default_country');
+    expect((error as InputError).code).toBe('INPUT_OPTION');
+    expect((error as InputError).message).toMatch(/^default_country "XX" is not a country/);
+    expect((error as InputError).message).not.toContain('defaultCountry');
+  });
+
+  it.each([
+    ['a 1 MB unknown claim', { customer_id: CUSTOMER, claims: [MB] }, 'claims[0]'],
+    ['a 1 MB object as the claim', { customer_id: CUSTOMER, claims: [{ big: MB }] }, 'claims[0]'],
+    ['a 1 MB default_country', { customer_id: CUSTOMER, claims: ['phone'], phone_number: '+393331234567', default_country: MB }, 'default_country'],
+  ])('bounds the message for %s and names the wire field', async (_label, request, field) => {
+    const error = await resolve(request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).field).toBe(field);
+    expect((error as InputError).message.length).toBeLessThan(MESSAGE_BOUND);
+    expect((error as InputError).message).not.toContain('x'.repeat(65));
+  });
+
+  it('quotes a long unknown claim with its first characters and its length', async () => {
+    const error = (await resolve({ customer_id: CUSTOMER, claims: [`credit_card_${MB}`] }).catch((e: unknown) => e)) as InputError;
+    expect(error.code).toBe('INPUT_UNKNOWN_CLAIM');
+    expect(error.message).toContain('"credit_card_xxx');
+    expect(error.message).toContain(`(${MB.length + 12} characters)`);
+  });
+});

@@ -85,3 +85,57 @@ describe('HTTP server (loopback only)', () => {
     expect(statuses.slice(5)).toEqual([429, 429]);
   });
 });
+
+describe('HTTP server errors: wire names, bounded messages (loopback only)', () => {
+  const MB = 'x'.repeat(1 << 20);
+  const MESSAGE_BOUND = 64 + 200;
+  const bigServer = createServer({ apiKeys: [KEY], maxBodyBytes: 4 << 20, rateLimitPerSecond: 0, onError: (e) => bigErrors.push(e) });
+  const bigErrors: unknown[] = [];
+  let bigBase = '';
+  beforeAll(async () => {
+    await new Promise<void>((ok) => bigServer.listen(0, '127.0.0.1', ok));
+    bigBase = `http://127.0.0.1:${(bigServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((ok) => bigServer.close(ok));
+    expect(bigErrors).toEqual([]);
+  });
+
+  async function postBig(path: string, body: unknown) {
+    const res = await fetch(`${bigBase}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are inspected loosely
+    return { status: res.status, text, body: JSON.parse(text) as Record<string, any> };
+  }
+
+  it('names default_country, the field the client sent, when the country is unknown', async () => {
+    const res = await postBig('/1.0/phone', { customer_id: CUSTOMER, claims: ['phone'], phone_number: '333 123 4567', default_country: 'XX' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.field).toBe('default_country');
+    expect(res.body.error.message).toMatch(/^default_country /);
+    expect(res.text).not.toContain('defaultCountry');
+  });
+
+  it.each([
+    ['a 1 MB claim on the email endpoint', '/1.0/email', { customer_id: CUSTOMER, claims: [MB] }, 'claims[0]'],
+    ['a 1 MB default_country', '/1.0/phone', { customer_id: CUSTOMER, claims: ['phone'], phone_number: '+393331234567', default_country: MB }, 'default_country'],
+  ])('answers %s with a bounded 400 naming the wire field', async (_label, path, body, field) => {
+    const res = await postBig(path, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.field).toBe(field);
+    expect(res.body.error.message.length).toBeLessThan(MESSAGE_BOUND);
+    expect(res.text.length).toBeLessThan(MESSAGE_BOUND + 100);
+  });
+
+  it('bounds the message of an unknown claim that reaches resolve()', async () => {
+    // A claim that is not a string passes the endpoint check and fails in resolve().
+    const res = await postBig('/1.0/email', { customer_id: CUSTOMER, claims: [[MB]] });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('INPUT_UNKNOWN_CLAIM');
+    expect(res.text.length).toBeLessThan(MESSAGE_BOUND + 100);
+  });
+});
