@@ -54,7 +54,9 @@ describe('email corpus', () => {
     expect(rate).toBeGreaterThanOrEqual(FLOOR.syntax);
   });
 
-  it('disposable recall ≥ 95% (main list and second opinion)', () => {
+  // Build checks, not accuracy: the list fixtures are samples of the very packages the
+  // data is compiled from, so these prove the compiled lists are whole, nothing more.
+  it('build check: disposable lists hold their sources (≥ 95%, main list and second opinion)', () => {
     const lists = fixture<Record<string, { source: string; domains: string[] }>>('lists.json');
     for (const key of ['disposable', 'disposableSecondOpinion'] as const) {
       const { domains, source } = lists[key]!;
@@ -73,7 +75,7 @@ describe('email corpus', () => {
     }
   });
 
-  it('free-provider recall ≥ 90%', () => {
+  it('build check: the free-provider list holds its source (≥ 90%)', () => {
     const { free } = fixture<Record<string, { source: string; domains: string[] }>>('lists.json');
     const misses: string[] = [];
     let hits = 0;
@@ -85,7 +87,7 @@ describe('email corpus', () => {
     expect(report(`free recall, ${free!.source}`, hits, free!.domains.length, misses)).toBeGreaterThanOrEqual(FLOOR.free);
   });
 
-  it('role recall ≥ 90% with ≤ 3% false roles on personal local parts', () => {
+  it('role recall ≥ 90% (build check: roles from the package) with ≤ 3% false roles on hand-written personal local parts (accuracy)', () => {
     const { role, personal } = fixture<Record<string, { source: string; localParts: string[] }>>('local-parts.json');
     const roleMisses: string[] = [];
     let roleHits = 0;

