@@ -1,0 +1,123 @@
+import { PRODUCTS } from '../resolve.js';
+import type { ProductName } from '../scoring/index.js';
+
+/** The flags of the CLI, each with how it is written in a usage line and what it does. */
+export const FLAGS = Object.freeze({
+  bands: { type: 'string', shown: '--bands default|scorecard', help: 'band table for score_cluster (default: default)' },
+  compact: { type: 'boolean', shown: '--compact', help: 'one line of JSON instead of indented output' },
+  header: { type: 'string', shown: '--header "Name: value"', help: 'a client-hint request header (Sec-CH-UA-*); repeat for more' },
+  db: { type: 'string', shown: '--db <file.mmdb>', help: 'a MaxMind GeoIP2/GeoLite2 database whose fields override the bundled data; repeat for more' },
+  country: { type: 'string', shown: '--country <XX>', help: 'ISO 3166 alpha-2 country of numbers written without +country code' },
+  port: { type: 'string', shown: '--port <n>', help: 'port to listen on, 0 for any free one (default: 8080)' },
+  host: { type: 'string', shown: '--host <address>', help: 'address to listen on (default: 127.0.0.1)' },
+  help: { type: 'boolean', shown: '-h, --help', help: 'this text' },
+  version: { type: 'boolean', shown: '--version', help: 'the version of identity-signals' },
+} as const);
+
+/** The name of one flag, without its dashes. */
+export type FlagName = keyof typeof FLAGS;
+
+/** The commands of the CLI. */
+export const COMMANDS = Object.freeze(['email', 'device', 'ip', 'phone', 'name', 'batch', 'demo', 'serve'] as const);
+
+/** The name of one command. */
+export type CommandName = (typeof COMMANDS)[number];
+
+/** True when `value` names a command. */
+export function isCommandName(value: unknown): value is CommandName {
+  return typeof value === 'string' && (COMMANDS as readonly string[]).includes(value);
+}
+
+/** What a command is called with: its arguments as written in its usage, and what it does. */
+interface CommandText {
+  readonly args: string;
+  readonly summary: string;
+  readonly more?: string;
+}
+
+const TEXTS: Readonly<Record<CommandName, CommandText>> = {
+  email: { args: '<address>', summary: 'Checks one e-mail address: syntax, disposable, free, role, typo of a popular domain.' },
+  device: { args: '<user-agent>', summary: 'Checks one user agent: browser, OS, brand, model, category, robot. Client hints refine it.' },
+  ip: { args: '<address>', summary: 'Checks one IPv4 or IPv6 address: connection type, location, network, proxy and Tor.' },
+  phone: { args: '<number>', summary: 'Checks one phone number: validity, type, country, original network.' },
+  name: { args: '<first-name> <last-name>', summary: 'Checks one name: validity, placeholder or fictional names, gender.' },
+  batch: {
+    args: '<product> <file | ->',
+    summary: `Checks one input a line of a file (or of stdin with -) and writes one JSON line per input.
+<product> is one of ${PRODUCTS.join(', ')}.`,
+    more: `Lines: a JSON object with the request fields of the product
+({"email": …}, {"user_agent": …, "headers": {…}}, {"ip": …}, {"phone_number": …, "default_country": …},
+{"first_name": …, "last_name": …}) or a plain value ("First,Last" for names).
+Every output line starts with "line": the number of its input line, so results join back
+to the input. A line that cannot be checked gives {"line": N, "error": {"code", "message"}}
+and the batch goes on; blank lines are skipped and counted on stderr.
+--db applies to batch ip, --country to batch phone.`,
+  },
+  demo: { args: '', summary: 'Checks sample inputs of every product and prints one line each.' },
+  serve: {
+    args: '',
+    summary: 'Starts the HTTP server: POST /1.0/<product> with the spec\'s request body and x-api-key.',
+    more: `API keys come from IDENTITY_SIGNALS_API_KEYS (comma-separated). Without one the server
+does not start: it would refuse every request.`,
+  },
+};
+
+const EXIT_CODES = 'Exit codes: 0 done, 1 failed, 2 usage (a wrong command, flag, value or file).';
+
+/**
+ * The flags `command` takes. Batch takes those of its product: `--db` only for
+ * ip, `--country` only for phone, so a flag that would change nothing is
+ * refused instead of ignored.
+ */
+export function flagsOf(command: CommandName, product?: ProductName): readonly FlagName[] {
+  switch (command) {
+    case 'email':
+    case 'name':
+      return ['bands', 'compact', 'help'];
+    case 'device':
+      return ['header', 'bands', 'compact', 'help'];
+    case 'ip':
+      return ['db', 'bands', 'compact', 'help'];
+    case 'phone':
+      return ['country', 'bands', 'compact', 'help'];
+    case 'batch':
+      if (product === 'ip') return ['db', 'bands', 'help'];
+      if (product === 'phone') return ['country', 'bands', 'help'];
+      if (product === undefined) return ['db', 'country', 'bands', 'help'];
+      return ['bands', 'help'];
+    case 'demo':
+      return ['db', 'bands', 'help'];
+    case 'serve':
+      return ['port', 'host', 'db', 'country', 'bands', 'help'];
+  }
+}
+
+function optionLines(flags: readonly FlagName[]): string {
+  const width = Math.max(...flags.map((flag) => FLAGS[flag].shown.length)) + 3;
+  return flags.map((flag) => `  ${FLAGS[flag].shown.padEnd(width)}${FLAGS[flag].help}`).join('\n');
+}
+
+/** The usage text of one command, generated from the flags it takes so the two cannot drift. */
+export function commandUsage(command: CommandName): string {
+  const text = TEXTS[command];
+  const flags = flagsOf(command);
+  const synopsis = [`identity-signals ${command}`, text.args, flags.includes('bands') ? '[options]' : ''].filter(Boolean).join(' ');
+  return [`Usage: ${synopsis}`, '', text.summary, ...(text.more ? ['', text.more] : []), '', 'Options:', optionLines(flags), '', EXIT_CODES].join('\n');
+}
+
+/** The general usage: every command in one line, then how to get more. */
+export function generalUsage(): string {
+  const lines = COMMANDS.map((command) => {
+    const synopsis = [`identity-signals ${command}`, TEXTS[command].args].filter(Boolean).join(' ');
+    return `  ${synopsis.padEnd(52)}${TEXTS[command].summary.split(/[.:\n]/)[0]}`;
+  });
+  return [
+    'Usage:',
+    ...lines,
+    '',
+    'identity-signals <command> --help   the options of a command',
+    'identity-signals --version          the version',
+    '',
+    EXIT_CODES,
+  ].join('\n');
+}
