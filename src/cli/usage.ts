@@ -5,8 +5,8 @@ import type { ProductName } from '../scoring/index.js';
 export const FLAGS = Object.freeze({
   bands: { type: 'string', shown: '--bands default|scorecard', help: 'band table for score_cluster (default: default)' },
   compact: { type: 'boolean', shown: '--compact', help: 'one line of JSON instead of indented output' },
-  header: { type: 'string', shown: '--header "Name: value"', help: 'a client-hint request header (Sec-CH-UA-*); repeat for more' },
-  db: { type: 'string', shown: '--db <file.mmdb>', help: 'a MaxMind GeoIP2/GeoLite2 database whose fields override the bundled data; repeat for more' },
+  header: { type: 'string', shown: '--header "Name: value"', help: 'a client-hint request header (Sec-CH-UA-*); repeatable' },
+  db: { type: 'string', shown: '--db <file.mmdb>', help: 'a MaxMind .mmdb (GeoIP2/GeoLite2) that overrides the bundled data; repeatable' },
   country: { type: 'string', shown: '--country <XX>', help: 'ISO 3166 alpha-2 country of numbers written without +country code' },
   port: { type: 'string', shown: '--port <n>', help: 'port to listen on, 0 for any free one (default: 8080)' },
   host: { type: 'string', shown: '--host <address>', help: 'address to listen on (default: 127.0.0.1)' },
@@ -31,18 +31,21 @@ export function isCommandName(value: unknown): value is CommandName {
 /** What a command is called with: its arguments as written in its usage, and what it does. */
 interface CommandText {
   readonly args: string;
+  /** A few words for the general usage. */
+  readonly brief: string;
   readonly summary: string;
   readonly more?: string;
 }
 
 const TEXTS: Readonly<Record<CommandName, CommandText>> = {
-  email: { args: '<address>', summary: 'Checks one e-mail address: syntax, disposable, free, role, typo of a popular domain.' },
-  device: { args: '<user-agent>', summary: 'Checks one user agent: browser, OS, brand, model, category, robot. Client hints refine it.' },
-  ip: { args: '<address>', summary: 'Checks one IPv4 or IPv6 address: connection type, location, network, proxy and Tor.' },
-  phone: { args: '<number>', summary: 'Checks one phone number: validity, type, country, original network.' },
-  name: { args: '<first-name> <last-name>', summary: 'Checks one name: validity, placeholder or fictional names, gender.' },
+  email: { args: '<address>', brief: 'one e-mail address', summary: 'Checks one e-mail address: syntax, disposable, free, role, typo of a popular domain.' },
+  device: { args: '<user-agent>', brief: 'one user agent (+ client hints)', summary: 'Checks one user agent: browser, OS, brand, model, category, robot. Client hints refine it.' },
+  ip: { args: '<address>', brief: 'one IP address', summary: 'Checks one IPv4 or IPv6 address: connection type, location, network, proxy and Tor.' },
+  phone: { args: '<number>', brief: 'one phone number', summary: 'Checks one phone number: validity, type, country, original network.' },
+  name: { args: '<first-name> <last-name>', brief: 'one name', summary: 'Checks one name: validity, placeholder or fictional names, gender.' },
   batch: {
     args: '<product> <file | ->',
+    brief: 'one input a line in, one JSON line out',
     summary: `Checks one input a line of a file (or of stdin with -) and writes one JSON line per input.
 <product> is one of ${PRODUCTS.join(', ')}.`,
     more: `Lines: a JSON object with the request fields of the product
@@ -53,12 +56,13 @@ to the input. A line that cannot be checked gives {"line": N, "error": {"code", 
 and the batch goes on; blank lines are skipped and counted on stderr.
 --db applies to batch ip, --country to batch phone.`,
   },
-  demo: { args: '', summary: 'Checks sample inputs of every product and prints one line each.' },
+  demo: { args: '', brief: 'sample inputs of every product', summary: 'Checks sample inputs of every product and prints one line each.' },
   serve: {
     args: '',
+    brief: 'HTTP server, POST /1.0/<product>; keys in IDENTITY_SIGNALS_API_KEYS',
     summary: 'Starts the HTTP server: POST /1.0/<product> with the spec\'s request body and x-api-key.',
     more: `API keys come from IDENTITY_SIGNALS_API_KEYS (comma-separated). Without one the server
-does not start: it would refuse every request.`,
+does not start (exit 2): it would refuse every request.`,
   },
 };
 
@@ -109,7 +113,7 @@ export function commandUsage(command: CommandName): string {
 export function generalUsage(): string {
   const lines = COMMANDS.map((command) => {
     const synopsis = [`identity-signals ${command}`, TEXTS[command].args].filter(Boolean).join(' ');
-    return `  ${synopsis.padEnd(52)}${TEXTS[command].summary.split(/[.:\n]/)[0]}`;
+    return `  ${synopsis.padEnd(48)}${TEXTS[command].brief}`;
   });
   return [
     'Usage:',
