@@ -124,12 +124,29 @@ export function preloadNetworkTables(): void {
 }
 
 /**
- * Classifies a public (non-special) address with the bundled tables.
+ * The announcing AS as your own ASN / ISP / Enterprise database gives it.
+ * When it differs from the bundled table's, the steps that depend on the AS
+ * (Tor network, VPN provider, CDN, curated usage, hosting ASNs, AS-name
+ * rules) use it instead: the bundled table's AS is then the weaker evidence,
+ * and a verdict about a network the address may not belong to would not
+ * stand. The address lists do not depend on the AS and always apply.
+ */
+export interface AsnOverride {
+  readonly asn: number;
+  /** The AS organisation name, for the AS-name rules; null when the database has none. */
+  readonly org: string | null;
+}
+
+/**
+ * Classifies a public (non-special) address with the bundled tables, and
+ * with your own database's AS number when one is given.
  *
+ * @param ip the parsed address
+ * @param override your database's announcing AS (see {@link AsnOverride})
  * @example
  * classifyNetwork(parseIp('66.249.66.1')!).connectionType // 'SES' (Googlebot)
  */
-export function classifyNetwork(ip: ParsedIp): NetworkInfo {
+export function classifyNetwork(ip: ParsedIp, override?: AsnOverride): NetworkInfo {
   const asnTable = loadAsnTable(ip.version);
   const listsTable = loadListsTable();
   const classes = asnClassMaps();
@@ -144,8 +161,11 @@ export function classifyNetwork(ip: ParsedIp): NetworkInfo {
     combo = lookup6(listsTable, a, b, c, d);
   }
   const payload = asnTable.table.payload;
-  const asn = asnIdx === NO_VALUE ? null : payload.asns[asnIdx]!;
-  const org = asnIdx === NO_VALUE ? null : asnTable.orgs[payload.orgIds[asnIdx]!]! || null;
+  const tableAsn = asnIdx === NO_VALUE ? null : payload.asns[asnIdx]!;
+  const overridden = override !== undefined && override.asn !== tableAsn;
+  const asn = overridden ? override.asn : tableAsn;
+  // The bundled organisation name belongs to the bundled AS: never attached to another one.
+  const org = overridden ? override.org : asnIdx === NO_VALUE ? null : asnTable.orgs[payload.orgIds[asnIdx]!]! || null;
   const v = verdictOf(combo);
   const torAsn = asn !== null && classes.tor.has(asn);
   const vpnAsn = asn === null ? undefined : classes.vpn.get(asn);
@@ -193,7 +213,7 @@ export function classifyNetwork(ip: ParsedIp): NetworkInfo {
     connectionType = usage[0] as ConnectionType;
     basis = `curated ASN: AS${asn} ${usage[1]}`;
   } else if (org !== null) {
-    const byName = cachedUsageFromAsName(ip.version, payload.orgIds[asnIdx]!, org);
+    const byName = overridden ? usageFromAsName(org) : cachedUsageFromAsName(ip.version, payload.orgIds[asnIdx]!, org);
     if (byName !== null) {
       connectionType = byName;
       basis = `AS name: ${org}`;

@@ -68,34 +68,42 @@ const SPEED: Record<string, string> = {
   Corporate: 'company/T1',
 };
 
-/** The documented mapping, field by field: [field, expected] pairs for one record. */
+/** Only the fields a record holds: the ones it is the stronger evidence for (a field it lacks is left to the bundled data). */
+const held = (pairs: [keyof IpResult, unknown][]): [keyof IpResult, unknown][] => pairs.filter(([, v]) => v !== undefined && v !== null);
+
+/**
+ * The documented mapping, field by field: [field, expected] pairs for one
+ * record, for the fields it holds. A flag the record does not set is not
+ * compared: it clears no bundled flag (docs/ip.md "Bring your own databases").
+ */
 function expected(kind: string, rec: Rec): [keyof IpResult, unknown][] {
-  const loc = (r: Rec): [keyof IpResult, unknown][] => [
-    ['city', r.city?.names?.en ?? null],
-    ['country', r.country?.iso_code ?? null],
-    ['region', r.subdivisions?.[0]?.names?.en ?? null],
-    ['zip', r.postal?.code ?? null],
-    ['latitude', r.location?.latitude ?? null],
-    ['longitude', r.location?.longitude ?? null],
-  ];
+  const loc = (r: Rec): [keyof IpResult, unknown][] =>
+    held([
+      ['city', r.city?.names?.en],
+      ['country', r.country?.iso_code],
+      ['region', r.subdivisions?.[0]?.names?.en],
+      ['zip', r.postal?.code],
+      ['latitude', r.location?.latitude],
+      ['longitude', r.location?.longitude],
+    ]);
   const net = (r: Rec): [keyof IpResult, unknown][] =>
     r.autonomous_system_number === undefined ? [] : [['asn', r.autonomous_system_number]];
   switch (kind) {
     case 'City':
       return [...loc(rec), ...(rec.location?.time_zone ? [['timezone', rec.location.time_zone] as [keyof IpResult, unknown]] : [])];
     case 'Country':
-      return [['country', rec.country?.iso_code ?? null]];
+      return held([['country', rec.country?.iso_code]]);
     case 'ASN':
       return [...net(rec), ...(rec.autonomous_system_organization ? [['isp', rec.autonomous_system_organization] as [keyof IpResult, unknown]] : [])];
     case 'ISP':
       return [...net(rec), ...(rec.isp ?? rec.autonomous_system_organization ? [['isp', rec.isp ?? rec.autonomous_system_organization] as [keyof IpResult, unknown]] : []), ...(rec.organization ? [['company_name', rec.organization] as [keyof IpResult, unknown]] : [])];
     case 'Anonymous-IP':
-      return [
-        ['is_vpn', rec.is_anonymous_vpn === true],
-        ['is_tor', rec.is_tor_exit_node === true],
-        ['is_proxy', rec.is_public_proxy === true || rec.is_residential_proxy === true],
-        ...(rec.is_hosting_provider === true ? [['is_hosting', true] as [keyof IpResult, unknown]] : []),
-      ];
+      return held([
+        ['is_vpn', rec.is_anonymous_vpn === true || null],
+        ['is_tor', rec.is_tor_exit_node === true || null],
+        ['is_proxy', rec.is_public_proxy === true || rec.is_residential_proxy === true || null],
+        ['is_hosting', rec.is_hosting_provider === true || null],
+      ]);
     case 'Connection-Type':
       return rec.connection_type ? [['connection_speed', SPEED[rec.connection_type]]] : [];
     case 'Enterprise':

@@ -47,13 +47,17 @@ describe('City databases', () => {
         const rec = raw(name, ip)!;
         expect(rec).not.toBeNull();
         const r = check(ip);
-        expect(r.city).toBe(rec.city?.names?.en ?? null);
-        expect(r.country).toBe(rec.country?.iso_code ?? null);
-        expect(r.region).toBe(rec.subdivisions?.[0]?.names?.en ?? null);
-        expect(r.zip).toBe(rec.postal?.code ?? null);
-        expect(r.latitude).toBe(rec.location?.latitude ?? null);
-        expect(r.longitude).toBe(rec.location?.longitude ?? null);
-        expect(r.timezone).toBe(rec.location?.time_zone ?? null);
+        // Every field the record holds is the result's (one it lacks is left to the bundled data: test/ip/byo-override.test.ts).
+        const held: [unknown, unknown][] = [
+          [r.city, rec.city?.names?.en],
+          [r.country, rec.country?.iso_code],
+          [r.region, rec.subdivisions?.[0]?.names?.en],
+          [r.zip, rec.postal?.code],
+          [r.latitude, rec.location?.latitude],
+          [r.longitude, rec.location?.longitude],
+          [r.timezone, rec.location?.time_zone],
+        ];
+        for (const [got, want] of held) if (want !== undefined) expect(got).toBe(want);
       },
     );
   }
