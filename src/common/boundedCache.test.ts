@@ -76,7 +76,7 @@ describe('BoundedCache', () => {
     expect([cache.get(97), cache.get(98), cache.get(99)]).toEqual([194, 196, 198]);
   });
 
-  it('evicts the least recently used entry, counting a hit as a use', () => {
+  it('evicts an entry not used since it was stored before one that was hit (CLOCK, an LRU approximation)', () => {
     const cache = new BoundedCache<CacheKey, string>(2);
     const a = cacheKey('a');
     const b = cacheKey('b');
@@ -99,6 +99,39 @@ describe('BoundedCache', () => {
     cache.set(3, 'three');
     expect(cache.get(2)).toBeUndefined();
     expect(cache.get(1)).toBe('uno');
+  });
+
+  it('keeps a key that is hit between insertions through any number of one-off keys', () => {
+    const cache = new BoundedCache<CacheKey, number>(8);
+    const hot = cacheKey('gmail.com');
+    cache.set(hot, 1);
+    for (let i = 0; i < 1000; i++) {
+      expect(cache.get(hot)).toBe(1);
+      cache.set(cacheKey(`one-off-${i}`), i);
+      expect(cache.size).toBeLessThanOrEqual(8);
+    }
+    expect(cache.get(hot)).toBe(1);
+  });
+
+  it('always holds the key it stored last and returns what was stored (property, fixed seed)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 12 })), { maxLength: 200 }), (max, ops) => {
+        const cache = new BoundedCache<number, number>(max);
+        const stored = new Map<number, number>();
+        ops.forEach(([isSet, key], i) => {
+          if (isSet) {
+            cache.set(key, i);
+            stored.set(key, i);
+            expect(cache.get(key)).toBe(i);
+          } else {
+            const value = cache.get(key);
+            if (value !== undefined) expect(value).toBe(stored.get(key));
+          }
+          expect(cache.size).toBeLessThanOrEqual(max);
+        });
+      }),
+      { seed: 7, numRuns: 500 },
+    );
   });
 
   it('computes a missing value once and stores null as a value', () => {
