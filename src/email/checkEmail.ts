@@ -1,3 +1,5 @@
+import { BoundedCache, cacheKey } from '../common/boundedCache.js';
+import type { CacheKey } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
 import { InputError } from '../errors.js';
 import { assertOptionalObject, assertString } from '../common/input.js';
@@ -58,16 +60,9 @@ export function createEmailCheck(options: EmailCheckOptions = {}): EmailCheck {
   const secondOpinion = optionalBoolean(options, 'secondOpinion');
   const score = createScorer(EMAIL_SCORE_MODEL, options.scoring);
   // Per checker, not per module: two checkers with different options never share answers.
-  const cache = new Map<string, DomainFacts>();
-  const facts = (domain: string, domainUnicode: string): DomainFacts => {
-    let known = cache.get(domain);
-    if (known === undefined) {
-      known = domainFacts(domain, domainUnicode, suggestTypos, secondOpinion);
-      if (cache.size >= DOMAIN_CACHE_SIZE) cache.clear();
-      cache.set(domain, known);
-    }
-    return known;
-  };
+  const cache = new BoundedCache<CacheKey, DomainFacts>(DOMAIN_CACHE_SIZE);
+  const facts = (domain: string, domainUnicode: string): DomainFacts =>
+    cache.getOrCompute(cacheKey(domain, domainUnicode), () => domainFacts(domain, domainUnicode, suggestTypos, secondOpinion));
 
   return (email: string): EmailResult => {
     assertString(email, 'email');
@@ -124,7 +119,7 @@ interface DomainFacts {
   readonly confusable: string | null;
 }
 
-/** Domains remembered per checker; the cache is dropped whole when full (simple and deterministic). */
+/** Domains remembered per checker (least recently used dropped first). */
 const DOMAIN_CACHE_SIZE = 4096;
 
 function domainFacts(domain: string, domainUnicode: string, suggestTypos: boolean, secondOpinion: boolean): DomainFacts {

@@ -1,6 +1,8 @@
 import levenshtein from 'fast-levenshtein';
 import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
+import { BoundedCache, cacheKey } from '../common/boundedCache.js';
+import type { CacheKey } from '../common/boundedCache.js';
 import { popularDomainsData } from './data.js';
 
 interface Target {
@@ -62,19 +64,19 @@ function buildIndex(): Index {
   };
 }
 
-const suffixCache = new Map<string, boolean>();
+/**
+ * Module-level, not per checker: the answer depends on the bundled suffix list
+ * only, never on options or on who asked.
+ */
+const suffixCache = new BoundedCache<CacheKey, boolean>(4096);
 
 /** True when `suffix` is exactly an ICANN public suffix (`com`, `co.uk`); cached, bounded. */
 function isIcannSuffix(suffix: string): boolean {
-  let known = suffixCache.get(suffix);
-  if (known === undefined) {
+  return suffixCache.getOrCompute(cacheKey(suffix), () => {
     // The probe label must not itself be a suffix rule (Sweden lists one-letter ones such as x.se).
     const parsed = parse(`suffix-probe.${suffix}`, { allowPrivateDomains: false, detectIp: false, extractHostname: false });
-    known = parsed.isIcann === true && parsed.publicSuffix === suffix;
-    if (suffixCache.size > 4096) suffixCache.clear();
-    suffixCache.set(suffix, known);
-  }
-  return known;
+    return parsed.isIcann === true && parsed.publicSuffix === suffix;
+  });
 }
 
 /** True when `a` becomes `b` by swapping one pair of adjacent characters. */
