@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Reader, type Response } from 'maxmind';
+import { BoundedCache } from '../common/boundedCache.js';
 import { DataError, InputError } from '../errors.js';
 
 /** The kinds of database the IP check understands, detected from `metadata.databaseType`. */
@@ -34,20 +35,17 @@ function bundledCityPath(version: 4 | 6): string {
  * an AS), and decoding it is most of a lookup's cost: on the 120k-address
  * bench corpus a 50k-record cache takes a DB-IP city lookup from 3.9 to
  * 1.4 µs. Records are shared between results, so nothing may mutate them.
- * The cache empties itself when full: bounded memory, no LRU bookkeeping.
+ * The least recently used record goes first when the cache is full.
  */
 export const RECORD_CACHE_SIZE = 50_000;
 
-/** A record cache for a MaxMind `Reader` (`{ cache }` option), bounded to `max` records. */
-export function recordCache(max: number): { get(key: number): unknown; set(key: number, value: unknown): void } {
-  const records = new Map<number, unknown>();
-  return {
-    get: (key) => records.get(key),
-    set: (key, value) => {
-      if (records.size >= max) records.clear();
-      records.set(key, value);
-    },
-  };
+/**
+ * A record cache for a MaxMind `Reader` (`{ cache }` option), bounded to
+ * `max` records. The reader keys it by the record's offset in the file (a
+ * number), so one cache serves one reader only.
+ */
+export function recordCache(max: number): BoundedCache<number, object> {
+  return new BoundedCache<number, object>(max);
 }
 
 let bundled4: Reader<Response> | undefined;
