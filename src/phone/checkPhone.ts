@@ -1,3 +1,5 @@
+import { BoundedCache, cacheKey } from '../common/boundedCache.js';
+import type { CacheKey } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js/max';
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
@@ -161,21 +163,17 @@ export function createPhoneCheck(options: PhoneCheckOptions = {}): PhoneCheck {
   const score: Scorer<PhoneReasonCode> = createScorer(PHONE_SCORE_MODEL, options.scoring);
   const parseOptions = new Map<string, { defaultCountry: CountryCode }>();
   // Scores depend only on the signals (type, carrier, failure reason), a
-  // bounded set: score each combination once. Reasons are frozen and copied
-  // into each result's own array.
-  const outcomes = new Map<string, ScoreOutcome>();
-  const scoreOnce = (key: string, signals: () => Signal<PhoneReasonCode>[]): ScoreOutcome => {
-    let outcome = outcomes.get(key);
-    if (outcome === undefined) {
+  // small set: score each combination once (bounded all the same). Reasons
+  // are frozen and copied into each result's own array.
+  const outcomes = new BoundedCache<CacheKey, ScoreOutcome>(4096);
+  const scoreOnce = (key: CacheKey, signals: () => Signal<PhoneReasonCode>[]): ScoreOutcome =>
+    outcomes.getOrCompute(key, () => {
       const fresh = score(signals());
-      outcome = Object.freeze({ ...fresh, reasons: Object.freeze(fresh.reasons.map((r) => Object.freeze(r))) });
-      outcomes.set(key, outcome);
-    }
-    return outcome;
-  };
+      return Object.freeze({ ...fresh, reasons: Object.freeze(fresh.reasons.map((r) => Object.freeze(r))) });
+    });
 
   const failed = (value: string, code: PhoneReasonCode, detail: string, countryCode: string | null, country: string | null): PhoneResult => {
-    const outcome = scoreOnce(`${code}\u0000${detail}`, () => [{ code, detail }]);
+    const outcome = scoreOnce(cacheKey('failed', code, detail), () => [{ code, detail }]);
     return {
       value,
       type: 'unknown',
@@ -210,7 +208,7 @@ export function createPhoneCheck(options: PhoneCheckOptions = {}): PhoneCheck {
     const geographic = GEOGRAPHIC_TYPES.has(type);
     // Validated above: an invalid number never reaches the carrier lookup.
     const carrier = CARRIER_TYPES.has(type) ? carrierByPrefix(callingCode, nationalNumber) : null;
-    const outcome = scoreOnce(`${type}\u0000${carrier ?? ''}`, () => {
+    const outcome = scoreOnce(cacheKey('valid', type, carrier), () => {
       const signals: Signal<PhoneReasonCode>[] = [{ code: 'PHONE_VALID', detail: type }];
       const risk = TYPE_RISK[type];
       if (risk !== undefined) signals.push({ code: risk });
