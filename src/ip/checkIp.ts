@@ -1,10 +1,9 @@
-import { BoundedCache } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
 import { assertOptionalObject, assertString } from '../common/input.js';
 import { InputError } from '../errors.js';
 import { createScorer, type Scorer } from '../scoring/createScorer.js';
 import type { ScoreOutcome, Signal } from '../scoring/types.js';
-import { byoFacts } from './byo.js';
+import { byoFacts, emptyLocation, fillLocation } from './byo.js';
 import { classifyNetwork, preloadNetworkTables, type NetworkInfo } from './classify.js';
 import { bundledCityReader, openDatabase, type OpenedDatabase } from './mmdb.js';
 import { parseIp } from './parseIp.js';
@@ -112,8 +111,7 @@ const CODE_BIT: ReadonlyMap<string, number> = new Map(Object.keys(IP_SCORE_MODEL
  * string building in the hot path.
  */
 function memoizeScorer(score: Scorer<IpReasonCode>): Scorer<IpReasonCode> {
-  // A safety bound: a few hundred code sets occur, so it is never reached in practice.
-  const cache = new BoundedCache<number, ScoreOutcome>(4096);
+  const cache = new Map<number, ScoreOutcome>();
   return (signals) => {
     let key = 0;
     let details = false;
@@ -125,6 +123,7 @@ function memoizeScorer(score: Scorer<IpReasonCode>): Scorer<IpReasonCode> {
     if (outcome === undefined) {
       const bare = score(signals.map((s) => ({ code: s.code })));
       outcome = Object.freeze({ ...bare, reasons: Object.freeze(bare.reasons.map((r) => Object.freeze(r))) });
+      if (cache.size >= 4096) cache.clear(); // never reached in practice: a safety bound
       cache.set(key, outcome);
     }
     if (!details) return outcome;
@@ -202,74 +201,60 @@ function run(
     return finish(value, parsed.version, f, reserved, inner, true, null, signals, score);
   }
 
+  // Your databases first, field by field; the bundled data fills what they do not hold (docs/ip.md, "Bring your own databases").
+  const byo = databases.length > 0 ? byoFacts(databases, parsed.address, parsed.version) : null;
   const f = emptyFields();
+  const loc = byo === null ? emptyLocation() : { ...byo.location };
   const rec = bundledCityReader(parsed.version).get(parsed.address) as DbipCityRecord | null;
   if (rec !== null) {
-    f.city = nonEmpty(rec.city);
-    f.country = nonEmpty(rec.country_code);
-    f.region = nonEmpty(rec.state1);
-    f.zip = nonEmpty(rec.postcode);
-    f.latitude = typeof rec.latitude === 'number' ? rec.latitude : null;
-    f.longitude = typeof rec.longitude === 'number' ? rec.longitude : null;
+    fillLocation(loc, {
+      country: nonEmpty(rec.country_code),
+      region: nonEmpty(rec.state1),
+      city: nonEmpty(rec.city),
+      zip: nonEmpty(rec.postcode),
+      latitude: typeof rec.latitude === 'number' ? rec.latitude : null,
+      longitude: typeof rec.longitude === 'number' ? rec.longitude : null,
+      accuracyKm: null,
+      timezone: null,
+    });
   }
-  const net: NetworkInfo = classifyNetwork(parsed);
-  f.asn = net.asn;
-  f.isp = net.org;
-  f.company_name = net.org;
-  f.connection_type = net.connectionType;
-  f.is_tor = net.torExit || net.torRelay;
-  f.is_relay = net.relay;
-  f.is_proxy = net.proxy;
-  f.is_vpn = net.vpn;
-  f.vpn_name = net.vpnName;
-  f.is_hosting = net.hosting;
-  f.network = net.network;
-  let torExit = net.torExit;
-  let byoTimezone: string | null = null;
+  f.country = loc.country;
+  f.region = loc.region;
+  f.city = loc.city;
+  f.zip = loc.zip;
+  f.latitude = loc.latitude;
+  f.longitude = loc.longitude;
+  f.timezone = loc.timezone ?? (loc.latitude !== null && loc.longitude !== null ? timezoneAt(loc.latitude, loc.longitude) : null);
 
-  if (databases.length > 0) {
-    const byo = byoFacts(databases, parsed.address, parsed.version);
-    if (byo.location !== null) {
-      f.city = byo.location.city;
-      f.country = byo.location.country;
-      f.region = byo.location.region;
-      f.zip = byo.location.zip;
-      f.latitude = byo.location.latitude;
-      f.longitude = byo.location.longitude;
-      byoTimezone = byo.location.timezone;
-    } else if (byo.countryKnown && byo.countryOnly !== f.country) {
-      // The bundled city lies in another country than your database says:
-      // keep your country and drop the city-level fields rather than mix them.
-      f.country = byo.countryOnly;
-      f.city = f.region = f.zip = null;
-      f.latitude = f.longitude = null;
-    }
-    if (byo.network !== null) {
-      f.asn = byo.network.asn ?? f.asn;
-      f.isp = byo.network.isp ?? f.isp;
-      f.company_name = byo.network.companyName ?? f.company_name;
-      f.company_domain = byo.network.companyDomain;
-      if (byo.network.connectionType !== null) f.connection_type = byo.network.connectionType;
-      else if (byo.network.mobile && (f.connection_type === null || f.connection_type === 'ISP')) f.connection_type = 'MOB';
-    }
-    if (byo.speed !== null) {
-      f.connection_speed = byo.speed;
-      if (byo.speedMobile && (f.connection_type === null || f.connection_type === 'ISP')) f.connection_type = 'MOB';
-    }
-    if (byo.anonymous !== null) {
-      f.is_vpn = byo.anonymous.vpn;
-      if (!f.is_vpn) f.vpn_name = null;
-      f.is_proxy = byo.anonymous.proxy;
-      f.is_tor = byo.anonymous.tor;
-      torExit = byo.anonymous.tor;
-      if (byo.anonymous.hosting) f.is_hosting = true;
-    }
-    f.is_hosting ||= f.connection_type === 'DCH' || f.connection_type === 'CDN';
+  // Your AS number, when it differs from the bundled table's, is the one the ASN rules classify.
+  const net: NetworkInfo = classifyNetwork(parsed, byo?.asn == null ? undefined : { asn: byo.asn, org: byo.asOrg });
+  f.asn = net.asn;
+  f.isp = byo?.isp ?? net.org;
+  f.company_name = byo?.companyName ?? net.org;
+  f.company_domain = byo?.companyDomain ?? null;
+  f.connection_speed = byo?.speed ?? null;
+  let basis = net.connectionBasis;
+  f.connection_type = net.connectionType;
+  if (byo?.usage != null) {
+    // A residential (ISP) user type on a network your database calls mobile is a mobile user.
+    const mobile = byo.usage === 'ISP' && byo.mobileBasis !== null;
+    f.connection_type = mobile ? 'MOB' : byo.usage;
+    basis = mobile ? byo.mobileBasis : byo.usageBasis;
+  } else if (byo?.mobileBasis != null) {
+    f.connection_type = 'MOB';
+    basis = byo.mobileBasis;
   }
   f.is_mobile = f.connection_type === 'MOB';
+  // Flags are facts from their own sources: each source can set one, none clears another's.
+  const torExit = net.torExit || byo?.torExit === true;
+  f.is_tor = torExit || net.torRelay;
+  f.is_relay = net.relay;
+  f.is_proxy = net.proxy || byo?.proxy === true;
+  f.is_vpn = net.vpn || byo?.vpn === true;
+  f.vpn_name = net.vpnName;
+  f.is_hosting = net.hosting || byo?.hosting === true || f.connection_type === 'DCH' || f.connection_type === 'CDN';
+  f.network = net.network;
 
-  if (f.latitude !== null && f.longitude !== null) f.timezone = byoTimezone ?? timezoneAt(f.latitude, f.longitude);
-  else f.timezone = byoTimezone;
   const hour = f.timezone === null ? null : localHour(f.timezone, nowMs);
   const requestTime = hour === null ? null : requestTimeOfHour(hour);
 
@@ -279,17 +264,26 @@ function run(
   if (f.is_proxy) signals.push({ code: 'IP_PROXY' });
   if (f.is_vpn) signals.push(f.vpn_name === null ? { code: 'IP_VPN' } : { code: 'IP_VPN', detail: f.vpn_name });
   if (f.is_relay) signals.push({ code: 'IP_RELAY' });
-  const basis = net.connectionBasis ?? undefined;
+  // Hosting evidence keeps its own reason when your database gives the network another
+  // usage (a bundled CDN range under your Cellular stays IP_CDN); a DCH/CDN code of your
+  // own is explained by your database.
+  const ownHosting = f.connection_type !== net.connectionType && (f.connection_type === 'DCH' || f.connection_type === 'CDN');
+  const [hostingKind, hostingBasis] = ownHosting
+    ? [f.connection_type, basis]
+    : net.hosting
+      ? [net.connectionType, f.network ?? net.connectionBasis]
+      : [null, byo?.hostingBasis ?? null];
   // iCloud Private Relay egresses from Akamai, Cloudflare and Fastly space: the
   // relay signal already explains that network, so it is not counted twice.
-  if (f.connection_type === 'SES') signals.push(withDetail('IP_CRAWLER', f.network ?? basis));
-  else if (f.is_relay) {
+  if (f.connection_type === 'SES') {
+    signals.push(withDetail('IP_CRAWLER', (f.connection_type === net.connectionType ? f.network : null) ?? basis ?? undefined));
+  } else if (f.is_relay) {
     // no hosting/CDN risk on top of IP_RELAY
-  } else if (f.connection_type === 'CDN') signals.push(withDetail('IP_CDN', f.network ?? basis));
-  else if (f.is_hosting) signals.push(withDetail('IP_HOSTING', f.network ?? basis));
+  } else if (hostingKind === 'CDN') signals.push(withDetail('IP_CDN', hostingBasis ?? undefined));
+  else if (f.is_hosting) signals.push(withDetail('IP_HOSTING', hostingBasis ?? undefined));
   const anonymous = f.is_tor || f.is_proxy || f.is_vpn || f.is_relay || f.is_hosting;
-  if (!anonymous && f.connection_type === 'ISP') signals.push(withDetail('IP_ISP', basis));
-  if (!anonymous && f.connection_type === 'MOB') signals.push(withDetail('IP_MOBILE', basis));
+  if (!anonymous && f.connection_type === 'ISP') signals.push(withDetail('IP_ISP', basis ?? undefined));
+  if (!anonymous && f.connection_type === 'MOB') signals.push(withDetail('IP_MOBILE', basis ?? undefined));
   if (f.country !== null && f.city !== null && f.timezone !== null) signals.push({ code: 'IP_LOCATED' });
   if (f.country === null) signals.push({ code: 'IP_NO_LOCATION' });
   if (f.asn === null) signals.push({ code: 'IP_NO_ASN' });
