@@ -1,3 +1,4 @@
+import { BoundedCache } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
 import { assertOptionalObject, assertString } from '../common/input.js';
 import { InputError } from '../errors.js';
@@ -111,7 +112,8 @@ const CODE_BIT: ReadonlyMap<string, number> = new Map(Object.keys(IP_SCORE_MODEL
  * string building in the hot path.
  */
 function memoizeScorer(score: Scorer<IpReasonCode>): Scorer<IpReasonCode> {
-  const cache = new Map<number, ScoreOutcome>();
+  // A safety bound: a few hundred code sets occur, so it is never reached in practice.
+  const cache = new BoundedCache<number, ScoreOutcome>(4096);
   return (signals) => {
     let key = 0;
     let details = false;
@@ -123,7 +125,6 @@ function memoizeScorer(score: Scorer<IpReasonCode>): Scorer<IpReasonCode> {
     if (outcome === undefined) {
       const bare = score(signals.map((s) => ({ code: s.code })));
       outcome = Object.freeze({ ...bare, reasons: Object.freeze(bare.reasons.map((r) => Object.freeze(r))) });
-      if (cache.size >= 4096) cache.clear(); // never reached in practice: a safety bound
       cache.set(key, outcome);
     }
     if (!details) return outcome;
