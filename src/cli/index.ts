@@ -3,20 +3,10 @@
  * The `identity-signals` command: a thin layer over `createChecker`.
  * @packageDocumentation
  */
+import { endOnOutputErrors } from './pipes.js';
 import { runCli } from './run.js';
 
-// The reader of our output went away (`identity-signals batch … | head -1`):
-// what it read is all it wanted, so stop at once and quietly, as cat and grep
-// do. Node ignores SIGPIPE, so without this the write fails with an
-// unhandled EPIPE 'error' event and a stack trace.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    // Any other write error (a full disk): say it on the other stream if it can.
-    (stream === process.stdout ? process.stderr : process.stdout).write(`cannot write output: ${error.message}\n`);
-    process.exit(1);
-  });
-}
+endOnOutputErrors(process.stdout, process.stderr, (code) => process.exit(code));
 
 runCli(process.argv.slice(2), {
   out: (line) => process.stdout.write(`${line}\n`),

@@ -4,8 +4,9 @@ import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { endOnOutputErrors } from '../../src/cli/pipes.js';
 import { runCli } from '../../src/cli/run.js';
 
 async function run(argv: string[], stdin = '') {
@@ -366,6 +367,34 @@ describe('CLI: serve', () => {
     const { code, err } = await runWith(['serve', '--port', '0', '--host', '192.0.2.1'], { env: KEYS });
     expect(code).toBe(1);
     expect(err).toBe('cannot listen on 192.0.2.1: it is not an address of this machine (--host)');
+  });
+});
+
+describe('CLI: output that cannot be written', () => {
+  const failure = (code: string) => Object.assign(new Error(`write ${code}`), { code });
+
+  it.each(['out', 'err'] as const)('EPIPE on std%s (the reader went away) ends quietly with exit 0', (which) => {
+    const out = new PassThrough();
+    const err = new PassThrough();
+    const exits: number[] = [];
+    endOnOutputErrors(out, err, (code) => exits.push(code));
+    (which === 'out' ? out : err).emit('error', failure('EPIPE'));
+    expect(exits).toEqual([0]);
+    expect(out.read()).toBeNull();
+    expect(err.read()).toBeNull();
+  });
+
+  it('another write error is said on the other stream, exit 1', () => {
+    const out = new PassThrough();
+    const err = new PassThrough();
+    const exits: number[] = [];
+    endOnOutputErrors(out, err, (code) => exits.push(code));
+    out.emit('error', failure('ENOSPC'));
+    expect(exits).toEqual([1]);
+    expect(String(err.read())).toBe('cannot write output: write ENOSPC\n');
+    err.emit('error', failure('EIO'));
+    expect(exits).toEqual([1, 1]);
+    expect(String(out.read())).toBe('cannot write output: write EIO\n');
   });
 });
 
