@@ -25,7 +25,7 @@ export interface CheckerOptions {
     readonly secondOpinion?: boolean;
   };
   readonly device?: {
-    /** Entries of the per-checker LRU cache keyed by user agent; 0 disables it. @default the device check's default */
+    /** Entries of the per-checker result cache (CLOCK eviction, an approximation of LRU) keyed by user agent and hints; 0 disables it. @default the device check's default */
     readonly cacheSize?: number;
   };
   readonly ip?: {

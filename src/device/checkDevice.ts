@@ -296,7 +296,8 @@ function validateFactoryOptions(options: unknown): { scoring?: ScoringOptions; c
 
 /**
  * Creates a device check bound to one scoring configuration, with a bounded
- * LRU cache keyed by the user agent plus the client hints that were read.
+ * result cache (CLOCK eviction, an approximation of LRU) keyed by the user
+ * agent plus each client hint that was read, as separate length-prefixed parts.
  * Results are frozen, so a cached result can be handed to every caller.
  *
  * @param options scoring bands/weights and cache size (`0` disables the cache)

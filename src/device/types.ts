@@ -47,8 +47,9 @@ export interface DeviceCheckFactoryOptions {
   /** Bands and weight overrides. @default { bands: 'default' } */
   readonly scoring?: ScoringOptions;
   /**
-   * Entries of the LRU cache keyed by user agent plus the headers that are
-   * read; `0` disables it. @default 1000
+   * Entries of the result cache (CLOCK eviction, an approximation of LRU)
+   * keyed by user agent plus the headers that are read; `0` disables it.
+   * @default 1000
    */
   readonly cacheSize?: number;
 }

@@ -119,7 +119,7 @@ interface DomainFacts {
   readonly confusable: string | null;
 }
 
-/** Domains remembered per checker (least recently used dropped first). */
+/** Domains remembered per checker (CLOCK eviction, an approximation of LRU). */
 const DOMAIN_CACHE_SIZE = 4096;
 
 function domainFacts(domain: string, domainUnicode: string, suggestTypos: boolean, secondOpinion: boolean): DomainFacts {

@@ -35,7 +35,7 @@ function bundledCityPath(version: 4 | 6): string {
  * an AS), and decoding it is most of a lookup's cost: on the 120k-address
  * bench corpus a 50k-record cache takes a DB-IP city lookup from 3.9 to
  * 1.4 µs. Records are shared between results, so nothing may mutate them.
- * The least recently used record goes first when the cache is full.
+ * When the cache is full, CLOCK eviction (an approximation of LRU) makes room.
  */
 export const RECORD_CACHE_SIZE = 50_000;
 
