@@ -129,6 +129,12 @@ describe('CLI: version and help', () => {
     expect(await runWith(['phone', '1', '2', '--db', 'x', '--help'])).toEqual({ code: 0, out: help, err: '' });
   });
 
+  it('the usage texts, as a person reads them', async () => {
+    const texts = [(await runWith(['--help'])).out];
+    for (const command of COMMANDS) texts.push((await runWith([command, '--help'])).out);
+    expect(texts.join('\n\n----\n\n')).toMatchSnapshot();
+  });
+
   it('the general usage lists every command, --version and the exit codes', async () => {
     const { code, out } = await runWith(['--help']);
     expect(code).toBe(0);
@@ -177,6 +183,7 @@ describe('CLI: misuse is one line naming the fault, the command\'s usage, exit 2
     [['batch', 'email', '-', '--db', 'x.mmdb'], 'batch email does not take --db'],
     [['batch', 'email', '-', '--country', 'IT'], 'batch email does not take --country'],
     [['batch', 'ip', '-', '--header', 'X: y'], 'batch ip does not take --header'],
+    [['device', 'Mozilla/5.0', '--header', 'Sec-CH-UA-Model SM-S911B'], '--header takes "Name: value", got "Sec-CH-UA-Model SM-S911B"'],
     [['email', 'a@b.co', '--bogus'], 'unknown option --bogus'],
     [['email', 'a@b.co', '-x'], 'unknown option -x'],
     [['email', 'a@b.co', '--version'], 'email does not take --version'],
@@ -200,6 +207,18 @@ describe('CLI: misuse is one line naming the fault, the command\'s usage, exit 2
     const command = argv[0]!;
     expect(err.split('\n')[0]).toBe(line);
     expect(err).toContain(`Usage: identity-signals ${command}`);
+  });
+
+  it('a pasted blob is cut to 64 characters in the message', async () => {
+    const { code, err } = await runWith(['x'.repeat(10_000)]);
+    expect(code).toBe(2);
+    expect(err.split('\n')[0]).toBe(`unknown command "${'x'.repeat(63)}…"`);
+  });
+
+  it('the flags a batch product takes do their work', async () => {
+    const { code, out } = await runWith(['batch', 'phone', '-', '--country', 'IT'], { stdin: '333 123 4567\n' });
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ line: 1, country: 'IT' });
   });
 
   it('an unknown command or a bare unknown flag gives the general usage', async () => {
@@ -278,6 +297,23 @@ describe('CLI: batch line numbers', () => {
       [3, 'Ada,Love\rlace'],
       [4, 'Alan,Turing'],
     ]);
+  });
+
+  it('an input that fails mid-read → "cannot read", exit 1, after the lines read so far', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    let sent = false;
+    const stdin = new Readable({
+      read() {
+        if (sent) this.destroy(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' }));
+        else this.push('a@gmail.com\n');
+        sent = true;
+      },
+    });
+    const code = await runCli(['batch', 'email', '-'], { out: (l) => out.push(l), err: (l) => err.push(l), stdin, env: {} });
+    expect(code).toBe(1);
+    expect(out.map((l) => (JSON.parse(l) as { line: number }).line)).toEqual([1]);
+    expect(err).toEqual(['cannot read stdin: EIO: i/o error, read']);
   });
 
   it('a line split across input chunks stays one line', async () => {
