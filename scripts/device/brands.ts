@@ -1,6 +1,9 @@
 /**
- * Brand vocabulary builder: data/raw/device/brand-tokens.csv →
- * data/device/brand-tokens.json (read by src/device/data/brands.ts).
+ * Maker table builder: data/raw/device/brand-tokens.csv (the maker list) and
+ * data/raw/device/maker-rules.csv (curated code families, product lines and
+ * IE OEM tokens) → data/device/makers.json, the one table of maker rows
+ * `[on, pattern, brand, kind, why]` that every brand path of the device
+ * check reads (src/device/data/brands.ts, src/device/codeFamilies.ts).
  *
  * The CSV lists device makers (not user agents): the canonical display name,
  * the spellings makers put in user agents and Build.MODEL strings, and what
@@ -19,7 +22,7 @@ import { readCsv } from './csv.js';
 
 const SCRIPT = 'scripts/device/build.ts';
 /** Must equal BRANDS_FORMAT in src/device/data/brands.ts. */
-export const BRANDS_FORMAT = 1;
+export const BRANDS_FORMAT = 2;
 /** Date the brand vocabulary was last reviewed. */
 const CURATED_DATE = '2026-11-22';
 
@@ -47,12 +50,95 @@ export const BRAND_KINDS = [
 ] as const;
 export type BrandKind = (typeof BRAND_KINDS)[number];
 
-/** The generated table: brands with their kinds, tokens pointing at a brand. */
+/** The parsed maker list: brands with their kinds, tokens pointing at a brand. */
 export interface BrandTable {
   /** [canonical name, kinds] per brand, sorted by name. */
   brands: [string, string[]][];
   /** [token as written, brand index, 1 when exact-only]; sorted by token. */
   tokens: [string, number, number][];
+}
+
+/**
+ * Where a maker row applies: `token` / `exact` a spelling of the maker in a
+ * UA (exact = only as a whole leading word before a model code), `code` a
+ * model-code family, `line` a product line or scheme tried first, `oem` an
+ * Internet Explorer OEM field.
+ */
+export const RULE_ON = ['token', 'exact', 'code', 'line', 'oem'] as const;
+export type RuleOn = (typeof RULE_ON)[number];
+
+/** Device categories a curated rule may name (src/device/types.ts DeviceCategory, less robot/unknown). */
+export const RULE_KINDS = [
+  'desktop', 'smartphone', 'phablet', 'tablet', 'feature_phone', 'tv', 'console', 'car', 'media_player',
+  'smart_display', 'smart_speaker', 'camera', 'wearable', 'peripheral',
+] as const;
+
+/** One row of the compiled table: where it applies, its pattern, the brand index, the device kind ('' = mixed) and why. */
+export type MakerRow = [RuleOn, string, number, string, string];
+
+/** The generated table (data/device/makers.json). */
+export interface MakerTable {
+  /** [canonical name, kinds] per maker, sorted by name. */
+  brands: [string, string[]][];
+  /** Token rows first (sorted by token), then the curated rows in file order. */
+  rows: MakerRow[];
+}
+
+/** Characters a shape may use besides letters, digits and the literal punctuation of codes. */
+const SHAPE_TOKENS = new Set(['#', '~', '@', '%', '&', '!', '|', '*']);
+
+/** Why a shape is malformed, or undefined when it is fine. */
+export function shapeProblem(shape: string): string | undefined {
+  if (shape.length < 2) return 'shorter than 2 characters';
+  const star = shape.indexOf('*');
+  if (star >= 0 && star !== shape.length - 1) return '* only at the end';
+  for (const ch of shape) {
+    const ok = SHAPE_TOKENS.has(ch) || /[A-Z0-9 .'+/-]/i.test(ch);
+    if (!ok) return `unexpected character ${JSON.stringify(ch)}`;
+  }
+  if (!/[A-Z0-9]/i.test(shape) && !/[#~@%&]/.test(shape)) return 'matches nothing specific';
+  return undefined;
+}
+
+/**
+ * Validates the curated rules against the maker list and compiles the table.
+ * Each rule's brand must be a maker of the list spelled exactly as the list
+ * spells it (one spelling per maker on every path); `on` one of code, line,
+ * oem; kind empty or a device category; a code or line pattern a valid
+ * shape; a why given; no pattern twice for the same `on`.
+ */
+export function compileMakers(
+  table: BrandTable,
+  rules: readonly { line: number; cells: Readonly<Record<string, string>> }[],
+): { table: MakerTable; stats: { rules: number; byOn: Record<string, number> } } {
+  const index = new Map(table.brands.map(([name], i) => [name, i]));
+  const rows: MakerRow[] = table.tokens.map(([text, brand, exact]) => [exact === 1 ? 'exact' : 'token', text, brand, '', '']);
+  const byOn: Record<string, number> = {};
+  const seen = new Set<string>();
+  for (const { line, cells } of rules) {
+    const on = (cells.on ?? '').trim();
+    const pattern = (cells.pattern ?? '').trim();
+    const brand = (cells.brand ?? '').trim();
+    const kind = (cells.kind ?? '').trim();
+    const why = (cells.why ?? '').trim();
+    if (on !== 'code' && on !== 'line' && on !== 'oem') throw new Error(`maker-rules.csv:${line}: unknown on "${on}"`);
+    const b = index.get(brand);
+    if (b === undefined) throw new Error(`maker-rules.csv:${line}: brand "${brand}" is not a maker of brand-tokens.csv (spelled exactly as there)`);
+    if (kind !== '' && !(RULE_KINDS as readonly string[]).includes(kind)) throw new Error(`maker-rules.csv:${line}: unknown kind ${kind}`);
+    if (why === '') throw new Error(`maker-rules.csv:${line}: no why`);
+    if (on === 'oem') {
+      if (!/^[A-Z0-9]{4,6}$/.test(pattern)) throw new Error(`maker-rules.csv:${line}: OEM token "${pattern}" must be 4-6 capitals or digits`);
+    } else {
+      const problem = shapeProblem(pattern);
+      if (problem !== undefined) throw new Error(`maker-rules.csv:${line}: shape "${pattern}": ${problem}`);
+    }
+    const key = `${on} ${pattern.toUpperCase()}`;
+    if (seen.has(key)) throw new Error(`maker-rules.csv:${line}: ${on} pattern "${pattern}" listed twice`);
+    seen.add(key);
+    rows.push([on, pattern, b, kind, why]);
+    byOn[on] = (byOn[on] ?? 0) + 1;
+  }
+  return { table: { brands: table.brands, rows }, stats: { rules: rules.length, byOn } };
 }
 
 /** Lower-cases and drops the separators makers vary: 'Sony-Ericsson' = 'sony ericsson' = 'sonyericsson'. */
@@ -128,25 +214,33 @@ export function parseBrandRows(rows: readonly { line: number; cells: Readonly<Re
 }
 
 /**
- * Builds data/device/brand-tokens.json from data/raw/device/brand-tokens.csv
- * and adds its two manifest entries.
+ * Builds data/device/makers.json from data/raw/device/brand-tokens.csv and
+ * data/raw/device/maker-rules.csv and adds their manifest entries.
  */
-export function buildBrands(root: string, manifest: ManifestEntry[]): { brands: number; tokens: number } {
+export function buildBrands(root: string, manifest: ManifestEntry[]): { brands: number; tokens: number; rules: number } {
   const csv = readCsv(join(root, 'data', 'raw', 'device', 'brand-tokens.csv'));
   for (const col of ['brand', 'tokens', 'kinds', 'note']) {
     if (!csv.header.includes(col)) throw new Error(`brand-tokens.csv: missing column ${col}`);
   }
+  const rulesCsv = readCsv(join(root, 'data', 'raw', 'device', 'maker-rules.csv'));
+  for (const col of ['on', 'pattern', 'brand', 'kind', 'why']) {
+    if (!rulesCsv.header.includes(col)) throw new Error(`maker-rules.csv: missing column ${col}`);
+  }
   const { table, stats } = parseBrandRows(csv.rows);
-  const json = generatedJson(SCRIPT, BRANDS_FORMAT, table);
-  writeGenerated('device/brand-tokens.json', json);
+  const makers = compileMakers(table, rulesCsv.rows);
+  const json = generatedJson(SCRIPT, BRANDS_FORMAT, makers.table);
+  writeGenerated('device/makers.json', json);
+  const byOn = Object.entries(makers.stats.byOn)
+    .map(([on, n]) => `${n} ${on}`)
+    .join(', ');
   manifest.push({
-    file: 'device/brand-tokens.json',
-    source: 'data/raw/device/brand-tokens.csv',
-    licence: 'MIT (curated vocabulary, this project)',
+    file: 'device/makers.json',
+    source: 'data/raw/device/brand-tokens.csv + data/raw/device/maker-rules.csv',
+    licence: 'MIT (curated vocabulary and rules, this project)',
     date: CURATED_DATE,
     sha256: sha256(json),
     formatVersion: BRANDS_FORMAT,
-    notes: `${stats.brands} brands, ${stats.tokens} tokens (${stats.exactOnly} exact-only)`,
+    notes: `${stats.brands} makers, ${stats.tokens} tokens (${stats.exactOnly} exact-only), ${makers.stats.rules} curated rules (${byOn})`,
   });
   manifest.push({
     file: 'data/raw/device/brand-tokens.csv',
@@ -155,5 +249,12 @@ export function buildBrands(root: string, manifest: ManifestEntry[]): { brands: 
     date: CURATED_DATE,
     sha256: sha256(csv.text),
   });
-  return { brands: stats.brands, tokens: stats.tokens };
+  manifest.push({
+    file: 'data/raw/device/maker-rules.csv',
+    source: "curated by hand for identity-signals from the makers' own product naming; why per row",
+    licence: 'MIT',
+    date: CURATED_DATE,
+    sha256: sha256(rulesCsv.text),
+  });
+  return { brands: stats.brands, tokens: stats.tokens, rules: makers.stats.rules };
 }

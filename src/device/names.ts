@@ -5,8 +5,10 @@
  * `GNU/Linux`), which is also what the test corpora expect. The tables below
  * were written by hand for this project from the names ua-parser-js emits
  * (its source, `src/ua-parser.js`) and the product names vendors use; keys are
- * lower-cased ua-parser-js names.
+ * lower-cased ua-parser-js names. Brand spellings are the maker list's
+ * (data/device/makers.json, through canonicalBrand).
  */
+import { canonicalBrand } from './data/index.js';
 
 /** ua-parser-js browser name → result name (platform variants are added in `browserDisplayName`). */
 const BROWSER_NAMES: Readonly<Record<string, string>> = {
@@ -271,85 +273,13 @@ export const FEATURE_PHONE_OS: ReadonlySet<string> = new Set(['KaiOS', 'Java ME'
 /** Smartphone OSes whose browsers still send feature-phone tokens (MIDP, CLDC). @example SMARTPHONE_OS.has('Bada') // true */
 export const SMARTPHONE_OS: ReadonlySet<string> = new Set(['Bada']);
 
-/** ua-parser-js vendor → brand name as device makers spell it. */
-const BRAND_NAMES: Readonly<Record<string, string>> = {
-  asus: 'Asus',
-  tecno: 'Tecno Mobile',
-  itel: 'iTel',
-  alcatel: 'Alcatel',
-  sony: 'Sony',
-  htc: 'HTC',
-  lge: 'LG',
-  lg: 'LG',
-  lenovo: 'Lenovo',
-  acer: 'Acer',
-  toshiba: 'Toshiba',
-  // The maker brands its phones `Cat` (the brand vocabulary's name too); Caterpillar licenses the name.
-  cat: 'Cat',
-  micromax: 'MicroMax',
-  polytron: 'Polytron',
-  pico: 'PICO',
-  kindle: 'Amazon',
-  nook: 'Barnes & Noble',
-  blackberry: 'BlackBerry',
-  vivo: 'Vivo',
-  oppo: 'OPPO',
-  realme: 'Realme',
-  oneplus: 'OnePlus',
-  xiaomi: 'Xiaomi',
-  huawei: 'Huawei',
-  honor: 'Honor',
-  samsung: 'Samsung',
-  motorola: 'Motorola',
-  google: 'Google',
-  apple: 'Apple',
-  nokia: 'Nokia',
-  zte: 'ZTE',
-  tcl: 'TCL',
-  meizu: 'Meizu',
-  infinix: 'Infinix',
-  sharp: 'Sharp',
-  hisense: 'Hisense',
-  panasonic: 'Panasonic',
-  microsoft: 'Microsoft',
-  amazon: 'Amazon',
-  'opera software': 'Opera',
-};
-
-/**
- * Retail spellings of the model table (Google Play's list) → the brand names
- * this project reports (docs/device.md, "Naming decisions": the Matomo
- * convention). Keys are lower-case. The device-data builder maps most retail
- * strings already; this map keeps the output consistent for whatever row
- * still carries a retail spelling, and for `Tecno`, which the table keeps
- * and the naming decision spells `Tecno Mobile` (as ua-parser-js's vendor
- * does through {@link brandDisplayName}).
- */
-const RETAIL_BRANDS: Readonly<Record<string, string>> = {
-  tecno: 'Tecno Mobile',
-  'cloud (truconnect)': 'Cloud Mobile',
-  'sky devices': 'Sky',
-  'kruger&matz': 'Krüger&Matz',
-  'ngm italia srl': 'NGM',
-};
-
-/**
- * The reported spelling of a model-table brand.
- *
- * @example
- * conventionalBrand('Tecno');              // 'Tecno Mobile'
- * conventionalBrand('Cloud (TruConnect)'); // 'Cloud Mobile'
- * conventionalBrand('Samsung');            // 'Samsung'
- */
-export function conventionalBrand(brand: string): string {
-  return RETAIL_BRANDS[brand.toLowerCase()] ?? brand;
-}
-
 /** Vendors ua-parser-js reports that are not device makers (an operator, a placeholder). */
 const NOT_A_BRAND: ReadonlySet<string> = new Set(['generic', 'smart', 'st', 'tv55', 'opera software', 'facebook', 'sprint', 'verizon', 'at&t']);
 
 /**
- * Brand name of a ua-parser-js vendor, or null when the vendor is not a device maker.
+ * Brand name of a ua-parser-js vendor in the maker list's spelling
+ * (`TECNO` → `Tecno Mobile`, `Realme` → `realme`, `Kindle` → `Amazon`), or
+ * null when the vendor is not a device maker.
  *
  * @example
  * brandDisplayName('TECNO'); // 'Tecno Mobile'
@@ -357,7 +287,7 @@ const NOT_A_BRAND: ReadonlySet<string> = new Set(['generic', 'smart', 'st', 'tv5
 export function brandDisplayName(vendor: string): string | null {
   const key = vendor.trim().toLowerCase();
   if (key === '' || NOT_A_BRAND.has(key)) return null;
-  return BRAND_NAMES[key] ?? vendor.trim();
+  return canonicalBrand(vendor);
 }
 
 /**

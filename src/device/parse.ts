@@ -1,9 +1,9 @@
 import UAParser from 'ua-parser-js';
 import { isbot, isbotMatches } from 'isbot';
-import { brandAtStart, brandFromToken, brandKinds, lookupModelCode, lookupSpecs, modelBrands } from './data/index.js';
+import { brandAtStart, brandFromToken, brandKinds, canonicalBrand, lookupModelCode, lookupSpecs, modelBrands } from './data/index.js';
 import type { DeviceSpecs, ModelInfo } from './data/index.js';
 import type { ClientHints } from './headers.js';
-import { codeFamily } from './codeFamilies.js';
+import { codeFamily, oemMaker, productLine } from './codeFamilies.js';
 import {
   ANDROID_FAMILY,
   APP_NAMES,
@@ -12,7 +12,6 @@ import {
   SMARTPHONE_OS,
   brandDisplayName,
   browserDisplayName,
-  conventionalBrand,
   osDisplayName,
   osFamily,
 } from './names.js';
@@ -26,10 +25,8 @@ import {
   APPLE_DEVICE_ONLY,
   APPLE_HARDWARE,
   BRAND_TOKEN,
-  CODE_SERIES,
   DALVIK,
   EXTRA_BROWSER,
-  HAS_UPPER,
   HUMAN_DEVICE,
   FB_MODEL,
   MODEL_TAIL,
@@ -48,9 +45,7 @@ import {
   TV_APP_PACKAGE,
   MONITOR_BOT,
   LUMIA_MODEL,
-  CODE_PREFIXES,
   FB_DEVICE,
-  PRODUCT_LINE,
   SONOS_MODEL,
   DOCOMO_MODEL,
   HBBTV_MODEL,
@@ -69,7 +64,6 @@ import {
   APPLE_ID,
   ERICSSON_PREFIX,
   KAIOS_MODEL,
-  IE_OEM,
   SONY_ERICSSON,
   NON_ALNUM,
   SAFARI_CFNETWORK,
@@ -183,27 +177,32 @@ const TABLE_CATEGORY: Readonly<Record<string, DeviceCategory>> = {
 
 const norm = (s: string): string => s.toLowerCase().replace(NON_ALNUM, '');
 
-/** Brand words as UAs spell them → brand names. */
-const TOKEN_BRANDS: Readonly<Record<string, string>> = {
-  samsung: 'Samsung', lg: 'LG', lge: 'LG', huawei: 'Huawei', htc: 'HTC', mot: 'Motorola', motorola: 'Motorola',
-  sonyericsson: 'Sony Ericsson', sony: 'Sony', sie: 'Siemens', siemens: 'Siemens', alcatel: 'Alcatel', tecno: 'Tecno Mobile',
-  itel: 'iTel', ktouch: 'K-Touch', 'k-touch': 'K-Touch', imobile: 'i-mobile', 'i-mobile': 'i-mobile', blu: 'BLU', thl: 'THL',
-  zte: 'ZTE', tcl: 'TCL', nec: 'NEC', oppo: 'OPPO', vivo: 'vivo', dexp: 'DEXP', bq: 'bq', docomo: 'DoCoMo', texet: 'teXet',
-  coby: 'Coby Kyros', kwc: 'Kyocera', sprd: 'sprd', kddi: 'KDDI', phicomm: 'Phicomm', bird: 'Bird', ibal: 'iBall', iball: 'iBall',
-};
-
+/**
+ * The brand a maker word of the UA names, in the maker list's spelling
+ * (`MOT` → Motorola, `SIE` → Siemens, `LGE` → LG, exact-only words
+ * included); a word the list does not know is capitalised as a name.
+ */
 function brandOfToken(word: string): string {
-  const key = word.toLowerCase();
-  return TOKEN_BRANDS[key] ?? brandFromToken(word) ?? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+  const known = canonicalBrand(word);
+  return known !== word.trim() || brandKinds(known).length > 0 ? known : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
-/** IE OEM tokens → PC maker, from the tokens' documented owners. */
-const IE_OEM_BRANDS: Readonly<Record<string, string>> = {
-  MDDC: 'Dell', MDDR: 'Dell', MDDS: 'Dell', MAAR: 'Acer', MAAU: 'Asus', ASU2: 'Asus', ASJB: 'Asus', MASA: 'Sony',
-  MASE: 'Sony', MASM: 'Sony', MASP: 'Sony', SMJB: 'Samsung', TNJB: 'Toshiba', TAJB: 'Toshiba', MATB: 'Toshiba',
-  MATM: 'Toshiba', MATP: 'Toshiba', LEN2: 'Lenovo', MALC: 'Lenovo', MALE: 'Lenovo', MALN: 'Lenovo', LCJB: 'Lenovo',
-  HPDTDF: 'HP', HPNTDF: 'HP', HPCMHP: 'HP', MAFS: 'Fujitsu', FSJB: 'Fujitsu', MAGW: 'Gateway', MAMI: 'MSI', MAMD: 'Medion',
-};
+/**
+ * The PC maker an Internet Explorer UA names by its OEM field (`MDDR` Dell,
+ * `MASP` Sony): any `;`-separated field of the first parenthesised block that
+ * is an `oem` row of the maker table.
+ */
+function ieOemMaker(ua: string): string | null {
+  const open = ua.indexOf('(');
+  if (open < 0 || open > 120) return null;
+  const close = ua.indexOf(')', open);
+  const block = ua.slice(open + 1, close < 0 ? Math.min(ua.length, open + 300) : Math.min(close, open + 300));
+  for (const field of block.split(';')) {
+    const hit = oemMaker(field.trim());
+    if (hit !== undefined) return hit.brand;
+  }
+  return null;
+}
 
 let tableBrands: Map<string, string> | undefined;
 
@@ -507,34 +506,6 @@ function mainKindCategory(brand: string | null): DeviceCategory | undefined {
   return main === 'phone' || main === 'rugged' ? 'smartphone' : KIND_CATEGORY[main];
 }
 
-/** Product-line keywords (PRODUCT_LINE) → maker. */
-const LINE_BRANDS: Readonly<Record<string, string>> = {
-  xperia: 'Sony', galaxy: 'Samsung', desire: 'HTC', sensation: 'HTC', wildfire: 'HTC', kindle: 'Amazon', echo: 'Amazon',
-  aspire: 'Acer', travelmate: 'Acer', predator: 'Acer', latitude: 'Dell', inspiron: 'Dell', vostro: 'Dell', xps: 'Dell',
-  thinkpad: 'Lenovo', ideapad: 'Lenovo', thinkcentre: 'Lenovo', yoga: 'Lenovo', pavilion: 'HP', elitebook: 'HP',
-  probook: 'HP', spectre: 'HP', envy: 'HP', zenbook: 'Asus', vivobook: 'Asus', zenfone: 'Asus', zenpad: 'Asus',
-  transformer: 'Asus', 'tinker board': 'Asus', satellite: 'Toshiba', tecra: 'Toshiba', surface: 'Microsoft',
-  moto: 'Motorola', droid: 'Motorola', pixel: 'Google', lumia: 'Nokia', optimus: 'LG', ascend: 'Huawei',
-  mediapad: 'Huawei', matepad: 'Huawei', blade: 'ZTE', redmi: 'Xiaomi', poco: 'Xiaomi', nook: 'Barnes & Noble',
-};
-
-/** Maker of a product-line name or code family (see PRODUCT_LINE). */
-function brandOfProductLine(code: string): string | null {
-  const m = PRODUCT_LINE.exec(code);
-  if (m === null) return null;
-  const word = m[1]!.toLowerCase();
-  const fixed = LINE_BRANDS[word];
-  if (fixed !== undefined) return fixed;
-  if (word.startsWith('kf') || word.startsWith('aft')) return 'Amazon';
-  if (word.startsWith('zc') || word.startsWith('ze')) return 'Asus';
-  return 'Motorola'; // MB… and XT… model numbers
-}
-
-/** Maker of a code by its numbering prefix (CODE_PREFIXES). */
-function brandOfCodePrefix(code: string): string | null {
-  for (const [re, brand] of CODE_PREFIXES) if (re.test(code)) return brand;
-  return null;
-}
 
 /** `Coolpad 5213` → `5213` when the brand is Coolpad: the model without its maker's name. */
 function withoutBrand(code: string, brand: string): string {
@@ -565,27 +536,13 @@ function spellsBrand(word: string, brand: string): boolean {
 /** Sub-brands sold under a parent's model numbers. */
 const PARENT: Readonly<Record<string, string>> = { poco: 'xiaomi', redmi: 'xiaomi', honor: 'huawei', realme: 'oppo', oneplus: 'oppo', sonyericsson: 'sony' };
 
+/** True when two brand names are one maker or a sub-brand and its parent, whatever the spelling. */
 function sameMaker(a: string, b: string): boolean {
-  const x = norm(a);
-  const y = norm(b);
+  const x = norm(canonicalBrand(a));
+  const y = norm(canonicalBrand(b));
   return x === y || (PARENT[x] ?? x) === (PARENT[y] ?? y);
 }
 
-const SERIES_BRANDS = ['Xiaomi', 'Samsung', 'OPPO', 'realme', 'Motorola', 'Nokia', 'LG', 'vivo'] as const;
-
-/** Brand of a model number that follows a maker's numbering scheme (see CODE_SERIES). */
-function brandOfCodeSeries(code: string): string | null {
-  const m = CODE_SERIES.exec(code.toUpperCase());
-  if (m === null) return null;
-  for (let i = 1; i < m.length; i++) {
-    if (m[i] !== undefined) {
-      // Xiaomi numbers must carry a letter: an all-digit token is a build or a date.
-      if (i === 1 && !HAS_UPPER.test(m[1]!)) return null;
-      return SERIES_BRANDS[i - 1] ?? null;
-    }
-  }
-  return null;
-}
 
 /** Name of a browser found by its own token (EXTRA_BROWSER), or undefined to keep ua-parser-js's. */
 function extraBrowser(tokenName: string, os: string | null, parsed: string | undefined): string | undefined {
@@ -956,10 +913,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     const hbbVendor = hbbtvVendor(ua);
     if (hbbVendor !== null) uaBrand = hbbVendor;
   }
-  if (uaBrand === null && e.name === 'Trident') {
-    const oem = IE_OEM.exec(ua);
-    if (oem !== null) uaBrand = IE_OEM_BRANDS[oem[1]!] ?? null;
-  }
+  if (uaBrand === null && e.name === 'Trident') uaBrand = ieOemMaker(ua);
   // A maker word of the brand vocabulary leading the code (`KIVI 32H500GR`,
   // `TOOKY T83`, `DOOV_D10`): the UA names its maker.
   let atStart: { brand: string; rest: string } | undefined;
@@ -1036,14 +990,15 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   // `1T 7 3G NEW`, a tablet): it wins over a code family that knows no kind.
   // Families whose shape includes the maker's prefix (`BQ-7083G`) see the code as written.
   const byCode = code === null ? undefined : (withMaker === null ? undefined : codeFamily(withMaker)) ?? codeFamily(code);
-  const byName = (byCode === undefined || byCode.type === null) && info !== undefined && info.model !== info.code ? codeFamily(info.model) : undefined;
+  const byName = (byCode === undefined || byCode.kind === null) && info !== undefined && info.model !== info.code ? codeFamily(info.model) : undefined;
   const codeFam = byName ?? byCode;
   const familyFits = codeFam !== undefined && (info === undefined || sameMaker(info.brand, codeFam.brand));
   // As with the table: a vendor ua-parser-js inferred from the code's shape
   // alone (`OV32300` → LG) and that the UA never spells loses to the family.
   if (codeFam !== undefined && info === undefined && uaBrand !== null && uaBrand === parserVendor && leading === null && token === null && !sameMaker(codeFam.brand, uaBrand) && vendorGuessed(ua, uaBrand)) uaBrand = codeFam.brand;
-  if (uaBrand === null && code !== null && info === undefined) uaBrand = brandOfProductLine(code) ?? codeFam?.brand ?? brandOfCodeSeries(code) ?? brandOfFirstWord(code) ?? brandOfCodePrefix(code);
-  let brand = info !== undefined ? conventionalBrand(info.brand) : uaBrand;
+  if (uaBrand === null && code !== null && info === undefined) uaBrand = productLine(code)?.brand ?? codeFam?.brand ?? brandOfFirstWord(code);
+  // One spelling per maker, whichever path named it (the maker list's).
+  let brand = info !== undefined ? canonicalBrand(info.brand) : uaBrand === null ? null : canonicalBrand(uaBrand);
   // Some Play-list rows carry the brand as the "marketing name" (RMX2121 →
   // "realme"): that names nothing, so the code stays the model.
   const tableName = info !== undefined && norm(info.model) !== norm(info.brand) ? info.model : undefined;
@@ -1105,7 +1060,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
 
   // --- category ----------------------------------------------------------------
   let category: DeviceCategory = 'unknown';
-  const familyKind = familyFits && codeFam.type !== null && (uaBrand === null || sameMaker(uaBrand, codeFam.brand)) ? codeFam.type : undefined;
+  const familyKind = familyFits && codeFam.kind !== null && (uaBrand === null || sameMaker(uaBrand, codeFam.brand)) ? codeFam.kind : undefined;
   const makerCat = android && info === undefined ? makerCategory(brand, MOBILE_TOKEN.test(ua)) : undefined;
   const makerMain = android && info === undefined ? mainKindCategory(brand) : undefined;
   const tableCategory = specs?.category ?? info?.device_type;

@@ -177,28 +177,11 @@ export const EXTRA_BROWSER = /\b(QtWebEngine|DuckDuckGo|YaBrowser|YandexSearch|M
 export const BRAND_TOKEN =
   /(?:^|[\s;(/])(SAMSUNG|LGE?|HUAWEI|HTC|MOT|SonyEricsson|Sony|Nokia|ZTE|Lenovo|ALCATEL|Micromax|Pantech|Sharp|SIE|Siemens|Kyocera|Sanyo|BlackBerry|Philips|Sagem|Haier|Hisense|Coolpad|Gionee|Lava|Karbonn|Spice|Celkon|Intex|Prestigio|Archos|Acer|Asus|Dell|Toshiba|Fly|Xiaomi|Meizu|OPPO|vivo|OnePlus|TCL|Motorola|Vodafone|Panasonic|NEC|Amoi|Zopo|THL|Doogee|Blackview|Ulefone|Oukitel|Cubot|Umidigi|Infinix|TECNO|itel|Wiko|Allview|Digma|DEXP|Irbis|teXet|Mediacom|Odys|Yarvik|iBall|Kivi|BLU|Energizer|Doro|Yota|Verykool|Videocon|Ginzzu|Hyundai|Cube|Ktouch|K-Touch|iMobile|i-mobile|Coby|DoCoMo|Polaroid|sprd|KWC|KDDI|Phicomm|Bird|BQ)(?:[-_ /]|(?=\d|[A-Z]{1,2}\d))([A-Z0-9][\w.+-]{0,30})?/i;
 
-/**
- * Model-number schemes that name their maker, from the makers' own
- * numbering (for codes newer than the model table): Xiaomi's YYMM-prefixed
- * numbers (`2201117TY`, `24115RA8EG`, `M2006C3LG`), Samsung `SM-`/`GT-`/`SGH-`,
- * OPPO `CPH`, realme `RMX`, Motorola `XT`, Nokia `TA-`, LG `LM-`, vivo `V2xxx`.
- */
-export const CODE_SERIES = /^(?:(M(?:19|2\d)\d{2}[A-Z0-9]{3,6}|2[0-6](?:0[1-9]|1[0-2])[0-9A-Z]{3,6})|(SM-[A-Z]\d{3}[A-Z0-9]{0,4}|GT-[A-Z]\d{4}[A-Z]?|SGH-[A-Z]\d{3}[A-Z]?|SCH-[A-Z]\d{3})|(CPH\d{4})|(RMX\d{4})|(XT\d{4}(?:-\d)?)|(TA-\d{4})|(LM-[A-Z]\d{3}[A-Z0-9]{0,4}|LM[A-Z]\d{3}[A-Z0-9]{0,3})|(V2\d{3}[A-Z]?))$/;
-
 /** Digits only, or a version: never a model. */
 export const VERSION_LIKE = /^\d+(?:\.\d+)*$/;
 
 /** Anything but a-z and 0-9 (brand comparison). */
 export const NON_ALNUM = /[^a-z0-9]/g;
-
-/** An upper-case letter. */
-export const HAS_UPPER = /[A-Z]/;
-
-/**
- * OEM tokens that PC makers added to Internet Explorer's UA on preinstalled
- * Windows (`MDDR` Dell, `MASP` Sony, `MAAU` Asus, …), optionally with `JS`.
- */
-export const IE_OEM = /; (MDD[CRS]|MAAR|MAAU|ASU2|ASJB|MAS[AEMP]|SMJB|TNJB|TAJB|MAT[BMP]|LEN2|MAL[CEN]|LCJB|HP[DN]TDF|HPCMHP|MAFS|FSJB|MAGW|MAMI|MAMD)(?:JS)?[;)]/;
 
 /** Sony Ericsson handsets name themselves so; ua-parser-js reports Sony. */
 export const SONY_ERICSSON = /SonyEricsson/i;
@@ -264,13 +247,6 @@ export const HBBTV_MODEL = /HbbTV\/[\d.]{1,10} \([^;)]{0,40}; ?([^;)]{2,30}); ?(
 export const DOCOMO_MODEL = /^DoCoMo\/\d\.\d[ /]([A-Z0-9]{3,10})/;
 
 /**
- * Product lines that name their maker (`Xperia V` → Sony, `Inspiron 3558` →
- * Dell, `KFTT` → Amazon): written for this project from the makers' own
- * product naming; the keyword → brand table is in parse.ts.
- */
-export const PRODUCT_LINE = /^(Xperia|Galaxy|Desire|Sensation|Wildfire|Kindle|Echo|Aspire|TravelMate|Predator|Latitude|Inspiron|Vostro|XPS|ThinkPad|IdeaPad|ThinkCentre|Yoga|Pavilion|EliteBook|ProBook|Spectre|Envy|ZenBook|VivoBook|Zenfone|ZenPad|Transformer|Tinker Board|Satellite|Tecra|Surface|moto|Droid|Pixel|Lumia|Optimus|Ascend|MediaPad|MatePad|Blade|Redmi|POCO|Nook|KF[A-Z]{2,6}|AFT[A-Z0-9]{1,6}|ZC\d{3}KL|ZE\d{3}KL|MB\d{3}|XT\d{3,4})\b/i;
-
-/**
  * Lumia phones outside the IEMobile block: Windows 10 Mobile's Edge and the
  * `WPDesktop` mode write `…; Lumia 640 XL Dual SIM)` with no maker field.
  * Group 1: the model number.
@@ -306,45 +282,6 @@ export const SONOS_MODEL = /\bSonos\/[\d.-]{1,20} \(([A-Z0-9]{2,12})\)/;
 
 /** Facebook's in-app UA names the hardware: `FBDV/HP Pavilion dv6 Notebook PC;`. */
 export const FB_DEVICE = /\bFBDV\/([^;\]]{2,60})[;\]]/;
-
-/**
- * Model-code prefixes of makers whose devices are missing from Google Play's
- * device list (mostly 2010s tablets and TVs), from the makers' own model
- * numbering as printed on their products: tried in order, first match wins,
- * only when nothing else named the maker.
- */
-export const CODE_PREFIXES: readonly (readonly [RegExp, string])[] = [
-  [/^M-(?:MP|PP|SP)\w/i, 'Mediacom'],
-  [/^(?:PMP|PAP|PSP|PMT|PTV)\d{3}/i, 'Prestigio'],
-  [/^NT-\d{4}/i, 'IconBIT'],
-  [/^MID\d{4}$/i, 'Coby Kyros'],
-  [/^POV[_ ]|^TAB-P/i, 'POV'],
-  [/^GN\d{3}/i, 'Gionee'],
-  [/^Xenta|^TAB\d{3}$/i, 'Yarvik'],
-  [/^ZP\d{3}/i, 'Zopo'],
-  [/^TM-\d{4}/i, 'teXet'],
-  [/^TZ\d{2,3}$/i, 'Irbis'],
-  [/^PMID|^PTAB\d/i, 'Polaroid'],
-  [/^YNDX-|^yandexstation/i, 'Yandex'],
-  [/^ImPAD/i, 'Impression'],
-  [/^TA[CD]-\d{5}/i, 'Denver'],
-  [/^FreeTAB/i, 'Modecom'],
-  [/^ViewPad|^GTablet/i, 'ViewSonic'],
-  [/^OnePAD/i, 'Airis'],
-  [/^HS-[A-Z0-9]/i, 'Hisense'],
-  [/^SW-LED/i, 'Starwind'],
-  [/^IQ\d{3}/i, 'Fly'],
-  [/^Ursus\b/i, 'DEXP'],
-  [/^(?:Optima|Plane|Citi) \d/i, 'Digma'],
-  [/^Allview|^Viva[A-Z ]\w/i, 'Allview'],
-  [/^XELIO|^CONNECT\d|^PEDI[_ ]/i, 'Odys'],
-  [/^SurfTab/i, 'TrekStor'],
-  [/^BQ[-_ ]\d{4}/i, 'bq'],
-  [/^PHICOMM/i, 'Phicomm'],
-  [/^VIZIO\b/i, 'Vizio'],
-  [/^BIRD\b/i, 'Bird'],
-  [/^Family ?Hub/i, 'Samsung'],
-];
 
 /** Tizen devices name the model after the OS version: `(Linux; Tizen 4.0; SAMSUNG SM-R765V)`. */
 export const TIZEN_MODEL = /\bTizen [\d.]{1,12}; ([^;)]{2,40})\)/;

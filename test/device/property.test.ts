@@ -70,7 +70,7 @@ describe('device check properties', () => {
         const code = s.replaceAll('_', ' ');
         const first = code.indexOf(' ');
         const last = code.lastIndexOf(' ');
-        expect(matchShape(code, f.shape) || (first > 0 && matchShape(code.slice(first + 1), f.shape)) || (last > 0 && matchShape(code.slice(last + 1), f.shape))).toBe(true);
+        expect(matchShape(code, f.pattern) || (first > 0 && matchShape(code.slice(first + 1), f.pattern)) || (last > 0 && matchShape(code.slice(last + 1), f.pattern))).toBe(true);
       }),
       { seed: SEED, numRuns: 2000 },
     );

@@ -1,19 +1,44 @@
 /**
- * Device-maker vocabulary: the spellings makers put in user agents and
- * Build.MODEL strings ('SonyEricsson', 'KIVI', 'IconBIT', 'LYF') → the
- * canonical brand name, and what each maker mostly makes. From
- * data/device/brand-tokens.json (built from data/raw/device/brand-tokens.csv),
- * loaded on the first lookup. Map lookups and character scans only: no regex
- * runs here, and every input is length-capped first.
+ * Device makers: the one table of maker rows (data/device/makers.json, built
+ * by scripts/device/brands.ts from the maker list data/raw/device/brand-tokens.csv
+ * and the curated rules data/raw/device/maker-rules.csv). Token rows give the
+ * spellings makers put in user agents and Build.MODEL strings ('SonyEricsson',
+ * 'KIVI', 'IconBIT', 'LYF') → the canonical brand name, and what each maker
+ * mostly makes; code, line and OEM rows name the maker of a model-code family,
+ * a product line or an IE OEM token (read through {@link makerRules}). Loaded
+ * on the first lookup. Map lookups and character scans only: no regex runs
+ * here, and every input is length-capped first.
  */
 import { loadGeneratedJson } from '../../common/data.js';
+import type { DeviceCategory } from '../types.js';
 
 /** Must equal BRANDS_FORMAT in scripts/device/brands.ts. */
-export const BRANDS_FORMAT = 1;
+export const BRANDS_FORMAT = 2;
 
-interface BrandTableJson {
+type RuleOn = 'token' | 'exact' | 'code' | 'line' | 'oem';
+
+interface MakerTableJson {
   brands: [string, string[]][];
-  tokens: [string, number, number][];
+  /** [on, pattern, brand index, kind ('' = mixed), why] */
+  rows: [RuleOn, string, number, string, string][];
+}
+
+/**
+ * A curated maker rule: a model-code family (`code`), a product line or
+ * scheme tried before the others (`line`), or an Internet Explorer OEM token
+ * (`oem`), with the maker in the maker list's spelling.
+ *
+ * @example const r: MakerRule = { on: 'code', pattern: 'U#GT*', brand: 'Cube', kind: 'tablet', why: '…' };
+ */
+export interface MakerRule {
+  readonly on: 'code' | 'line' | 'oem';
+  /** A shape (code, line; see src/device/codeFamilies.ts matchShape) or a whole OEM token. */
+  readonly pattern: string;
+  readonly brand: string;
+  /** Device category of the whole family, or null when it mixes kinds. */
+  readonly kind: DeviceCategory | null;
+  /** The maker's naming scheme this row follows (why the rule exists). */
+  readonly why: string;
 }
 
 interface TokenEntry {
@@ -28,11 +53,14 @@ interface TokenEntry {
 
 interface LoadedBrands {
   names: string[];
+  rules: Record<'code' | 'line' | 'oem', MakerRule[]>;
   kinds: (readonly string[])[];
   /** lower-case token and its squashed form → brand index (exact-only tokens left out) */
   byToken: Map<string, number>;
   /** lower-case canonical name and its squashed form → brand index */
   byName: Map<string, number>;
+  /** squashed exact-only token → brand index (for canonicalBrand only) */
+  byExact: Map<string, number>;
   /** first two squashed characters → tokens, longest first */
   byPrefix: Map<string, TokenEntry[]>;
 }
@@ -73,18 +101,25 @@ function squash(text: string): string {
 
 function load(): LoadedBrands {
   if (loaded !== undefined) return loaded;
-  const json = loadGeneratedJson<BrandTableJson>('device/brand-tokens.json', BRANDS_FORMAT);
+  const json = loadGeneratedJson<MakerTableJson>('device/makers.json', BRANDS_FORMAT);
   const names = json.brands.map((b) => b[0]);
   const kinds = json.brands.map((b) => Object.freeze([...b[1]]));
   const byToken = new Map<string, number>();
   const byPrefix = new Map<string, TokenEntry[]>();
-  for (const [token, brand, exact] of json.tokens) {
+  const byExact = new Map<string, number>();
+  const rules: LoadedBrands['rules'] = { code: [], line: [], oem: [] };
+  for (const [on, token, brand, kind, why] of json.rows) {
+    if (on === 'code' || on === 'line' || on === 'oem') {
+      rules[on].push(Object.freeze({ on, pattern: token, brand: names[brand] ?? '', kind: kind === '' ? null : (kind as DeviceCategory), why }));
+      continue;
+    }
+    const exact = on === 'exact' ? 1 : 0;
     const lower = token.toLowerCase();
     const squashed = squash(token);
     if (exact !== 1) {
       byToken.set(lower, brand);
       byToken.set(squashed, brand);
-    }
+    } else byExact.set(squashed, brand);
     if (squashed.length < 2) continue;
     const key = squashed.slice(0, 2);
     const list = byPrefix.get(key);
@@ -99,7 +134,7 @@ function load(): LoadedBrands {
     byName.set(name.toLowerCase(), i);
     byName.set(squash(name), i);
   });
-  loaded = { names, kinds, byToken, byName, byPrefix };
+  loaded = { names, rules, byToken, byExact, kinds, byName, byPrefix };
   return loaded;
 }
 
@@ -260,4 +295,37 @@ export function brandKinds(brand: string): readonly string[] {
 export function allBrands(): readonly { brand: string; kinds: readonly string[] }[] {
   const t = load();
   return t.names.map((brand, i) => ({ brand, kinds: t.kinds[i] ?? EMPTY }));
+}
+
+/**
+ * The curated maker rules of one kind, in table order (first match wins):
+ * `code` model-code families, `line` product lines and schemes, `oem` IE OEM
+ * tokens. Frozen rows; brands in the maker list's spelling.
+ *
+ * @example
+ * makerRules('oem').find((r) => r.pattern === 'MDDR')?.brand // 'Dell'
+ */
+export function makerRules(on: 'code' | 'line' | 'oem'): readonly MakerRule[] {
+  return load().rules[on];
+}
+
+/**
+ * The maker list's spelling of a brand named anywhere (a ua-parser-js
+ * vendor, a model-table brand, a word of the UA): the canonical name of the
+ * maker whose name or token it is, exact-only tokens included ('Realme' →
+ * 'realme', 'Tecno' → 'Tecno Mobile', 'Sky Devices' → 'Sky'); unknown names
+ * are returned trimmed. One spelling per maker on every path.
+ *
+ * @example
+ * canonicalBrand('Vivo')   // 'vivo'
+ * canonicalBrand('Acme')   // 'Acme'
+ */
+export function canonicalBrand(brand: string): string {
+  const name = brand.trim();
+  if (name.length === 0 || name.length > MAX_TOKEN_LENGTH) return name;
+  const t = load();
+  const lower = name.toLowerCase();
+  const squashed = squash(lower);
+  const hit = t.byName.get(lower) ?? t.byName.get(squashed) ?? t.byToken.get(lower) ?? t.byToken.get(squashed) ?? t.byExact.get(squashed);
+  return hit === undefined ? name : (t.names[hit] ?? name);
 }

@@ -14,4 +14,5 @@ export {
   CAPABILITIES_FORMAT,
 } from './capabilities.js';
 export type { CapabilityName, BrowserCapabilities } from './capabilities.js';
-export { brandFromToken, brandAtStart, brandKinds, allBrands, BRANDS_FORMAT } from './brands.js';
+export { brandFromToken, brandAtStart, brandKinds, allBrands, canonicalBrand, makerRules, BRANDS_FORMAT } from './brands.js';
+export type { MakerRule } from './brands.js';

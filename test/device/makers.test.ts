@@ -1,0 +1,94 @@
+/**
+ * One source of truth for makers (issue 17): every path of the device check
+ * names a maker in the maker list's spelling (data/device/makers.json), and
+ * the builder refuses a curated rule whose maker the list does not spell so.
+ * The user agents are written from each platform's documented format with
+ * model codes no fixture row carries.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkDevice } from '../../src/device/index.js';
+import { canonicalBrand } from '../../src/device/data/index.js';
+import { compileMakers, parseBrandRows } from '../../scripts/device/brands.js';
+
+const android = (model: string): string =>
+  `Mozilla/5.0 (Linux; Android 14; ${model}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36`;
+
+describe('canonicalBrand', () => {
+  it('gives the maker list spelling for any known spelling', () => {
+    expect(canonicalBrand('Realme')).toBe('realme');
+    expect(canonicalBrand('REALME')).toBe('realme');
+    expect(canonicalBrand('Vivo')).toBe('vivo');
+    expect(canonicalBrand('Tecno')).toBe('Tecno Mobile');
+    expect(canonicalBrand('Sky Devices')).toBe('Sky');
+    expect(canonicalBrand('LGE')).toBe('LG');
+    expect(canonicalBrand('Cloud (TruConnect)')).toBe('Cloud Mobile');
+  });
+  it('keeps unknown names as given (trimmed)', () => {
+    expect(canonicalBrand(' Acmephone ')).toBe('Acmephone');
+    expect(canonicalBrand('')).toBe('');
+  });
+});
+
+describe('one spelling per maker on every path', () => {
+  it('realme: numbering scheme, maker word, ua-parser-js vendor', () => {
+    const bySeries = checkDevice(android('RMX9998')).brand;
+    const byWord = checkDevice(android('realme RMX9998')).brand;
+    const byWordOnly = checkDevice(android('realme ZZ Pro')).brand;
+    expect([bySeries, byWord, byWordOnly]).toEqual(['realme', 'realme', 'realme']);
+  });
+  it('vivo: numbering scheme and maker word', () => {
+    expect(checkDevice(android('V2998A')).brand).toBe('vivo');
+    expect(checkDevice(android('vivo V2998A')).brand).toBe('vivo');
+    expect(checkDevice(android('VIVO ZZ 5G')).brand).toBe('vivo');
+  });
+  it('Tecno: maker word in either spelling', () => {
+    expect(checkDevice(android('TECNO ZZ9')).brand).toBe('Tecno Mobile');
+    expect(checkDevice(android('TECNO Mobile ZZ9')).brand).toBe('Tecno Mobile');
+  });
+  it('feature-phone maker tokens (MOT-, SIE-) go through the same list', () => {
+    expect(checkDevice('MOT-ZZ99/08.D5.09R MIB/2.2.1 Profile/MIDP-2.0 Configuration/CLDC-1.1').brand).toBe('Motorola');
+    expect(checkDevice('SIE-ZZ99/1.0 UP.Browser/7.0.0.1.181 (GUI) MMP/2.0 Profile/MIDP-2.0 Configuration/CLDC-1.1').brand).toBe('Siemens');
+  });
+  it('IE OEM fields come from the maker table', () => {
+    const ie = (oem: string): string => `Mozilla/5.0 (compatible; MSIE 10.0; Windows NT 6.2; WOW64; Trident/6.0; ${oem})`;
+    expect(checkDevice(ie('MDDRJS')).brand).toBe('Dell');
+    expect(checkDevice(ie('MAAU')).brand).toBe('Asus');
+    expect(checkDevice(ie('MAZZ')).brand).toBeNull();
+  });
+  it('product lines from the maker table name their maker', () => {
+    expect(checkDevice(android('Xperia ZZ')).brand).toBe('Sony');
+    expect(checkDevice(android('XT9998-1')).brand).toBe('Motorola');
+  });
+});
+
+describe('compileMakers (scripts/device/brands.ts)', () => {
+  const makers = parseBrandRows([
+    { line: 1, cells: { brand: 'realme', tokens: 'realme', kinds: 'phone', note: '' } },
+    { line: 2, cells: { brand: 'Dell', tokens: 'Dell', kinds: 'laptop', note: '' } },
+  ]).table;
+  const rule = (cells: Record<string, string>): { line: number; cells: Record<string, string> } => ({
+    line: 9,
+    cells: { on: 'code', pattern: 'RMX~~~~', brand: 'realme', kind: '', why: 'realme numbering.', ...cells },
+  });
+  it('compiles token rows and curated rows into one table', () => {
+    const { table } = compileMakers(makers, [rule({}), rule({ on: 'oem', pattern: 'MDDR', brand: 'Dell', kind: 'desktop' })]);
+    const realme = table.brands.findIndex(([name]) => name === 'realme');
+    const dell = table.brands.findIndex(([name]) => name === 'Dell');
+    expect(table.rows).toContainEqual(['token', 'realme', realme, '', '']);
+    expect(table.rows).toContainEqual(['code', 'RMX~~~~', realme, '', 'realme numbering.']);
+    expect(table.rows).toContainEqual(['oem', 'MDDR', dell, 'desktop', expect.any(String) as string]);
+  });
+  it('refuses a maker the list spells otherwise, or does not list', () => {
+    expect(() => compileMakers(makers, [rule({ brand: 'Realme' })])).toThrow(/maker-rules.csv:9: brand "Realme"/);
+    expect(() => compileMakers(makers, [rule({ brand: 'Acme' })])).toThrow(/not a maker/);
+  });
+  it('refuses bad shapes, kinds, OEM tokens, missing whys and repeats', () => {
+    expect(() => compileMakers(makers, [rule({ pattern: 'RM*X' })])).toThrow(/\* only at the end/);
+    expect(() => compileMakers(makers, [rule({ pattern: 'RM(X)' })])).toThrow(/unexpected character/);
+    expect(() => compileMakers(makers, [rule({ kind: 'toaster' })])).toThrow(/unknown kind/);
+    expect(() => compileMakers(makers, [rule({ on: 'oem', pattern: 'md' })])).toThrow(/OEM token/);
+    expect(() => compileMakers(makers, [rule({ why: '' })])).toThrow(/no why/);
+    expect(() => compileMakers(makers, [rule({}), rule({ pattern: 'rmx~~~~' })])).toThrow(/listed twice/);
+    expect(() => compileMakers(makers, [rule({ on: 'regex' })])).toThrow(/unknown on/);
+  });
+});
