@@ -69,7 +69,14 @@ export async function serve(checker: Checker, apiKeys: readonly string[], port: 
   const stop = () => server.close();
   io.signal?.addEventListener('abort', stop, { once: true });
   if (io.signal?.aborted) stop();
-  checker.preload();
+  try {
+    checker.preload();
+  } catch (error) {
+    // A broken data file: say so (runCli does) and stop listening, or the
+    // process would stay up serving nothing.
+    await new Promise((done) => server.close(done));
+    throw error;
+  }
   const actual = (server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   io.err(`identity-signals listening on http://${shownHost}:${actual}/1.0/<product> with ${apiKeys.length} API key${apiKeys.length === 1 ? '' : 's'}`);

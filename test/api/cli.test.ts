@@ -6,8 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createChecker } from '../../src/checker.js';
+import type { Checker } from '../../src/checker.js';
 import { endOnOutputErrors } from '../../src/cli/pipes.js';
 import { runCli } from '../../src/cli/run.js';
+import { serve } from '../../src/cli/serve.js';
+import { DataError } from '../../src/errors.js';
 
 async function run(argv: string[], stdin = '') {
   const out: string[] = [];
@@ -431,6 +435,30 @@ describe('CLI: output that cannot be written', () => {
     err.emit('error', failure('EIO'));
     expect(exits).toEqual([1, 1]);
     expect(String(out.read())).toBe('cannot write output: write EIO\n');
+  });
+});
+
+describe('CLI: serve() itself', () => {
+  it('a data file that fails to load after listening closes the server again, so the process can end', async () => {
+    const broken: Checker = {
+      ...createChecker(),
+      preload: () => {
+        throw new DataError('DATA_CORRUPT', 'ip ranges: checksum mismatch', 'ip/ranges.bin');
+      },
+    };
+    const probe = createNetServer();
+    await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', ok));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((ok) => probe.close(ok));
+    const io = { out: () => {}, err: () => {}, stdin: Readable.from(['']) };
+    await expect(serve(broken, ['k'], port, '127.0.0.1', io)).rejects.toThrow('checksum mismatch');
+    // The port is free again: nothing is left listening.
+    const again = createNetServer();
+    await new Promise<void>((ok, fail) => {
+      again.once('error', fail);
+      again.listen(port, '127.0.0.1', ok);
+    });
+    await new Promise((ok) => again.close(ok));
   });
 });
 
