@@ -14,6 +14,9 @@
  *    data-centre lists) → hosting ASNs → curated other codes;
  * 3. AS-name keyword rules (patterns.ts);
  * 4. otherwise `connection_type` is null.
+ *
+ * Steps 2 and 3 run on your own database's AS number and name when it gives
+ * another AS than the bundled table ({@link AsnOverride}).
  */
 import { loadAsnClasses, loadAsnTable, loadListsTable, type ListKind } from './data.js';
 import type { ParsedIp } from './parseIp.js';
