@@ -96,9 +96,13 @@ export interface IpCheckOptions {
   /**
    * Your own MaxMind-format databases (paths or file bytes): GeoIP2/GeoLite2
    * City, Country, ASN, ISP, Anonymous-IP, Connection-Type, Enterprise, or the
-   * DB-IP equivalents. Each file's kind is read from its metadata and it
-   * overrides the bundled fields it covers. Opened (and checked) when the
-   * checker is created; a broken file throws `DataError`.
+   * DB-IP equivalents. Each file's kind is read from its metadata. They
+   * override the bundled data field by field: a field a record holds wins
+   * (the first database in this order that holds it), a field it lacks is
+   * left to the next database and then to the bundled data (never mixing
+   * two places or two AS numbers), and anonymiser flags from every source
+   * stand (docs/ip.md, "Bring your own databases"). Opened (and checked)
+   * when the checker is created; a broken file throws `DataError`.
    * @default []
    */
   readonly databases?: readonly (string | Uint8Array)[];
