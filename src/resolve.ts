@@ -84,7 +84,7 @@ let defaultChecker: Checker | undefined;
  *
  * @example
  * const res = await resolve({ customer_id: '9b1d…', claims: ['email'], email: 'jane@gmial.com' });
- * res.email.status; // 'syntax', with res.email.suggestion === 'jane@gmail.com'
+ * if ('email' in res) res.email.suggestion; // 'gmail.com'
  */
 export async function resolve(request: unknown, options: ResolveOptions = {}): Promise<ResolveResponse> {
   const body = asObject(request);

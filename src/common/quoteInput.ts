@@ -20,7 +20,7 @@ export const MAX_QUOTED_INPUT = 64;
  * @returns text to interpolate into a message
  * @example
  * quoteInput('credit_card');        // '"credit_card"'
- * quoteInput('x'.repeat(100_000));  // '"xxx…x…" (100000 characters)' with 64 x's
+ * quoteInput('x'.repeat(100_000));  // → '"xxxxxxxx…" (100000 characters)': the first 64 x's, then …
  */
 export function quoteInput(value: unknown, keep: 'start' | 'end' = 'start'): string {
   if (typeof value === 'string') {

@@ -117,8 +117,8 @@ function findIn(code: string, index: Map<string, Indexed[]> = (codeIndex ??= ind
  * Underscores count as spaces. Undefined when no family fits.
  *
  * @example
- * codeFamily('RC9724C');   // { brand: '3Q', type: 'tablet', … }
- * codeFamily('SM-R765V');  // { brand: 'Samsung', type: 'wearable', … }
+ * codeFamily('RC9724C');   // { brand: '3Q', kind: 'tablet', … }
+ * codeFamily('SM-R765V');  // { brand: 'Samsung', kind: 'wearable', … }
  * codeFamily('K');         // undefined
  */
 export function codeFamily(raw: string): CodeFamily | undefined {

@@ -4,7 +4,8 @@
  *
  * @example
  * import { checkDevice } from 'identity-signals/device';
- * checkDevice(ua, { headers: req.headers }).category; // 'smartphone'
+ * const ua = 'Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/157.0.0.0 Mobile Safari/537.36';
+ * checkDevice(ua, { headers: { 'sec-ch-ua-mobile': '?1' } }).category; // 'smartphone' (in a server: { headers: req.headers })
  *
  * @packageDocumentation
  */

@@ -102,7 +102,7 @@ import {
 import type { BrowserFacts } from './capabilities.js';
 import type { DeviceCategory } from './types.js';
 
-/** Everything the result is built from, before capabilities and score. @example parseDevice(ua, {}).category */
+/** Everything the result is built from, before capabilities and score. @example parseDevice('Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', {}).category // 'tablet' */
 export interface ParsedDevice extends BrowserFacts {
   readonly robot: boolean;
   readonly headless: boolean;

@@ -55,6 +55,7 @@ export interface EmailProviderFacts {
  * @param facts what the providers said (see `runEmailProviders`)
  * @param score the scorer of the checker's configuration (`createScorer(EMAIL_SCORE_MODEL, scoring)`)
  * @example
+ * const scorer = createScorer(EMAIL_SCORE_MODEL);
  * const late = enrichEmailResult(checkEmail('a@acme.com'), { enrichment: { mx: false }, answered: ['dns-mx'], errors: [] }, scorer);
  * late.status; // 'invalid'
  */

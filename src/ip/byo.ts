@@ -142,7 +142,7 @@ function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): num
  * @example
  * const loc = { ...emptyLocation(), country: 'JP', latitude: 35.685, longitude: 139.753, accuracyKm: 100 };
  * fillLocation(loc, { ...emptyLocation(), country: 'JP', region: 'Tokyo', city: 'Chiyoda City', latitude: 35.687, longitude: 139.75 });
- * // loc: JP, Tokyo, Chiyoda City; its coordinates unchanged (35.685, 139.753)
+ * [loc.country, loc.region, loc.city, loc.latitude, loc.longitude]; // ['JP', 'Tokyo', 'Chiyoda City', 35.685, 139.753]: its own coordinates stay
  */
 export function fillLocation(target: LocationFields, source: Readonly<LocationFields>): void {
   const elsewhere =
@@ -202,6 +202,7 @@ function networkOf(rec: Rec): NetworkRecord {
  * sets one sets it, and none clears one.
  *
  * @example
+ * const databases = [openDatabase('test/fixtures/ip/mmdb/GeoIP2-City-Test.mmdb', 0)]; // MaxMind's test database
  * byoFacts(databases, '81.2.69.142', 4).location.city // 'London'
  */
 export function byoFacts(databases: readonly OpenedDatabase[], address: string, version: 4 | 6): ByoFacts {

@@ -62,6 +62,7 @@ const nonEmpty = (v: string | undefined): string | null => (v === undefined || v
  * @param options see {@link IpCheckOptions}
  * @returns a function `(ip, { now }?) => IpResult` with a `preload()` method
  * @example
+ * // not run: needs your own GeoIP2 database at this path
  * const check = createIpCheck({ databases: ['/var/lib/GeoIP/GeoIP2-Anonymous-IP.mmdb'] });
  * check.preload();
  * check('81.2.69.142').country // 'GB'
@@ -173,7 +174,7 @@ const checkerFor = sharedChecker(createIpCheck);
  * @param options when given, a checker is built for this call (prefer {@link createIpCheck} for repeated use)
  * @example
  * checkIp('81.2.69.142')
- * // { value: '81.2.69.142', city: 'London', country: 'GB', connection_type: 'ISP', timezone: 'Europe/London', …, score: 846, score_cluster: 'very_high' }
+ * // { value: '81.2.69.142', city: 'London', country: 'GB', connection_type: null, timezone: 'Europe/London', …, score: 720, score_cluster: 'high' }
  */
 export function checkIp(ip: string, options?: IpCheckOptions): IpResult {
   return checkerFor(options)(ip);

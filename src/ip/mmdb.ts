@@ -123,7 +123,7 @@ export function detectKind(databaseType: string): DatabaseKind | null {
  * @param source a file path or the database bytes
  * @param index position in the `databases` option (for messages)
  * @example
- * openDatabase('/var/lib/GeoIP/GeoIP2-City.mmdb', 0).kind // 'city'
+ * openDatabase('test/fixtures/ip/mmdb/GeoIP2-City-Test.mmdb', 0).kind // 'city'
  */
 export function openDatabase(source: string | Uint8Array, index: number): OpenedDatabase {
   let bytes: Buffer;

@@ -52,7 +52,10 @@ export interface RangeTable<P> {
  * @param bytes the file content
  * @param source name used in error messages
  * @example
- * const table = decodeRangeTable<AsnPayload>(readFileSync('data/ip/asn.bin'), 'ip/asn.bin');
+ * import { readFileSync } from 'node:fs';
+ * import { brotliDecompressSync } from 'node:zlib';
+ * const table = decodeRangeTable<AsnPayload>(brotliDecompressSync(readFileSync('data/ip/asn4.bin.br')), 'data/ip/asn4.bin.br');
+ * table.payload.asns[lookup4(table, 0x08080808)]; // 15169: 8.8.8.8 is Google's
  */
 export function decodeRangeTable<P>(bytes: Uint8Array, source: string): RangeTable<P> {
   // Copy when the buffer is not 4-byte aligned (pooled Buffers may not be),
@@ -100,7 +103,9 @@ export function decodeRangeTable<P>(bytes: Uint8Array, source: string): RangeTab
  * or {@link NO_VALUE}.
  *
  * @example
- * lookup4(table, 0x08080808) // index into table.payload, or NO_VALUE
+ * const table = loadAsnTable(4).table;
+ * table.payload.asns[lookup4(table, 0x08080808)]; // 15169: 8.8.8.8 is Google's
+ * lookup4(table, 0x0a000001); // 4294967295: 10.0.0.1 is in no segment (NO_VALUE)
  */
 export function lookup4(table: RangeTable<unknown>, ip: number): number {
   const starts = table.starts4;
@@ -121,7 +126,8 @@ export function lookup4(table: RangeTable<unknown>, ip: number): number {
  * unsigned 32-bit words (most significant first), or {@link NO_VALUE}.
  *
  * @example
- * lookup6(table, 0x20014860, 0x48600000, 0, 0x8888)
+ * const table = loadAsnTable(6).table;
+ * table.payload.asns[lookup6(table, 0x20014860, 0x48600000, 0, 0x8888)]; // 15169: 2001:4860:4860::8888
  */
 export function lookup6(table: RangeTable<unknown>, a: number, b: number, c: number, d: number): number {
   const s = table.starts6;

@@ -563,7 +563,8 @@ const checkerFor = sharedChecker(createNameCheck);
  * @example
  * checkName('Zbigniew', 'Brzeziński');
  * // { value: 'Zbigniew,Brzeziński', gender: 'M', is_valid: true, risk_type: null, score: 865, … }
- * checkName('asdf', 'qwerty').risk_type; // 'PLACEHOLDER'
+ * checkName('Test', 'User').risk_type; // 'PLACEHOLDER'
+ * checkName('asdf', 'qwerty').risk_type; // 'RANDOM_TYPING'
  */
 export function checkName(firstName: string, lastName: string, options?: NameCheckOptions): NameResult {
   return checkerFor(options)(firstName, lastName);

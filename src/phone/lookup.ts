@@ -55,7 +55,7 @@ export function timeZonesByPrefix(callingCode: string, nationalNumber: string, g
  *
  * @returns the area, or `null` when the data has no prefix for the range
  * @example
- * areaByPrefix('39', '0212345678') // 'Milano'
+ * areaByPrefix('39', '0212345678') // 'Milan'
  */
 export function areaByPrefix(callingCode: string, nationalNumber: string): string | null {
   geocoding ??= loadPrefixTable('phone/geocoding.json');

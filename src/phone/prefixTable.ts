@@ -78,7 +78,7 @@ export class PrefixTable {
    * @param callingCode country calling code, digits only (`'39'`)
    * @param nationalNumber national significant number, digits only (`'3331234567'`)
    * @example
-   * table.lookup('39', '3331234567') // 'TIM'
+   * loadPrefixTable('phone/carriers.json').lookup('39', '3331234567') // 'TIM'
    */
   lookup(callingCode: string, nationalNumber: string): string | null {
     let decoded = this.#decoded.get(callingCode);

@@ -26,6 +26,7 @@ const NO_RECORD = new Set(['ENODATA', 'ENOTFOUND', 'NXDOMAIN']);
  * - any other DNS failure (timeout, SERVFAIL) → a {@link ProviderError}: unknown, not "no".
  *
  * @example
+ * // not run: asks your DNS resolver
  * const checker = createChecker({ providers: [dnsMx()] });
  * (await checker.emailAsync('jane@no-such-domain-xyz.com')).status; // 'invalid'
  */

@@ -16,6 +16,7 @@ export interface EmailProvidersOutcome {
  * the answers. A failing provider never fails the whole call.
  *
  * @example
+ * // not run: dnsMx() asks your DNS resolver
  * const { enrichment } = await runEmailProviders('jane@example.org', 'example.org', [dnsMx()]);
  */
 export async function runEmailProviders(

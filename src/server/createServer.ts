@@ -61,6 +61,7 @@ class HttpError extends Error {
  * without internals. Error body: `{ "error": { "code", "message", "field"? } }`.
  *
  * @example
+ * // not run: listens on port 8080
  * import { createServer as createHttpServer } from 'node:http';
  * createHttpServer(createRequestHandler({ apiKeys: [process.env.API_KEY!] })).listen(8080);
  */
@@ -156,6 +157,7 @@ export function createRequestHandler(options: ServerOptions): (req: IncomingMess
  * Creates (but does not start) the HTTP server. Call `.listen(port)`.
  *
  * @example
+ * // not run: listens on port 8080
  * createServer({ apiKeys: ['secret'] }).listen(8080);
  */
 export function createServer(options: ServerOptions): Server {

@@ -176,7 +176,7 @@ export function browserCapabilities(family: string, version: string): BrowserCap
  * and for Opera Mini, whose only version is "all".
  *
  * @example
- * latestBrowserVersion('chrome') // e.g. 157
+ * latestBrowserVersion('chrome') // 157: with caniuse-lite 1.0.30001826
  */
 export function latestBrowserVersion(family: string): number | undefined {
   if (typeof family !== 'string') return undefined;

@@ -98,7 +98,7 @@ const MAX_NAME_LENGTH = 80;
  *
  * @returns the frozen row, or undefined when the table has no such device
  * @example
- * lookupSpecs('Samsung', 'Galaxy S23')?.ppi // 425
+ * lookupSpecs('Samsung', 'Galaxy S23')?.ppi // 422
  */
 export function lookupSpecs(brand: string, model: string): DeviceSpecs | undefined {
   if (typeof brand !== 'string' || typeof model !== 'string') return undefined;
