@@ -182,6 +182,15 @@ describe('BoundedCache', () => {
     expect(calls).toBe(1);
   });
 
+  it('takes as keys only numbers and strings made by cacheKey, never a hand-joined string', () => {
+    const cache = new BoundedCache<CacheKey, number>(2);
+    // @ts-expect-error a plain string is not a CacheKey: parts must go through cacheKey()
+    cache.set('a\u0000b', 1);
+    expect(cache.get(cacheKey('a\u0000b'))).toBeUndefined();
+    // @ts-expect-error nor is a string key type allowed
+    new BoundedCache<string, number>(1);
+  });
+
   it('keeps nothing with maxSize 0', () => {
     const cache = new BoundedCache<number, string>(0);
     cache.set(1, 'one');
