@@ -64,6 +64,12 @@ import {
   APPLE_ID,
   ERICSSON_PREFIX,
   KAIOS_MODEL,
+  EMBEDDED_APP,
+  KAIOS_VERSION,
+  MRE_DEVICE,
+  FUCHSIA,
+  TESLA_CAR,
+  TV_BOX_SOC,
   SONY_ERICSSON,
   NON_ALNUM,
   SAFARI_CFNETWORK,
@@ -624,7 +630,7 @@ function isbotFalseAlarm(ua: string, browser: { name?: string; version?: string 
   if (strong !== null) return false;
   // isbot flags every non-browser agent; podcast players, WAP phones and TV
   // middleware are people's clients, not robots.
-  if (humanNonBrowser(ua) || APPLE_DEVICE_ONLY.test(ua) || HUMAN_DEVICE.test(ua) || leadingDevice(ua) !== null) return true;
+  if (humanNonBrowser(ua) || APPLE_DEVICE_ONLY.test(ua) || HUMAN_DEVICE.test(ua) || (ua.startsWith('Mozilla/') && EMBEDDED_APP.test(ua)) || leadingDevice(ua) !== null) return true;
   if (browser.name !== undefined && MESSENGER_APPS.has(browser.name.toLowerCase())) return true;
   return browser.name !== undefined && browser.version !== undefined && osName !== undefined && botMatches().every((m) => SHAPE_ONLY.has(m));
 }
@@ -802,6 +808,17 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     else if (BREW.test(ua)) os = 'Brew';
     else if (JAVA_ME.test(ua)) os = 'Java ME';
   }
+  const kaiosVersion = os === 'KaiOS' ? null : KAIOS_VERSION.exec(ua);
+  if (kaiosVersion !== null) {
+    // LYF's KaiOS phones also write `Android` in the platform block.
+    os = 'KaiOS';
+    osVersion = kaiosVersion[1]!;
+  }
+  const fuchsia = FUCHSIA.test(ua);
+  if (fuchsia) {
+    os = 'Fuchsia';
+    osVersion = null;
+  }
   if (os === 'Android' && CHROMEBOOK.test(ua)) {
     os = 'Chrome OS';
     osVersion = null;
@@ -854,8 +871,21 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   if (code === null) {
     // Model blocks of non-Android platforms, tried in turn (first hit wins).
     let m: RegExpExecArray | null;
-    if ((m = KAIOS_MODEL.exec(ua)) !== null) code = cleanModel(m[1]!.replaceAll('_', ' '));
-    else if ((m = WINDOWS_PHONE_MODEL.exec(ua) ?? HBBTV_MODEL.exec(ua)) !== null) {
+    let mre: RegExpExecArray | null = null;
+    if ((m = KAIOS_MODEL.exec(ua)) !== null) {
+      // KaiOS writes `Maker/Model/build` (`LYF/F300B/…`) or the model alone (`Nokia_8110_4G`).
+      if (m[2] !== undefined && brandFromToken(m[1]!) !== undefined) {
+        vendorHint = m[1]!;
+        code = cleanModel(m[2]);
+      } else code = cleanModel(m[1]!.replaceAll('_', ' '));
+    } else if (os === 'MRE' && (mre = MRE_DEVICE.exec(ua)) !== null) {
+      // MRE's `DEV/<Maker>_<Model>` field.
+      const lead = brandAtStart(mre[1]!);
+      if (lead !== undefined && lead.rest !== '') {
+        vendorHint = lead.brand;
+        code = cleanModel(lead.rest.replaceAll('_', ' '));
+      }
+    } else if ((m = WINDOWS_PHONE_MODEL.exec(ua) ?? HBBTV_MODEL.exec(ua)) !== null) {
       code = cleanModel(m[2]!);
       vendorHint = m[1]!.trim();
     } else if ((m = DOCOMO_MODEL.exec(ua)) !== null) {
@@ -959,6 +989,13 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     }
   }
   if (uaBrand === null && !modelHidden) uaBrand = makerField(ua) ?? makerProductToken(ua) ?? androidAppMaker(ua);
+  // Platforms only one maker ships: Tesla's car browsers, Google's Fuchsia (Nest Hub).
+  if (fuchsia) {
+    // Both Fuchsia devices are Nest Hubs (2018 and Max); the Cast token makes
+    // ua-parser-js guess a Chromecast.
+    uaBrand = 'Google';
+    code = 'Nest Hub';
+  } else if (uaBrand === null && TESLA_CAR.test(ua)) uaBrand = 'Tesla';
   if (uaBrand === null && android && !modelHidden) uaBrand = makerOfBuild(ua);
   let info: ModelInfo | undefined;
   const appleId = APPLE_ID.exec(ua);
@@ -1056,6 +1093,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     }
   }
   const app = (browser !== null && APP_NAMES.has(browser))
+    || EMBEDDED_APP.test(ua)
     || (hints.requestedWith !== undefined && !BROWSER_PACKAGES.has(hints.requestedWith));
 
   // --- category ----------------------------------------------------------------
@@ -1079,7 +1117,9 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   else if (os !== null && FEATURE_PHONE_OS.has(os)) category = 'feature_phone';
   // Lumias are phones whatever Windows mode their browser claims.
   else if (lumia) category = 'smartphone';
-  else if (TV.test(ua) || (code !== null && (TV_MODEL.test(code) || TV_MODEL_NUMBER.test(code) || TV_MODEL_SUFFIX.test(code) || (MEDIA_BOX_MODEL.test(code) && !MOBILE_TOKEN.test(ua))))) category = 'tv';
+  // Fuchsia runs only on Google's Nest Hub smart displays (its Cast token would read as a TV).
+  else if (fuchsia) category = 'smart_display';
+  else if (TV.test(ua) || (code !== null && (TV_MODEL.test(code) || TV_MODEL_NUMBER.test(code) || TV_MODEL_SUFFIX.test(code) || ((MEDIA_BOX_MODEL.test(code) || TV_BOX_SOC.test(code)) && !MOBILE_TOKEN.test(ua))))) category = 'tv';
   else if (android && code !== null && PERIPHERAL_MODEL.test(code)) category = 'peripheral';
   else if (code !== null && LAPTOP_LINE.test(code)) category = 'desktop';
   else if (code !== null && WEARABLE_MODEL.test(code)) category = 'wearable';
@@ -1094,10 +1134,11 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   else if (os !== null && SMARTPHONE_OS.has(os)) category = 'smartphone';
   else if (FEATURE_PHONE.test(ua) && (!android || KAIOS_TOKEN.test(ua))) category = 'feature_phone';
   else if (os === 'Chrome OS') category = 'desktop';
+  // An iPod touch is a media player although ua-parser-js types it mobile.
+  else if (model === 'iPod' || model === 'iPod touch' || (model === null && os === 'iOS' && APPLE_HARDWARE.exec(ua)?.[1] === 'iPod')) category = 'media_player';
   else if (d.type !== undefined && TYPE_CATEGORY[d.type] !== undefined) category = TYPE_CATEGORY[d.type]!;
   else if (model === 'iPhone') category = 'smartphone';
   else if (model === 'iPad') category = 'tablet';
-  else if (model === 'iPod') category = 'media_player';
   // Chrome-style UAs omit "Mobile" on tablets; Android's own HTTP stack
   // (Dalvik) never sends it, so there its absence says nothing.
   else if (makerCat !== undefined) category = makerCat;

@@ -58,6 +58,22 @@ export const SPAM = /\b(?:EmailCollector|EmailSiphon|EmailWolf|ExtractorPro|WebE
 /** Proxies and content filters (is_filter). */
 export const FILTER = /\b(?:Squid|Privoxy|BlueCoat|Websense|FortiGuard|Zscaler|Barracuda|SonicWALL|WebWasher|K9 ?Web ?Protection|NetNanny|iBoss|Cisco ?Umbrella)\b/i;
 
+/**
+ * Desktop applications that embed a browser engine (Electron's `Electron/`
+ * token) and apps' in-app browsers, by the token each app documents or
+ * sends: Facebook `FBAN/`/`FBAV/`/`FB_IAB/`, `Instagram 309.…`, LinkedIn
+ * `LinkedInApp/`, `[Pinterest/Android]` / `Pinterest/iOS`, `Snapchat/`, TikTok
+ * `musical_ly_…`/`BytedanceWebview`, `Line/13.…`, `KAKAOTALK`, Naver
+ * `NAVER(inapp`, Google Search App `GSA/`, `Twitter for Android`, WeChat
+ * `MicroMessenger/`, Microsoft `Teams/`, `Slack/`,
+ * `Slack_SSB/`, `discord/`, `Zoom/`, `Outlook-iOS/`, `Microsoft Office/`.
+ * A person's client (is_app). Apps' link-preview fetchers name the app too
+ * (`WhatsApp/2.21 A`, `Pinterest/0.2 (+http://…)`) but send no browser UA:
+ * only a Mozilla-style UA with one of these tokens overrules isbot.
+ */
+export const EMBEDDED_APP =
+  /\bElectron\/\d|\bFBA[NV]\/|\bFB_IAB\/|\bInstagram \d|\bLinkedInApp\/|\[Pinterest\/|\bPinterest\/(?:iOS|Android)|\bSnapchat\/|\bmusical_ly|\bBytedanceWebview\b|\bLine\/\d|\bKAKAOTALK\b|\bNAVER\(inapp|\bGSA\/\d|\bTwitter for (?:iPhone|iPad|Android)\b|\bMicroMessenger\/|\bWhatsApp\/\d|\bTeams\/\d|\bSlack(?:_SSB)?\/\d|\bdiscord\/\d|\bZoom\/\d|\bOutlook-(?:iOS|Android)\/|\bMicrosoft Office\//i;
+
 /** E-ink readers (not Fire tablets, which say `Silk` or `KF…`). */
 export const E_READER = /\bKindle\/\d|\bnook browser|\bKobo|\bPocketBook|\btolino|\bBOOX\b|\bOnyx\b/i;
 
@@ -69,6 +85,9 @@ export const SET_TOP_BOX = /\bSTB\b|set-?top|\bTV ?Box\b|\bTVBOX|\bChromecast|\b
 
 /** Feature-phone platforms and WAP-era browsers. */
 export const FEATURE_PHONE = /\bMIDP-\d|\bCLDC-\d|\bMAUI\b|\bMRE\/|\bBREW\b|\bUP\.Browser|\bObigo|\bNetFront|\bKAIOS|WAP[- ]?Browser|\bSeries ?40|\bS40OviBrowser|\bNucleus\b|\bJ2ME|\bOpenwave|\bWAP\d|\bDoCoMo\/|\bJasmine\//i;
+
+/** KaiOS's own version token (`KAIOS/2.5.1`): the OS, whatever else the UA says (`…; Android; rv:48.0`). */
+export const KAIOS_VERSION = /\bKAIOS\/(\d{1,2}(?:\.\d{1,3}){0,3})/i;
 
 /** KaiOS, whose Gecko UA also says `Android`: a feature phone all the same. */
 export const KAIOS_TOKEN = /\bKAIOS\b/i;
@@ -84,6 +103,36 @@ export const SMART_DISPLAY = /\bEcho_Show|\bNest Hub|\bFamily ?Hub|\bPortal\b/i;
 
 /** Game consoles and handhelds. */
 export const CONSOLE = /\bPlayStation|\bXbox|\bNintendo|\bWii\b|\bPSP\b|\bSteam ?Deck|\bOUYA\b/i;
+
+/**
+ * Google's Fuchsia OS: shipped on no consumer device but the Nest Hub smart
+ * displays (Nest Hub 2018 moved to Fuchsia in 2021, Nest Hub Max in 2023),
+ * whose browser writes `(Fuchsia)` as its platform.
+ */
+export const FUCHSIA = /\(Fuchsia\)/;
+
+/**
+ * Tesla's in-car browsers: `Tesla/2020.16.2.1` (Chromium since 2019) and the
+ * `QtCarBrowser` of the 2012–2019 Model S/X. Both name their maker.
+ */
+export const TESLA_CAR = /\bTesla\/|\bQtCarBrowser\b/;
+
+/**
+ * MediaTek's MRE runtime (feature phones) lists the device as
+ * `DEV/<Maker>_<Model>` among its `;`-separated fields
+ * (`MRE/3.1.00(1280);…;CHIP/MT6252;…;DEV/Symphony_L100;`).
+ */
+export const MRE_DEVICE = /\bDEV\/([A-Za-z][\w-]{1,40})/;
+
+/**
+ * TV-box system-on-chips and reference boards in an Android model code:
+ * Amlogic's S905/S912/S922 (sold only for OTT boxes) and its reference
+ * boards `p212`/`p281`/`q201`/`u212`, Rockchip's box SoCs RK3228/3229/3318/3328/3528
+ * (Rockchip markets them for "OTT boxes"; its tablet SoCs are others), and
+ * firmware model names ending `_box` (`rk3328_box`). Trusted only without
+ * the `Mobile` token.
+ */
+export const TV_BOX_SOC = /\b(?:S9(?:05|12|22)[A-Z\d]{0,4}|RK3(?:22[89]|318|328|528)|Amlogic|[pqu]2\d\d)(?:\b|_)|_box\b/i;
 
 /** In-car browsers. */
 export const CAR = /\bTesla\b|\bCarPlay\b|\bAndroid Automotive|\bQtCarBrowser|\bPolestar/i;
@@ -190,7 +239,7 @@ export const SONY_ERICSSON = /SonyEricsson/i;
 export const APPLE_ID = /(?:\b|_)((?:iPhone|iPad|iPod|Watch|MacBookAir|MacBookPro|MacBook|iMacPro|iMac|Macmini|MacPro|Mac)\d{1,2})(?:,|%2C|_)(\d{1,2})\b/;
 
 /** KaiOS / Firefox OS handsets: `(Mobile; ALCATEL 4052C; rv:48.0)`, `(Mobile; LYF/F90M/…; Android; rv:48.0)`. */
-export const KAIOS_MODEL = /\(Mobile; ([^;)/]{2,40})(?:\/[^;)]{0,60})?; (?:Android; ?)?rv:/;
+export const KAIOS_MODEL = /\(Mobile; ([^;)/]{2,40})(?:\/([^;)/]{2,40}))?(?:\/[^;)]{0,60})?; ?(?:Android; ?)?rv:/;
 
 /** `Ericsson` left at the start of a model code after ua-parser-js took `Sony` as the vendor. */
 export const ERICSSON_PREFIX = /^Ericsson/i;
