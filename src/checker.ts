@@ -2,7 +2,13 @@ import { createDeviceCheck } from './device/index.js';
 import type { DeviceResult } from './device/index.js';
 import { EMAIL_SCORE_MODEL, createEmailCheck, enrichEmailResult } from './email/index.js';
 import type { EmailResult } from './email/index.js';
-import { InputError } from './errors.js';
+import { arrayOption, checkOptions, kindOf, nestedOptions, optionError } from './common/options.js';
+import type { OptionRule, OptionRules } from './common/options.js';
+import { scoringOption } from './common/scoringOption.js';
+import { DEVICE_OPTION_RULES } from './device/checkDevice.js';
+import { EMAIL_OPTION_RULES } from './email/checkEmail.js';
+import { IP_OPTION_RULES } from './ip/checkIp.js';
+import { PHONE_OPTION_RULES } from './phone/checkPhone.js';
 import { createIpCheck } from './ip/index.js';
 import type { IpCheck, IpResult } from './ip/index.js';
 import { createNameCheck } from './name/index.js';
@@ -62,8 +68,24 @@ export interface Checker {
    * the failure becomes an `EMAIL_PROVIDER_FAILED` reason.
    */
   emailAsync(email: string): Promise<EmailResult>;
+  /**
+   * @throws InputError `INPUT_TYPE` when `userAgent` is not a string;
+   * `INPUT_OPTION` when `options` is not an object (`field` `options`), has a
+   * key other than `headers`, or `headers` is not a plain object (`headers`)
+   */
   device(userAgent: string, options?: DeviceCallOptions): DeviceResult;
+  /**
+   * @throws InputError `INPUT_TYPE` when `ip` is not a string; `INPUT_OPTION`
+   * when `options` is not an object, has a key other than `now`, or `now` is
+   * not a valid Date (`field` `now`)
+   */
   ip(ip: string, options?: { now?: Date }): IpResult;
+  /**
+   * @throws InputError `INPUT_TYPE` when `phoneNumber` is not a string;
+   * `INPUT_OPTION` when `options` is not an object, has a key other than
+   * `defaultCountry`, or `defaultCountry` is not a country with a numbering
+   * plan (`field` `defaultCountry`)
+   */
   phone(phoneNumber: string, options?: { defaultCountry?: string }): PhoneResult;
   name(firstName: string, lastName: string): NameResult;
   /**
@@ -74,38 +96,59 @@ export interface Checker {
   preload(): void;
 }
 
-const KNOWN_OPTIONS = new Set(['scoring', 'email', 'device', 'ip', 'phone', 'name', 'providers']);
+/** An e-mail provider: a name and an `enrichEmail` function (any object, class instances included). */
+const providerItem: OptionRule = (value, path) => {
+  const p = value as Partial<EmailProvider> | null;
+  if (typeof p !== 'object' || p === null || typeof p.name !== 'string' || typeof p.enrichEmail !== 'function') {
+    throw optionError(path, `must be a provider { name: string, enrichEmail(email, context) }, got ${kindOf(value)}`);
+  }
+};
+
+/** Every option of a checker, each product's own keys nested under its name; `scoring` serves all five. */
+const CHECKER_RULES: OptionRules = {
+  scoring: scoringOption,
+  email: nestedOptions(EMAIL_OPTION_RULES),
+  device: nestedOptions(DEVICE_OPTION_RULES),
+  ip: nestedOptions(IP_OPTION_RULES),
+  phone: nestedOptions(PHONE_OPTION_RULES),
+  name: nestedOptions({}),
+  providers: arrayOption(providerItem, 'providers'),
+};
 
 /**
  * Creates a checker holding one configuration (bands, weights, your own IP
  * databases, a default phone country). Datasets load on each product's first
  * call, so a checker used only for e-mail never opens IP data.
  *
- * @param options configuration; unknown keys throw {@link InputError}
+ * @param options configuration, checked whole before any check is built
  * @returns the five checks bound to that configuration
+ * @throws InputError with the option's full path in `field`:
+ * `SCORING_CONFIG` for anything wrong in `scoring` (not an object, an
+ * unknown key, bands that are not a preset or five contiguous integer bands
+ * over 0..1000, a weight code that is no product's signal such as
+ * `scoring.weights.EMAILFREE`, a weight outside 0..1 or on an info signal);
+ * `INPUT_OPTION` for every other bad option: `options` or a product's
+ * options not an object, an unknown key at any level (`email.suggest`), or a
+ * bad value (`email.suggestTypos`, `device.cacheSize`, `ip.databases[1]`,
+ * `ip.now`, `phone.defaultCountry`, `providers[0]`)
+ * @throws DataError when one of `ip.databases` cannot be read or is not a MaxMind database
  * @example
  * const checker = createChecker({ scoring: { bands: 'scorecard' }, phone: { defaultCountry: 'IT' } });
  * checker.phone('333 123 4567').country; // 'IT'
  */
-export function createChecker(options: CheckerOptions = {}): Checker {
-  if (options === null || typeof options !== 'object') {
-    throw new InputError('INPUT_OPTION', 'createChecker options must be an object', 'options');
-  }
-  for (const key of Object.keys(options)) {
-    if (!KNOWN_OPTIONS.has(key)) throw new InputError('INPUT_OPTION', `unknown option "${key}"`, key);
-  }
-  const scoring = options.scoring;
-  // Every check is built here, so a bad option fails at creation rather than at
-  // first use. The factories are cheap: datasets still load lazily on first call.
-  const email = createEmailCheck({ ...options.email, scoring });
-  const device = createDeviceCheck({ ...options.device, scoring });
-  const ip: IpCheck = createIpCheck({ ...options.ip, scoring });
-  const phone = createPhoneCheck({ ...options.phone, scoring });
-  const name = createNameCheck({ ...options.name, scoring });
-  const providers = options.providers ?? [];
-  if (!Array.isArray(providers) || providers.some((p) => typeof p?.enrichEmail !== 'function' || typeof p.name !== 'string')) {
-    throw new InputError('INPUT_OPTION', 'providers must be an array of { name, enrichEmail(email, context) }', 'providers');
-  }
+export function createChecker(options?: CheckerOptions): Checker {
+  // Checked whole first, so every error names its full path (`ip.databases[1]`,
+  // not the `databases[1]` the IP factory alone would report).
+  const o = checkOptions<CheckerOptions>(options, '', CHECKER_RULES);
+  const scoring = o.scoring;
+  // Every check is built here, so nothing fails at first use. The factories
+  // are cheap: datasets still load lazily on first call.
+  const email = createEmailCheck({ ...o.email, scoring });
+  const device = createDeviceCheck({ ...o.device, scoring });
+  const ip: IpCheck = createIpCheck({ ...o.ip, scoring });
+  const phone = createPhoneCheck({ ...o.phone, scoring });
+  const name = createNameCheck({ scoring });
+  const providers = o.providers ?? [];
   const emailScorer = createScorer(EMAIL_SCORE_MODEL, scoring);
 
   const emailAsync = async (value: string): Promise<EmailResult> => {

@@ -5,7 +5,29 @@
  * failing providers.
  */
 
-/** Machine-readable error codes. Stable across minor versions. */
+/**
+ * Machine-readable error codes. Stable across minor versions.
+ *
+ * - `INPUT_TYPE`: a value that must be a string (or an object) is not one.
+ * - `INPUT_MISSING`: a required request field is absent.
+ * - `INPUT_UNKNOWN_CLAIM`: a claim that is not one of the five products.
+ * - `INPUT_OPTION`: a bad option of `createChecker`, a `create*Check`, a
+ *   `check*` function or a per-call options object: not an object, an
+ *   unknown key, or a value of the wrong type or out of range
+ *   (`device.cacheSize`, `ip.databases[1]`, `phone.defaultCountry`).
+ * - `SCORING_CONFIG`: anything wrong in `scoring`: not an object, an unknown
+ *   key, bands that are not a preset or contiguous integer bands over
+ *   0..1000, a weight code that is no product's signal
+ *   (`scoring.weights.EMAILFREE`), a weight outside 0..1 or on an info signal.
+ * - `NOT_IMPLEMENTED`: reserved for a feature this version does not implement.
+ * - `DATA_MISSING`, `DATA_CORRUPT`, `DATA_VERSION`: a bundled or supplied data
+ *   file is absent, unreadable or of the wrong version.
+ * - `PROVIDER_FAILED`, `PROVIDER_TIMEOUT`: a caller-supplied provider failed.
+ * - `INTERNAL`: a bug in this library.
+ *
+ * For `INPUT_*` and `SCORING_CONFIG` errors, {@link InputError.field} holds
+ * the path of the field or option at fault.
+ */
 export type IdentitySignalsErrorCode =
   | 'INPUT_TYPE'
   | 'INPUT_MISSING'
@@ -40,7 +62,11 @@ export class InputError extends IdentitySignalsError {
   override readonly name = 'InputError';
   /** Stable, machine-readable code: one of the codes of misuse. */
   declare readonly code: Extract<IdentitySignalsErrorCode, `INPUT_${string}` | 'NOT_IMPLEMENTED' | 'SCORING_CONFIG'>;
-  /** The request field or option at fault, e.g. `"email"` or `"claims[0]"`. */
+  /**
+   * The request field or option at fault, as a path into what the caller
+   * passed: `"email"`, `"claims[0]"`, `"scoring.weights.EMAILFREE"`,
+   * `"ip.databases[1]"`; `"options"` when the options argument itself is wrong.
+   */
   readonly field: string | undefined;
 
   constructor(

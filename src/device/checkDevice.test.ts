@@ -203,7 +203,12 @@ describe('checkDevice', () => {
   it('ignores header values of the wrong type', () => {
     const headers = { 'Sec-CH-UA-Model': 42, 'Sec-CH-UA-Platform': { a: 1 }, 'Sec-CH-UA-Mobile': ['?1', 3], 'sec-ch-ua': null } as unknown as Record<string, string>;
     expect(() => checkDevice(S23, { headers })).not.toThrow();
-    expect(() => checkDevice(S23, { headers: 'nope' as unknown as Record<string, string> })).not.toThrow();
+  });
+
+  it('throws INPUT_OPTION when headers itself is not an object (issue 12, item 2)', () => {
+    expect(() => checkDevice(S23, { headers: 'nope' as unknown as Record<string, string> })).toThrow(
+      expect.objectContaining({ code: 'INPUT_OPTION', field: 'headers' }),
+    );
   });
 
   it('throws InputError INPUT_TYPE for a non-string', () => {
@@ -250,7 +255,7 @@ describe('createDeviceCheck', () => {
   it('works without a cache and rejects bad options', () => {
     expect(createDeviceCheck({ cacheSize: 0 })(S23).model).toBe('Galaxy S23');
     expect(() => createDeviceCheck({ cacheSize: -1 })).toThrow(/cacheSize/);
-    expect(() => createDeviceCheck({ cache: 5 } as unknown as { cacheSize: number })).toThrow(/unknown device option/);
+    expect(() => createDeviceCheck({ cache: 5 } as unknown as { cacheSize: number })).toThrow(/^cache is not an option \(known: cacheSize, scoring\)/);
     expect(() => createDeviceCheck({ scoring: { weights: { DEVICE_NOPE: 0.5 } } })).toThrow();
   });
 

@@ -2,9 +2,11 @@ import { isbot } from 'isbot';
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { assertString } from '../common/input.js';
-import { InputError } from '../errors.js';
+import { checkOptions, countOption, recordOption } from '../common/options.js';
+import type { OptionRules } from '../common/options.js';
+import { scoringOption } from '../common/scoringOption.js';
 import { createScorer } from '../scoring/index.js';
-import type { Scorer, Signal, ScoringOptions } from '../scoring/index.js';
+import type { Scorer, Signal } from '../scoring/index.js';
 import { browserAge, lookupCapabilities } from './capabilities.js';
 import type { CapabilityTable } from './capabilities.js';
 import { hintsKeyParts, readClientHints } from './headers.js';
@@ -278,21 +280,11 @@ function evaluate(userAgent: string, hints: ClientHints, score: Scorer<DeviceRea
   return Object.freeze(result);
 }
 
-function validateFactoryOptions(options: unknown): { scoring?: ScoringOptions; cacheSize: number } {
-  if (options === undefined) return { cacheSize: DEFAULT_CACHE_SIZE };
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new InputError('INPUT_OPTION', 'createDeviceCheck options must be an object', 'options');
-  }
-  for (const key of Object.keys(options)) {
-    if (key !== 'scoring' && key !== 'cacheSize') throw new InputError('INPUT_OPTION', `unknown device option "${key}"`, key);
-  }
-  const o = options as DeviceCheckFactoryOptions;
-  const cacheSize = o.cacheSize ?? DEFAULT_CACHE_SIZE;
-  if (!Number.isInteger(cacheSize) || cacheSize < 0) {
-    throw new InputError('INPUT_OPTION', 'cacheSize must be a non-negative integer (0 disables the cache)', 'cacheSize');
-  }
-  return { scoring: o.scoring, cacheSize };
-}
+/** The device factory options besides `scoring`; `createChecker` checks its `device` key with them. */
+export const DEVICE_OPTION_RULES: OptionRules = { cacheSize: countOption };
+
+/** The options of one call: only the request headers, whose values are read leniently. */
+const DEVICE_CALL_RULES: OptionRules = { headers: recordOption };
 
 /**
  * Creates a device check bound to one scoring configuration, with a bounded
@@ -301,23 +293,31 @@ function validateFactoryOptions(options: unknown): { scoring?: ScoringOptions; c
  * Results are frozen, so a cached result can be handed to every caller.
  *
  * @param options scoring bands/weights and cache size (`0` disables the cache)
- * @returns `(userAgent, { headers }?) => DeviceResult`
- * @throws InputError `INPUT_OPTION` for a bad option, `SCORING_CONFIG` for bad bands or weights
+ * @returns `(userAgent, { headers }?) => DeviceResult`; a call throws
+ * `InputError` `INPUT_TYPE` for a non-string user agent and `INPUT_OPTION`
+ * when its options are not an object, have a key other than `headers`, or
+ * `headers` is not a plain object
+ * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
+ * bad bands, a weight code of no product's model, a weight outside 0..1),
+ * `INPUT_OPTION` for any other bad option (not an object, an unknown key,
+ * `cacheSize` not a whole number >= 0); `field` is the option's path
  * @example
  * const device = createDeviceCheck({ scoring: { bands: 'scorecard' }, cacheSize: 10_000 });
  * device('Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36').model;
  * // 'Galaxy S23'
  */
 export function createDeviceCheck(options?: DeviceCheckFactoryOptions): DeviceCheck {
-  const { scoring, cacheSize } = validateFactoryOptions(options);
+  const { scoring, cacheSize = DEFAULT_CACHE_SIZE } = checkOptions<DeviceCheckFactoryOptions>(options, '', {
+    ...DEVICE_OPTION_RULES,
+    scoring: scoringOption,
+  });
   const score = createScorer(DEVICE_SCORE_MODEL, scoring);
   // Keyed by the user agent and each hint as separate, length-prefixed parts:
   // no user agent text can build the key of another user agent plus hints.
   const cache = new BoundedCache<CacheKey, DeviceResult>(cacheSize);
   return (userAgent: string, callOptions?: DeviceCallOptions): DeviceResult => {
     assertString(userAgent, 'userAgent');
-    const headers = callOptions === null || typeof callOptions !== 'object' ? undefined : callOptions.headers;
-    const hints = readClientHints(headers);
+    const hints = readClientHints(checkOptions<DeviceCallOptions>(callOptions, '', DEVICE_CALL_RULES).headers);
     // Past 4× the parsed length a user agent is not cached: it would only pin memory.
     if (cacheSize === 0 || userAgent.length > MAX_UA_LENGTH * 4) return evaluate(userAgent, hints, score);
     return cache.getOrCompute(cacheKey(userAgent, ...hintsKeyParts(hints)), () => evaluate(userAgent, hints, score));
@@ -335,7 +335,10 @@ let defaultCheck: DeviceCheck | undefined;
  * @param userAgent the User-Agent header; any string gets a result
  * @param options `headers` (client hints, X-Requested-With) and `scoring`
  * @returns a frozen {@link DeviceResult}
- * @throws InputError `INPUT_TYPE` when `userAgent` is not a string
+ * @throws InputError `INPUT_TYPE` when `userAgent` is not a string;
+ * `INPUT_OPTION` when `options` is not an object, has a key other than
+ * `headers` and `scoring`, or `headers` is not a plain object;
+ * `SCORING_CONFIG` for a bad `scoring`
  * @example
  * const r = checkDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1');
  * r.browser_name;   // 'Mobile Safari'
@@ -343,10 +346,9 @@ let defaultCheck: DeviceCheck | undefined;
  * r.screen_size_width; // null: the UA does not say which iPhone
  */
 export function checkDevice(userAgent: string, options?: DeviceCheckOptions): DeviceResult {
-  if (options?.scoring !== undefined) {
-    assertString(userAgent, 'userAgent');
-    return evaluate(userAgent, readClientHints(options.headers), createScorer(DEVICE_SCORE_MODEL, options.scoring));
-  }
+  assertString(userAgent, 'userAgent');
+  const { headers, scoring } = checkOptions<DeviceCheckOptions>(options, '', { ...DEVICE_CALL_RULES, scoring: scoringOption });
+  if (scoring !== undefined) return evaluate(userAgent, readClientHints(headers), createScorer(DEVICE_SCORE_MODEL, scoring));
   defaultCheck ??= createDeviceCheck({ cacheSize: 0 });
-  return defaultCheck(userAgent, options);
+  return defaultCheck(userAgent, headers === undefined ? undefined : { headers });
 }

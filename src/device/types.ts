@@ -34,7 +34,9 @@ export interface DeviceCheckOptions {
    * Request headers. Client hints (`Sec-CH-UA-Model`, `Sec-CH-UA-Platform`,
    * `Sec-CH-UA-Platform-Version`, `Sec-CH-UA-Full-Version-List`,
    * `Sec-CH-UA-Mobile`) and `X-Requested-With` are read; names are
-   * case-insensitive; values of another type are ignored, never thrown on.
+   * case-insensitive; values of another type are ignored, never thrown on,
+   * but `headers` itself must be a plain object (`InputError`
+   * `INPUT_OPTION` at `headers` otherwise).
    * @default {}
    */
   readonly headers?: DeviceHeaders;
@@ -49,6 +51,8 @@ export interface DeviceCheckFactoryOptions {
   /**
    * Entries of the result cache (CLOCK eviction, an approximation of LRU)
    * keyed by user agent plus the headers that are read; `0` disables it.
+   * A value that is not a whole number >= 0 throws `InputError`
+   * (`INPUT_OPTION`).
    * @default 1000
    */
   readonly cacheSize?: number;

@@ -1,8 +1,10 @@
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
-import { InputError } from '../errors.js';
-import { assertOptionalObject, assertString } from '../common/input.js';
+import { assertString } from '../common/input.js';
+import { booleanOption, checkOptions } from '../common/options.js';
+import type { OptionRules } from '../common/options.js';
+import { scoringOption } from '../common/scoringOption.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { confusableDetail } from './confusable.js';
@@ -27,14 +29,8 @@ interface Verdict {
   readonly signals: Signal<EmailReasonCode>[];
 }
 
-const KNOWN_OPTIONS: ReadonlySet<string> = new Set(['scoring', 'suggestTypos', 'secondOpinion']);
-
-function optionalBoolean(options: EmailCheckOptions, key: 'suggestTypos' | 'secondOpinion'): boolean {
-  const value: unknown = options[key];
-  if (value === undefined) return true;
-  if (typeof value !== 'boolean') throw new InputError('INPUT_OPTION', `email option ${key} must be a boolean`, key);
-  return value;
-}
+/** The email options besides `scoring`; `createChecker` checks its `email` key with them. */
+export const EMAIL_OPTION_RULES: OptionRules = { suggestTypos: booleanOption, secondOpinion: booleanOption };
 
 /**
  * Makes an email check with its options resolved once (scorer, bands,
@@ -43,22 +39,21 @@ function optionalBoolean(options: EmailCheckOptions, key: 'suggestTypos' | 'seco
  *
  * @param options scoring, typo suggestions, mailchecker second opinion
  * @returns `(email) => EmailResult`
- * @throws InputError `INPUT_OPTION` / `SCORING_CONFIG` for a bad option
+ * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
+ * bad bands, a weight code of no product's model, a weight outside 0..1),
+ * `INPUT_OPTION` for any other bad option (not an object, an unknown key, a
+ * switch that is not a boolean); `field` is the option's path
+ * (`scoring.weights.EMAILFREE`, `suggestTypos`)
  * @example
  * const check = createEmailCheck({ scoring: { bands: 'scorecard' } });
  * check('jane.doe@acme.com').score_cluster; // 'high'
  */
-export function createEmailCheck(options: EmailCheckOptions = {}): EmailCheck {
-  assertOptionalObject(options, 'options');
-  for (const key of Object.keys(options)) {
-    if (!KNOWN_OPTIONS.has(key)) {
-      throw new InputError('INPUT_OPTION', `unknown email option "${key}" (known: ${[...KNOWN_OPTIONS].join(', ')})`, key);
-    }
-  }
-  assertOptionalObject(options.scoring, 'scoring');
-  const suggestTypos = optionalBoolean(options, 'suggestTypos');
-  const secondOpinion = optionalBoolean(options, 'secondOpinion');
-  const score = createScorer(EMAIL_SCORE_MODEL, options.scoring);
+export function createEmailCheck(options?: EmailCheckOptions): EmailCheck {
+  const { scoring, suggestTypos = true, secondOpinion = true } = checkOptions<EmailCheckOptions>(options, '', {
+    ...EMAIL_OPTION_RULES,
+    scoring: scoringOption,
+  });
+  const score = createScorer(EMAIL_SCORE_MODEL, scoring);
   // Per checker, not per module: two checkers with different options never share answers.
   const cache = new BoundedCache<CacheKey, DomainFacts>(DOMAIN_CACHE_SIZE);
   const facts = (domain: string, domainUnicode: string): DomainFacts =>
@@ -216,7 +211,8 @@ const checkerFor = sharedChecker(createEmailCheck);
  * @param email the address as the user typed it (not trimmed: white space is a syntax error)
  * @param options scoring and switches; omit for the shared default checker
  * @returns a fresh {@link EmailResult}
- * @throws InputError `INPUT_TYPE` when `email` is not a string
+ * @throws InputError `INPUT_TYPE` when `email` is not a string; for a bad
+ * option, as {@link createEmailCheck} (`INPUT_OPTION` / `SCORING_CONFIG`)
  * @example
  * checkEmail('jane.doe@gmial.com');
  * // { value: 'jane.doe@gmial.com', status: 'syntax', is_valid: null, domain: 'gmial.com',

@@ -1,6 +1,9 @@
 import { BoundedCache } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
-import { assertOptionalObject, assertString } from '../common/input.js';
+import { assertString } from '../common/input.js';
+import { arrayOption, checkOptions, dateOption, kindOf, optionError } from '../common/options.js';
+import type { OptionRule, OptionRules } from '../common/options.js';
+import { scoringOption } from '../common/scoringOption.js';
 import { InputError } from '../errors.js';
 import { createScorer, type Scorer } from '../scoring/createScorer.js';
 import type { ScoreOutcome, Signal } from '../scoring/types.js';
@@ -48,7 +51,24 @@ interface Fields {
   network: string | null;
 }
 
-const KNOWN_OPTIONS: ReadonlySet<string> = new Set(['scoring', 'databases', 'now']);
+/** A database option item: a file path (non-empty) or the file's bytes. */
+const databaseItem: OptionRule = (value, path) => {
+  if (value instanceof Uint8Array || (typeof value === 'string' && value !== '')) return;
+  throw optionError(path, `must be a file path or a Uint8Array, got ${value === '' ? 'an empty string' : kindOf(value)}`);
+};
+
+/** The IP factory options besides `scoring`; `createChecker` checks its `ip` key with them. */
+export const IP_OPTION_RULES: OptionRules = {
+  databases: arrayOption(databaseItem, 'file paths or Uint8Arrays'),
+  now: (value, path) => {
+    if (typeof value === 'function') return;
+    if (!(value instanceof Date)) throw optionError(path, `must be a Date or a function returning a Date, got ${kindOf(value)}`);
+    dateOption(value, path);
+  },
+};
+
+/** The options of one call: a fixed time for `request_time`. */
+const IP_CALL_RULES: OptionRules = { now: dateOption };
 
 const nonEmpty = (v: string | undefined): string | null => (v === undefined || v === '' ? null : v);
 
@@ -60,7 +80,16 @@ const nonEmpty = (v: string | undefined): string | null => (v === undefined || v
  * at `preload()`.
  *
  * @param options see {@link IpCheckOptions}
- * @returns a function `(ip, { now }?) => IpResult` with a `preload()` method
+ * @returns a function `(ip, { now }?) => IpResult` with a `preload()` method;
+ * a call throws `InputError` `INPUT_TYPE` for a non-string address and
+ * `INPUT_OPTION` when its options are not an object, have a key other than
+ * `now`, or `now` is not a valid Date
+ * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
+ * bad bands, a weight code of no product's model, a weight outside 0..1),
+ * `INPUT_OPTION` for any other bad option (not an object, an unknown key,
+ * `databases` not an array of non-empty paths or Uint8Arrays, `now` neither
+ * a valid Date nor a function); `field` is the option's path (`databases[1]`)
+ * @throws DataError when a database cannot be read or is not a MaxMind database
  * @example
  * // not run: needs your own GeoIP2 database at this path
  * const check = createIpCheck({ databases: ['/var/lib/GeoIP/GeoIP2-Anonymous-IP.mmdb'] });
@@ -68,31 +97,15 @@ const nonEmpty = (v: string | undefined): string | null => (v === undefined || v
  * check('81.2.69.142').country // 'GB'
  */
 export function createIpCheck(options?: IpCheckOptions): IpCheck {
-  assertOptionalObject(options, 'options');
-  const opts = options ?? {};
-  for (const key of Object.keys(opts)) {
-    if (!KNOWN_OPTIONS.has(key)) {
-      throw new InputError('INPUT_OPTION', `unknown IP check option "${key}"; known: ${[...KNOWN_OPTIONS].join(', ')}`, key);
-    }
-  }
-  assertOptionalObject(opts.scoring, 'scoring');
+  const opts = checkOptions<IpCheckOptions>(options, '', { ...IP_OPTION_RULES, scoring: scoringOption });
   const score = memoizeScorer(createScorer(IP_SCORE_MODEL, opts.scoring));
-  if (opts.databases !== undefined && !Array.isArray(opts.databases)) {
-    throw new InputError('INPUT_OPTION', 'ip.databases must be an array of file paths or Uint8Arrays', 'databases');
-  }
   const databases: readonly OpenedDatabase[] = Object.freeze((opts.databases ?? []).map((d, i) => openDatabase(d, i)));
   const clock = resolveClock(opts.now);
 
   const check = (ip: string, callOptions?: { readonly now?: Date }): IpResult => {
     assertString(ip, 'ip');
-    let nowMs: number;
-    if (callOptions?.now !== undefined) {
-      if (!(callOptions.now instanceof Date) || Number.isNaN(callOptions.now.getTime())) {
-        throw new InputError('INPUT_OPTION', 'now must be a valid Date', 'now');
-      }
-      nowMs = callOptions.now.getTime();
-    } else nowMs = clock();
-    return run(ip, nowMs, databases, score);
+    const now = checkOptions<{ readonly now?: Date }>(callOptions, '', IP_CALL_RULES).now;
+    return run(ip, now === undefined ? clock() : now.getTime(), databases, score);
   };
   const preload = (): void => {
     bundledCityReader(4);
@@ -143,22 +156,19 @@ function memoizeScorer(score: Scorer<IpReasonCode>): Scorer<IpReasonCode> {
 }
 
 function resolveClock(now: IpCheckOptions['now']): () => number {
+  // `now` passed IP_OPTION_RULES: undefined, a valid Date or a function.
   if (now === undefined) return () => Date.now();
   if (now instanceof Date) {
-    if (Number.isNaN(now.getTime())) throw new InputError('INPUT_OPTION', 'ip.now must be a valid Date', 'now');
     const ms = now.getTime();
     return () => ms;
   }
-  if (typeof now === 'function') {
-    return () => {
-      const d = now();
-      if (!(d instanceof Date) || Number.isNaN(d.getTime())) {
-        throw new InputError('INPUT_OPTION', 'ip.now() must return a valid Date', 'now');
-      }
-      return d.getTime();
-    };
-  }
-  throw new InputError('INPUT_OPTION', 'ip.now must be a Date or a function returning a Date', 'now');
+  return () => {
+    const d = now();
+    if (!(d instanceof Date) || Number.isNaN(d.getTime())) {
+      throw new InputError('INPUT_OPTION', 'ip.now() must return a valid Date', 'now');
+    }
+    return d.getTime();
+  };
 }
 
 const checkerFor = sharedChecker(createIpCheck);
@@ -172,6 +182,8 @@ const checkerFor = sharedChecker(createIpCheck);
  *
  * @param ip the address as received (`81.2.69.142`, `2001:db8::1`, `::ffff:1.2.3.4`)
  * @param options when given, a checker is built for this call (prefer {@link createIpCheck} for repeated use)
+ * @throws InputError `INPUT_TYPE` when `ip` is not a string; for a bad
+ * option, as {@link createIpCheck} (`INPUT_OPTION` / `SCORING_CONFIG`)
  * @example
  * checkIp('81.2.69.142')
  * // { value: '81.2.69.142', city: 'London', country: 'GB', connection_type: null, timezone: 'Europe/London', …, score: 720, score_cluster: 'high' }

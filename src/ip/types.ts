@@ -102,13 +102,16 @@ export interface IpCheckOptions {
    * left to the next database and then to the bundled data (never mixing
    * two places or two AS numbers), and anonymiser flags from every source
    * stand (docs/ip.md, "Bring your own databases"). Opened (and checked)
-   * when the checker is created; a broken file throws `DataError`.
+   * when the checker is created; a broken file throws `DataError`, and an
+   * item that is neither a non-empty path nor a `Uint8Array` throws
+   * `InputError` (`INPUT_OPTION`, `field` `databases[i]`).
    * @default []
    */
   readonly databases?: readonly (string | Uint8Array)[];
   /**
    * The clock used for `request_time`: a fixed date or a function called on
-   * every check.
+   * every check. Anything else, or an invalid Date, throws `InputError`
+   * (`INPUT_OPTION`).
    * @default () => new Date()
    */
   readonly now?: Date | (() => Date);

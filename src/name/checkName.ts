@@ -1,6 +1,8 @@
 import { sharedChecker } from '../common/sharedChecker.js';
 import levenshtein from 'fast-levenshtein';
-import { assertOptionalObject, assertString } from '../common/input.js';
+import { assertString } from '../common/input.js';
+import { checkOptions } from '../common/options.js';
+import { scoringOption } from '../common/scoringOption.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { analysePart, type PartAnalysis } from './analyse.js';
@@ -517,15 +519,17 @@ function plausibleSurname(tokens: readonly string[]): boolean {
  *
  * @param options - scoring options (bands, `NAME_*` weight overrides)
  * @returns a function `(firstName, lastName) => NameResult`
- * @throws InputError (`INPUT_OPTION`, `SCORING_CONFIG`) for bad options
+ * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
+ * bad bands, a weight code of no product's model, a weight outside 0..1),
+ * `INPUT_OPTION` when `options` is not an object or has a key other than
+ * `scoring`; `field` is the option's path (`scoring.weights.NAME_FAMUOS`)
  * @example
  * const check = createNameCheck({ scoring: { bands: 'scorecard' } });
  * check('Siobhan', "O'Shaughnessy").is_valid; // true
  */
 export function createNameCheck(options?: NameCheckOptions): NameCheck {
-  assertOptionalObject(options, 'options');
-  assertOptionalObject(options?.scoring, 'options.scoring');
-  const score = createScorer(NAME_SCORE_MODEL, options?.scoring);
+  const { scoring } = checkOptions<NameCheckOptions>(options, '', { scoring: scoringOption });
+  const score = createScorer(NAME_SCORE_MODEL, scoring);
   return (firstName: string, lastName: string): NameResult => {
     assertString(firstName, 'first_name');
     assertString(lastName, 'last_name');
@@ -559,7 +563,8 @@ const checkerFor = sharedChecker(createNameCheck);
  * @param lastName - family name(s) as typed
  * @param options - scoring options; omit to use the shared default checker
  * @returns the spec's `name` object plus `reasons` and `normalized`
- * @throws InputError (`INPUT_TYPE`) when a part is not a string
+ * @throws InputError (`INPUT_TYPE`) when a part is not a string; for a bad
+ * option, as {@link createNameCheck} (`INPUT_OPTION` / `SCORING_CONFIG`)
  * @example
  * checkName('Zbigniew', 'Brzeziński');
  * // { value: 'Zbigniew,Brzeziński', gender: 'M', is_valid: true, risk_type: null, score: 865, … }

@@ -4,7 +4,10 @@ import { sharedChecker } from '../common/sharedChecker.js';
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js/max';
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
 import metadata from 'libphonenumber-js/max/metadata';
-import { assertOptionalObject, assertString, hasControlChars } from '../common/input.js';
+import { assertString, hasControlChars } from '../common/input.js';
+import { checkOptions } from '../common/options.js';
+import type { OptionRule, OptionRules } from '../common/options.js';
+import { scoringOption } from '../common/scoringOption.js';
 import { InputError } from '../errors.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Scorer } from '../scoring/createScorer.js';
@@ -144,6 +147,14 @@ function resolveCountry(value: unknown, field: string): CountryCode | undefined 
   return upper;
 }
 
+/** A `defaultCountry` option: an ISO 3166-1 alpha-2 code (any case) of a country with a numbering plan. */
+const countryOption: OptionRule = (value, path) => {
+  resolveCountry(value, path);
+};
+
+/** The phone factory options besides `scoring`; `createChecker` checks its `phone` key with them. */
+export const PHONE_OPTION_RULES: OptionRules = { defaultCountry: countryOption };
+
 /**
  * Creates a phone check bound to one set of options, validated once here
  * (an unknown `defaultCountry` or bad scoring options throw
@@ -151,16 +162,24 @@ function resolveCountry(value: unknown, field: string): CountryCode | undefined 
  * loop: the scorer is built once.
  *
  * @param options default country and scoring options
- * @returns a check; its second argument can override `defaultCountry` per call
+ * @returns a check; its second argument can override `defaultCountry` per
+ * call (a call throws `InputError` `INPUT_TYPE` for a non-string number and
+ * `INPUT_OPTION` when its options are not an object, have a key other than
+ * `defaultCountry`, or name no country with a numbering plan)
+ * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
+ * bad bands, a weight code of no product's model, a weight outside 0..1),
+ * `INPUT_OPTION` for any other bad option (not an object, an unknown key, a
+ * `defaultCountry` that is not a country with a numbering plan); `field` is
+ * the option's path
  * @example
  * const check = createPhoneCheck({ defaultCountry: 'IT', scoring: { bands: 'scorecard' } });
  * check('333 123 4567').e164;                              // '+393331234567'
  * check('020 7946 0958', { defaultCountry: 'GB' }).country; // 'GB'
  */
-export function createPhoneCheck(options: PhoneCheckOptions = {}): PhoneCheck {
-  assertOptionalObject(options, 'options');
-  const factoryCountry = resolveCountry(options.defaultCountry, 'defaultCountry');
-  const score: Scorer<PhoneReasonCode> = createScorer(PHONE_SCORE_MODEL, options.scoring);
+export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
+  const opts = checkOptions<PhoneCheckOptions>(options, '', { ...PHONE_OPTION_RULES, scoring: scoringOption });
+  const factoryCountry = opts.defaultCountry?.toUpperCase() as CountryCode | undefined;
+  const score: Scorer<PhoneReasonCode> = createScorer(PHONE_SCORE_MODEL, opts.scoring);
   const parseOptions = new Map<string, { defaultCountry: CountryCode }>();
   // Scores depend only on the signals (type, carrier, failure reason), a
   // small set: score each combination once (bounded all the same). Reasons
@@ -255,8 +274,8 @@ export function createPhoneCheck(options: PhoneCheckOptions = {}): PhoneCheck {
 
   return (value: string, callOptions?: PhoneCallOptions): PhoneResult => {
     assertString(value, 'phoneNumber');
-    assertOptionalObject(callOptions, 'callOptions');
-    const defaultCountry = callOptions?.defaultCountry === undefined ? factoryCountry : resolveCountry(callOptions.defaultCountry, 'defaultCountry');
+    const call = checkOptions<PhoneCallOptions>(callOptions, '', PHONE_OPTION_RULES).defaultCountry;
+    const defaultCountry = call === undefined ? factoryCountry : (call.toUpperCase() as CountryCode);
     // Cap before anything looks at the characters.
     if (value.length > MAX_INPUT_LENGTH) return failed(value, 'PHONE_SYNTAX', `longer than ${MAX_INPUT_LENGTH} characters`, null, null);
     const { digits: allDigits, plus, problem } = normalize(value);
@@ -334,6 +353,8 @@ const checkerFor = sharedChecker(createPhoneCheck);
  *   dashes or brackets, `00`-prefixed, or national with `defaultCountry`
  * @param options `defaultCountry` and scoring; for many calls with options use {@link createPhoneCheck}
  * @returns the spec's `phone` object plus `e164`, formats, `time_zones`, `geographic_area`, `reasons`
+ * @throws InputError `INPUT_TYPE` when `phoneNumber` is not a string; for a
+ * bad option, as {@link createPhoneCheck} (`INPUT_OPTION` / `SCORING_CONFIG`)
  * @example
  * checkPhone('+39 333 123 4567');
  * // { value: '+39 333 123 4567', type: 'mobile', status: 'undetermined', is_valid: true,

@@ -27,26 +27,35 @@ export const RISK_CLUSTERS = Object.freeze(['very_low', 'low', 'review', 'high',
 
 /**
  * Checks that `bands` covers 0..1000 with contiguous integer bands and has
- * `count` of them; throws {@link InputError} (`SCORING_CONFIG`) otherwise.
+ * `count` of them; throws {@link InputError} (`SCORING_CONFIG`) otherwise,
+ * with the band at fault in `field` (`scoring.bands[1].min` for a gap or an
+ * overlap before band 1, `scoring.bands` for the wrong number of bands).
  *
+ * @throws InputError `SCORING_CONFIG` when the table is not `count` contiguous integer bands over 0..1000
  * @example
  * validateBands([{ min: 0, max: 499 }, { min: 500, max: 1000 }], 2)
  */
 export function validateBands(bands: unknown, count: number): BandTable {
-  const fail = (why: string): never => {
-    throw new InputError('SCORING_CONFIG', `scoring.bands ${why}`, 'scoring.bands');
+  const fail = (where: string, why: string): never => {
+    throw new InputError('SCORING_CONFIG', `scoring.bands${where} ${why}`, `scoring.bands${where}`);
   };
-  if (!Array.isArray(bands)) return fail('must be an array of { min, max } bands');
-  if (bands.length !== count) fail(`must have ${count} bands, one per cluster (got ${bands.length})`);
+  if (!Array.isArray(bands)) {
+    return fail('', `must be 'default', 'scorecard' or an array of ${count} { min, max } bands`);
+  }
+  if (bands.length !== count) fail('', `must have ${count} bands, one per cluster (got ${bands.length})`);
   let expectedMin = 0;
-  for (const [i, band] of bands.entries()) {
-    const { min, max } = (band ?? {}) as { min?: unknown; max?: unknown };
-    if (!Number.isInteger(min) || !Number.isInteger(max)) fail(`[${i}] needs integer min and max`);
-    if (min !== expectedMin) fail(`[${i}].min must be ${expectedMin} so that bands leave no gap`);
-    if ((max as number) < (min as number)) fail(`[${i}].max must be >= min`);
+  for (const [i, band] of (bands as unknown[]).entries()) {
+    if (band === null || typeof band !== 'object') fail(`[${i}]`, 'must be an object { min, max }');
+    const { min, max } = band as { min?: unknown; max?: unknown };
+    if (!Number.isInteger(min)) fail(`[${i}].min`, 'must be an integer');
+    if (!Number.isInteger(max)) fail(`[${i}].max`, 'must be an integer');
+    if (min !== expectedMin) {
+      fail(`[${i}].min`, `must be ${expectedMin} so that bands leave no gap and do not overlap (got ${String(min)})`);
+    }
+    if ((max as number) < (min as number)) fail(`[${i}].max`, 'must be >= min');
     expectedMin = (max as number) + 1;
   }
-  if (expectedMin !== 1001) fail('must end at 1000');
+  if (expectedMin !== 1001) fail(`[${count - 1}].max`, 'must be 1000: the bands must end at 1000');
   return Object.freeze(bands.map((b: { min: number; max: number }) => Object.freeze({ min: b.min, max: b.max })));
 }
 

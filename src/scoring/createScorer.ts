@@ -1,6 +1,7 @@
-import { IdentitySignalsError, InputError } from '../errors.js';
+import { checkOptions, isPlainObject, kindOf, optionError, optionPath } from '../common/options.js';
+import { IdentitySignalsError } from '../errors.js';
 import { DEFAULT_BANDS, SCORECARD_BANDS, bandIndex, validateBands } from './bands.js';
-import type { BandTable, Reason, ScoreModel, ScoreOutcome, ScoringOptions, Signal, SignalSpec } from './types.js';
+import type { BandTable, ProductName, Reason, ScoreModel, ScoreOutcome, ScoringOptions, Signal, SignalSpec } from './types.js';
 
 /** Turns the signals raised by one check into a score, cluster and reasons. */
 export type Scorer<Code extends string = string> = (signals: readonly Signal<Code>[]) => ScoreOutcome;
@@ -30,6 +31,14 @@ interface PreparedSignal {
  * @param model the product's score model
  * @param options bands and weight overrides
  * @returns a pure function from signals to {@link ScoreOutcome}
+ * @throws InputError `SCORING_CONFIG`, with the option's path in `field`, when
+ * `options` is not an object, has a key other than `bands` and `weights`, has
+ * bands that are not a preset or `model.clusters.length` contiguous integer
+ * bands over 0..1000, or a weight that is not a number in 0..1, is set on an
+ * `info` signal, or names no signal of the model. A code of *another*
+ * product (`EMAIL_FREE` given to the name model) is left alone, so one
+ * options object can serve every product; the checks themselves reject codes
+ * of no product.
  * @example
  * const score = createScorer(EMAIL_SCORE_MODEL, { bands: 'scorecard' });
  * score([{ code: 'EMAIL_FREE' }]); // { score: 630, score_cluster: 'good', reasons: [...] }
@@ -38,6 +47,7 @@ export function createScorer<Code extends string>(
   model: ScoreModel<Code>,
   options: ScoringOptions = {},
 ): Scorer<Code> {
+  checkScoringOptions(options, [model]);
   const bands = resolveBands(options.bands, model.clusters.length);
   const prepared = prepareSignals(model, options.weights);
   const baselineScore = 1000 * (1 - model.baseline);
@@ -117,23 +127,6 @@ function prepareSignals<Code extends string>(
   overrides: Readonly<Record<string, number>> | undefined,
 ): Map<string, PreparedSignal> {
   const specs = model.signals as Readonly<Record<string, SignalSpec>>;
-  if (overrides !== undefined) {
-    if (overrides === null || typeof overrides !== 'object') {
-      throw new InputError('SCORING_CONFIG', 'scoring.weights must be an object of code → weight', 'scoring.weights');
-    }
-    for (const [code, weight] of Object.entries(overrides)) {
-      if (!Object.hasOwn(specs, code)) {
-        // Weights for other products' codes are allowed: one options object serves every product.
-        if (code.startsWith(`${model.product.toUpperCase()}_`)) {
-          throw new InputError('SCORING_CONFIG', `scoring.weights.${code} is not a ${model.product} signal`, `scoring.weights.${code}`);
-        }
-        continue;
-      }
-      if (typeof weight !== 'number' || !(weight >= 0 && weight <= 1)) {
-        throw new InputError('SCORING_CONFIG', `scoring.weights.${code} must be a number in 0..1`, `scoring.weights.${code}`);
-      }
-    }
-  }
   const out = new Map<string, PreparedSignal>();
   for (const [code, spec] of Object.entries(specs)) {
     const weight = spec.kind === 'info' ? 0 : (overrides?.[code] ?? spec.weight);
@@ -145,4 +138,66 @@ function prepareSignals<Code extends string>(
     out.set(code, { code, spec, weight, rank });
   }
   return out;
+}
+
+/** Reason-code prefix of each product: `EMAIL_FREE` belongs to `email`. */
+const PRODUCT_PREFIXES: Readonly<Record<ProductName, string>> = {
+  email: 'EMAIL_',
+  device: 'DEVICE_',
+  ip: 'IP_',
+  phone: 'PHONE_',
+  name: 'NAME_',
+};
+
+/**
+ * Checks scoring options against the score models that will use them,
+ * throwing `InputError` (`SCORING_CONFIG`) with the option's path.
+ * A weight code must be a risk or trust signal of one of `models`, unless
+ * it names a product none of `models` belongs to: that product's own check
+ * judges it. Given all five products' models, every code is judged.
+ *
+ * @param options the caller's `scoring` value
+ * @param models the models these options will score with
+ * @example
+ * checkScoringOptions({ weights: { EMAILFREE: 0.2 } }, [EMAIL_SCORE_MODEL]); // throws at scoring.weights.EMAILFREE
+ */
+export function checkScoringOptions(options: unknown, models: readonly ScoreModel[]): void {
+  checkOptions(
+    options,
+    'scoring',
+    {
+      bands: (bands) => {
+        if (bands === 'default' || bands === 'scorecard') return;
+        for (const count of new Set(models.map((m) => m.clusters.length))) validateBands(bands, count);
+      },
+      weights: (weights, path) => checkWeights(weights, path, models),
+    },
+    'SCORING_CONFIG',
+  );
+}
+
+function checkWeights(weights: unknown, path: string, models: readonly ScoreModel[]): void {
+  const fail = (at: string, problem: string): never => {
+    throw optionError(at, problem, 'SCORING_CONFIG');
+  };
+  if (!isPlainObject(weights)) fail(path, `must be an object of code → weight, got ${kindOf(weights)}`);
+  for (const [code, weight] of Object.entries(weights as Readonly<Record<string, unknown>>)) {
+    const at = optionPath(path, code);
+    const model = models.find((m) => Object.hasOwn(m.signals, code));
+    if (model === undefined) {
+      const owner = (Object.keys(PRODUCT_PREFIXES) as ProductName[]).find((p) => code.startsWith(PRODUCT_PREFIXES[p]));
+      if (owner !== undefined && !models.some((m) => m.product === owner)) continue;
+      fail(
+        at,
+        owner === undefined
+          ? `names no product's signal (codes start with ${Object.values(PRODUCT_PREFIXES).join(', ')})`
+          : `is not a ${owner} signal`,
+      );
+    }
+    const spec = (model!.signals as Readonly<Record<string, SignalSpec>>)[code]!;
+    if (spec.kind === 'info') fail(at, 'is an info signal: it moves no points, so it takes no weight');
+    if (typeof weight !== 'number' || !(weight >= 0 && weight <= 1)) {
+      fail(at, `must be a number in 0..1, got ${typeof weight === 'number' ? String(weight) : kindOf(weight)}`);
+    }
+  }
 }

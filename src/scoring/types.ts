@@ -62,17 +62,26 @@ export interface Band {
 /** Bands from the lowest score to the highest, covering 0..1000 without gaps. */
 export type BandTable = readonly Band[];
 
-/** Scoring options a caller can pass to any check or checker. */
+/**
+ * Scoring options a caller can pass to any check or checker. Anything wrong
+ * in them throws `InputError` with code `SCORING_CONFIG` and the option's
+ * path in `field` (`scoring`, `scoring.bands[1].min`,
+ * `scoring.weights.EMAILFREE`), when the checker or check is created.
+ */
 export interface ScoringOptions {
   /**
    * Band table: `'default'` (five 200-point bands), `'scorecard'`
-   * (0–225, 226–450, 451–550, 551–775, 776–1000) or your own five bands.
+   * (0–225, 226–450, 451–550, 551–775, 776–1000) or your own five bands:
+   * integer `min`/`max`, the first at 0, each starting one above the last,
+   * the last ending at 1000. Any other value throws.
    * @default 'default'
    */
   readonly bands?: 'default' | 'scorecard' | BandTable;
   /**
-   * Override signal weights by code (0..1), e.g. `{ EMAIL_FREE: 0.2 }`.
-   * Unknown codes are an error.
+   * Override signal weights by code (0..1), e.g. `{ EMAIL_FREE: 0.2 }`; one
+   * object can hold codes of all five products. A code that is no product's
+   * risk or trust signal (a misspelling such as `EMAILFREE`, an `info`
+   * code) or a weight that is not a number in 0..1 (NaN included) throws.
    * @default {}
    */
   readonly weights?: Readonly<Record<string, number>>;
