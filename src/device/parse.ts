@@ -493,11 +493,20 @@ function makerCategory(brand: string | null, mobile: boolean): DeviceCategory | 
   const kinds = brandKinds(brand);
   if (kinds.length === 0) return undefined;
   let found: DeviceCategory | undefined;
+  let mixed = false;
+  let tablet = false;
   for (const k of kinds) {
     const c = KIND_CATEGORY[k];
-    if (c === undefined || (found !== undefined && c !== found)) return undefined;
-    found = c;
+    if (c === undefined) return undefined;
+    if (c === 'tablet') tablet = true;
+    if (found === undefined) found = c;
+    else if (c !== found) mixed = true;
   }
+  // A maker of several kinds none of which is a phone or a tablet (smart
+  // displays and speakers, consoles and accessories, TVs and media players)
+  // is best told by what it mostly makes, its first kind: the UA's missing
+  // `Mobile` token would otherwise make it a tablet.
+  if (mixed && tablet) return undefined;
   // A `Mobile` token on a TV maker's device is more often a phone or a
   // TV box's mobile-mode browser; keep the UA's own word there.
   if (found === 'tv' && mobile) return undefined;
@@ -1136,6 +1145,11 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   else if (os === 'Chrome OS') category = 'desktop';
   // An iPod touch is a media player although ua-parser-js types it mobile.
   else if (model === 'iPod' || model === 'iPod touch' || (model === null && os === 'iOS' && APPLE_HARDWARE.exec(ua)?.[1] === 'iPod')) category = 'media_player';
+  // ua-parser-js types an Android UA by its `Mobile` token alone (tablet
+  // without, phone with): the kinds of a maker that makes one kind of device,
+  // or no phones and tablets at all, know better (makerCategory keeps the
+  // token's word for a TV maker).
+  else if (makerCat !== undefined && (d.type === undefined || d.type === 'tablet' || d.type === 'mobile')) category = makerCat;
   else if (d.type !== undefined && TYPE_CATEGORY[d.type] !== undefined) category = TYPE_CATEGORY[d.type]!;
   else if (model === 'iPhone') category = 'smartphone';
   else if (model === 'iPad') category = 'tablet';

@@ -38,6 +38,15 @@ describe('smart displays', () => {
   });
 });
 
+describe("makers that make neither phones nor tablets: their main kind", () => {
+  it('a smart-display maker (Xiaodu: smart displays and speakers) is a smart display without Mobile', () => {
+    expect(checkDevice(android('xiaodu X99', false))).toMatchObject({ brand: 'Xiaodu', category: 'smart_display' });
+  });
+  it('a console maker that also sells accessories (Logitech) is a console', () => {
+    expect(checkDevice(android('Logitech G Zone', false))).toMatchObject({ brand: 'Logitech', category: 'console' });
+  });
+});
+
 describe('cars', () => {
   it("Tesla's browsers name their maker", () => {
     const qt = 'Mozilla/5.0 (X11; Linux) AppleWebKit/534.34 (KHTML, like Gecko) QtCarBrowser Safari/534.34';
