@@ -83,7 +83,8 @@ export function optionError(path: string, problem: string, code: OptionErrorCode
  * @param code the error code (`SCORING_CONFIG` inside `scoring`)
  * @returns the options, typed as the caller's options type
  * @example
- * const o = checkOptions<{ cacheSize?: number }>(options, '', { cacheSize: nonNegativeInteger });
+ * const o = checkOptions<{ cacheSize?: number }>({ cacheSize: 10 }, '', { cacheSize: countOption });
+ * o.cacheSize; // 10
  */
 export function checkOptions<T extends object>(value: unknown, path: string, rules: OptionRules, code: OptionErrorCode = 'INPUT_OPTION'): T {
   if (value === undefined) return NO_OPTIONS as T;

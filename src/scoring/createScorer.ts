@@ -159,7 +159,13 @@ const PRODUCT_PREFIXES: Readonly<Record<ProductName, string>> = {
  * @param options the caller's `scoring` value
  * @param models the models these options will score with
  * @example
- * checkScoringOptions({ weights: { EMAILFREE: 0.2 } }, [EMAIL_SCORE_MODEL]); // throws at scoring.weights.EMAILFREE
+ * let field: string | undefined;
+ * try {
+ *   checkScoringOptions({ weights: { EMAILFREE: 0.2 } }, [EMAIL_SCORE_MODEL]);
+ * } catch (error) {
+ *   field = (error as InputError).field;
+ * }
+ * field; // 'scoring.weights.EMAILFREE'
  */
 export function checkScoringOptions(options: unknown, models: readonly ScoreModel[]): void {
   checkOptions(
