@@ -15,14 +15,6 @@ export function assertString(value: unknown, field: string): asserts value is st
   }
 }
 
-/** Throws {@link InputError} unless `value` is undefined or a plain object. */
-export function assertOptionalObject(value: unknown, field: string): void {
-  if (value === undefined) return;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new InputError('INPUT_OPTION', `${field} must be an object when given`, field);
-  }
-}
-
 /** C0 controls, DEL and C1 controls. Tested on capped input only. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/u;

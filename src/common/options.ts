@@ -88,7 +88,7 @@ export function optionError(path: string, problem: string, code: OptionErrorCode
  */
 export function checkOptions<T extends object>(value: unknown, path: string, rules: OptionRules, code: OptionErrorCode = 'INPUT_OPTION'): T {
   if (value === undefined) return NO_OPTIONS as T;
-  if (!isPlainObject(value)) throw optionError(path, `must be an object, got ${kindOf(value)}`, code);
+  if (!isPlainObject(value)) throw optionError(path, `must be a plain object, got ${kindOf(value)}`, code);
   // One pass over the caller's keys: per-call options go through here on every call.
   for (const key of Object.keys(value)) {
     const rule = Object.hasOwn(rules, key) ? rules[key] : undefined;
