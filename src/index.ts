@@ -19,4 +19,4 @@ export * from './name/index.js';
 export { createChecker } from './checker.js';
 export type { Checker, CheckerOptions, DeviceCallOptions } from './checker.js';
 export { resolve, REQUIRED_FIELDS } from './resolve.js';
-export type { ResolveOptions, ResolveRequest, ResolveResponse } from './resolve.js';
+export type { ResolveOptions, ResolveRequest, ResolveResponse, ResultsByClaim } from './resolve.js';

@@ -10,12 +10,19 @@ import type { NameResult } from './name/index.js';
 import type { PhoneResult } from './phone/index.js';
 import type { ProductName } from './scoring/index.js';
 
-/** The request body of the spec (`POST /1.0/<product>`). */
-export interface ResolveRequest {
+/**
+ * The request body of the spec (`POST /1.0/<product>`). `Claim` is the
+ * product named in `claims`; when it is known where the request is written,
+ * {@link resolve} returns that product's envelope, with no narrowing needed.
+ *
+ * @example
+ * const request: ResolveRequest<'ip'> = { customer_id: '2f1c4f5e-8b9a-4c6d-9e0f-1a2b3c4d5e6f', claims: ['ip'], ip: '8.8.8.8' };
+ */
+export interface ResolveRequest<Claim extends ProductName = ProductName> {
   /** Customer identifier (a UUID in the spec), echoed back. */
   readonly customer_id: string;
   /** One element: the product requested. */
-  readonly claims: readonly [ProductName] | readonly string[];
+  readonly claims: readonly [Claim];
   readonly email?: string;
   readonly webhook_url?: string;
   readonly user_agent?: string;
@@ -31,20 +38,43 @@ export interface ResolveRequest {
   readonly device_request_time?: string;
 }
 
-/** The spec's response envelope with its one result object. */
-export type ResolveResponse = {
-  readonly resolution_id: string;
-  readonly customer_id: string;
-  readonly device_request_time: string;
-  readonly claims: readonly ProductName[];
-  readonly webhook_url?: string;
-} & (
-  | { readonly email: EmailResult }
-  | { readonly device: DeviceResult }
-  | { readonly ip: IpResult }
-  | { readonly phone: PhoneResult }
-  | { readonly name: NameResult }
-);
+/**
+ * The result object of each product, under its claim's name.
+ *
+ * @example
+ * const result: ResultsByClaim['email'] = checkEmail('jane@acme.com');
+ */
+export interface ResultsByClaim {
+  readonly email: EmailResult;
+  readonly device: DeviceResult;
+  readonly ip: IpResult;
+  readonly phone: PhoneResult;
+  readonly name: NameResult;
+}
+
+/**
+ * The spec's response envelope with its one result object, named after the
+ * claim. For a union of claims (the default) it is a union with one member
+ * per claim, discriminated by which result key it has: `'email' in res`
+ * narrows `res` to the email envelope, where `res.email` and
+ * `res.claims[0] === 'email'` are typed. (TypeScript does not narrow a
+ * union through `res.claims[0]` itself: it discriminates on direct
+ * properties only.)
+ *
+ * @example
+ * const res: ResolveResponse = await resolve(JSON.parse(body));
+ * if ('email' in res) res.email.status; // EmailStatus
+ */
+export type ResolveResponse<Claim extends ProductName = ProductName> = Claim extends ProductName
+  ? {
+      readonly resolution_id: string;
+      readonly customer_id: string;
+      readonly device_request_time: string;
+      readonly claims: readonly [Claim];
+      /** Echo of the request's `webhook_url`: email and name only. */
+      readonly webhook_url?: Claim extends 'email' | 'name' ? string : never;
+    } & { readonly [Result in Claim]: ResultsByClaim[Result] }
+  : never;
 
 /** Options of {@link resolve}. */
 export interface ResolveOptions {
@@ -79,13 +109,32 @@ let defaultChecker: Checker | undefined;
  * and name) and the `<claim>` result object.
  *
  * Misuse (not an object, an unknown claim, a missing or non-string field)
- * throws {@link InputError} naming the field; a bad *value* (an unparsable
- * e-mail, a reserved IP) is a result, as for the checks.
+ * throws {@link InputError} naming the request's field (`default_country`,
+ * never a check's option name), with at most 64 characters of any input in
+ * its message; a bad *value* (an unparsable e-mail, a reserved IP) is a
+ * result, as for the checks.
+ *
+ * Typing: a request written with its claim (`claims: ['email']`) gives that
+ * claim's envelope, so `res.email` type-checks directly; any other value
+ * (parsed JSON) gives the union {@link ResolveResponse}, narrowed by
+ * `'email' in res`.
  *
  * @example
  * const res = await resolve({ customer_id: '9b1d…', claims: ['email'], email: 'jane@gmial.com' });
- * if ('email' in res) res.email.suggestion; // 'gmail.com'
+ * res.email.status; // 'syntax', with res.email.suggestion === 'gmail.com'
  */
+export function resolve<Claim extends ProductName>(request: ResolveRequest<Claim>, options?: ResolveOptions): Promise<ResolveResponse<Claim>>;
+/**
+ * Resolves a request read from the wire (parsed JSON, of no known type):
+ * the envelope of whichever claim it names, as the union
+ * {@link ResolveResponse}; narrow it with `'email' in res`. Misuse throws
+ * {@link InputError} as for a typed request.
+ *
+ * @example
+ * const res = await resolve(JSON.parse('{"customer_id":"9b1d…","claims":["ip"],"ip":"10.0.0.1"}'));
+ * if ('ip' in res) res.ip.connection_type; // 'RSV'
+ */
+export function resolve(request: unknown, options?: ResolveOptions): Promise<ResolveResponse>;
 export async function resolve(request: unknown, options: ResolveOptions = {}): Promise<ResolveResponse> {
   const body = asObject(request);
   const customerId = requireString(body, 'customer_id');
@@ -114,27 +163,28 @@ export async function resolve(request: unknown, options: ResolveOptions = {}): P
     resolution_id: randomUUID(),
     customer_id: customerId,
     device_request_time: requestTime ?? (options.now?.() ?? new Date()).toISOString(),
-    ...(webhookUrl !== undefined && (product === 'email' || product === 'name') ? { webhook_url: webhookUrl } : {}),
-    claims: [product],
   };
+  // webhook_url is echoed on email and name only (DESIGN.md, envelope).
+  const webhook = webhookUrl === undefined ? {} : { webhook_url: webhookUrl };
   switch (product) {
     case 'email':
-      return { ...envelope, email: inWireNames(() => checker.email(fields[0]!)) };
+      return { ...envelope, ...webhook, claims: [product], email: inWireNames(() => checker.email(fields[0]!)) };
     case 'device': {
       const headers = body.headers;
       if (headers !== undefined && (headers === null || typeof headers !== 'object' || Array.isArray(headers))) {
         throw new InputError('INPUT_TYPE', 'headers must be an object of header name → value', 'headers');
       }
-      return { ...envelope, device: inWireNames(() => checker.device(fields[0]!, headers === undefined ? undefined : { headers: headers as Record<string, string> })) };
+      const device = inWireNames(() => checker.device(fields[0]!, headers === undefined ? undefined : { headers: headers as Record<string, string> }));
+      return { ...envelope, claims: [product], device };
     }
     case 'ip':
-      return { ...envelope, ip: inWireNames(() => checker.ip(fields[0]!)) };
+      return { ...envelope, claims: [product], ip: inWireNames(() => checker.ip(fields[0]!)) };
     case 'phone': {
       const defaultCountry = optionalString(body, 'default_country');
-      return { ...envelope, phone: inWireNames(() => checker.phone(fields[0]!, defaultCountry === undefined ? undefined : { defaultCountry })) };
+      return { ...envelope, claims: [product], phone: inWireNames(() => checker.phone(fields[0]!, defaultCountry === undefined ? undefined : { defaultCountry })) };
     }
     case 'name':
-      return { ...envelope, name: inWireNames(() => checker.name(fields[0]!, fields[1]!)) };
+      return { ...envelope, ...webhook, claims: [product], name: inWireNames(() => checker.name(fields[0]!, fields[1]!)) };
   }
 }
 

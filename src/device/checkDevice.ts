@@ -6,7 +6,7 @@ import { checkOptions, countOption, recordOption } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
 import { createScorer } from '../scoring/index.js';
-import type { Scorer, Signal } from '../scoring/index.js';
+import type { Signal } from '../scoring/index.js';
 import { browserAge, lookupCapabilities } from './capabilities.js';
 import type { CapabilityTable } from './capabilities.js';
 import { hintsKeyParts, readClientHints } from './headers.js';
@@ -15,7 +15,7 @@ import { ANDROID_FAMILY, osFamily } from './names.js';
 import { parseDevice } from './parse.js';
 import type { ParsedDevice } from './parse.js';
 import { CHECKER, CONTROL, E_READER, FILTER, HAS_LETTER, HEADER_NAME_PREFIX, HTTP_LIBRARY, MAX_UA_LENGTH, SPAM } from './patterns.js';
-import { DEVICE_SCORE_MODEL } from './scoreModel.js';
+import { DEVICE_SCORE_MODEL, type DeviceScorer } from './scoreModel.js';
 import type {
   DeviceCallOptions,
   DeviceCategory,
@@ -104,7 +104,7 @@ function compareHints(p: ParsedDevice, h: ClientHints): { mismatch?: string; con
 }
 
 /** The check itself, on a string already known to be a string. */
-function evaluate(userAgent: string, hints: ClientHints, score: Scorer<DeviceReasonCode>): DeviceResult {
+function evaluate(userAgent: string, hints: ClientHints, score: DeviceScorer): DeviceResult {
   const signals: Signal<DeviceReasonCode>[] = [];
   const trimmed = userAgent.trim();
   const tooLong = userAgent.length > MAX_UA_LENGTH;

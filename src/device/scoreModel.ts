@@ -1,9 +1,13 @@
 import { QUALITY_CLUSTERS } from '../scoring/index.js';
-import type { ScoreModel, SignalSpec } from '../scoring/index.js';
-import type { DeviceReasonCode } from './types.js';
+import type { QualityCluster, ScoreModel, Scorer, SignalSpec } from '../scoring/index.js';
 
-/** Signals of the device check; see {@link DEVICE_SCORE_MODEL}. */
-const SIGNALS: Readonly<Record<DeviceReasonCode, SignalSpec>> = {
+/**
+ * The signals of the device check, one entry per code: the single list of
+ * its reason codes ({@link DeviceReasonCode} is derived from its keys, so a
+ * code cannot exist in one place and not the other); see
+ * {@link DEVICE_SCORE_MODEL}.
+ */
+const DEVICE_SIGNALS = {
   DEVICE_EMPTY: { kind: 'risk', weight: 0.9, capBand: 0, description: 'the user agent is empty or blank' },
   DEVICE_MALFORMED: {
     kind: 'risk',
@@ -51,7 +55,23 @@ const SIGNALS: Readonly<Record<DeviceReasonCode, SignalSpec>> = {
     weight: 0,
     description: 'display_color_depth, jqm, v_card_download and supports_client_side are not in a user agent: null offline',
   },
-};
+} satisfies Readonly<Record<`DEVICE_${string}`, SignalSpec>>;
+
+/**
+ * Reason codes of the device check. Risks lower the score, trusts raise it,
+ * info codes explain a `null` field and move nothing; a result's `reasons`
+ * also open with `DEVICE_BASELINE`, the starting score.
+ *
+ * @example
+ * checkDevice('curl/8.4.0').reasons.some((r) => r.code === 'DEVICE_ROBOT'); // true
+ */
+export type DeviceReasonCode = keyof typeof DEVICE_SIGNALS;
+
+/** The scorer of {@link DEVICE_SCORE_MODEL}: its outcome carries the model's codes and cluster names. */
+export type DeviceScorer = Scorer<DeviceReasonCode, QualityCluster, 'device'>;
+
+/** What {@link DeviceScorer} returns: score, `device` cluster and `device` reasons. */
+export type DeviceScoreOutcome = ReturnType<DeviceScorer>;
 
 /**
  * The device score model: how much trustworthy device information a user
@@ -65,9 +85,9 @@ const SIGNALS: Readonly<Record<DeviceReasonCode, SignalSpec>> = {
  * import { createScorer } from 'identity-signals/scoring';
  * createScorer(DEVICE_SCORE_MODEL)([{ code: 'DEVICE_ROBOT' }]).score; // 150 ('poor')
  */
-export const DEVICE_SCORE_MODEL: ScoreModel<DeviceReasonCode> = Object.freeze({
+export const DEVICE_SCORE_MODEL: ScoreModel<DeviceReasonCode, QualityCluster, 'device'> = Object.freeze({
   product: 'device',
   clusters: QUALITY_CLUSTERS,
   baseline: 0.5,
-  signals: Object.freeze(SIGNALS),
+  signals: Object.freeze(DEVICE_SIGNALS),
 });

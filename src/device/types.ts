@@ -1,4 +1,5 @@
-import type { Reason, ScoringOptions } from '../scoring/index.js';
+import type { BaselineCode, QualityCluster, Reason, ScoringOptions } from '../scoring/index.js';
+import type { DeviceReasonCode } from './scoreModel.js';
 
 /**
  * Primary hardware type of the client (DESIGN.md, "device `category`").
@@ -67,32 +68,8 @@ export interface DeviceCallOptions {
 /** A device check bound to one configuration. */
 export type DeviceCheck = (userAgent: string, callOptions?: DeviceCallOptions) => DeviceResult;
 
-/**
- * Reason codes of the device check. Risks lower the score, trusts raise it,
- * info codes explain a `null` field and move nothing.
- */
-export type DeviceReasonCode =
-  | 'DEVICE_EMPTY'
-  | 'DEVICE_MALFORMED'
-  | 'DEVICE_TOO_LONG'
-  | 'DEVICE_HEADER_NAME'
-  | 'DEVICE_ROBOT'
-  | 'DEVICE_HEADLESS'
-  | 'DEVICE_IMPOSSIBLE_COMBINATION'
-  | 'DEVICE_HINTS_MISMATCH'
-  | 'DEVICE_BROWSER_OUTDATED'
-  | 'DEVICE_BROWSER_UNKNOWN'
-  | 'DEVICE_OS_UNKNOWN'
-  | 'DEVICE_CATEGORY_UNKNOWN'
-  | 'DEVICE_BROWSER_IDENTIFIED'
-  | 'DEVICE_OS_IDENTIFIED'
-  | 'DEVICE_MODEL_IDENTIFIED'
-  | 'DEVICE_BROWSER_RECENT'
-  | 'DEVICE_HINTS_CONSISTENT'
-  | 'DEVICE_MODEL_HIDDEN'
-  | 'DEVICE_SPECS_UNKNOWN'
-  | 'DEVICE_APP'
-  | 'DEVICE_PROVIDER_ONLY';
+// The reason codes are derived from the score model's signals, so the two cannot drift.
+export type { DeviceReasonCode } from './scoreModel.js';
 
 /**
  * The spec's `device` object: every main field, every boolean capability and
@@ -119,7 +96,8 @@ export interface DeviceResult {
   readonly screen_size_width: number | null;
   readonly category: DeviceCategory;
   readonly score: number;
-  readonly score_cluster: string;
+  /** `poor`, `bad`, `moderate`, `good` or `high`, whatever band edges are configured. */
+  readonly score_cluster: QualityCluster;
   /** True when the browser is among its family's releases of roughly the last year; null when unknown. */
   readonly is_recent: boolean | null;
   /** Main camera resolution in megapixels, from the specs table. */
@@ -229,5 +207,5 @@ export interface DeviceResult {
   readonly os_windows_rt: boolean;
   readonly osi_os: boolean;
 
-  readonly reasons: readonly Reason[];
+  readonly reasons: readonly Reason<DeviceReasonCode | BaselineCode<'device'>>[];
 }

@@ -1,6 +1,6 @@
 import type { EmailEnrichment } from '../providers/types.js';
-import type { Scorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
+import type { EmailScorer } from './scoreModel.js';
 import type { EmailReasonCode, EmailResult, EmailStatus } from './types.js';
 
 /** The result fields a provider may fill directly (same name in {@link EmailEnrichment} and {@link EmailResult}). */
@@ -59,14 +59,14 @@ export interface EmailProviderFacts {
  * const late = enrichEmailResult(checkEmail('a@acme.com'), { enrichment: { mx: false }, answered: ['dns-mx'], errors: [] }, scorer);
  * late.status; // 'invalid'
  */
-export function enrichEmailResult(result: EmailResult, facts: EmailProviderFacts, score: Scorer<EmailReasonCode>): EmailResult {
+export function enrichEmailResult(result: EmailResult, facts: EmailProviderFacts, score: EmailScorer): EmailResult {
   const e = facts.enrichment;
   const signals: Signal<EmailReasonCode>[] = [];
   for (const reason of result.reasons) {
     if (reason.code === 'EMAIL_BASELINE') continue;
     // The "needs a provider" note goes once a provider has answered.
     if (reason.code === 'EMAIL_PROVIDER_ONLY' && facts.answered.length > 0) continue;
-    signals.push(reason.detail === undefined ? { code: reason.code as EmailReasonCode } : { code: reason.code as EmailReasonCode, detail: reason.detail });
+    signals.push(reason.detail === undefined ? { code: reason.code } : { code: reason.code, detail: reason.detail });
   }
   const by = facts.answered.join(', ');
   if (e.mx === false) signals.push({ code: 'EMAIL_NO_MX', detail: `reported by ${by}` });

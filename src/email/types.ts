@@ -1,4 +1,5 @@
-import type { Reason, ScoringOptions } from '../scoring/types.js';
+import type { BaselineCode, QualityCluster, Reason, ScoringOptions } from '../scoring/types.js';
+import type { EmailReasonCode } from './scoreModel.js';
 
 /**
  * The spec's `status` values. Offline, only `syntax`, `invalid`,
@@ -22,28 +23,8 @@ export type EmailStatus =
   | 'disposable'
   | 'spam-trap';
 
-/**
- * Reason codes of the email check (see {@link EMAIL_SCORE_MODEL} for weights).
- *
- * @example
- * checkEmail('x@mailinator.com').reasons.some((r) => r.code === 'EMAIL_DISPOSABLE'); // true
- */
-export type EmailReasonCode =
-  | 'EMAIL_SYNTAX'
-  | 'EMAIL_INVALID_DOMAIN'
-  | 'EMAIL_RESERVED'
-  | 'EMAIL_TYPO'
-  | 'EMAIL_DISPOSABLE'
-  | 'EMAIL_CONFUSABLE'
-  | 'EMAIL_ROLE'
-  | 'EMAIL_FREE'
-  | 'EMAIL_CORPORATE'
-  | 'EMAIL_PROVIDER_ONLY'
-  | 'EMAIL_NO_MX'
-  | 'EMAIL_SPAM_TRAP'
-  | 'EMAIL_ACCEPT_ALL'
-  | 'EMAIL_DELIVERABLE'
-  | 'EMAIL_PROVIDER_FAILED';
+// The reason codes are derived from the score model's signals, so the two cannot drift.
+export type { EmailReasonCode } from './scoreModel.js';
 
 /**
  * The spec's `email` object, plus `suggestion` and `reasons`.
@@ -108,15 +89,15 @@ export interface EmailResult {
   readonly avatar: string | null;
   /** 0..1000, higher is better. */
   readonly score: number;
-  /** `poor`, `bad`, `moderate`, `good` or `high`. */
-  readonly score_cluster: string;
+  /** `poor`, `bad`, `moderate`, `good` or `high`, whatever band edges are configured. */
+  readonly score_cluster: QualityCluster;
   /**
    * The intended domain when the typed one is a likely typo of a popular
    * mail domain (`gmail.com` for `jane@gmial.com`, status `syntax`), else `null`.
    */
   readonly suggestion: string | null;
-  /** Signals that moved the score, with their points (they add up to `score`). */
-  readonly reasons: readonly Reason[];
+  /** Signals that moved the score, with their points (they add up to `score`), after `EMAIL_BASELINE`. */
+  readonly reasons: readonly Reason<EmailReasonCode | BaselineCode<'email'>>[];
 }
 
 /**

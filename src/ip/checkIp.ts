@@ -5,13 +5,13 @@ import { arrayOption, checkOptions, dateOption, kindOf, optionError } from '../c
 import type { OptionRule, OptionRules } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
 import { InputError } from '../errors.js';
-import { createScorer, type Scorer } from '../scoring/createScorer.js';
-import type { ScoreOutcome, Signal } from '../scoring/types.js';
+import { createScorer } from '../scoring/createScorer.js';
+import type { Signal } from '../scoring/types.js';
 import { byoFacts, emptyLocation, fillLocation } from './byo.js';
 import { classifyNetwork, preloadNetworkTables, type NetworkInfo } from './classify.js';
 import { bundledCityReader, openDatabase, type OpenedDatabase } from './mmdb.js';
 import { parseIp } from './parseIp.js';
-import { IP_SCORE_MODEL, type IpReasonCode } from './scoreModel.js';
+import { IP_SCORE_MODEL, type IpReasonCode, type IpScoreOutcome, type IpScorer } from './scoreModel.js';
 import { embeddedIpv4, specialRangeOf } from './specialRanges.js';
 import { localHour, requestTimeOfHour, timezoneAt } from './time.js';
 import type { ConnectionSpeed, ConnectionType, IpCheck, IpCheckOptions, IpResult } from './types.js';
@@ -125,9 +125,9 @@ const CODE_BIT: ReadonlyMap<string, number> = new Map(Object.keys(IP_SCORE_MODEL
  * call are laid onto fresh copies. The key is a bitmask, so there is no
  * string building in the hot path.
  */
-function memoizeScorer(score: Scorer<IpReasonCode>): Scorer<IpReasonCode> {
+function memoizeScorer(score: IpScorer): IpScorer {
   // A safety bound: a few hundred code sets occur, so it is never reached in practice.
-  const cache = new BoundedCache<number, ScoreOutcome>(4096);
+  const cache = new BoundedCache<number, IpScoreOutcome>(4096);
   return (signals) => {
     let key = 0;
     let details = false;
@@ -196,7 +196,7 @@ function run(
   value: string,
   nowMs: number,
   databases: readonly OpenedDatabase[],
-  score: Scorer<IpReasonCode>,
+  score: IpScorer,
 ): IpResult {
   const signals: Signal<IpReasonCode>[] = [];
   const parsed = parseIp(value);
@@ -344,7 +344,7 @@ function finish(
   valid: boolean,
   requestTime: IpResult['request_time'],
   signals: Signal<IpReasonCode>[],
-  score: Scorer<IpReasonCode>,
+  score: IpScorer,
 ): IpResult {
   if (valid) {
     signals.push({ code: 'IP_BLACKLIST_OFFLINE' });

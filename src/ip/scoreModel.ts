@@ -1,27 +1,48 @@
 import { RISK_CLUSTERS } from '../scoring/bands.js';
-import type { ScoreModel, SignalSpec } from '../scoring/types.js';
+import type { Scorer } from '../scoring/createScorer.js';
+import type { RiskCluster, ScoreModel, SignalSpec } from '../scoring/types.js';
 
-/** Every reason code the IP check can raise. */
-export type IpReasonCode =
-  | 'IP_SYNTAX'
-  | 'IP_RESERVED'
-  | 'IP_TOR_EXIT'
-  | 'IP_TOR_RELAY'
-  | 'IP_PROXY'
-  | 'IP_VPN'
-  | 'IP_CRAWLER'
-  | 'IP_HOSTING'
-  | 'IP_CDN'
-  | 'IP_RELAY'
-  | 'IP_ISP'
-  | 'IP_MOBILE'
-  | 'IP_LOCATED'
-  | 'IP_TUNNEL'
-  | 'IP_NO_LOCATION'
-  | 'IP_NO_ASN'
-  | 'IP_USAGE_UNKNOWN'
-  | 'IP_BLACKLIST_OFFLINE'
-  | 'IP_COMPANY_OFFLINE';
+/**
+ * The signals of the IP check, one entry per code: the single list of its
+ * reason codes ({@link IpReasonCode} is derived from its keys, so a code
+ * cannot exist in one place and not the other).
+ */
+const IP_SIGNALS = {
+  IP_SYNTAX: { kind: 'risk', weight: 0.95, capBand: 0, description: 'not a strict IPv4 or IPv6 address' },
+  IP_RESERVED: { kind: 'risk', weight: 0.9, capBand: 0, description: 'IANA special-purpose address (private, loopback, documentation, …): connection_type RSV' },
+  IP_TOR_EXIT: { kind: 'risk', weight: 0.8, capBand: 1, description: 'a Tor exit relay' },
+  IP_TOR_RELAY: { kind: 'risk', weight: 0.5, description: 'a Tor relay (guard or middle) or a Tor-only network' },
+  IP_PROXY: { kind: 'risk', weight: 0.6, description: 'a public open proxy or its exit address' },
+  IP_CRAWLER: { kind: 'risk', weight: 0.5, description: 'a search-engine or SEO crawler range (connection_type SES)' },
+  IP_VPN: { kind: 'risk', weight: 0.45, description: 'a VPN server or VPN provider network' },
+  IP_HOSTING: { kind: 'risk', weight: 0.4, description: 'a cloud, hosting or data-centre network (connection_type DCH)' },
+  IP_CDN: { kind: 'risk', weight: 0.35, description: 'a CDN edge network (connection_type CDN)' },
+  IP_RELAY: { kind: 'risk', weight: 0.2, description: 'an iCloud Private Relay egress address' },
+  IP_ISP: { kind: 'trust', weight: 0.4, description: 'a fixed-line consumer ISP (connection_type ISP)' },
+  IP_MOBILE: { kind: 'trust', weight: 0.4, description: 'a mobile carrier (connection_type MOB)' },
+  IP_LOCATED: { kind: 'trust', weight: 0.3, description: 'country, city and timezone known' },
+  IP_TUNNEL: { kind: 'info', weight: 0, description: '6to4, Teredo or NAT64 address: the IPv4 inside is in embedded_ipv4' },
+  IP_NO_LOCATION: { kind: 'info', weight: 0, description: 'no location in the databases for this address' },
+  IP_NO_ASN: { kind: 'info', weight: 0, description: 'no announcing AS known for this address: isp and company_name are null' },
+  IP_USAGE_UNKNOWN: { kind: 'info', weight: 0, description: 'nothing supports a connection_type code: null rather than a guess' },
+  IP_BLACKLIST_OFFLINE: { kind: 'info', weight: 0, description: 'black_list_count needs a DNSBL provider: null offline' },
+  IP_COMPANY_OFFLINE: { kind: 'info', weight: 0, description: 'company_* beyond the AS name need a company-enrichment provider: null offline' },
+} satisfies Readonly<Record<`IP_${string}`, SignalSpec>>;
+
+/**
+ * Every code the IP check raises (see {@link IP_SCORE_MODEL} for weights);
+ * a result's `reasons` also open with `IP_BASELINE`, the starting score.
+ *
+ * @example
+ * checkIp('10.0.0.1').reasons.some((r) => r.code === 'IP_RESERVED'); // true
+ */
+export type IpReasonCode = keyof typeof IP_SIGNALS;
+
+/** The scorer of {@link IP_SCORE_MODEL}: its outcome carries the model's codes and cluster names. */
+export type IpScorer = Scorer<IpReasonCode, RiskCluster, 'ip'>;
+
+/** What {@link IpScorer} returns: score, `ip` cluster and `ip` reasons. */
+export type IpScoreOutcome = ReturnType<IpScorer>;
 
 /**
  * The IP score model (DESIGN.md "Score model"). Baseline 0.4: an address
@@ -40,29 +61,9 @@ export type IpReasonCode =
  * @example
  * createScorer(IP_SCORE_MODEL)([{ code: 'IP_VPN' }]).score // 330
  */
-export const IP_SCORE_MODEL: ScoreModel<IpReasonCode> = Object.freeze({
+export const IP_SCORE_MODEL: ScoreModel<IpReasonCode, RiskCluster, 'ip'> = Object.freeze({
   product: 'ip',
   clusters: RISK_CLUSTERS,
   baseline: 0.4,
-  signals: Object.freeze<Record<IpReasonCode, SignalSpec>>({
-    IP_SYNTAX: { kind: 'risk', weight: 0.95, capBand: 0, description: 'not a strict IPv4 or IPv6 address' },
-    IP_RESERVED: { kind: 'risk', weight: 0.9, capBand: 0, description: 'IANA special-purpose address (private, loopback, documentation, …): connection_type RSV' },
-    IP_TOR_EXIT: { kind: 'risk', weight: 0.8, capBand: 1, description: 'a Tor exit relay' },
-    IP_TOR_RELAY: { kind: 'risk', weight: 0.5, description: 'a Tor relay (guard or middle) or a Tor-only network' },
-    IP_PROXY: { kind: 'risk', weight: 0.6, description: 'a public open proxy or its exit address' },
-    IP_CRAWLER: { kind: 'risk', weight: 0.5, description: 'a search-engine or SEO crawler range (connection_type SES)' },
-    IP_VPN: { kind: 'risk', weight: 0.45, description: 'a VPN server or VPN provider network' },
-    IP_HOSTING: { kind: 'risk', weight: 0.4, description: 'a cloud, hosting or data-centre network (connection_type DCH)' },
-    IP_CDN: { kind: 'risk', weight: 0.35, description: 'a CDN edge network (connection_type CDN)' },
-    IP_RELAY: { kind: 'risk', weight: 0.2, description: 'an iCloud Private Relay egress address' },
-    IP_ISP: { kind: 'trust', weight: 0.4, description: 'a fixed-line consumer ISP (connection_type ISP)' },
-    IP_MOBILE: { kind: 'trust', weight: 0.4, description: 'a mobile carrier (connection_type MOB)' },
-    IP_LOCATED: { kind: 'trust', weight: 0.3, description: 'country, city and timezone known' },
-    IP_TUNNEL: { kind: 'info', weight: 0, description: '6to4, Teredo or NAT64 address: the IPv4 inside is in embedded_ipv4' },
-    IP_NO_LOCATION: { kind: 'info', weight: 0, description: 'no location in the databases for this address' },
-    IP_NO_ASN: { kind: 'info', weight: 0, description: 'no announcing AS known for this address: isp and company_name are null' },
-    IP_USAGE_UNKNOWN: { kind: 'info', weight: 0, description: 'nothing supports a connection_type code: null rather than a guess' },
-    IP_BLACKLIST_OFFLINE: { kind: 'info', weight: 0, description: 'black_list_count needs a DNSBL provider: null offline' },
-    IP_COMPANY_OFFLINE: { kind: 'info', weight: 0, description: 'company_* beyond the AS name need a company-enrichment provider: null offline' },
-  }),
+  signals: Object.freeze(IP_SIGNALS),
 });

@@ -1,4 +1,5 @@
-import type { Reason, ScoringOptions } from '../scoring/types.js';
+import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
+import type { IpReasonCode } from './scoreModel.js';
 
 /** Usage-type codes of the spec's `connection_type` (DESIGN.md: the code, never a label). */
 export type ConnectionType = 'COM' | 'ORG' | 'GOV' | 'MIL' | 'EDU' | 'LIB' | 'CDN' | 'ISP' | 'MOB' | 'DCH' | 'SES' | 'RSV';
@@ -82,8 +83,10 @@ export interface IpResult {
   readonly embedded_ipv4: string | null;
   // ---- score
   readonly score: number;
-  readonly score_cluster: string;
-  readonly reasons: readonly Reason[];
+  /** `very_low`, `low`, `review`, `high` or `very_high`, whatever band edges are configured. */
+  readonly score_cluster: RiskCluster;
+  /** Signals that moved the score, with their points (they add up to `score`), after `IP_BASELINE`. */
+  readonly reasons: readonly Reason<IpReasonCode | BaselineCode<'ip'>>[];
 }
 
 /** Options of {@link createIpCheck} and {@link checkIp}. */

@@ -1,4 +1,5 @@
-import type { Reason, ScoringOptions } from '../scoring/types.js';
+import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
+import type { NameReasonCode } from './scoreModel.js';
 
 /**
  * Why a name is not credible, in the spec's vocabulary. The check reports
@@ -20,55 +21,8 @@ export type NameRiskType =
   | 'RANDOM_TYPING'
   | 'OTHER';
 
-/**
- * Every reason code the name check can raise (see `NAME_SCORE_MODEL` for weights).
- * @example
- * checkName('John', '123').reasons.map((r) => r.code); // ['NAME_BASELINE', 'NAME_DIGITS', …]
- */
-export type NameReasonCode =
-  // INVALID (gated to the bottom band)
-  | 'NAME_EMPTY'
-  | 'NAME_TOO_LONG'
-  | 'NAME_TOO_MANY_WORDS'
-  | 'NAME_CONTROL_CHARS'
-  | 'NAME_EMOJI'
-  | 'NAME_DIGITS'
-  | 'NAME_EMAIL'
-  | 'NAME_URL'
-  | 'NAME_SYMBOLS'
-  | 'NAME_NO_LETTERS'
-  | 'NAME_SINGLE_LETTER'
-  // list matches
-  | 'NAME_PLACEHOLDER'
-  | 'NAME_TITLE_AS_NAME'
-  | 'NAME_FICTIONAL'
-  | 'NAME_FICTIONAL_COMMON'
-  | 'NAME_FAMOUS'
-  | 'NAME_FAMOUS_COMMON'
-  | 'NAME_HUMOROUS'
-  | 'NAME_HUMOROUS_COMMON'
-  | 'NAME_VULGAR'
-  // first and last alike
-  | 'NAME_PARTS_SIMILAR'
-  // random typing (gated to the bottom band)
-  | 'NAME_KEYBOARD_WALK'
-  | 'NAME_REPEATED_PATTERN'
-  | 'NAME_NO_VOWELS'
-  | 'NAME_UNLIKELY_LETTERS'
-  // OTHER
-  | 'NAME_MIXED_SCRIPT'
-  | 'NAME_ODD_PUNCTUATION'
-  | 'NAME_ORGANIZATION'
-  // soft risks that do not make a name invalid
-  | 'NAME_INITIAL'
-  | 'NAME_TITLE_PREFIX'
-  // trust
-  | 'NAME_FIRST_KNOWN'
-  | 'NAME_FIRST_KNOWN_UNISEX'
-  | 'NAME_LAST_KNOWN'
-  | 'NAME_LAST_PLAUSIBLE'
-  // info
-  | 'NAME_GENDER_UNKNOWN';
+// The reason codes are derived from the score model's signals, so the two cannot drift.
+export type { NameReasonCode } from './scoreModel.js';
 
 /**
  * Options of {@link checkName} and {@link createNameCheck}.
@@ -106,10 +60,10 @@ export interface NameResult {
   readonly risk_type: NameRiskType | null;
   /** Quality of the name, integer 0..1000 (higher is better). */
   readonly score: number;
-  /** `very_low`, `low`, `review`, `high` or `very_high`. */
-  readonly score_cluster: string;
+  /** `very_low`, `low`, `review`, `high` or `very_high`, whatever band edges are configured. */
+  readonly score_cluster: RiskCluster;
   /** The signals that moved the score, with their points (they add up to `score`). */
-  readonly reasons: readonly Reason[];
+  readonly reasons: readonly Reason<NameReasonCode | BaselineCode<'name'>>[];
   /**
    * Beyond the spec: each part trimmed, inner spaces collapsed and in Unicode
    * NFC, in the caller's case. `null` for a part longer than the input cap

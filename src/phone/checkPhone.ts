@@ -10,12 +10,11 @@ import type { OptionRule, OptionRules } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
 import { InputError } from '../errors.js';
 import { createScorer } from '../scoring/createScorer.js';
-import type { Scorer } from '../scoring/createScorer.js';
-import type { ScoreOutcome, Signal } from '../scoring/types.js';
+import type { Signal } from '../scoring/types.js';
 import { areaByPrefix, carrierByPrefix, timeZonesByPrefix } from './lookup.js';
 import { ALPHA2, ANY_DIGIT, LETTER, PICTOGRAPH } from './patterns.js';
 import { CARRIER_TYPES, GEOGRAPHIC_TYPES, TYPE_NAMES, TYPE_RISK } from './numberTypes.js';
-import { PHONE_SCORE_MODEL } from './scoreModel.js';
+import { PHONE_SCORE_MODEL, type PhoneScoreOutcome, type PhoneScorer } from './scoreModel.js';
 import type { PhoneCallOptions, PhoneCheck, PhoneCheckOptions, PhoneReasonCode, PhoneResult, PhoneType } from './types.js';
 
 /**
@@ -179,13 +178,13 @@ export const PHONE_OPTION_RULES: OptionRules = { defaultCountry: countryOption }
 export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
   const opts = checkOptions<PhoneCheckOptions>(options, '', { ...PHONE_OPTION_RULES, scoring: scoringOption });
   const factoryCountry = opts.defaultCountry?.toUpperCase() as CountryCode | undefined;
-  const score: Scorer<PhoneReasonCode> = createScorer(PHONE_SCORE_MODEL, opts.scoring);
+  const score: PhoneScorer = createScorer(PHONE_SCORE_MODEL, opts.scoring);
   const parseOptions = new Map<string, { defaultCountry: CountryCode }>();
   // Scores depend only on the signals (type, carrier, failure reason), a
   // small set: score each combination once (bounded all the same). Reasons
   // are frozen and copied into each result's own array.
-  const outcomes = new BoundedCache<CacheKey, ScoreOutcome>(4096);
-  const scoreOnce = (key: CacheKey, signals: () => Signal<PhoneReasonCode>[]): ScoreOutcome =>
+  const outcomes = new BoundedCache<CacheKey, PhoneScoreOutcome>(4096);
+  const scoreOnce = (key: CacheKey, signals: () => Signal<PhoneReasonCode>[]): PhoneScoreOutcome =>
     outcomes.getOrCompute(key, () => {
       const fresh = score(signals());
       return Object.freeze({ ...fresh, reasons: Object.freeze(fresh.reasons.map((r) => Object.freeze(r))) });

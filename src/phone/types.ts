@@ -1,4 +1,5 @@
-import type { Reason, ScoringOptions } from '../scoring/types.js';
+import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
+import type { PhoneReasonCode } from './scoreModel.js';
 
 /**
  * What kind of line a number is, from the numbering plan (libphonenumber
@@ -28,27 +29,8 @@ export type PhoneType =
  */
 export type PhoneStatus = 'connected' | 'syntax' | 'invalid' | 'undetermined';
 
-/** Reason codes of the phone check (see PHONE_SCORE_MODEL for what each means). */
-export type PhoneReasonCode =
-  | 'PHONE_SYNTAX'
-  | 'PHONE_INVALID_COUNTRY'
-  | 'PHONE_TOO_SHORT'
-  | 'PHONE_TOO_LONG'
-  | 'PHONE_INVALID_LENGTH'
-  | 'PHONE_NOT_IN_PLAN'
-  | 'PHONE_NATIONAL_WITHOUT_COUNTRY'
-  | 'PHONE_PREMIUM_RATE'
-  | 'PHONE_SHARED_COST'
-  | 'PHONE_VOIP'
-  | 'PHONE_PERSONAL_NUMBER'
-  | 'PHONE_PAGER'
-  | 'PHONE_UAN'
-  | 'PHONE_VALID'
-  | 'PHONE_CARRIER_KNOWN'
-  | 'PHONE_CARRIER_UNKNOWN'
-  | 'PHONE_PORTING_UNKNOWN'
-  | 'PHONE_CONNECTIVITY_UNKNOWN'
-  | 'PHONE_MESSAGING_UNKNOWN';
+// The reason codes are derived from the score model's signals, so the two cannot drift.
+export type { PhoneReasonCode } from './scoreModel.js';
 
 /** Options of {@link checkPhone} and {@link createPhoneCheck}. */
 export interface PhoneCheckOptions {
@@ -118,10 +100,10 @@ export interface PhoneResult {
   readonly geographic_area: string | null;
   /** 0–1000, higher is better. */
   readonly score: number;
-  /** One of `very_low`, `low`, `review`, `high`, `very_high`. */
-  readonly score_cluster: string;
+  /** One of `very_low`, `low`, `review`, `high`, `very_high`, whatever band edges are configured. */
+  readonly score_cluster: RiskCluster;
   /** Signals that moved the score (or explain a `null`), with their points. */
-  readonly reasons: readonly Reason[];
+  readonly reasons: readonly Reason<PhoneReasonCode | BaselineCode<'phone'>>[];
 }
 
 /** A phone check bound to one set of options, made by {@link createPhoneCheck}. */

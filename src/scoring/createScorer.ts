@@ -1,10 +1,16 @@
 import { checkOptions, isPlainObject, kindOf, optionError, optionPath } from '../common/options.js';
 import { IdentitySignalsError } from '../errors.js';
 import { DEFAULT_BANDS, SCORECARD_BANDS, bandIndex, validateBands } from './bands.js';
-import type { BandTable, ProductName, Reason, ScoreModel, ScoreOutcome, ScoringOptions, Signal, SignalSpec } from './types.js';
+import type { BandTable, BaselineCode, ProductName, Reason, ScoreModel, ScoreOutcome, ScoringOptions, Signal, SignalSpec } from './types.js';
 
-/** Turns the signals raised by one check into a score, cluster and reasons. */
-export type Scorer<Code extends string = string> = (signals: readonly Signal<Code>[]) => ScoreOutcome;
+/**
+ * Turns the signals raised by one check into a score, cluster and reasons.
+ * Its outcome carries the model's codes plus the baseline reason's code,
+ * and the model's cluster names.
+ */
+export type Scorer<Code extends string = string, Cluster extends string = string, Product extends ProductName = ProductName> = (
+  signals: readonly Signal<Code>[],
+) => ScoreOutcome<Code | BaselineCode<Product>, Cluster>;
 
 interface PreparedSignal {
   readonly code: string;
@@ -43,16 +49,16 @@ interface PreparedSignal {
  * const score = createScorer(EMAIL_SCORE_MODEL, { bands: 'scorecard' });
  * score([{ code: 'EMAIL_FREE' }]); // { score: 630, score_cluster: 'good', reasons: [...] }
  */
-export function createScorer<Code extends string>(
-  model: ScoreModel<Code>,
+export function createScorer<Code extends string, Cluster extends string = string, Product extends ProductName = ProductName>(
+  model: ScoreModel<Code, Cluster, Product>,
   options: ScoringOptions = {},
-): Scorer<Code> {
+): Scorer<Code, Cluster, Product> {
   checkScoringOptions(options, [model]);
   const bands = resolveBands(options.bands, model.clusters.length);
   const prepared = prepareSignals(model, options.weights);
   const baselineScore = 1000 * (1 - model.baseline);
-  const baselineReason: Reason = Object.freeze({
-    code: `${model.product.toUpperCase()}_BASELINE`,
+  const baselineReason: Reason<BaselineCode<Product>> = Object.freeze({
+    code: `${model.product.toUpperCase() as Uppercase<Product>}_BASELINE` as const,
     points: Math.round(baselineScore),
     detail: `starting score: ${model.baseline} of risk assumed when nothing is known`,
   });
@@ -99,10 +105,12 @@ export function createScorer<Code extends string>(
       points[capAt]! += cap - shown;
       shown = cap;
     }
-    const reasons: Reason[] = [baselineReason];
+    const reasons: Reason<Code | BaselineCode<Product>>[] = [baselineReason];
     for (const i of order) {
       const detail = details[i];
-      reasons.push(detail === undefined ? { code: seen[i]!.code, points: points[i]! } : { code: seen[i]!.code, points: points[i]!, detail });
+      // The prepared signals are the model's own entries, so each code is one of Code.
+      const code = seen[i]!.code as Code;
+      reasons.push(detail === undefined ? { code, points: points[i]! } : { code, points: points[i]!, detail });
     }
     return {
       score: shown,

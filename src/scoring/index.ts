@@ -11,8 +11,11 @@ export { DEFAULT_BANDS, SCORECARD_BANDS, QUALITY_CLUSTERS, RISK_CLUSTERS, valida
 export type {
   Band,
   BandTable,
+  BaselineCode,
   ProductName,
+  QualityCluster,
   Reason,
+  RiskCluster,
   ScoreModel,
   ScoreOutcome,
   ScoringOptions,

@@ -1,10 +1,42 @@
+import type { QUALITY_CLUSTERS, RISK_CLUSTERS } from './bands.js';
+
 /** The five products, named as the spec's claims. */
 export type ProductName = 'email' | 'device' | 'ip' | 'phone' | 'name';
 
-/** One reason in a result: a signal that was seen, with the points it moved the score by. */
-export interface Reason {
+/**
+ * Cluster names of email and device, lowest band first (the spec's field
+ * table wins over its sample, DESIGN.md).
+ *
+ * @example
+ * const cluster: QualityCluster = checkEmail('jane.doe@gmail.com').score_cluster; // 'good'
+ */
+export type QualityCluster = (typeof QUALITY_CLUSTERS)[number];
+
+/**
+ * Cluster names of ip, phone and name, lowest band first.
+ *
+ * @example
+ * const cluster: RiskCluster = checkIp('8.8.8.8').score_cluster;
+ */
+export type RiskCluster = (typeof RISK_CLUSTERS)[number];
+
+/**
+ * Code of the reason every result opens with: the model's starting score
+ * (`EMAIL_BASELINE`, …), added by the scorer, not raised by the check.
+ *
+ * @example
+ * const code: BaselineCode<'email'> = 'EMAIL_BASELINE';
+ */
+export type BaselineCode<Product extends ProductName = ProductName> = `${Uppercase<Product>}_BASELINE`;
+
+/**
+ * One reason in a result: a signal that was seen, with the points it moved
+ * the score by. `Code` is the union of the codes the result can carry (each
+ * product's result narrows it to its own codes).
+ */
+export interface Reason<Code extends string = string> {
   /** Stable code, e.g. `EMAIL_DISPOSABLE`. */
-  readonly code: string;
+  readonly code: Code;
   /** Signed points; the points of all reasons of a result add up to its score. */
   readonly points: number;
   /** Human-readable detail: the list that matched, the suggested fix, … */
@@ -33,11 +65,19 @@ export interface SignalSpec {
   readonly description: string;
 }
 
-/** A product's score model: data, not code. */
-export interface ScoreModel<Code extends string = string> {
-  readonly product: ProductName;
-  /** Cluster names from the lowest band to the highest. */
-  readonly clusters: readonly string[];
+/**
+ * A product's score model: data, not code. `Code` is the union of its
+ * signal codes, `Cluster` of its cluster names, `Product` its product: the
+ * products' models fix all three, so results are typed by them; a model of
+ * your own (for {@link createScorer}) may leave them as `string`.
+ */
+export interface ScoreModel<Code extends string = string, Cluster extends string = string, Product extends ProductName = ProductName> {
+  readonly product: Product;
+  /**
+   * Cluster names from the lowest band to the highest. A caller's band
+   * table changes the edges of the bands, never these names.
+   */
+  readonly clusters: readonly Cluster[];
   /**
    * Risk assumed when nothing is known (0..1). The score of an input that
    * raises no signal at all is `round(1000 × (1 − baseline))`; trust
@@ -87,9 +127,12 @@ export interface ScoringOptions {
   readonly weights?: Readonly<Record<string, number>>;
 }
 
-/** Score, cluster and reasons: the tail of every result object. */
-export interface ScoreOutcome {
+/**
+ * Score, cluster and reasons: the tail of every result object, typed by
+ * the reason codes and cluster names of the model that scored it.
+ */
+export interface ScoreOutcome<Code extends string = string, Cluster extends string = string> {
   readonly score: number;
-  readonly score_cluster: string;
-  readonly reasons: readonly Reason[];
+  readonly score_cluster: Cluster;
+  readonly reasons: readonly Reason<Code>[];
 }
