@@ -4,7 +4,7 @@
  * `// not run: …`, runs and shows what it really prints (issue 12, item 6).
  * The conventions are in test/support/docExamples.ts. Needs `npm run build`.
  *
- * Examples are written to .tmp/examples/ (inside the package, gitignored) so
+ * Examples are written to .tmp/examples-<pid>/ (inside the package, gitignored) so
  * `identity-signals` resolves the way a user's import does: through the
  * package's `exports` map to dist/ (a package may import itself by name).
  * A TSDoc example without imports gets them added: public names from the
@@ -16,12 +16,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allExamples, mismatch, parseShown, posixRelative, shownToJson, sourceFiles, type DocExample } from '../support/docExamples.js';
 import { analyseExample, type AnalysedExample } from '../support/exampleCode.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const outDir = join(root, '.tmp', 'examples');
+// One directory per run: two test runs at once (watch mode, parallel CI jobs) must not share files.
+const outDir = join(root, '.tmp', `examples-${process.pid}`);
 const examples = allExamples(root);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown> };
 const entries = Object.keys(pkg.exports)
@@ -207,6 +208,8 @@ process.exit(0);
   if (run.status !== 0 || !existsSync(resultsFile)) runFailure = `runner exited ${run.status}: ${run.stderr.slice(-2000)}`;
   else runResults = JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, RunResult>;
 }, 300_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('documentation examples compile against the built package and show what they print (issue 12, item 6)', () => {
   it('finds the examples of README.md, docs/ and the TSDoc of src/', () => {

@@ -4,7 +4,7 @@
  * result types (every property whose type admits `null`, read by the
  * compiler) and against what the checks return on a spread of inputs.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ function documented(): Map<Product, string[]> {
 function nullableByType(): Map<Product, string[]> {
   const dir = join(root, '.tmp', 'null-fields');
   mkdirSync(dir, { recursive: true });
-  const probe = join(dir, 'probe.ts');
+  const probe = join(dir, `probe-${process.pid}.ts`);
   writeFileSync(
     probe,
     "import type { EmailResult, DeviceResult, IpResult, PhoneResult, NameResult } from '../../src/index.js';\n" +
@@ -46,6 +46,7 @@ function nullableByType(): Map<Product, string[]> {
   const checker = program.getTypeChecker();
   const alias = program.getSourceFile(probe)!.statements.find(ts.isTypeAliasDeclaration)!;
   const tuple = checker.getTypeAtLocation(alias.name) as ts.TypeReference;
+  rmSync(probe, { force: true });
   const out = new Map<Product, string[]>();
   checker.getTypeArguments(tuple).forEach((type, i) => {
     const names = checker
