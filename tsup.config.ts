@@ -29,8 +29,9 @@ export default defineConfig([
     platform: 'node',
   },
   {
-    // The CLI is a bin only: ESM, no types.
-    entry: { 'cli/index': 'src/cli/index.ts' },
+    // The CLI is a bin only: ESM, no types. The batch worker is the file its
+    // worker threads load (src/batch/pool.ts finds it beside the CLI).
+    entry: { 'cli/index': 'src/cli/index.ts', 'cli/batch-worker': 'src/batch/worker.ts' },
     format: ['esm'],
     dts: false,
     sourcemap: true,

@@ -29,6 +29,8 @@ export interface Flags {
   readonly country?: string;
   readonly port: number;
   readonly host: string;
+  /** Every flag given, by name: the values of string flags, `[]` for booleans (batch and worker read theirs from here). */
+  readonly given: ReadonlyMap<FlagName, readonly string[]>;
 }
 
 /** A command line read and checked: the command, its arguments and its flags. */
@@ -60,7 +62,7 @@ export function quoted(value: string): string {
   return JSON.stringify(cut(value));
 }
 
-const REPEATABLE: ReadonlySet<FlagName> = new Set(['header', 'db']);
+const REPEATABLE: ReadonlySet<FlagName> = new Set(['header', 'db', 'map']);
 const PORT = /^\d{1,5}$/;
 
 /**
@@ -79,7 +81,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   }
   if (first !== undefined && !isCommandName(first)) throw new UsageError(`unknown command ${quoted(first)}`, 'general');
   const command = first;
-  const empty: Flags = { compact: false, header: [], db: [], port: 8080, host: '127.0.0.1' };
+  const empty: Flags = { compact: false, header: [], db: [], port: 8080, host: '127.0.0.1', given: new Map() };
   // Help wins over every other fault: a person asking for it gets it.
   if (help) return { command, args, help, version: false, flags: empty };
 
@@ -114,7 +116,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const version = booleans.has('version');
   if (command === undefined) return { command, args, help, version, flags: empty };
 
-  checkArgumentCount(command, args);
+  checkArgumentCount(command, args, strings);
   const one = (name: FlagName) => strings.get(name)?.[0];
   const bands = one('bands');
   if (bands !== undefined && bands !== 'default' && bands !== 'scorecard') {
@@ -136,19 +138,29 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       ...(country === undefined ? {} : { country }),
       port: Number(port),
       host: one('host') ?? '127.0.0.1',
+      given: new Map<FlagName, readonly string[]>([...strings, ...[...booleans].map((name): [FlagName, readonly string[]] => [name, []])]),
     },
   };
 }
 
-function checkArgumentCount(command: CommandName, args: readonly string[]): void {
+function checkArgumentCount(command: CommandName, args: readonly string[], strings: ReadonlyMap<FlagName, readonly string[]>): void {
   switch (command) {
     case 'name':
       if (args.length !== 2) throw new UsageError('name takes a first and a last name (quote values with spaces)', command);
       return;
     case 'batch':
+      if (strings.has('input')) {
+        if (args.length > 0) throw new UsageError(`batch --input takes no other arguments, got ${quoted(args[0]!)} (the products come from the columns)`, command);
+        return;
+      }
+      if (args.length === 0) throw new UsageError('batch needs --input <file | -> (or the one-product form: batch <product> <file | ->)', command);
       if (args.length !== 2 || !isProductName(args[0])) {
         throw new UsageError(`batch takes a product (${PRODUCTS.join(', ')}) and a file or -`, command);
       }
+      return;
+    case 'worker':
+      if (!strings.has('queue')) throw new UsageError('worker needs --queue redis://host:port', command);
+      if (args.length > 0) throw new UsageError(`worker takes no arguments, got ${quoted(args[0]!)} (options start with --)`, command);
       return;
     case 'demo':
     case 'serve':

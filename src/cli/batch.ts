@@ -1,11 +1,21 @@
+import { availableParallelism } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
+import { MappingError, parseMaps } from '../batch/mapColumns.js';
+import { createPool } from '../batch/pool.js';
+import type { ChunkRunner } from '../batch/pool.js';
+import { QueueUnreachableError, createQueueRunner, runQueueWorker } from '../batch/queue.js';
+import { BatchUsageError, runBatchFile } from '../batch/run.js';
+import type { BatchFileOptions } from '../batch/run.js';
 import type { Checker } from '../checker.js';
 import { isIdentitySignalsError } from '../errors.js';
 import { REQUIRED_FIELDS } from '../resolve.js';
 import type { ProductName } from '../scoring/index.js';
 import { checkOne } from './check.js';
+import { UsageError, quoted } from './args.js';
+import type { Flags } from './args.js';
 import { openFile } from './files.js';
 import type { CliIo } from './run.js';
+import type { FlagName } from './usage.js';
 
 /** How many blank line numbers the closing report lists before it says "…". */
 const LISTED_BLANKS = 10;
@@ -115,4 +125,129 @@ function checkValue(checker: Checker, product: ProductName, line: string): unkno
     return comma < 0 ? checker.name(trimmed, '') : checker.name(trimmed.slice(0, comma), trimmed.slice(comma + 1));
   }
   return checkOne(checker, product, [trimmed]);
+}
+
+// ---------------------------------------------------------------------------
+// `batch --input FILE` (CSV or NDJSON, every product, all cores) and `worker`.
+
+const WHOLE = /^\d{1,9}$/;
+
+function whole(flags: Flags, name: 'workers' | 'skip' | 'chunk', min: number, max: number): number | undefined {
+  const value = flags.given.get(name)?.[0];
+  if (value === undefined) return undefined;
+  if (!WHOLE.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`--${name} must be a whole number ${min}..${max}, got ${quoted(value)}`, name === 'workers' && !flags.given.has('input') ? 'worker' : 'batch');
+  }
+  return Number(value);
+}
+
+const DELIMITER_NAMES: Readonly<Record<string, string>> = { ',': ',', ';': ';', tab: '\t', '\t': '\t', '|': '|' };
+
+function checkQueueUrl(url: string, command: 'batch' | 'worker'): string {
+  if (!/^rediss?:\/\//.test(url)) throw new UsageError(`--queue takes a Redis URL (redis://host:port), got ${quoted(url)}`, command);
+  return url;
+}
+
+/** The options of `batch --input`, checked: every fault of the command line is a UsageError before a file is opened. */
+export function batchFileOptions(flags: Flags): BatchFileOptions {
+  const one = (name: FlagName) => flags.given.get(name)?.[0];
+  const input = one('input')!;
+  const output = one('output') ?? '-';
+  const format = one('format') ?? 'ndjson';
+  if (format !== 'csv' && format !== 'ndjson') throw new UsageError(`--format must be csv or ndjson, got ${quoted(format)}`, 'batch');
+  const delimiterName = one('delimiter');
+  const delimiter = delimiterName === undefined ? undefined : DELIMITER_NAMES[delimiterName];
+  if (delimiterName !== undefined && delimiter === undefined) throw new UsageError(`--delimiter must be , ; tab or |, got ${quoted(delimiterName)}`, 'batch');
+  let maps;
+  try {
+    maps = parseMaps(flags.given.get('map') ?? []);
+  } catch (error) {
+    if (error instanceof MappingError) throw new UsageError(error.message, 'batch');
+    throw error;
+  }
+  const fieldsText = one('fields');
+  if (fieldsText !== undefined && format !== 'csv') throw new UsageError('--fields chooses the columns of --format csv', 'batch');
+  const fields = fieldsText?.split(',').map((f) => f.trim()).filter((f) => f !== '');
+  if (fields !== undefined && fields.length === 0) throw new UsageError('--fields needs at least one column', 'batch');
+  const queue = one('queue');
+  if (queue !== undefined) {
+    checkQueueUrl(queue, 'batch');
+    if (flags.given.has('workers')) throw new UsageError('--workers is for the worker processes when the chunks go to --queue', 'batch');
+    if (flags.db.length > 0) throw new UsageError('with --queue, give --db to each worker (the databases are on their machines)', 'batch');
+  }
+  const rejects = one('rejects');
+  const report = one('report');
+  const paths = [output, rejects, report].filter((p) => p !== undefined && p !== '-');
+  if (input !== '-' && paths.includes(input)) throw new UsageError(`${input} is the input: writing there would destroy it`, 'batch');
+  if (new Set(paths).size !== paths.length) throw new UsageError('--output, --rejects and --report must be different files', 'batch');
+  if (rejects === '-' || report === '-') throw new UsageError('--rejects and --report take a file (stdout is for the results)', 'batch');
+  return {
+    input,
+    output,
+    ...(delimiter === undefined ? {} : { delimiter }),
+    outputFormat: format,
+    ...(fields === undefined ? {} : { fields }),
+    maps,
+    quiet: flags.given.has('quiet'),
+    ...(rejects === undefined ? {} : { rejects }),
+    allowRejects: flags.given.has('allow-rejects'),
+    ...(report === undefined ? {} : { report }),
+    skip: whole(flags, 'skip', 0, 999_999_999) ?? 0,
+    chunkRows: whole(flags, 'chunk', 1, 100_000) ?? 1000,
+    checker: {
+      ...(flags.bands === undefined ? {} : { bands: flags.bands }),
+      ...(flags.country === undefined ? {} : { country: flags.country }),
+      ...(flags.db.length === 0 ? {} : { databases: flags.db }),
+    },
+  };
+}
+
+/** `batch --input FILE`: on a pool of threads here, or on the workers of `--queue`. */
+export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
+  const options = batchFileOptions(flags);
+  const queue = flags.given.get('queue')?.[0];
+  const threads = whole(flags, 'workers', 1, 256) ?? availableParallelism();
+  let runner: ChunkRunner | undefined;
+  if (queue !== undefined) {
+    try {
+      runner = await createQueueRunner(queue);
+    } catch (error) {
+      if (!(error instanceof QueueUnreachableError)) throw error;
+      io.err(error.message);
+      return 1;
+    }
+  }
+  try {
+    return await runBatchFile(
+      options,
+      { ...io, handleSignals: io.stdout !== undefined },
+      () => runner ?? createPool(threads),
+    );
+  } catch (error) {
+    if (error instanceof MappingError || error instanceof BatchUsageError) throw new UsageError(error.message, 'none');
+    throw error;
+  } finally {
+    if (runner !== undefined && queue !== undefined) await runner.close().catch(() => {});
+  }
+}
+
+/** `worker --queue URL`: checks chunks until Ctrl-C, SIGTERM or `io.signal`. */
+export async function runWorker(flags: Flags, io: CliIo): Promise<number> {
+  const url = checkQueueUrl(flags.given.get('queue')![0]!, 'worker');
+  const threads = whole(flags, 'workers', 1, 256) ?? availableParallelism();
+  const stopped = new Promise<void>((done) => {
+    io.signal?.addEventListener('abort', () => done(), { once: true });
+    if (io.stdout !== undefined) {
+      process.once('SIGINT', () => done());
+      process.once('SIGTERM', () => done());
+    }
+  });
+  try {
+    await runQueueWorker(url, threads, flags.db, stopped, io.err);
+  } catch (error) {
+    if (!(error instanceof QueueUnreachableError)) throw error;
+    io.err(error.message);
+    return 1;
+  }
+  return 0;
 }

@@ -12,6 +12,8 @@ runCli(process.argv.slice(2), {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
   stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
 }).then(
   (code) => {
     process.exitCode = code;

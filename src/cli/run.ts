@@ -3,7 +3,7 @@ import type { CheckerOptions } from '../checker.js';
 import { isIdentitySignalsError } from '../errors.js';
 import { UsageError, batchProduct, parseCommandLine, quoted } from './args.js';
 import type { CommandLine } from './args.js';
-import { runBatch } from './batch.js';
+import { runBatch, runBatchFiles, runWorker } from './batch.js';
 import { checkOne } from './check.js';
 import { DEMO_INPUTS, summarise } from './demo.js';
 import { requireFile } from './files.js';
@@ -19,6 +19,13 @@ export interface CliIo {
   readonly stdin: NodeJS.ReadableStream;
   /** Where `serve` reads its API keys. @default process.env */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The process's own stdout and stderr (given by the bin): `batch --input`
+   * then writes with backpressure, draws its progress bar on a terminal, and
+   * stops cleanly on SIGINT/SIGTERM, as `worker` does.
+   */
+  readonly stdout?: NodeJS.WritableStream;
+  readonly stderr?: NodeJS.WritableStream;
   /** Stops `serve` (which otherwise runs until the process ends). */
   readonly signal?: AbortSignal;
 }
@@ -79,7 +86,10 @@ async function runCommand(command: CommandName, line: CommandLine, io: CliIo): P
     case 'serve':
       return await serve(checker, apiKeys, flags.port, flags.host, io);
     case 'batch':
+      if (flags.given.has('input')) return await runBatchFiles(flags, io);
       return await runBatch(checker, batchProduct(line), args[1]!, io);
+    case 'worker':
+      return await runWorker(flags, io);
     default: {
       const result = checkOne(checker, command, args, { headers: parseHeaders(flags.header, command) });
       io.out(flags.compact ? JSON.stringify(result) : JSON.stringify(result, null, 2));

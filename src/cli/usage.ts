@@ -10,6 +10,20 @@ export const FLAGS = Object.freeze({
   country: { type: 'string', shown: '--country <XX>', help: 'ISO 3166 alpha-2 country of numbers written without +country code' },
   port: { type: 'string', shown: '--port <n>', help: 'port to listen on, 0 for any free one (default: 8080)' },
   host: { type: 'string', shown: '--host <address>', help: 'address to listen on (default: 127.0.0.1)' },
+  input: { type: 'string', shown: '--input <file | ->', help: 'the CSV or NDJSON file to check, - for stdin' },
+  output: { type: 'string', shown: '--output <file | ->', help: 'where the results go, - for stdout (default: -)' },
+  format: { type: 'string', shown: '--format csv|ndjson', help: 'the output format (default: ndjson); the input\'s is detected' },
+  delimiter: { type: 'string', shown: '--delimiter <, ; tab |>', help: 'the CSV delimiter (default: detected from the header)' },
+  map: { type: 'string', shown: '--map <product=Column>', help: 'the column of a product (name=First+Last; phone= to skip); repeatable' },
+  fields: { type: 'string', shown: '--fields <a,b,…>', help: 'CSV output columns: line, email.score, phone.country, …' },
+  workers: { type: 'string', shown: '--workers <n>', help: 'worker threads (default: the cores)' },
+  quiet: { type: 'boolean', shown: '--quiet', help: 'no progress bar (it is drawn only on a terminal anyway)' },
+  rejects: { type: 'string', shown: '--rejects <file>', help: 'write the rows that cannot be read there, with line and reason' },
+  'allow-rejects': { type: 'boolean', shown: '--allow-rejects', help: 'exit 0 even when rows were rejected' },
+  report: { type: 'string', shown: '--report <file.html>', help: 'write a self-contained HTML report: scores, clusters, reasons, tops' },
+  skip: { type: 'string', shown: '--skip <n>', help: 'pass over the first n rows (resume a stopped run; appends to the output)' },
+  chunk: { type: 'string', shown: '--chunk <n>', help: 'rows per chunk handed to a worker (default: 1000)' },
+  queue: { type: 'string', shown: '--queue <redis://…>', help: 'check the chunks on workers sharing this Redis (BullMQ)' },
   help: { type: 'boolean', shown: '-h, --help', help: 'this text' },
   version: { type: 'boolean', shown: '--version', help: 'the version of identity-signals' },
 } as const);
@@ -18,7 +32,7 @@ export const FLAGS = Object.freeze({
 export type FlagName = keyof typeof FLAGS;
 
 /** The commands of the CLI. */
-export const COMMANDS = Object.freeze(['email', 'device', 'ip', 'phone', 'name', 'batch', 'demo', 'serve'] as const);
+export const COMMANDS = Object.freeze(['email', 'device', 'ip', 'phone', 'name', 'batch', 'worker', 'demo', 'serve'] as const);
 
 /** The name of one command. */
 export type CommandName = (typeof COMMANDS)[number];
@@ -44,17 +58,36 @@ const TEXTS: Readonly<Record<CommandName, CommandText>> = {
   phone: { args: '<number>', brief: 'one phone number', summary: 'Checks one phone number: validity, type, country, original network.' },
   name: { args: '<first-name> <last-name>', brief: 'one name', summary: 'Checks one name: validity, placeholder or fictional names, gender.' },
   batch: {
-    args: '<product> <file | ->',
-    brief: 'one input a line in, one JSON line out',
-    summary: `Checks one input a line of a file (or of stdin with -) and writes one JSON line per input.
-<product> is one of ${PRODUCTS.join(', ')}.`,
-    more: `Lines: a JSON object with the request fields of the product
-({"email": …}, {"user_agent": …, "headers": {…}}, {"ip": …}, {"phone_number": …, "default_country": …},
-{"first_name": …, "last_name": …}) or a plain value ("First,Last" for names).
-Every output line starts with "line": the number of its input line, so results join back
-to the input. A line that cannot be checked gives {"line": N, "error": {"code", "message"}}
-and the batch goes on; blank lines are skipped and counted on stderr.
---db applies to batch ip, --country to batch phone.`,
+    args: '--input <file> | <product> <file>',
+    brief: 'a CSV/NDJSON file, every product, all cores',
+    summary: `Checks every row of a CSV or NDJSON file for every product it has a column for,
+on all cores, and writes one result a row in input order.`,
+    more: `--input FILE: CSV (quoted fields, BOM, , ; tab | detected) or NDJSON, one object a line.
+Columns named like an e-mail, phone, IP, name or user agent are mapped by themselves (the
+mapping is printed); --map email=Email --map name=First+Last chooses them. Output: NDJSON
+{"line": N, "email": {…}, "phone": {…}, …} (an empty cell gives null), or --format csv.
+A row that cannot be read (a blank line, broken quoting, a missing mapped column) is
+rejected: --rejects FILE keeps it with its line and reason; the run goes on. The summary
+on stderr counts rows read, checked and rejected. Ctrl-C or SIGTERM stops after writing
+what is done and prints the --skip N that resumes. --queue redis://… hands the chunks to
+\`worker --queue\` processes on any machine; results are still written in input order.
+Exit: 0 when no row was rejected (or --allow-rejects), 1 when some were, 130/143 stopped.
+
+<product> <file | ->, the one-product form (<product>: ${PRODUCTS.join(', ')}): one input
+a line, a JSON object with the request fields of the product ({"email": …},
+{"user_agent": …, "headers": {…}}, {"ip": …}, {"phone_number": …, "default_country": …},
+{"first_name": …, "last_name": …}) or a plain value ("First,Last" for names); one JSON line
+out with "line" first, {"line": N, "error": {"code", "message"}} for a line that cannot be
+checked; blank lines are skipped and counted on stderr. --db applies to batch ip,
+--country to batch phone.`,
+  },
+  worker: {
+    args: '--queue <redis://…>',
+    brief: 'checks the chunks of `batch --queue` runs',
+    summary: 'Checks the chunks that `batch --queue` runs put on the Redis queue, until Ctrl-C or SIGTERM.',
+    more: `Run one on any number of machines. A worker stopped or killed mid-chunk loses nothing:
+the chunk goes back to the queue and another worker checks it. --db gives this machine's
+MaxMind databases; the bands and default country come with each chunk from its batch.`,
   },
   demo: { args: '', brief: 'sample inputs of every product', summary: 'Checks sample inputs of every product and prints one line each.' },
   serve: {
@@ -87,8 +120,12 @@ export function flagsOf(command: CommandName, product?: ProductName): readonly F
     case 'batch':
       if (product === 'ip') return ['db', 'bands', 'help'];
       if (product === 'phone') return ['country', 'bands', 'help'];
-      if (product === undefined) return ['db', 'country', 'bands', 'help'];
+      if (product === undefined) {
+        return ['input', 'output', 'format', 'delimiter', 'map', 'fields', 'workers', 'quiet', 'rejects', 'allow-rejects', 'report', 'skip', 'chunk', 'queue', 'db', 'country', 'bands', 'help'];
+      }
       return ['bands', 'help'];
+    case 'worker':
+      return ['queue', 'workers', 'db', 'help'];
     case 'demo':
       return ['db', 'bands', 'help'];
     case 'serve':
@@ -105,16 +142,15 @@ function optionLines(flags: readonly FlagName[]): string {
 export function commandUsage(command: CommandName): string {
   const text = TEXTS[command];
   const flags = flagsOf(command);
-  const synopsis = [`identity-signals ${command}`, text.args, flags.includes('bands') ? '[options]' : ''].filter(Boolean).join(' ');
+  const synopsis = [`identity-signals ${command}`, text.args, flags.some((flag) => flag !== 'help') ? '[options]' : ''].filter(Boolean).join(' ');
   return [`Usage: ${synopsis}`, '', text.summary, ...(text.more ? ['', text.more] : []), '', 'Options:', optionLines(flags), '', EXIT_CODES].join('\n');
 }
 
 /** The general usage: every command in one line, then how to get more. */
 export function generalUsage(): string {
-  const lines = COMMANDS.map((command) => {
-    const synopsis = [`identity-signals ${command}`, TEXTS[command].args].filter(Boolean).join(' ');
-    return `  ${synopsis.padEnd(48)}${TEXTS[command].brief}`;
-  });
+  const synopses = COMMANDS.map((command) => [`identity-signals ${command}`, TEXTS[command].args].filter(Boolean).join(' '));
+  const width = Math.max(...synopses.map((synopsis) => synopsis.length)) + 2;
+  const lines = COMMANDS.map((command, i) => `  ${synopses[i]!.padEnd(width)}${TEXTS[command].brief}`);
   return [
     'Usage:',
     ...lines,

@@ -77,7 +77,7 @@ describe('CLI', () => {
 
 const root = join(import.meta.dirname, '..', '..');
 const packageVersion = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
-const COMMANDS = ['email', 'device', 'ip', 'phone', 'name', 'batch', 'demo', 'serve'] as const;
+const COMMANDS = ['email', 'device', 'ip', 'phone', 'name', 'batch', 'worker', 'demo', 'serve'] as const;
 
 interface RunOptions {
   readonly stdin?: string;
@@ -153,12 +153,16 @@ describe('CLI: version and help', () => {
     ['ip', ['--db', '--bands', '--compact', '--help']],
     ['phone', ['--country', '--bands', '--compact', '--help']],
     ['name', ['--bands', '--compact', '--help']],
-    ['batch', ['--db', '--country', '--bands', '--help']],
+    [
+      'batch',
+      ['--input', '--output', '--format', '--delimiter', '--map', '--fields', '--workers', '--quiet', '--rejects', '--allow-rejects', '--report', '--skip', '--chunk', '--queue', '--db', '--country', '--bands', '--help'],
+    ],
+    ['worker', ['--queue', '--workers', '--db', '--help']],
     ['demo', ['--db', '--bands', '--help']],
     ['serve', ['--port', '--host', '--db', '--country', '--bands', '--help']],
   ])('%s --help lists exactly these flags: %s', async (command, flags) => {
     const { out } = await runWith([command, '--help']);
-    expect([...new Set(out.match(/--[a-z]+/g))].sort()).toEqual([...flags].sort());
+    expect([...new Set(out.match(/--[a-z][a-z-]*/g))].sort()).toEqual([...flags].sort());
   });
 });
 

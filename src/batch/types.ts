@@ -1,0 +1,75 @@
+import type { ProductName } from '../scoring/index.js';
+
+/** How the rows of an input are written. */
+export type InputFormat = 'csv' | 'ndjson';
+
+/** How the results are written. */
+export type OutputFormat = 'csv' | 'ndjson';
+
+/**
+ * Which columns feed which product: one column each, two for `name` (first,
+ * last) or one holding the whole name. A product absent from the mapping is
+ * not checked.
+ */
+export type Mapping = Readonly<Partial<Record<ProductName, readonly string[]>>>;
+
+/** The checker options a batch passes to every worker: plain values, so they cross threads and machines. */
+export interface BatchCheckerOptions {
+  readonly bands?: 'default' | 'scorecard';
+  readonly country?: string;
+  readonly databases?: readonly string[];
+}
+
+/**
+ * One chunk of input rows as read, before parsing: the raw text of each
+ * record and the input line it starts on. Parsing happens in the worker, so
+ * the reading thread only frames records and every core shares the parsing.
+ */
+export interface ChunkTask {
+  /** Position of the chunk in the input, from 0: results are written in this order. */
+  readonly seq: number;
+  readonly format: InputFormat;
+  /** CSV: the field delimiter and the header's column names. */
+  readonly delimiter: string;
+  readonly columns: readonly string[];
+  readonly mapping: Mapping;
+  readonly records: readonly string[];
+  readonly lines: readonly number[];
+  readonly output: OutputFormat;
+  /** CSV output: the columns, dotted paths into the row (`email.score`). */
+  readonly fields: readonly string[];
+  readonly checker: BatchCheckerOptions;
+  /** Collect the figures of the HTML report. */
+  readonly report: boolean;
+}
+
+/** Counts of one product over some rows, mergeable: what the HTML report draws. */
+export interface ProductStats {
+  /** Rows whose cell for this product was empty (not checked). */
+  empty: number;
+  /** Rows whose check threw (an input the check refused). */
+  errors: number;
+  /** Scores in bins of 50: bin i holds scores i*50 .. i*50+49 (1000 in the last). */
+  histogram: number[];
+  clusters: Record<string, number>;
+  reasons: Record<string, number>;
+  /** Top values per dimension (domain, country, carrier, category). */
+  tops: Record<string, Record<string, number>>;
+}
+
+/** {@link ProductStats} of every product checked. */
+export type BatchStats = Partial<Record<ProductName, ProductStats>>;
+
+/** What a worker gives back for one {@link ChunkTask}. */
+export interface ChunkResult {
+  readonly seq: number;
+  /** The output rows, each ending with a newline. */
+  readonly text: string;
+  /** The rejected rows as NDJSON `{ line, reason, record }`, each ending with a newline. */
+  readonly rejects: string;
+  readonly checked: number;
+  readonly rejected: number;
+  /** The input lines of the rejected rows (all of them: a chunk is small). */
+  readonly rejectLines: readonly number[];
+  readonly stats?: BatchStats;
+}
