@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Reader, type Response } from 'maxmind';
 import { BoundedCache } from '../common/boundedCache.js';
+import { quoteInput } from '../common/quoteInput.js';
 import { DataError, InputError } from '../errors.js';
 
 /** The kinds of database the IP check understands, detected from `metadata.databaseType`. */
@@ -92,7 +93,10 @@ function readFileOrThrow(path: string): Buffer {
   try {
     return readFileSync(path);
   } catch (cause) {
-    throw new DataError('DATA_MISSING', `cannot read MaxMind database ${path}: ${(cause as Error).message}`, path, { cause });
+    // The system's message repeats the whole path; its code says what went wrong, and `source` keeps the path.
+    const code = (cause as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : (code ?? 'unreadable');
+    throw new DataError('DATA_MISSING', `cannot read MaxMind database ${quoteInput(path, 'end')}: ${why}`, path, { cause });
   }
 }
 
@@ -128,21 +132,25 @@ export function detectKind(databaseType: string): DatabaseKind | null {
 export function openDatabase(source: string | Uint8Array, index: number): OpenedDatabase {
   let bytes: Buffer;
   let label: string;
+  let shown: string;
   if (typeof source === 'string') {
     label = source;
+    // A caller's path goes into messages quoted and cut to its last 64 characters (the file name is at the end).
+    shown = quoteInput(source, 'end');
     bytes = readFileOrThrow(source);
   } else if (source instanceof Uint8Array) {
     label = `databases[${index}] (buffer)`;
+    shown = label;
     bytes = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
   } else {
     throw new InputError('INPUT_OPTION', `ip.databases[${index}] must be a file path or a Uint8Array`, `databases[${index}]`);
   }
-  return openVerified(bytes, label);
+  return openVerified(bytes, label, shown);
 }
 
-function openVerified(bytes: Buffer, label: string): OpenedDatabase {
+function openVerified(bytes: Buffer, label: string, shown: string): OpenedDatabase {
   const fail = (why: string, cause?: unknown): never => {
-    throw new DataError('DATA_CORRUPT', `${label}: ${why}. Replace it with an intact MaxMind DB (.mmdb) file.`, label, { cause });
+    throw new DataError('DATA_CORRUPT', `${shown}: ${why}. Replace it with an intact MaxMind DB (.mmdb) file.`, label, { cause });
   };
   if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) fail('is gzip-compressed, not a MaxMind DB; decompress it first');
   let reader: Reader<Response>;
@@ -158,7 +166,7 @@ function openVerified(bytes: Buffer, label: string): OpenedDatabase {
   if (kind === null) {
     throw new DataError(
       'DATA_VERSION',
-      `${label}: unsupported database type "${String(meta.databaseType)}"; supported: City, Country, ASN, ISP, Anonymous-IP, Connection-Type, Enterprise (GeoIP2, GeoLite2, DB-IP)`,
+      `${shown}: unsupported database type ${quoteInput(String(meta.databaseType))}; supported: City, Country, ASN, ISP, Anonymous-IP, Connection-Type, Enterprise (GeoIP2, GeoLite2, DB-IP)`,
       label,
     );
   }

@@ -8,6 +8,7 @@ import { assertString, hasControlChars } from '../common/input.js';
 import { checkOptions } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
+import { quoteInput } from '../common/quoteInput.js';
 import { InputError } from '../errors.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
@@ -141,7 +142,7 @@ function resolveCountry(value: unknown, field: string): CountryCode | undefined 
   if (typeof value !== 'string') throw new InputError('INPUT_OPTION', `${field} must be an ISO 3166-1 alpha-2 string such as "IT"`, field);
   const upper = value.toUpperCase();
   if (!ALPHA2.test(upper) || !isSupportedCountry(upper)) {
-    throw new InputError('INPUT_OPTION', `${field} "${value.slice(0, 20)}" is not a country with a numbering plan (ISO 3166-1 alpha-2, e.g. "IT")`, field);
+    throw new InputError('INPUT_OPTION', `${field} ${quoteInput(value)} is not a country with a numbering plan (ISO 3166-1 alpha-2, e.g. "IT")`, field);
   }
   return upper;
 }
