@@ -62,8 +62,9 @@ export interface ResultsByClaim {
  * properties only.)
  *
  * @example
+ * const body = '{"customer_id":"9b1d…","claims":["email"],"email":"jane@acme.com"}'; // a request body
  * const res: ResolveResponse = await resolve(JSON.parse(body));
- * if ('email' in res) res.email.status; // EmailStatus
+ * if ('email' in res) res.email.status; // 'undetermined' (typed EmailStatus)
  */
 export type ResolveResponse<Claim extends ProductName = ProductName> = Claim extends ProductName
   ? {

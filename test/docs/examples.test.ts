@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allExamples, mismatch, parseShown, posixRelative, shownToJson, sourceFiles, type DocExample } from '../support/docExamples.js';
+import { allExamples, mismatch, parseShown, posixRelative, shownToJson, sourceFiles, thrownMismatch, type DocExample } from '../support/docExamples.js';
 import { analyseExample, type AnalysedExample } from '../support/exampleCode.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -173,7 +173,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import { syncBuiltinESMExports } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { mismatch, shownFromJson } from ${JSON.stringify(posixRelative(outDir, join(root, 'test', 'support', 'docExamples.ts')))};
+import { mismatch, shownFromJson, thrownMismatch } from ${JSON.stringify(posixRelative(outDir, join(root, 'test', 'support', 'docExamples.ts')))};
 
 // An example that reaches for the network fails instead of using it.
 const offline = (what) => { throw new Error('the example used the network (' + what + '): mark it // not run: …'); };
@@ -191,6 +191,15 @@ for (const ex of plan) {
   globalThis.__show = (i, value) => {
     const detail = mismatch(ex.shown[i], value);
     outputs[i] = detail === undefined ? { ok: true } : { ok: false, detail };
+  };
+  globalThis.__throws = async (i, run) => {
+    try {
+      const value = await run();
+      outputs[i] = { ok: false, detail: mismatch(ex.shown[i], value) };
+    } catch (error) {
+      const detail = thrownMismatch(ex.shown[i], error);
+      outputs[i] = detail === undefined ? { ok: true } : { ok: false, detail };
+    }
   };
   try {
     await import(pathToFileURL(ex.module).href);
@@ -269,5 +278,13 @@ describe('the shown-output reader', () => {
     expect(mismatch(parseShown('NaN')!, Number.NaN)).toBeUndefined();
     expect(mismatch(parseShown("'t=1,v1=…'")!, 't=1,v1=05d2b1')).toBeUndefined();
     expect(mismatch(parseShown("'t=1,v1=…'")!, 't=2,v1=05d2b1')).toBeDefined();
+  });
+
+  it('reads `// throws [Name]` and checks the error it names', () => {
+    const [shown] = analyseExample("JSON.parse('{'); // → throws SyntaxError: not JSON").outputs;
+    expect(shown?.shown).toEqual({ t: 'throws', name: 'SyntaxError' });
+    expect(thrownMismatch(shown!.shown, new SyntaxError('x'))).toBeUndefined();
+    expect(thrownMismatch(shown!.shown, new TypeError('x'))).toMatch(/shown to throw SyntaxError, threw TypeError/u);
+    expect(mismatch(shown!.shown, 1)).toMatch(/shown to throw/u);
   });
 });

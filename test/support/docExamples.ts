@@ -14,6 +14,8 @@
  *   (`'t=1767225600,v1=…'`). Without `…` an object shows every key. A number with decimals matches the actual value rounded to as many
  *   decimals. Prose may follow the literal after `:`, `;`, `,`, ` (` or ` —`
  *   (`// null: not scored`, `// 11 (seven locales + tier 3)`).
+ * - `// throws` or `// → throws InputError: why` after an expression: it must
+ *   throw (or reject), with an error of that name when one is given.
  * - A comment after an expression that is not a value is an error: write the
  *   value, or move the remark to its own line above.
  * - After a `const x = …;` declaration a comment that reads as a value is
@@ -171,7 +173,9 @@ export type Shown =
   | { readonly t: 'value'; readonly v: string | boolean | null | undefined }
   | { readonly t: 'number'; readonly v: number; readonly decimals: number }
   | { readonly t: 'array'; readonly items: readonly (Shown | 'rest')[] }
-  | { readonly t: 'object'; readonly entries: readonly (readonly [string, Shown])[]; readonly open: boolean };
+  | { readonly t: 'object'; readonly entries: readonly (readonly [string, Shown])[]; readonly open: boolean }
+  /** `// throws [SomeError]`: the statement throws (or rejects), with an error of that name when one is given. */
+  | { readonly t: 'throws'; readonly name: string | undefined };
 
 class Reader {
   i = 0;
@@ -303,6 +307,13 @@ function describe(value: unknown): string {
   return json === undefined ? String(value) : json.length > 200 ? `${json.slice(0, 200)}…` : json;
 }
 
+/** Compares what an example said it throws with what it threw; the first difference, or undefined. */
+export function thrownMismatch(shown: Shown, error: unknown): string | undefined {
+  if (shown.t !== 'throws') return `threw ${String(error)}, but the example shows a value`;
+  const name = error instanceof Error ? error.name : typeof error;
+  return shown.name === undefined || shown.name === name ? undefined : `shown to throw ${shown.name}, threw ${name}: ${String(error)}`;
+}
+
 /**
  * Compares a real value with what the example shows; returns the first
  * difference as `path: why`, or undefined when they match.
@@ -311,6 +322,8 @@ export function mismatch(shown: Shown, actual: unknown, path = '$'): string | un
   switch (shown.t) {
     case 'any':
       return undefined;
+    case 'throws':
+      return `${path}: shown to throw, but it returned ${describe(actual)}`;
     case 'value':
       if (typeof shown.v === 'string' && shown.v.includes('…') && typeof actual === 'string') {
         return wildcardString(shown.v).test(actual) ? undefined : `${path}: shown ${describe(shown.v)}, got ${describe(actual)}`;

@@ -27,6 +27,8 @@ export interface AnalysedExample {
 }
 
 const COMMENT_LINE = /^\s*\/\/(.*)$/u;
+/** `// throws`, `// → throws InputError: why`: the expression must throw (an error of that name). */
+const THROWS = /^(?:→\s*)?throws(?:\s+([A-Z]\w*Error)\b)?/u;
 
 /** The comment text after `end`: the rest of its line, then comment-only lines below it. */
 function commentAfter(code: string, end: number): string {
@@ -62,6 +64,13 @@ export function analyseExample(code: string): AnalysedExample {
         ? statement.thenStatement
         : statement;
     if (ts.isExpressionStatement(target)) {
+      const thrown = THROWS.exec(comment);
+      if (thrown !== null) {
+        const index = outputs.length;
+        outputs.push({ line, comment, shown: { t: 'throws', name: thrown[1] } });
+        edits.push({ start: target.getStart(sf), end: target.end, text: `await __throws(${index}, async () => (${target.expression.getText(sf)}));` });
+        continue;
+      }
       if (shown === undefined) {
         problems.push({
           line,
