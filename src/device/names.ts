@@ -274,7 +274,7 @@ export const FEATURE_PHONE_OS: ReadonlySet<string> = new Set(['KaiOS', 'Java ME'
 export const SMARTPHONE_OS: ReadonlySet<string> = new Set(['Bada']);
 
 /** Vendors ua-parser-js reports that are not device makers (an operator, a placeholder). */
-const NOT_A_BRAND: ReadonlySet<string> = new Set(['generic', 'smart', 'st', 'tv55', 'opera software', 'facebook', 'sprint', 'verizon', 'at&t']);
+const NOT_A_BRAND: ReadonlySet<string> = new Set(['generic', 'smart', 'st', 'opera software', 'facebook', 'sprint', 'verizon', 'at&t']);
 
 /**
  * Brand name of a ua-parser-js vendor in the maker list's spelling

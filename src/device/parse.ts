@@ -54,7 +54,6 @@ import {
   TABLET_MODEL,
   TV_MODEL,
   WEARABLE_MODEL,
-  TV_MODEL_SUFFIX,
   MEDIA_BOX_MODEL,
   PHABLET_LINE,
   PERIPHERAL_MODEL,
@@ -943,7 +942,11 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
       // Keep the code without the brand word: `LG-P929` → `P929`.
       if (code === null || code.toLowerCase().startsWith(token[1]!.toLowerCase())) {
         withMaker = code;
-        code = cleanModel(code === null ? rest : code.slice(token.index + token[0].length - rest.length));
+        // The maker's name may be longer than the token (`TECNO Mobile
+        // LG6n`): cut all of it, but not a product line (`ALCATEL ONE TOUCH 916`).
+        const lead = code === null ? undefined : brandAtStart(code);
+        const whole = lead !== undefined && code !== null && lead.rest !== '' && lead.rest.length < rest.length && spellsBrand(code.slice(0, code.length - lead.rest.length), tokenBrand) ? lead.rest : undefined;
+        code = cleanModel(whole ?? (code === null ? rest : code.slice(token.index + token[0].length - rest.length)));
       }
     }
   }
@@ -964,12 +967,12 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     const lead = brandAtStart(code);
     const vendor = uaBrand.toLowerCase();
     const spelled = lead === undefined ? '' : code.slice(0, code.length - lead.rest.length).toLowerCase();
-    // Likewise a maker word set apart by a space beats a vendor the parser
-    // only inferred from the code's shape (`XOLO A1000` is no OnePlus; in
-    // `STK-LX3` the letters are Huawei's product code, not the STK brand),
-    // and the parser read its vendor out of the model code behind
-    // the maker word (`TECNO Mobile LG6n` is Tecno's LG6n, not an LG).
-    if (lead !== undefined && lead.rest !== '' && !sameMaker(lead.brand, uaBrand) && (spelled.indexOf(vendor) > 0 || (spelled.endsWith(' ') && (vendorGuessed(ua, uaBrand) || (!spelled.includes(vendor) && vendorGuessed(ua.replace(code, ''), uaBrand)))))) {
+    // Likewise a maker word set apart by a space is the maker the UA states,
+    // whatever vendor the parser read elsewhere in the code or inferred from
+    // its shape — unless the code starts with that vendor's own name. A word
+    // joined by a dash is not enough: it is as often a product code
+    // (Huawei's `ABC-LX3` codes).
+    if (lead !== undefined && lead.rest !== '' && !sameMaker(lead.brand, uaBrand) && (spelled.indexOf(vendor) > 0 || (spelled.endsWith(' ') && !spelled.startsWith(vendor)))) {
       uaBrand = lead.brand;
       atStart = lead;
     }
@@ -1128,7 +1131,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   else if (lumia) category = 'smartphone';
   // Fuchsia runs only on Google's Nest Hub smart displays (its Cast token would read as a TV).
   else if (fuchsia) category = 'smart_display';
-  else if (TV.test(ua) || (code !== null && (TV_MODEL.test(code) || TV_MODEL_NUMBER.test(code) || TV_MODEL_SUFFIX.test(code) || ((MEDIA_BOX_MODEL.test(code) || TV_BOX_SOC.test(code)) && !MOBILE_TOKEN.test(ua))))) category = 'tv';
+  else if (TV.test(ua) || (code !== null && (TV_MODEL.test(code) || TV_MODEL_NUMBER.test(code) || ((MEDIA_BOX_MODEL.test(code) || TV_BOX_SOC.test(code)) && !MOBILE_TOKEN.test(ua))))) category = 'tv';
   else if (android && code !== null && PERIPHERAL_MODEL.test(code)) category = 'peripheral';
   else if (code !== null && LAPTOP_LINE.test(code)) category = 'desktop';
   else if (code !== null && WEARABLE_MODEL.test(code)) category = 'wearable';

@@ -254,13 +254,6 @@ export const TABLET_MODEL = /(?:Pad|Tab)(?:[\s_-]?\d|\b)|\bTablet|\bMID[-_ ]?\d|
 export const WEARABLE_MODEL = /watch|\bGear\b|\bQuest\b|\bMobile VR\b|\bPico\b|\bMoto 360\b/i;
 
 /**
- * TV codes the size-first numbering misses: a code word that ends in `TV`
- * after two letters or a resolution (`BAFF32YSTV-R`, `TQ55UFBTV1`,
- * `GSMART 2KTV`; not `DTV6`). Case-sensitive on purpose.
- */
-export const TV_MODEL_SUFFIX = /(?:[A-Z]{2}|\dK)TV\d?(?:$|[-_ ])/;
-
-/**
  * Media-box names, trusted only on a UA without the `Mobile` token: a box
  * word glued to a name (`MyBox`, `OPENBOX`; `Xbox` excluded) or a `4K` word
  * (`EPICO 4K`, `AS4K`; phones named `era 4K` send `Mobile`).

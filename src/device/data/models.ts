@@ -51,6 +51,8 @@ interface LoadedModels {
   byCode: Map<string, [string, ModelTuple, ModelTuple[] | undefined]>;
   /** lower-case marketing name (alone and after its brand) → entry; built on first need. */
   byName?: Map<string, ModelTuple | null>;
+  /** code with letters and digits only (`sma515f`) → lower-case code, null when two codes squash alike; built on first need. */
+  bySquashed?: Map<string, string | null>;
 }
 
 let loaded: LoadedModels | undefined;
@@ -280,6 +282,40 @@ function nameIndex(data: LoadedModels): Map<string, ModelTuple | null> {
   return index;
 }
 
+/** Letters and digits only, lower-cased input assumed. */
+function alnumOnly(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || (c >= 97 && c <= 122)) out += text[i];
+  }
+  return out;
+}
+
+/**
+ * Codes by their letters and digits only (`sm-a515f` → `sma515f`), for
+ * spelling variants; a squashed form two codes share maps to null (never
+ * guessed). Only codes of 6+ such characters with two or more digits and
+ * a letter are indexed: shorter names (`T8 Plus`) are shared by makers.
+ */
+function squashedIndex(data: LoadedModels): Map<string, string | null> {
+  if (data.bySquashed !== undefined) return data.bySquashed;
+  const index = new Map<string, string | null>();
+  for (const key of data.byCode.keys()) {
+    const alnum = alnumOnly(key);
+    if (alnum.length < 6) continue;
+    let digits = 0;
+    for (let i = 0; i < alnum.length; i++) if (alnum.charCodeAt(i) <= 57) digits++;
+    // Short words with one digit (`t8plus`, `t3pro`) are names many makers share.
+    if (digits < 2 || digits === alnum.length) continue;
+    const old = index.get(alnum);
+    if (old === undefined) index.set(alnum, key);
+    else if (old !== null && old !== key) index.set(alnum, null);
+  }
+  data.bySquashed = index;
+  return index;
+}
+
 function toInfo(data: LoadedModels, code: string, tuple: ModelTuple): ModelInfo {
   const info: ModelInfo = { brand: data.brands[tuple[0]] ?? '', model: tuple[1], code };
   const typeIndex = tuple[2];
@@ -337,6 +373,19 @@ export function lookupModelCode(code: string, brandHint?: string): ModelInfo | u
       }
     }
     return toInfo(data, spelling, primary);
+  }
+  // Punctuation and spacing variants of a code (`SM A515F/DS`, `sma515f`,
+  // `SM_A515F`): the code with letters and digits only, when no other code
+  // squashes alike.
+  const squashed = squashedIndex(data);
+  for (const candidate of list) {
+    if (candidate.brand !== undefined) continue;
+    const alnum = alnumOnly(candidate.key);
+    if (alnum.length < 6) continue;
+    const code = squashed.get(alnum);
+    if (code === undefined || code === null) continue;
+    const hit = data.byCode.get(code);
+    if (hit !== undefined) return toInfo(data, hit[0], hit[1]);
   }
   const byName = nameIndex(data);
   const named = byName.get(squashSpaces(key));
