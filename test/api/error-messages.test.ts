@@ -73,8 +73,8 @@ describe('error messages quote input, at most 64 characters of it', () => {
   });
 
   it('ip: a database whose metadata names a 60 000-character type is quoted, cut', () => {
-    const ok = createIpCheck({ databases: [mmdbWithType('GeoIP2-Country')] });
-    expect(ok('8.8.8.8').value).toBe('8.8.8.8'); // the hand-built file is a valid MaxMind DB
+    // The hand-built file is a valid MaxMind DB: with a known type it opens.
+    expect(() => createIpCheck({ databases: [mmdbWithType('GeoIP2-Country')] })).not.toThrow();
     const error = thrown(() => createIpCheck({ databases: [mmdbWithType('z'.repeat(60_000))] }));
     expect(error).toBeInstanceOf(DataError);
     expect((error as DataError).code).toBe('DATA_VERSION');
