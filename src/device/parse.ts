@@ -4,12 +4,10 @@ import { brandAtStart, brandFromToken, brandKinds, canonicalBrand, lookupModelCo
 import type { DeviceSpecs, ModelInfo } from './data/index.js';
 import type { ClientHints } from './headers.js';
 import { codeFamily, oemMaker, productLine } from './codeFamilies.js';
+import { decideCategory } from './category.js';
 import {
   ANDROID_FAMILY,
   APP_NAMES,
-  DESKTOP_OS_FAMILIES,
-  FEATURE_PHONE_OS,
-  SMARTPHONE_OS,
   brandDisplayName,
   browserDisplayName,
   osDisplayName,
@@ -36,13 +34,10 @@ import {
   APP_IPADOS,
   PACKAGE_NAME,
   VIZIOS,
-  TV_MODEL_NUMBER,
-  LAPTOP_LINE,
   TIZEN_MODEL,
   VENDOR_FIELD,
   UC_IOS_DEVICE,
   UC_IOS_OS,
-  TV_APP_PACKAGE,
   MONITOR_BOT,
   LUMIA_MODEL,
   FB_DEVICE,
@@ -51,12 +46,6 @@ import {
   HBBTV_MODEL,
   WINDOWS_PHONE_MODEL,
   CODE_WORD_SEPARATOR,
-  TABLET_MODEL,
-  TV_MODEL,
-  WEARABLE_MODEL,
-  MEDIA_BOX_MODEL,
-  PHABLET_LINE,
-  PERIPHERAL_MODEL,
   BRAND_REST_END,
   ANDROID_MODEL_BARE,
   POCO_MODEL,
@@ -68,7 +57,6 @@ import {
   MRE_DEVICE,
   FUCHSIA,
   TESLA_CAR,
-  TV_BOX_SOC,
   SONY_ERICSSON,
   NON_ALNUM,
   SAFARI_CFNETWORK,
@@ -77,14 +65,11 @@ import {
   VERSION_LIKE,
   BRAND_PREFIX,
   BREW,
-  CAR,
   CHROMEBOOK,
-  CONSOLE,
   DARWIN_MAC,
   DOWNLOAD_MANAGER,
   E_READER,
   FEATURE_PHONE,
-  KAIOS_TOKEN,
   FEED_READER,
   HEADLESS,
   JAVA_ME,
@@ -96,7 +81,6 @@ import {
   MRE,
   NOT_A_MODEL,
   SET_TOP_BOX,
-  SMART_DISPLAY,
   SMART_SPEAKER,
   STRONG_BOT,
   TV,
@@ -148,37 +132,6 @@ const BROWSER_PACKAGES = new Set([
   'com.mi.globalbrowser', 'com.huawei.browser', 'com.heytap.browser', 'com.vivo.browser', 'com.yandex.browser',
   'com.brave.browser', 'com.microsoft.emmx', 'com.duckduckgo.mobile.android', 'XMLHttpRequest',
 ]);
-
-/** ua-parser-js device types → category. */
-const TYPE_CATEGORY: Readonly<Record<string, DeviceCategory>> = {
-  mobile: 'smartphone',
-  tablet: 'tablet',
-  smarttv: 'tv',
-  console: 'console',
-  wearable: 'wearable',
-  xr: 'wearable',
-  embedded: 'peripheral',
-};
-
-/** Model-table device types → category. */
-const TABLE_CATEGORY: Readonly<Record<string, DeviceCategory>> = {
-  smartphone: 'smartphone',
-  phone: 'smartphone',
-  phablet: 'phablet',
-  tablet: 'tablet',
-  tv: 'tv',
-  wearable: 'wearable',
-  watch: 'wearable',
-  console: 'console',
-  car: 'car',
-  media_player: 'media_player',
-  smart_speaker: 'smart_speaker',
-  smart_display: 'smart_display',
-  camera: 'camera',
-  peripheral: 'peripheral',
-  desktop: 'desktop',
-  feature_phone: 'feature_phone',
-};
 
 const norm = (s: string): string => s.toLowerCase().replace(NON_ALNUM, '');
 
@@ -1109,65 +1062,27 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     || (hints.requestedWith !== undefined && !BROWSER_PACKAGES.has(hints.requestedWith));
 
   // --- category ----------------------------------------------------------------
-  let category: DeviceCategory = 'unknown';
   const familyKind = familyFits && codeFam.kind !== null && (uaBrand === null || sameMaker(uaBrand, codeFam.brand)) ? codeFam.kind : undefined;
-  const makerCat = android && info === undefined ? makerCategory(brand, MOBILE_TOKEN.test(ua)) : undefined;
-  const makerMain = android && info === undefined ? mainKindCategory(brand) : undefined;
-  const tableCategory = specs?.category ?? info?.device_type;
-  const family = os === null ? null : osFamily(os);
-  if (robot) category = 'robot';
-  // A table row named only by its code, or typed `smartphone`, may carry the
-  // maker's default type (scripts/device/models.ts: "smartphone for brands
-  // whose catalog is phones"); without a specs row the code family's kind is
-  // more specific (BAH2-AL10 is a tablet, `Moto 360` a watch).
-  else if (familyKind !== undefined && specs === undefined && (info === undefined || info.device_type === undefined || info.device_type === 'smartphone' || norm(info.model) === norm(info.code))) category = familyKind;
-  else if (tableCategory !== undefined && TABLE_CATEGORY[tableCategory] !== undefined) category = TABLE_CATEGORY[tableCategory]!;
-  // The app that made the request is a TV app (`X-Requested-With`).
-  else if (hints.requestedWith !== undefined && TV_APP_PACKAGE.test(hints.requestedWith)) category = 'tv';
-  // The family's kind beats the UA's `Mobile` token: tablets and scanners send it too.
-  else if (familyKind !== undefined) category = familyKind;
-  else if (os !== null && FEATURE_PHONE_OS.has(os)) category = 'feature_phone';
-  // Lumias are phones whatever Windows mode their browser claims.
-  else if (lumia) category = 'smartphone';
-  // Fuchsia runs only on Google's Nest Hub smart displays (its Cast token would read as a TV).
-  else if (fuchsia) category = 'smart_display';
-  else if (TV.test(ua) || (code !== null && (TV_MODEL.test(code) || TV_MODEL_NUMBER.test(code) || ((MEDIA_BOX_MODEL.test(code) || TV_BOX_SOC.test(code)) && !MOBILE_TOKEN.test(ua))))) category = 'tv';
-  else if (android && code !== null && PERIPHERAL_MODEL.test(code)) category = 'peripheral';
-  else if (code !== null && LAPTOP_LINE.test(code)) category = 'desktop';
-  else if (code !== null && WEARABLE_MODEL.test(code)) category = 'wearable';
-  else if (android && code !== null && TABLET_MODEL.test(code)) category = 'tablet';
-  else if (CAR.test(ua)) category = 'car';
-  else if (CONSOLE.test(ua)) category = 'console';
-  else if (WEARABLE.test(ua) || os === 'watchOS' || os === 'Wear OS') category = 'wearable';
-  else if (SMART_DISPLAY.test(ua)) category = 'smart_display';
-  else if (SMART_SPEAKER.test(ua)) category = 'smart_speaker';
-  // Android (UC Browser's `MIDP-2.0; … Adr 4.4.2`) and Bada browsers carry
-  // MIDP/CLDC tokens for old WAP servers: the OS says it is no feature phone.
-  else if (os !== null && SMARTPHONE_OS.has(os)) category = 'smartphone';
-  else if (FEATURE_PHONE.test(ua) && (!android || KAIOS_TOKEN.test(ua))) category = 'feature_phone';
-  else if (os === 'Chrome OS') category = 'desktop';
-  // An iPod touch is a media player although ua-parser-js types it mobile.
-  else if (model === 'iPod' || model === 'iPod touch' || (model === null && os === 'iOS' && APPLE_HARDWARE.exec(ua)?.[1] === 'iPod')) category = 'media_player';
-  // ua-parser-js types an Android UA by its `Mobile` token alone (tablet
-  // without, phone with): the kinds of a maker that makes one kind of device,
-  // or no phones and tablets at all, know better (makerCategory keeps the
-  // token's word for a TV maker).
-  else if (makerCat !== undefined && (d.type === undefined || d.type === 'tablet' || d.type === 'mobile')) category = makerCat;
-  else if (d.type !== undefined && TYPE_CATEGORY[d.type] !== undefined) category = TYPE_CATEGORY[d.type]!;
-  else if (model === 'iPhone') category = 'smartphone';
-  else if (model === 'iPad') category = 'tablet';
-  // Chrome-style UAs omit "Mobile" on tablets; Android's own HTTP stack
-  // (Dalvik) never sends it, so there its absence says nothing.
-  else if (makerCat !== undefined) category = makerCat;
-  else if (android && !DALVIK.test(ua)) category = MOBILE_TOKEN.test(ua) ? 'smartphone' : 'tablet';
-  // Android's own HTTP stack says nothing about the screen: the maker's main
-  // line of products is the best evidence left.
-  else if (makerMain !== undefined) category = makerMain;
-  else if (hints.mobile === true) category = 'smartphone';
-  else if (family !== null && DESKTOP_OS_FAMILIES.has(family)) category = 'desktop';
-  // Large-screen phone lines (Note, Fold, Grand…) and phones whose specs say
-  // a 7-inch-class screen (unfolded foldables) are phablets.
-  if (category === 'smartphone' && ((model !== null && PHABLET_LINE.test(model)) || (specs !== undefined && specs.diagonal_in >= 7))) category = 'phablet';
+  const unknownAndroid = android && info === undefined;
+  const category = decideCategory({
+    ua,
+    robot,
+    os,
+    osFamily: os === null ? null : osFamily(os),
+    android,
+    code,
+    model,
+    info,
+    specs,
+    familyKind,
+    makerCategory: unknownAndroid ? makerCategory(brand, MOBILE_TOKEN.test(ua)) : undefined,
+    makerMainCategory: unknownAndroid ? mainKindCategory(brand) : undefined,
+    parserType: d.type,
+    lumia,
+    fuchsia,
+    requestedWith: hints.requestedWith,
+    hintsMobile: hints.mobile,
+  });
 
   return {
     robot,

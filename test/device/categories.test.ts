@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkDevice } from '../../src/device/index.js';
+import { CATEGORY_RULES, decideCategory } from '../../src/device/category.js';
+import type { CategoryFacts } from '../../src/device/category.js';
 
 const android = (model: string, mobile = true): string =>
   `Mozilla/5.0 (Linux; Android 12; ${model} Build/SP1A.210812.016) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 ${mobile ? 'Mobile ' : ''}Safari/537.36`;
@@ -100,5 +102,29 @@ describe('apps that embed a browser engine are clients, not robots', () => {
   });
   it("the apps' link-preview fetchers stay robots", () => {
     expect(checkDevice('Pinterest/0.9 (+http://www.pinterest.com/)').is_robot).toBe(true);
+  });
+});
+
+describe('the category table (src/device/category.ts)', () => {
+  const none: CategoryFacts = {
+    ua: '', robot: false, os: null, osFamily: null, android: false, code: null, model: null, info: undefined, specs: undefined,
+    familyKind: undefined, makerCategory: undefined, makerMainCategory: undefined, parserType: undefined, lumia: false, fuchsia: false,
+    requestedWith: undefined, hintsMobile: undefined,
+  };
+  it('every rule says why it exists', () => {
+    for (const rule of CATEGORY_RULES) expect(rule.why.length).toBeGreaterThan(15);
+  });
+  it('no fact, no category; a robot first, whatever else holds', () => {
+    expect(decideCategory(none)).toBe('unknown');
+    expect(decideCategory({ ...none, robot: true, familyKind: 'tablet', os: 'Android', android: true })).toBe('robot');
+  });
+  it("a code family's kind beats the Mobile token, the Mobile token decides a bare Android UA", () => {
+    const ua = 'Mozilla/5.0 (Linux; Android 12; X) Mobile Safari/537.36';
+    expect(decideCategory({ ...none, ua, os: 'Android', android: true, familyKind: 'tablet' })).toBe('tablet');
+    expect(decideCategory({ ...none, ua, os: 'Android', android: true })).toBe('smartphone');
+    expect(decideCategory({ ...none, ua: ua.replace(' Mobile', ''), os: 'Android', android: true })).toBe('tablet');
+  });
+  it('a phone of a large-screen line is a phablet', () => {
+    expect(decideCategory({ ...none, model: 'Galaxy Note 99', parserType: 'mobile' })).toBe('phablet');
   });
 });
