@@ -17,7 +17,18 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allExamples, mismatch, parseShown, posixRelative, shownToJson, sourceFiles, thrownMismatch, type DocExample } from '../support/docExamples.js';
+import {
+  allExamples,
+  markdownExamples,
+  mismatch,
+  parseShown,
+  posixRelative,
+  shownToJson,
+  sourceFiles,
+  thrownMismatch,
+  tsdocExamples,
+  type DocExample,
+} from '../support/docExamples.js';
 import { analyseExample, type AnalysedExample } from '../support/exampleCode.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -253,6 +264,46 @@ describe('documentation examples compile against the built package and show what
       });
     }
     expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
+
+describe('the example extractor', () => {
+  it('takes @example blocks to the next tag or the end of the comment, inline ones too, without fences', () => {
+    const dir = join(outDir, '_extractor');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'a.ts'),
+      [
+        '/** One line. @example f(1) // 2 */',
+        'export const a = 1;',
+        '/**',
+        ' * Text with jane@example.org, not a tag.',
+        ' * @example',
+        ' * ```ts',
+        ' * g();',
+        ' * // not run: needs a file',
+        ' * ```',
+        ' * @returns nothing',
+        ' */',
+        'export function g(): void {}',
+      ].join('\n'),
+    );
+    const found = tsdocExamples(root, join(posixRelative(root, dir), 'a.ts'));
+    expect(found.map((e) => [e.code, e.lines, e.notRun])).toEqual([
+      ['f(1) // 2', [1], undefined],
+      ['g();\n// not run: needs a file', [7, 8], 'needs a file'],
+    ]);
+  });
+
+  it('takes ```ts and ```typescript blocks of Markdown, with their line numbers', () => {
+    const dir = join(outDir, '_extractor');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'a.md'), ['# T', '```ts', 'a();', '```', '```sh', 'ls', '```', '```typescript', 'b();', '```'].join('\n'));
+    const found = markdownExamples(root, join(posixRelative(root, dir), 'a.md'));
+    expect(found.map((e) => [e.code, e.lines])).toEqual([
+      ['a();', [3]],
+      ['b();', [9]],
+    ]);
   });
 });
 
