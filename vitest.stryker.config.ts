@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The vitest config of `npm run test:mutation` (stryker.config.json): only the
+ * tests that exercise the mutated folders (src/server, src/cli, src/providers,
+ * src/scoring), without the corpora and data checks, which take minutes and
+ * test data rather than this code. test/api/dist.test.ts is left out: it only
+ * runs the built dist/, which Stryker does not mutate. A few CLI tests also
+ * run dist/ (--version, a closed pipe, serve), so `test:mutation` builds first.
+ */
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/api/**/*.test.ts', 'test/scoring/**/*.test.ts', 'test/providers/**/*.test.ts'],
+    exclude: ['test/api/dist.test.ts', '**/node_modules/**'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
