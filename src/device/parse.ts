@@ -676,21 +676,18 @@ function lumiaMaker(number: string): string {
   return MICROSOFT_LUMIAS.has(number) ? 'Microsoft' : 'Nokia';
 }
 
-/**
- * Parses a length-capped user agent plus client hints into the facts the
- * result is built from. Pure apart from the reused parser (see above).
- *
- * @example
- * parseDevice('Mozilla/5.0 (Linux; Android 14; SM-S911B) …', {}).model; // 'Galaxy S23'
- */
-export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
-  parser.setUA(ua);
-  const b = parser.getBrowser();
-  const o = parser.getOS();
-  const d = parser.getDevice();
-  const e = parser.getEngine();
+/** The robot verdict and the non-browser client kinds. */
+interface RobotStep {
+  readonly robot: boolean;
+  readonly headless: boolean;
+  readonly nonBrowser: boolean;
+  readonly feedReader: boolean;
+  readonly mediaPlayer: boolean;
+  readonly downloader: boolean;
+}
 
-  // --- robot ---------------------------------------------------------------
+/** Step 1: robot or person (isbot, corrected; docs/device.md), and what kind of non-browser client. */
+function readRobot(ua: string, browser: { name?: string; version?: string }, osName: string | undefined): RobotStep {
   const headless = HEADLESS.test(ua);
   let robot = headless || isbot(ua);
   // Non-browser client kinds: only agents isbot flags or that do not present
@@ -701,11 +698,27 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const mediaPlayer = nonBrowser && !feedReader && MEDIA_PLAYER.test(ua);
   const downloadManager = nonBrowser && DOWNLOAD_MANAGER.test(ua);
   // Monitors dressed as devices stay robots whatever else the UA says.
-  if (robot && !headless && !MONITOR_BOT.test(ua) && isbotFalseAlarm(ua, b, o.name)) robot = false;
+  if (robot && !headless && !MONITOR_BOT.test(ua) && isbotFalseAlarm(ua, browser, osName)) robot = false;
+  return { robot, headless, nonBrowser, feedReader, mediaPlayer, downloader: downloadManager };
+}
 
-  // --- operating system ----------------------------------------------------
-  let os = o.name === undefined ? null : osDisplayName(o.name);
-  let osVersion = o.version ?? null;
+/** The operating system, before and after client hints. */
+interface OsStep {
+  readonly os: string | null;
+  readonly osVersion: string | null;
+  /** The OS the UA itself names, before client hints (for the consistency check). */
+  readonly uaOs: string | null;
+  /** Google's Fuchsia (Nest Hub). */
+  readonly fuchsia: boolean;
+}
+
+/**
+ * Step 2: the OS from ua-parser-js, apps' own OS words and platform tokens,
+ * then Sec-CH-UA-Platform(-Version) and X-Requested-With.
+ */
+function readOs(ua: string, parsed: { name?: string; version?: string }, vendor: string | undefined, hints: ClientHints): OsStep {
+  let os = parsed.name === undefined ? null : osDisplayName(parsed.name);
+  let osVersion = parsed.version ?? null;
   if (os === 'Windows' && osVersion !== null) {
     const special = WINDOWS_SPECIAL_VERSION.exec(osVersion);
     if (special !== null) {
@@ -784,7 +797,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     os = 'Chrome OS';
     osVersion = null;
   }
-  if (os === 'Android' && d.vendor === 'Amazon') os = 'Fire OS';
+  if (os === 'Android' && vendor === 'Amazon') os = 'Fire OS';
   const uaOs = os;
   if (hints.platform !== undefined) {
     const hinted = osFromPlatform(hints.platform);
@@ -807,13 +820,27 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     os = 'Android';
     osVersion = null;
   }
-  const android = os !== null && ANDROID_FAMILY.has(os);
+  // UC Browser for iOS writes its own OS field: `ov(15_4_1)`.
+  if (osVersion === null && !APPLE_ID.test(ua) && UC_IOS_DEVICE.test(ua)) osVersion = UC_IOS_OS.exec(ua)?.[1]?.replaceAll('_', '.') ?? null;
+  return { os, osVersion, uaOs, fuchsia };
+}
 
-  // --- device model ----------------------------------------------------------
+/** The model code the UA (or Sec-CH-UA-Model) carries, before any maker is known. */
+interface CodeStep {
+  readonly code: string | null;
+  /** The UA hides the model (reduced Android `K`, no hint). */
+  readonly modelHidden: boolean;
+  /** A maker named by the platform's own device block (Windows Phone, HbbTV, KaiOS, MRE…). */
+  readonly vendorHint: string | undefined;
+  readonly lumia: boolean;
+}
+
+/** Step 3: the model code from ua-parser-js, the Android token, platform device blocks and Sec-CH-UA-Model. */
+function readModelCode(ua: string, device: { model?: string }, os: string | null, android: boolean, hints: ClientHints): CodeStep {
   let modelHidden = false;
-  let code: string | null = d.model === undefined ? null : cleanModel(d.model);
+  let code: string | null = device.model === undefined ? null : cleanModel(device.model);
   if (android) {
-    if (ua.includes('; K)') || d.model === 'K') {
+    if (ua.includes('; K)') || device.model === 'K') {
       // Chrome's reduced UA (Android 10+): "K" stands in for every model.
       code = null;
       modelHidden = true;
@@ -874,9 +901,34 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     code = cleanModel(hints.model);
     modelHidden = code === null;
   }
+  return { code, modelHidden, vendorHint, lumia };
+}
+
+/** Brand, model and what the tables know of them. */
+interface DeviceStep {
+  readonly brand: string | null;
+  /** Marketing name when the table knows the code, else the code. */
+  readonly model: string | null;
+  readonly code: string | null;
+  readonly modelHidden: boolean;
+  readonly info: ModelInfo | undefined;
+  readonly specs: DeviceSpecs | undefined;
+  /** The kind of the code's maker family, when the family fits the maker. */
+  readonly familyKind: DeviceCategory | undefined;
+}
+
+/**
+ * Step 4: the maker and model — the maker the UA states (vendor, maker
+ * words, platform fields), the model table, the maker table's code families
+ * and lines — in the maker list's spelling.
+ */
+function readDevice(ua: string, device: { vendor?: string }, engine: string | undefined, osStep: OsStep, android: boolean, codeStep: CodeStep): DeviceStep {
+  const { os, fuchsia } = osStep;
+  const { vendorHint } = codeStep;
+  let { code, modelHidden } = codeStep;
   // The brand the UA itself states: ua-parser-js's vendor, else a brand word
   // before the model (`SAMSUNG SM-R765V`, `LG-P929`, `SonyEricssonW200i`).
-  const parserVendor = d.vendor !== undefined ? brandDisplayName(d.vendor) : null;
+  const parserVendor = device.vendor !== undefined ? brandDisplayName(device.vendor) : null;
   let uaBrand = parserVendor ?? (vendorHint === undefined ? null : brandOfToken(vendorHint));
   // On the whole UA only for non-Mozilla agents (feature phones: `SAMSUNG-SGH-Z100`).
   /** The code as the UA wrote it, when the maker word was cut off it below. */
@@ -908,7 +960,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     const hbbVendor = hbbtvVendor(ua);
     if (hbbVendor !== null) uaBrand = hbbVendor;
   }
-  if (uaBrand === null && e.name === 'Trident') uaBrand = ieOemMaker(ua);
+  if (uaBrand === null && engine === 'Trident') uaBrand = ieOemMaker(ua);
   // A maker word of the brand vocabulary leading the code (`KIVI 32H500GR`,
   // `TOOKY T83`, `DOOV_D10`): the UA names its maker.
   let atStart: { brand: string; rest: string } | undefined;
@@ -972,7 +1024,6 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     code = info?.code ?? appleCode;
     uaBrand = 'Apple';
   }
-  if (ucIos !== null && osVersion === null) osVersion = UC_IOS_OS.exec(ua)?.[1]?.replaceAll('_', '.') ?? null;
   if (code !== null && info === undefined) {
     info = lookupModelCode(code, uaBrand ?? undefined);
     if (info === undefined && BRAND_PREFIX.test(code)) info = lookupModelCode(code.replace(BRAND_PREFIX, ''), uaBrand ?? undefined);
@@ -1021,22 +1072,31 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     modelHidden = true;
   }
   if (os === 'Mac' && brand === null) brand = 'Apple';
-  if (os === 'iOS' && model === 'iPad' && osVersion !== null && Number(MAJOR_MINOR.exec(osVersion)?.[1] ?? 0) >= 13) {
-    os = 'iPadOS';
-  }
   const specs = info === undefined ? undefined : lookupSpecs(info.brand, info.model);
+  const familyKind = familyFits && codeFam.kind !== null && (uaBrand === null || sameMaker(uaBrand, codeFam.brand)) ? codeFam.kind : undefined;
+  return { brand, model, code, modelHidden, info, specs, familyKind };
+}
 
-  // --- browser ---------------------------------------------------------------
+/** The browser, its version, and whether an app made the request. */
+interface BrowserStep {
+  readonly browser: string | null;
+  readonly browserVersion: string | null;
+  readonly webview: boolean;
+  readonly app: boolean;
+}
+
+/** Step 5: the browser from ua-parser-js, browsers it does not name, and Sec-CH-UA-Full-Version-List. */
+function readBrowser(ua: string, parsed: { name?: string; version?: string }, os: string | null, android: boolean, headless: boolean, hints: ClientHints): BrowserStep {
   const webview = android && ANDROID_WEBVIEW.test(ua);
   let browser: string | null = null;
-  let browserVersion = b.version ?? null;
+  let browserVersion = parsed.version ?? null;
   const extra = EXTRA_BROWSER.exec(ua);
-  const extraName = extra === null ? undefined : extraBrowser(extra[1]!, os, b.name);
-  if (headless && b.name !== undefined && b.name.startsWith('Chrome')) browser = 'Headless Chrome';
+  const extraName = extra === null ? undefined : extraBrowser(extra[1]!, os, parsed.name);
+  if (headless && parsed.name !== undefined && parsed.name.startsWith('Chrome')) browser = 'Headless Chrome';
   else if (extraName !== undefined) {
     browser = extraName;
     if (extraName === 'Yandex Browser' && YANDEX_LITE.test(ua)) browser = 'Yandex Browser Lite';
-  } else if (b.name !== undefined) browser = browserDisplayName(b.name, os, webview, YANDEX_LITE.test(ua));
+  } else if (parsed.name !== undefined) browser = browserDisplayName(parsed.name, os, webview, YANDEX_LITE.test(ua));
   else if (DALVIK.test(ua)) browser = 'Android Browser';
   else if (SAFARI_CFNETWORK.test(ua)) browser = 'Safari';
   // Symbian's stock browser reports itself as plain Safari.
@@ -1060,53 +1120,77 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const app = (browser !== null && APP_NAMES.has(browser))
     || EMBEDDED_APP.test(ua)
     || (hints.requestedWith !== undefined && !BROWSER_PACKAGES.has(hints.requestedWith));
+  return { browser, browserVersion, webview, app };
+}
 
-  // --- category ----------------------------------------------------------------
-  const familyKind = familyFits && codeFam.kind !== null && (uaBrand === null || sameMaker(uaBrand, codeFam.brand)) ? codeFam.kind : undefined;
-  const unknownAndroid = android && info === undefined;
+/**
+ * Parses a length-capped user agent plus client hints into the facts the
+ * result is built from: the steps above in turn (robot, OS and client
+ * hints, model code, maker and model, browser), then the category table
+ * (category.ts). Pure apart from the reused parser (see above).
+ *
+ * @example
+ * parseDevice('Mozilla/5.0 (Linux; Android 14; SM-S911B) …', {}).model; // 'Galaxy S23'
+ */
+export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
+  parser.setUA(ua);
+  const b = parser.getBrowser();
+  const o = parser.getOS();
+  const d = parser.getDevice();
+  const e = parser.getEngine();
+
+  const robot = readRobot(ua, b, o.name);
+  const osStep = readOs(ua, o, d.vendor, hints);
+  const android = osStep.os !== null && ANDROID_FAMILY.has(osStep.os);
+  const codeStep = readModelCode(ua, d, osStep.os, android, hints);
+  const device = readDevice(ua, d, e.name, osStep, android, codeStep);
+  // An iPad on iOS 13 or later runs iPadOS.
+  const os = osStep.os === 'iOS' && device.model === 'iPad' && osStep.osVersion !== null && Number(MAJOR_MINOR.exec(osStep.osVersion)?.[1] ?? 0) >= 13 ? 'iPadOS' : osStep.os;
+  const browser = readBrowser(ua, b, os, android, robot.headless, hints);
+  const unknownAndroid = android && device.info === undefined;
   const category = decideCategory({
     ua,
-    robot,
+    robot: robot.robot,
     os,
     osFamily: os === null ? null : osFamily(os),
     android,
-    code,
-    model,
-    info,
-    specs,
-    familyKind,
-    makerCategory: unknownAndroid ? makerCategory(brand, MOBILE_TOKEN.test(ua)) : undefined,
-    makerMainCategory: unknownAndroid ? mainKindCategory(brand) : undefined,
+    code: device.code,
+    model: device.model,
+    info: device.info,
+    specs: device.specs,
+    familyKind: device.familyKind,
+    makerCategory: unknownAndroid ? makerCategory(device.brand, MOBILE_TOKEN.test(ua)) : undefined,
+    makerMainCategory: unknownAndroid ? mainKindCategory(device.brand) : undefined,
     parserType: d.type,
-    lumia,
-    fuchsia,
+    lumia: codeStep.lumia,
+    fuchsia: osStep.fuchsia,
     requestedWith: hints.requestedWith,
     hintsMobile: hints.mobile,
   });
 
   return {
-    robot,
-    headless,
-    browser,
-    browserVersion,
+    robot: robot.robot,
+    headless: robot.headless,
+    browser: browser.browser,
+    browserVersion: browser.browserVersion,
     engine: e.name ?? null,
     engineVersion: e.version ?? null,
     os,
-    osVersion,
-    uaOs,
-    brand,
-    model,
-    modelCode: code,
-    modelKnown: info !== undefined,
-    modelHidden,
-    specs,
+    osVersion: osStep.osVersion,
+    uaOs: osStep.uaOs,
+    brand: device.brand,
+    model: device.model,
+    modelCode: device.code,
+    modelKnown: device.info !== undefined,
+    modelHidden: device.modelHidden,
+    specs: device.specs,
     category,
-    webview,
-    app,
-    feedReader,
-    mediaPlayer,
-    downloader: downloadManager,
-    nonBrowser,
+    webview: browser.webview,
+    app: browser.app,
+    feedReader: robot.feedReader,
+    mediaPlayer: robot.mediaPlayer,
+    downloader: robot.downloader,
+    nonBrowser: robot.nonBrowser,
     setTopBox: category === 'tv' && SET_TOP_BOX.test(ua),
   };
 }
