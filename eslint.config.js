@@ -4,7 +4,8 @@ import tseslint from 'typescript-eslint';
 import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**'] },
+  // .tmp/ is gitignored scratch (the docs-examples test writes its generated examples there).
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', '.tmp/**'] },
   ...tseslint.configs.recommended,
   regexp.configs['flat/recommended'],
   {
