@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ChunkResult, ChunkTask } from './types.js';
@@ -11,15 +12,20 @@ export interface ChunkRunner {
 }
 
 /**
- * The worker file beside this module. Built, the CLI is `dist/cli/*.js` and
- * the worker `dist/cli/batch-worker.js` (its own tsup entry); from source
- * (vitest, tsx) this module is `src/batch/pool.ts` and the worker
- * `src/batch/worker.ts`, which a worker thread can only load through tsx.
+ * The file the worker threads load. From source (vitest, tsx) this module is
+ * `src/batch/pool.ts` and the worker `src/batch/worker.ts`, which a thread
+ * can only load through tsx. Built, the worker is `dist/cli/batch-worker.js`
+ * (its own tsup entry) and this code sits in a chunk of `dist/` or inside
+ * `dist/cli/index.js`, as the bundler splits it: both places are looked at.
  */
 export function workerEntry(): { filename: string; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const filename = fileURLToPath(new URL(fromSource ? './worker.ts' : './batch-worker.js', import.meta.url));
-  return { filename, execArgv: fromSource ? [...process.execArgv, '--import', 'tsx'] : [...process.execArgv] };
+  if (import.meta.url.endsWith('.ts')) {
+    return { filename: fileURLToPath(new URL('./worker.ts', import.meta.url)), execArgv: [...process.execArgv, '--import', 'tsx'] };
+  }
+  const candidates = ['./cli/batch-worker.js', './batch-worker.js'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+  const filename = candidates.find((path) => existsSync(path));
+  if (filename === undefined) throw new Error(`the batch worker is missing: none of ${candidates.join(', ')} exists (rebuild identity-signals)`);
+  return { filename, execArgv: [...process.execArgv] };
 }
 
 /** Chunks in flight per thread: one being checked, a few queued so a thread never waits for the reader. */

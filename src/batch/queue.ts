@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ChunkRunner } from './pool.js';
@@ -46,12 +47,14 @@ export class QueueUnreachableError extends Error {
 /** Connects once to `url` to see that Redis answers, so a typo or a stopped server is said at once. */
 async function probe(url: string): Promise<void> {
   const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null, connectTimeout: 5_000 });
-  client.on('error', () => {});
+  // The socket's own error (ECONNREFUSED, ENOTFOUND) says more than ioredis's "Connection is closed".
+  let cause: Error | undefined;
+  client.on('error', (error: Error) => (cause ??= error));
   try {
     await client.connect();
     await client.ping();
   } catch (error) {
-    throw new QueueUnreachableError(`cannot reach Redis at ${shownUrl(url)}: ${(error as Error).message}`);
+    throw new QueueUnreachableError(`cannot reach Redis at ${shownUrl(url)}: ${(cause ?? (error as Error)).message}`);
   } finally {
     client.disconnect();
   }
@@ -75,6 +78,9 @@ export async function createQueueRunner(url: string): Promise<ChunkRunner> {
   const queue = new Queue(QUEUE_NAME, { connection, streams: { events: { maxLen: 10_000 } } });
   const events = new QueueEvents(QUEUE_NAME, { connection });
   const redis = new Redis(url, { maxRetriesPerRequest: null });
+  // Every chunk out waits on the queue's events: as many listeners as the window, which is no leak.
+  queue.setMaxListeners(QUEUE_WINDOW * 2 + 10);
+  events.setMaxListeners(QUEUE_WINDOW * 2 + 10);
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
   const run = randomUUID();
   return {
@@ -121,6 +127,8 @@ export async function runQueueWorker(url: string, threads: number, databases: re
     },
     {
       connection: { url, maxRetriesPerRequest: null },
+      // Shown as each job's processedBy: which machine and process holds a chunk.
+      name: `${hostname()}:${process.pid}`,
       concurrency: threads,
       lockDuration: LOCK_MS,
       stalledInterval: STALLED_CHECK_MS,

@@ -37,7 +37,7 @@ function histogram(bins: readonly number[]): string {
     })
     .join('');
   const ticks = [0, 250, 500, 750, 1000]
-    .map((score) => `<text x="${Math.min(width - 16, (score / 1000) * width).toFixed(0)}" y="${height - 4}" class="tick">${score}</text>`)
+    .map((score) => `<text x="${((score / 1000) * width).toFixed(0)}" y="${height - 4}" class="tick" text-anchor="${score === 0 ? 'start' : score === 1000 ? 'end' : 'middle'}">${score}</text>`)
     .join('');
   return `<svg class="chart histogram" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="score histogram">${bars}${ticks}</svg>`;
 }
@@ -52,7 +52,7 @@ function horizontal(entries: readonly [string, number][], label: string): string
   const bars = entries
     .map(([key, count], i) => {
       const w = Math.max(1, Math.round((count / max) * (width - labelWidth - 80)));
-      const shown = key.length > 30 ? `${key.slice(0, 29)}…` : key;
+      const shown = key.length > 28 ? `${key.slice(0, 27)}…` : key;
       return (
         `<text x="${labelWidth - 6}" y="${i * row + 15}" class="label">${escape(shown)}</text>` +
         `<rect class="bar" x="${labelWidth}" y="${i * row + 3}" width="${w}" height="${row - 6}"><title>${escape(key)}: ${number(count)}</title></rect>` +
@@ -106,8 +106,8 @@ h1 { font-size: 20px; margin: 0 0 4px; } h2 { font-size: 18px; margin: 32px 0 4p
 h3 { font-size: 13px; margin: 0 0 6px; color: #3b4658; text-transform: uppercase; letter-spacing: .04em; }
 .facts { color: #5b6677; margin: 0 0 12px; }
 .grid { display: flex; flex-wrap: wrap; gap: 16px; }
-.panel { border: 1px solid #dde2ea; border-radius: 6px; padding: 12px; }
-.chart { max-width: 100%; height: auto; display: block; }
+.panel { border: 1px solid #dde2ea; border-radius: 6px; padding: 12px; flex: 1 1 480px; max-width: 640px; }
+.chart { width: 100%; height: auto; display: block; }
 .bar { fill: #3867d6; } .histogram .bar { fill: #20a374; }
 .label { font-size: 12px; text-anchor: end; fill: #1d2430; } .count, .tick { font-size: 11px; fill: #5b6677; }
 .none { color: #8a94a6; }

@@ -105,8 +105,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       continue;
     }
     // A value that looks like a flag is the next flag, not this one's value
-    // (`--bands --compact`); write `--bands=-x` to mean it.
-    if (token.value === undefined || (!token.inlineValue && token.value.startsWith('-'))) {
+    // (`--bands --compact`); write `--bands=-x` to mean it. A lone `-` is stdin/stdout (`--input -`).
+    if (token.value === undefined || (!token.inlineValue && token.value.startsWith('-') && token.value !== '-')) {
       throw new UsageError(`${token.rawName} needs a value${name === 'bands' ? ': default or scorecard' : ''}`, command ?? 'general');
     }
     const values = strings.get(name) ?? [];

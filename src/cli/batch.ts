@@ -1,10 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import { MappingError, parseMaps } from '../batch/mapColumns.js';
-import { createPool } from '../batch/pool.js';
 import type { ChunkRunner } from '../batch/pool.js';
-import { QueueUnreachableError, createQueueRunner, runQueueWorker } from '../batch/queue.js';
-import { BatchUsageError, runBatchFile } from '../batch/run.js';
 import type { BatchFileOptions } from '../batch/run.js';
 import type { Checker } from '../checker.js';
 import { isIdentitySignalsError } from '../errors.js';
@@ -193,7 +190,7 @@ export function batchFileOptions(flags: Flags): BatchFileOptions {
     allowRejects: flags.given.has('allow-rejects'),
     ...(report === undefined ? {} : { report }),
     skip: whole(flags, 'skip', 0, 999_999_999) ?? 0,
-    chunkRows: whole(flags, 'chunk', 1, 100_000) ?? 1000,
+    ...(flags.given.has('chunk') ? { chunkRows: whole(flags, 'chunk', 1, 100_000)! } : {}),
     checker: {
       ...(flags.bands === undefined ? {} : { bands: flags.bands }),
       ...(flags.country === undefined ? {} : { country: flags.country }),
@@ -205,6 +202,11 @@ export function batchFileOptions(flags: Flags): BatchFileOptions {
 /** `batch --input FILE`: on a pool of threads here, or on the workers of `--queue`. */
 export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
   const options = batchFileOptions(flags);
+  // Loaded here, not at the top: the pool, the queue client and the CSV
+  // parser would add a second to the start of every single check.
+  const { createPool } = await import('../batch/pool.js');
+  const { QueueUnreachableError, createQueueRunner } = await import('../batch/queue.js');
+  const { BatchUsageError, runBatchFile } = await import('../batch/run.js');
   const queue = flags.given.get('queue')?.[0];
   const threads = whole(flags, 'workers', 1, 256) ?? availableParallelism();
   let runner: ChunkRunner | undefined;
@@ -217,6 +219,7 @@ export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
       return 1;
     }
   }
+  // runBatchFile closes the runner it is given, the queue's included.
   try {
     return await runBatchFile(
       options,
@@ -226,8 +229,6 @@ export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
   } catch (error) {
     if (error instanceof MappingError || error instanceof BatchUsageError) throw new UsageError(error.message, 'none');
     throw error;
-  } finally {
-    if (runner !== undefined && queue !== undefined) await runner.close().catch(() => {});
   }
 }
 
@@ -235,6 +236,7 @@ export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
 export async function runWorker(flags: Flags, io: CliIo): Promise<number> {
   const url = checkQueueUrl(flags.given.get('queue')![0]!, 'worker');
   const threads = whole(flags, 'workers', 1, 256) ?? availableParallelism();
+  const { QueueUnreachableError, runQueueWorker } = await import('../batch/queue.js');
   const stopped = new Promise<void>((done) => {
     io.signal?.addEventListener('abort', () => done(), { once: true });
     if (io.stdout !== undefined) {

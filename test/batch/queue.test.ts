@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUE_NAME } from '../../src/batch/queue.js';
+import { mixedCsv, writeLines } from '../support/batchData.js';
+import { ndjson, runBin, startBin, until } from '../support/batchBin.js';
+import type { Running } from '../support/batchBin.js';
+
+// `batch --queue` and `worker --queue` against a real redis-server on
+// loopback, started here (Debian's package; CI installs it). No Redis is no
+// reason to skip: the test fails and says so.
+
+const dir = mkdtempSync(join(tmpdir(), 'identity-signals-queue-'));
+let redis: ChildProcess | undefined;
+let url = '';
+const workers: Running[] = [];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const failed = new Promise<never>((_, fail) => redis!.once('error', (error) => fail(new Error(`redis-server could not start (is it installed? .ci/run installs it): ${error.message}`))));
+  url = `redis://127.0.0.1:${port}`;
+  const ready = (async () => {
+    for (;;) {
+      const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        await client.ping();
+        return;
+      } catch {
+        await new Promise((ok) => setTimeout(ok, 50));
+      } finally {
+        client.disconnect();
+      }
+    }
+  })();
+  await Promise.race([ready, failed]);
+});
+
+afterAll(async () => {
+  for (const worker of workers) worker.child.kill('SIGKILL');
+  await Promise.all(workers.map((w) => w.done));
+  redis?.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function startWorker(): Running {
+  const worker = startBin(['worker', '--queue', url, '--workers', '1'], dir);
+  worker.child.stdin!.end();
+  workers.push(worker);
+  return worker;
+}
+
+describe('batch --queue: chunks on BullMQ, workers in other processes', () => {
+  it('two workers, one killed with SIGKILL mid-chunk: every row arrives exactly once, in input order', async () => {
+    writeLines(join(dir, 'mixed.csv'), mixedCsv(800, 11));
+    const doomed = startWorker();
+    const survivor = startWorker();
+    await until(() => doomed.stderr().includes('checking chunks') && survivor.stderr().includes('checking chunks'), 30_000, 'both workers to start');
+
+    const queue = new Queue(QUEUE_NAME, { connection: { url } });
+    try {
+      const batch = startBin(['batch', '--input', 'mixed.csv', '--output', 'mixed.ndjson', '--queue', url, '--chunk', '100'], dir);
+      batch.child.stdin!.end();
+      // Kill the first worker while it holds a chunk: BullMQ shows whose it is.
+      const mark = `:${doomed.child.pid}`;
+      let held = '';
+      await until(() => {
+        void queue.getActive().then((jobs) => {
+          held ||= jobs.find((job) => job.processedBy?.endsWith(mark))?.id ?? '';
+        });
+        return held !== '';
+      }, 60_000, 'the first worker to take a chunk');
+      doomed.child.kill('SIGKILL');
+      expect((await doomed.done).signal).toBe('SIGKILL');
+
+      const finished = await batch.done;
+      expect(finished.stderr).toMatch(/batch: 800 rows read, 800 checked, 0 rejected/);
+      expect(finished.code).toBe(0);
+      const rows = ndjson<{ line: number; email: { value: string } }>(join(dir, 'mixed.ndjson'));
+      expect(rows.map((r) => r.line)).toEqual(Array.from({ length: 800 }, (_, i) => i + 2));
+      // Each line holds its own row: the chunk the killed worker held was checked again, by the other one.
+      const source = readFileSync(join(dir, 'mixed.csv'), 'utf8').split('\n');
+      expect(rows.every((r) => source[r.line - 1]!.split(',')[1] === r.email.value)).toBe(true);
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('a Redis that does not answer is said at once, exit 1', async () => {
+    const port = await freePort();
+    const { code, stderr } = await runBin(['batch', '--input', '-', '--queue', `redis://127.0.0.1:${port}`], dir, 'Email\na@gmail.com\n');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(new RegExp(`^cannot reach Redis at redis://127\\.0\\.0\\.1:${port}: .*ECONNREFUSED`));
+  });
+});
