@@ -210,6 +210,8 @@ function norm(s: string): string {
  * foldables) is a phablet.
  *
  * @example
+ * // not run: `facts` stands for what parseDevice read from a user agent
+ * declare const facts: CategoryFacts;
  * decideCategory({ ...facts, robot: true }); // 'robot'
  */
 export function decideCategory(f: CategoryFacts): DeviceCategory {
