@@ -10,7 +10,14 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/api/**/*.test.ts', 'test/scoring/**/*.test.ts', 'test/providers/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'test/api/**/*.test.ts',
+      'test/cli/**/*.test.ts',
+      'test/server/**/*.test.ts',
+      'test/providers/**/*.test.ts',
+      'test/scoring/**/*.test.ts',
+    ],
     exclude: ['test/api/dist.test.ts', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -15,6 +15,8 @@ import {
   createPhoneCheck,
 } from '../../src/index.js';
 import type { BandTable, ScoringOptions } from '../../src/index.js';
+import { DEFAULT_BANDS, RISK_CLUSTERS, SCORECARD_BANDS, bandIndex, createScorer } from '../../src/scoring/index.js';
+import { IdentitySignalsError } from '../../src/errors.js';
 
 // Every input below scores where the 'default' (0–199, 200–399, 400–599, 600–799,
 // 800–1000) and 'scorecard' (0–225, 226–450, 451–550, 551–775, 776–1000) tables
@@ -190,5 +192,30 @@ describe('the CLI --bands flag', () => {
     const scorecard = await cli([product, ...values, '--bands', 'scorecard', '--compact']);
     expect(scorecard.code).toBe(0);
     expect(scorecard.result.score_cluster).toBe(byScorecard);
+  });
+});
+
+describe('bandIndex and the preset tables at their edges', () => {
+  it.each([
+    ['default', DEFAULT_BANDS, [0, 199, 200, 399, 400, 599, 600, 799, 800, 1000]],
+    ['scorecard', SCORECARD_BANDS, [0, 225, 226, 450, 451, 550, 551, 775, 776, 1000]],
+  ] as const)('%s: each band holds its own min and max, and nothing else', (_name, table, edges) => {
+    expect(table.map((b) => [b.min, b.max]).flat()).toEqual(edges);
+    for (const [i, band] of table.entries()) {
+      expect(bandIndex(band.min, table)).toBe(i);
+      expect(bandIndex(band.max, table)).toBe(i);
+    }
+  });
+
+  it('puts a score above the last band in the last band', () => {
+    expect(bandIndex(1001, DEFAULT_BANDS)).toBe(4);
+    expect(bandIndex(1001, [{ min: 0, max: 499 }, { min: 500, max: 1000 }])).toBe(1);
+  });
+
+  it('rejects a score model whose own weight is outside 0..1 (a model bug, not a caller error)', () => {
+    const model = { product: 'name', clusters: RISK_CLUSTERS, baseline: 0.3, signals: { NAME_X: { kind: 'risk', weight: 1.5, description: 'x' } } } as const;
+    expect(() => createScorer(model)).toThrow(IdentitySignalsError);
+    expect(() => createScorer(model)).toThrow(expect.objectContaining({ code: 'INTERNAL' }));
+    expect(() => createScorer({ ...model, signals: { NAME_X: { kind: 'risk', weight: -0.1, description: 'x' } } })).toThrow(/outside 0\.\.1/);
   });
 });
