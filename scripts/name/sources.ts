@@ -121,3 +121,29 @@ export function readRawList(file: string, defaultLabel: string): { rows: RawRow[
     });
   return { rows, bytes };
 }
+
+/**
+ * The per-language given-name lists of gender-detection-from-name (MIT), a
+ * snapshot taken by scripts/name/snapshot-gender-by-language.ts: per
+ * language, the folded names it lists under each sex.
+ */
+export const GENDER_BY_LANGUAGE_SNAPSHOT = join(ROOT, 'data', 'raw', 'name', 'gender-by-language.csv.br');
+
+/** Language → folded name → the sexes the language's list gives it. */
+export function readGenderByLanguage(): Map<string, Map<string, { male: boolean; female: boolean }>> {
+  const csv = brotliDecompressSync(readFileSync(GENDER_BY_LANGUAGE_SNAPSHOT)).toString('utf8');
+  const out = new Map<string, Map<string, { male: boolean; female: boolean }>>();
+  for (const line of csv.split('\n').slice(1)) {
+    if (line === '') continue;
+    const [lang = '', name = '', sex] = line.split(',');
+    const key = foldName(name);
+    if (key === '') continue;
+    let byName = out.get(lang);
+    if (byName === undefined) out.set(lang, (byName = new Map()));
+    const v = byName.get(key) ?? { male: false, female: false };
+    if (sex === 'M') v.male = true;
+    else if (sex === 'F') v.female = true;
+    byName.set(key, v);
+  }
+  return out;
+}

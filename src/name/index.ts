@@ -6,4 +6,4 @@
  */
 export { checkName, createNameCheck } from './checkName.js';
 export { NAME_SCORE_MODEL } from './scoreModel.js';
-export type { NameCheck, NameCheckOptions, NameReasonCode, NameResult, NameRiskType } from './types.js';
+export type { NameCallOptions, NameCheck, NameCheckOptions, NameReasonCode, NameResult, NameRiskType } from './types.js';

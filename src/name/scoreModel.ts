@@ -41,6 +41,7 @@ const NAME_SIGNALS = {
   NAME_HUMOROUS: { kind: 'risk', weight: 0.85, description: 'a joke name such as Hugh Jass' },
   NAME_HUMOROUS_COMMON: { kind: 'risk', weight: 0.35, description: 'a joke name that is also a common real name (Joe King)' },
   NAME_VULGAR: { kind: 'risk', weight: 0.85, description: 'a vulgar word' },
+  NAME_HUMOROUS_READING: { kind: 'risk', weight: 0.8, description: 'first and last name read aloud as a joke (Mike Hunt: "my cunt")' },
   // first and last alike
   NAME_PARTS_SIMILAR: { kind: 'risk', weight: 0.6, description: 'first and last name equal, nearly equal or one inside the other' },
   // random typing (gated to the bottom band)

@@ -1,3 +1,4 @@
+import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
 import type { NameReasonCode } from './scoreModel.js';
 
@@ -35,6 +36,26 @@ export interface NameCheckOptions {
    * @default {}
    */
   readonly scoring?: ScoringOptions;
+  /** The data bundle to read (a directory, whole or partial); see docs/data.md. @default the package's bundle */
+  readonly data?: DataOptions;
+  /**
+   * Where the names are from, ISO 3166-1 alpha-2 (`IT`, any case): a given
+   * name whose sex differs between countries (Andrea, Nikita, Jean, Kim,
+   * Simone) is read as in that country. Without it such a name is read by
+   * its surname's likely origin when that is clear, else `gender` is null.
+   * @default none
+   */
+  readonly country?: string;
+}
+
+/**
+ * Per-call options of a configured name check.
+ * @example
+ * const call: NameCallOptions = { country: 'RU' };
+ */
+export interface NameCallOptions {
+  /** As {@link NameCheckOptions.country}, for this call only. */
+  readonly country?: string;
 }
 
 /**
@@ -78,4 +99,4 @@ export interface NameResult {
  * const check: NameCheck = createNameCheck();
  * check('Ali', 'Ali').is_valid; // true
  */
-export type NameCheck = (firstName: string, lastName: string) => NameResult;
+export type NameCheck = (firstName: string, lastName: string, call?: NameCallOptions) => NameResult;

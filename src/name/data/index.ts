@@ -21,3 +21,7 @@ export type { GenderCounts } from './tables.js';
 export { COMMON_REAL_NAME_MARK, NAME_LIST_KINDS, isCommonRealNameLabel, listEntries, matchNameList } from './lists.js';
 export type { NameListKind } from './lists.js';
 export { nameLikeness, nameLikenessThreshold } from './likeness.js';
+export { repeatedNameLimits, vocabulary } from './vocabulary.js';
+export type { Vocabulary } from './vocabulary.js';
+export { maleShareByCountry, surnameCountries } from './given.js';
+export { romanize } from './translit.js';

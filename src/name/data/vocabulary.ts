@@ -1,0 +1,91 @@
+/**
+ * The small vocabularies the name check reads (particles, legal forms,
+ * generational and patronymic suffixes, gendered surname endings, the sex of
+ * titles, the words a name is read against), each written once under
+ * data/raw/name/ with its source and built into data/name/vocabulary.json by
+ * scripts/name/vocabulary.ts. Loaded on first use, then answered from Sets
+ * and Maps.
+ */
+import { currentBundle } from '../../data/context.js';
+import { VOCABULARY } from './formats.js';
+
+/** Shape of data/name/vocabulary.json. Word lists are folded and sorted. */
+export interface VocabularyData {
+  /** Particles of names (van, de, bin, mac…): never judged as words alone. */
+  readonly particles: readonly string[];
+  /** Company legal forms (inc, gmbh…): a part holding one is an organisation. */
+  readonly legalForms: readonly string[];
+  /** Generational suffixes after a surname (jr, iii…). */
+  readonly nameSuffixes: readonly string[];
+  /** Endings that make a surname from a given name (son, ez, ov…). */
+  readonly patronymicSuffixes: readonly string[];
+  /** Surname endings agreeing with a sex, longest first: [ending, 'M' | 'F']. */
+  readonly surnameEndings: readonly (readonly [string, 'M' | 'F'])[];
+  /** Titles (each also in the placeholder_title list) and the sex they imply. */
+  readonly titleGender: Readonly<Record<string, 'M' | 'F'>>;
+  /**
+   * Limits of the repeated-name exemption (Mohamed Mohamed), measured by
+   * the builder on the name tables: `maxUsBirths` is the births of the
+   * least common of the US given names that together hold half of all US
+   * births (a name at or above it is a top US name: John John is flagged);
+   * `minSurnameWeight` the surname weight of the top 5% of surnames;
+   * `birthsPerSurnameSource` the pseudo-births one locale listing stands for.
+   */
+  readonly repeatedName: { readonly maxUsBirths: number; readonly minSurnameWeight: number; readonly birthsPerSurnameSource: number };
+  /**
+   * Words a name can be read as (src/name/reading.ts): punchline words
+   * (vulgar, bodily, innuendo), everyday glue words, whole catchphrases.
+   */
+  readonly reading: {
+    readonly punch: readonly string[];
+    readonly glue: readonly string[];
+    readonly phrases: readonly string[];
+  };
+}
+
+/** The loaded vocabulary, as Sets and Maps. */
+export interface Vocabulary {
+  readonly particles: ReadonlySet<string>;
+  readonly legalForms: ReadonlySet<string>;
+  readonly nameSuffixes: ReadonlySet<string>;
+  readonly patronymicSuffixes: ReadonlySet<string>;
+  readonly surnameEndings: readonly (readonly [string, 'M' | 'F'])[];
+  readonly titleGender: ReadonlyMap<string, 'M' | 'F'>;
+  readonly reading: VocabularyData['reading'];
+  readonly repeatedName: VocabularyData['repeatedName'];
+}
+
+/**
+ * The vocabulary of the running check's bundle, loaded once per bundle.
+ *
+ * @example
+ * vocabulary().particles.has('van') // → true
+ * vocabulary().titleGender.get('mademoiselle') // → 'F'
+ */
+export function vocabulary(): Vocabulary {
+  const bundle = currentBundle();
+  return bundle.derive('name/vocabulary:sets', [VOCABULARY], (): Vocabulary => {
+    const d = bundle.load(VOCABULARY);
+    return {
+      particles: new Set(d.particles),
+      legalForms: new Set(d.legalForms),
+      nameSuffixes: new Set(d.nameSuffixes),
+      patronymicSuffixes: new Set(d.patronymicSuffixes),
+      surnameEndings: d.surnameEndings,
+      titleGender: new Map(Object.entries(d.titleGender)),
+      reading: d.reading,
+      repeatedName: d.repeatedName,
+    };
+  });
+}
+
+/**
+ * The limits of the repeated-name exemption, as measured by the builder
+ * (see {@link VocabularyData.repeatedName}).
+ *
+ * @example
+ * repeatedNameLimits().minSurnameWeight // → 3
+ */
+export function repeatedNameLimits(): VocabularyData['repeatedName'] {
+  return vocabulary().repeatedName;
+}

@@ -1,0 +1,139 @@
+/**
+ * `gender` of a name: from the given name's evidence (SSA births, faker
+ * locales, the per-language lists; docs/name-data.md), by country when the
+ * name's sex differs between countries, else from a gendered surname ending.
+ */
+import { GENDER_THRESHOLD, firstNameGender } from './data/index.js';
+import { maleShareByCountry, surnameCountries } from './data/given.js';
+import { romanize } from './data/translit.js';
+import { vocabulary } from './data/vocabulary.js';
+import type { Evidence } from './evidence.js';
+import { isParticle } from './tokens.js';
+
+/** The sex a male share calls at GENDER_THRESHOLD, or null (mixed). */
+function callOf(maleShare: number): 'M' | 'F' | null {
+  if (maleShare >= GENDER_THRESHOLD) return 'M';
+  if (1 - maleShare >= GENDER_THRESHOLD) return 'F';
+  return null;
+}
+
+interface Counted {
+  readonly gender: 'M' | 'F' | null;
+  readonly share: number;
+  /** The folded key the evidence was found under. */
+  readonly key: string;
+}
+
+/** Share-based sex of a folded first name, or `undefined` when the table does not know it. */
+function genderFromCounts(folded: string): Counted | undefined {
+  const c = firstNameGender(folded);
+  if (c === undefined) return undefined;
+  const total = c.male + c.female;
+  if (total <= 0) return undefined;
+  return { gender: callOf(c.male / total), share: Math.max(c.male, c.female) / total, key: folded };
+}
+
+/** The table's evidence for a given name, tried as written, then by its Latin spellings (Никита → nikita). */
+function lookup(key: string): Counted | undefined {
+  const found = genderFromCounts(key);
+  if (found !== undefined) return found;
+  const c = key.codePointAt(0) ?? 0;
+  if (c < 0x370) return undefined;
+  for (const latin of romanize(key)) {
+    const r = genderFromCounts(latin);
+    if (r !== undefined) return r;
+  }
+  return undefined;
+}
+
+/**
+ * The sex of a given name whose sex differs between countries, read in
+ * `country` when given and known, else in the countries the surname comes
+ * from when they agree; `undefined` when neither decides (the caller
+ * answers null), `false` when the name is read the same everywhere.
+ */
+function byCountry(key: string, country: string | undefined, surname: string | undefined): 'M' | 'F' | null | undefined | false {
+  const shares = maleShareByCountry(key);
+  if (shares === undefined) return false;
+  if (country !== undefined) {
+    const share = shares.get(country);
+    if (share !== undefined) return callOf(share);
+  }
+  if (surname === undefined) return undefined;
+  // The surname's origin is clear when the countries listing it that call
+  // the name one way are at least half of those countries and none calls it
+  // the other way (Rossi: Italy; Schmidt: Germany, Austria… not Smith, which
+  // the lists put in Australia, Belgium and South Africa).
+  const origins = surnameCountries(surname);
+  let agreed: 'M' | 'F' | undefined;
+  let votes = 0;
+  for (const origin of origins) {
+    const share = shares.get(origin);
+    if (share === undefined) continue;
+    const call = callOf(share);
+    if (call === null) continue;
+    if (agreed !== undefined && agreed !== call) return undefined;
+    agreed = call;
+    votes++;
+  }
+  return votes * 2 >= origins.length ? agreed : undefined;
+}
+
+/**
+ * Sex implied by the ending of a folded surname token (data/raw/name/surname-endings.txt), or `null`.
+ * The ending must leave at least three letters of stem.
+ *
+ * @example
+ * genderOfSurname('smirnova')   // 'F'
+ * genderOfSurname('garcia')     // null
+ */
+export function genderOfSurname(token: string): 'M' | 'F' | null {
+  for (const [ending, sex] of vocabulary().surnameEndings) {
+    if (token.length >= ending.length + 3 && token.endsWith(ending)) return sex;
+  }
+  return null;
+}
+
+/**
+ * `gender` from the given names: the whole given name first (Mary-Jane,
+ * Jean Pierre), then joined, then its first token. A name whose sex differs
+ * between countries (Andrea, Nikita, Jean, Kim, Simone) is read in the
+ * hinted `country`, else by the surname's countries when they agree, else
+ * `null`. `null`, with an info reason, when the name is unknown or neither
+ * sex reaches `GENDER_THRESHOLD`; a gendered surname ending (Smirnova)
+ * answers for an unknown or unisex given name.
+ *
+ * @param given - folded given-name tokens (titles removed)
+ * @param surname - folded surname tokens
+ * @param country - ISO 3166 alpha-2 hint, upper case, or undefined
+ */
+export function genderOfGiven(given: readonly string[], surname: readonly string[], ev: Evidence, country: string | undefined): 'M' | 'F' | null {
+  if (given.length === 0) return null;
+  const counted =
+    lookup(given.join(' ')) ??
+    lookup(given.join('-')) ??
+    (given.length > 1 ? (lookup(given.join('')) ?? lookup(given[0]!)) : undefined);
+  const core = surname.filter((tok) => !isParticle(tok));
+  const lastCore = core.length > 0 ? core[core.length - 1] : undefined;
+  if (counted !== undefined) {
+    const local = byCountry(counted.key, country, lastCore);
+    if (local === 'M' || local === 'F') return local;
+    if (local === false && counted.gender !== null) return counted.gender;
+    if (local === undefined || local === null) {
+      // Contested between countries and not decided by the hint or the surname.
+      const fromSurname = lastCore === undefined ? null : genderOfSurname(lastCore);
+      if (fromSurname !== null) return fromSurname;
+      ev.add('NAME_GENDER_UNKNOWN', local === null && country !== undefined ? `mixed in ${country}` : 'sex differs between countries');
+      return null;
+    }
+  }
+  // No answer from the first name: a gendered surname ending (Smirnova,
+  // Brzeziński, Jónsdóttir) is explicit evidence in the languages that have it.
+  const fromSurname = lastCore === undefined ? null : genderOfSurname(lastCore);
+  if (fromSurname !== null) return fromSurname;
+  ev.add(
+    'NAME_GENDER_UNKNOWN',
+    counted === undefined ? 'first name not in the name tables' : `unisex: ${Math.round(counted.share * 100)}% one sex`,
+  );
+  return null;
+}

@@ -1,0 +1,159 @@
+/**
+ * Evidence from the curated lists (placeholder, fictional, famous,
+ * humorous, vulgar; data/raw/name/) and from how the name reads aloud
+ * (src/name/reading.ts).
+ */
+import { currentBundle } from '../data/context.js';
+import { NAME_LISTS } from './data/formats.js';
+import { isCommonRealNameLabel, listEntries, matchNameList, type NameListKind } from './data/index.js';
+import type { PartAnalysis } from './analyse.js';
+import type { Evidence } from './evidence.js';
+import { listHits, type ListHits } from './listIndex.js';
+import { humorousReading } from './reading.js';
+import { soundKey } from './sound.js';
+import { isNameSuffix, isParticle, knownToken, lettersOf } from './tokens.js';
+import { isKeyboardWalk } from './typing.js';
+import type { NameReasonCode, NameRiskType } from './types.js';
+
+/** Keys under which a full name is looked up in the curated lists: "first last", and "first-given last" when there are middle names. */
+export function fullKeys(givenTokens: readonly string[], fullKey: string, last: PartAnalysis): string[] {
+  const keys = [fullKey];
+  const joined = `${givenTokens.join(' ')} ${last.tokens.join(' ')}`;
+  if (joined !== keys[0]) keys.push(joined);
+  if (givenTokens.length > 1) keys.push(`${givenTokens[0]} ${last.tokens.join(' ')}`);
+  return keys;
+}
+
+/** The first label of `kind` among the hits of the candidate keys. */
+function firstOf(hits: readonly (ListHits | undefined)[], kind: NameListKind): string | undefined {
+  for (const h of hits) {
+    const label = h?.[kind];
+    if (label !== undefined) return label;
+  }
+  return undefined;
+}
+
+/**
+ * Adds a list match; a full name the data marks as also a very common real
+ * name (Thomas Müller, Joe King) raises the lighter `common` signal: the
+ * risk type is the same, the score falls less.
+ */
+function addListMatch(ev: Evidence, code: NameReasonCode, commonCode: NameReasonCode, label: string, risk: NameRiskType): void {
+  ev.add(isCommonRealNameLabel(label) ? commonCode : code, label, risk);
+}
+
+/**
+ * A full name (given as its `soundKey`) that sounds like a listed full name of `kind` (Oliver Klozoff
+ * ~ oliver klozov, Jhon Doe ~ john doe). Only entries of two or more words
+ * are indexed, so a single word never matches by sound; index built on
+ * first use per kind.
+ */
+function soundAlike(kind: 'humorous' | 'placeholder', key: string): string | undefined {
+  if (key === '') return undefined;
+  const bySound = currentBundle().derive('name/lists:by-sound', [NAME_LISTS], () => new Map<NameListKind, Map<string, string>>());
+  let index = bySound.get(kind);
+  if (index === undefined) {
+    index = new Map<string, string>();
+    for (const entry of listEntries(kind)) {
+      if (!entry.includes(' ')) continue;
+      const k = soundKey(entry);
+      if (k !== '' && !index.has(k)) index.set(k, `${matchNameList(kind, entry) ?? kind} (sounds like ${entry})`);
+    }
+    bySound.set(kind, index);
+  }
+  return index.get(key);
+}
+
+/** What the pipeline knows when it asks the lists. */
+export interface ListQuery {
+  readonly first: PartAnalysis;
+  readonly last: PartAnalysis;
+  /** Given-name tokens after leading titles. */
+  readonly given: readonly string[];
+  /** `${first.folded} ${last.folded}` */
+  readonly fullKey: string;
+  readonly firstKnown: boolean;
+  readonly lastKnown: boolean;
+}
+
+/**
+ * Raises the list signals: placeholders (one-word parts only when the word
+ * is no known name), fictional and famous names, joke names (listed, sounding
+ * like a listed one, or reading as a joke), vulgar words.
+ */
+export function matchLists(q: ListQuery, ev: Evidence): void {
+  const { first, last, fullKey } = q;
+  const keys = fullKeys(q.given, fullKey, last);
+  const sound = soundKey(fullKey);
+  // One index lookup per candidate key tells every list it is in. Keys:
+  // the full name (and its variants), each part alone, the name run
+  // together (Dick Head → dickhead), and each token (vulgar words).
+  const fullHits: (ListHits | undefined)[] = keys.map(listHits);
+  const firstHits = listHits(first.folded);
+  const lastHits = listHits(last.folded);
+
+  // Placeholders. One-word parts only when the word is no known name.
+  let placeholderKey: string | undefined;
+  let placeholderLabel: string | undefined;
+  for (let k = 0; k < keys.length && placeholderLabel === undefined; k++) {
+    placeholderLabel = fullHits[k]?.placeholder;
+    placeholderKey = keys[k];
+  }
+  if (placeholderLabel === undefined) {
+    // Misspelt form examples (Jon Doe, Jhon Doe, Jane Do) sound like the listed ones.
+    placeholderLabel = soundAlike('placeholder', sound);
+    placeholderKey = keys[0];
+  }
+  if (placeholderLabel === undefined && firstHits?.placeholder !== undefined && !q.firstKnown && !knownToken(first.folded)) {
+    placeholderLabel = firstHits.placeholder;
+    placeholderKey = first.folded;
+  }
+  if (placeholderLabel === undefined && lastHits?.placeholder !== undefined && !q.lastKnown && !knownToken(last.folded)) {
+    placeholderLabel = lastHits.placeholder;
+    placeholderKey = last.folded;
+  }
+  if (placeholderLabel !== undefined && placeholderKey !== undefined) {
+    // A listed keyboard string that is a keyboard walk (qwerty, asdf) is
+    // reported as what it is, random typing; xxx, test, n/a stay placeholders.
+    if (placeholderKey.split(' ').every(isKeyboardWalk)) {
+      ev.add('NAME_KEYBOARD_WALK', `${placeholderKey} (${placeholderLabel})`, 'RANDOM_TYPING');
+    } else ev.add('NAME_PLACEHOLDER', placeholderLabel, 'PLACEHOLDER');
+  }
+
+  // Fictional: one-word names (Pikachu, Batman) only when the word is no
+  // real name (Storm, Rogue, Angel are).
+  let label = firstOf(fullHits, 'fictional');
+  if (label === undefined && firstHits?.fictional !== undefined && !knownToken(first.folded)) label = firstHits.fictional;
+  if (label === undefined && lastHits?.fictional !== undefined && !knownToken(last.folded)) label = lastHits.fictional;
+  if (label !== undefined) addListMatch(ev, 'NAME_FICTIONAL', 'NAME_FICTIONAL_COMMON', label, 'FICTIONAL');
+
+  // Famous: a one-word entry only as the first name (stage names: Pitbull,
+  // Zendaya); in the last-name slot it is a family name real people share
+  // (a Khrushchev, an Einstein).
+  label = firstOf(fullHits, 'famous');
+  if (label === undefined && firstHits?.famous !== undefined && !knownToken(first.folded)) label = firstHits.famous;
+  if (label !== undefined) addListMatch(ev, 'NAME_FAMOUS', 'NAME_FAMOUS_COMMON', label, 'FAMOUS');
+
+  // Joke names: one-word entries (Ligma) under the same guard as fictional ones.
+  label = firstOf(fullHits, 'humorous') ?? soundAlike('humorous', sound);
+  if (label === undefined && firstHits?.humorous !== undefined && !knownToken(first.folded)) label = firstHits.humorous;
+  if (label === undefined && lastHits?.humorous !== undefined && !knownToken(last.folded)) label = lastHits.humorous;
+  if (label !== undefined) addListMatch(ev, 'NAME_HUMOROUS', 'NAME_HUMOROUS_COMMON', label, 'HUMOROUS');
+
+  const allTokens = first.tokens.concat(last.tokens);
+  label = firstOf(fullHits, 'vulgar') ?? (allTokens.length > 1 ? listHits(allTokens.join(''))?.vulgar : undefined);
+  // A vulgar word alone, unless it is also a real name (Dick, Fanny, Willy).
+  for (let k = 0; k < allTokens.length && label === undefined; k++) {
+    const tok = allTokens[k]!;
+    const found = listHits(tok)?.vulgar ?? (tok.includes("'") ? listHits(lettersOf(tok))?.vulgar : undefined);
+    if (found !== undefined && !knownToken(tok)) label = found;
+  }
+  if (label !== undefined) ev.add('NAME_VULGAR', label, 'HUMOROUS');
+
+  // Read aloud: only when no list said it already (the reading costs a few microseconds).
+  if (!ev.has('HUMOROUS')) {
+    const words = q.given.concat(last.tokens).filter((t) => !isParticle(t) && !isNameSuffix(t)).map(lettersOf);
+    const reading = humorousReading(words, knownToken);
+    if (reading !== undefined) ev.add('NAME_HUMOROUS_READING', reading, 'HUMOROUS');
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * Joke names by how they read aloud (NAME_HUMOROUS_READING): "Mike Hunt"
+ * is said "my cunt", "Seymour Butts" "see more butts", "Anita Bath" "a need
+ * a bath", "Moe Lester" "molester". The first and last name are read as one
+ * phrase with Double Metaphone (the double-metaphone package) and the
+ * reading is split into the readings of English words
+ * (data/raw/name/reading-words.txt and the English words of vulgar.txt).
+ *
+ * A name is a joke when
+ * - the reading is wholly such words, at most `MAX_WORDS`, one of them a
+ *   punchline word (vulgar, bodily, innuendo) whose code has at least
+ *   `MIN_PUNCH_CODE` letters;
+ * - the split re-reads the name: its word boundaries are not the name's
+ *   own (Mike Hunt → my cunt, Moe Lester → molester), or every word is a
+ *   punchline, or a punchline word is not a real name read as itself
+ *   (Ali Butt is a name, not "ale butt");
+ * - and the spelling agrees: the sound keys (src/name/sound.ts) of the name
+ *   and of the phrase differ in at most `MAX_SPELLING_DISTANCE` of their
+ *   letters. Double Metaphone keeps consonants only, so without this any
+ *   long name splits into some short words.
+ * Catchphrases ("I'll be back") are matched whole, by code and spelling.
+ *
+ * Readings drop the vowels after the first letter, so a word read after
+ * another starts at its first consonant: its inner code is its code less a
+ * leading A (Double Metaphone's first vowel) or H.
+ */
+import { doubleMetaphone } from 'double-metaphone';
+import levenshtein from 'fast-levenshtein';
+import { currentBundle } from '../data/context.js';
+import { VOCABULARY } from './data/formats.js';
+import { vocabulary } from './data/vocabulary.js';
+import { soundKey } from './sound.js';
+
+/** Least length of a punchline word's code: "ass" after a word reads S, which would match any name ending in s. */
+export const MIN_PUNCH_CODE = 3;
+/** Least code of a word after the first: one consonant (to, in, us) would let any reading split. */
+export const MIN_INNER_CODE = 2;
+/** Most words a name is read as: prank names are short phrases. */
+export const MAX_WORDS = 4;
+/**
+ * Largest share of letters by which the sound keys of the name and of the
+ * phrase it reads as may differ: Mike Hunt / my cunt differ by 2 of 8,
+ * Seymour Butts / see more butts by 2 of 12; a chance split of a real
+ * name into short words differs by half or more.
+ */
+export const MAX_SPELLING_DISTANCE = 0.3;
+/** Most name tokens read (a reading of more is not a two-part joke name). */
+const MAX_TOKENS = 4;
+
+/** The inner code of a word's code: less a leading A (a first vowel) or H. */
+function inner(code: string): string {
+  let i = 0;
+  while (i < code.length && (code[i] === 'A' || code[i] === 'H')) i++;
+  return code.slice(i);
+}
+
+/** Letters a-z of a folded word (apostrophes and spaces dropped). */
+function letters(word: string): string {
+  let out = '';
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c >= 97 && c <= 122) out += word[i];
+  }
+  return out;
+}
+
+/**
+ * The readings of a word, or of a phrase given as its words: `initial`
+ * when it starts the phrase, `inner` when it follows another word. Both
+ * Double Metaphone codes (primary and alternate) are kept.
+ *
+ * @example
+ * wordReadings('butts').initial // ['PTS']
+ * wordReadings(['see', 'more']).initial // ['SMR']
+ */
+export function wordReadings(words: string | readonly string[]): { initial: string[]; inner: string[] } {
+  const list = typeof words === 'string' ? [words] : words;
+  let initial = [''];
+  list.forEach((w, i) => {
+    const codes = [...new Set(doubleMetaphone(letters(w)))].map((c) => (i === 0 ? c : inner(c)));
+    initial = initial.flatMap((p) => codes.map((c) => p + c));
+  });
+  return { initial: [...new Set(initial)], inner: [...new Set(initial.map(inner))] };
+}
+
+interface ReadingIndex {
+  /** Code → words, for a word that starts the phrase and for one after another. */
+  readonly initial: ReadonlyMap<string, readonly string[]>;
+  readonly inner: ReadonlyMap<string, readonly string[]>;
+  readonly punch: ReadonlySet<string>;
+  /** Catchphrase code → phrase. */
+  readonly phrases: ReadonlyMap<string, string>;
+  readonly longest: number;
+}
+
+function index(): ReadingIndex {
+  const bundle = currentBundle();
+  return bundle.derive('name/vocabulary:reading', [VOCABULARY], (): ReadingIndex => {
+    const { reading } = vocabulary();
+    const initial = new Map<string, string[]>();
+    const innerMap = new Map<string, string[]>();
+    const put = (m: Map<string, string[]>, code: string, w: string): void => {
+      const list = m.get(code);
+      if (list === undefined) m.set(code, [w]);
+      else if (!list.includes(w)) list.push(w);
+    };
+    let longest = 0;
+    for (const w of [...reading.punch, ...reading.glue]) {
+      const r = wordReadings(w);
+      for (const c of r.initial) if (c !== '') put(initial, c, w);
+      for (const c of r.inner) if (c !== '') put(innerMap, c, w);
+      for (const c of r.initial) longest = Math.max(longest, c.length);
+    }
+    const phrases = new Map<string, string>();
+    for (const p of reading.phrases) for (const c of wordReadings(p.split(' ')).initial) phrases.set(c, p);
+    return { initial, inner: innerMap, punch: new Set(reading.punch), phrases, longest };
+  });
+}
+
+interface NameReading {
+  readonly code: string;
+  /** Positions in `code` where a name token ends. */
+  readonly ends: readonly number[];
+}
+
+/** Every reading of the name's tokens (primary × alternate codes), with the token boundaries. */
+function nameReadings(tokens: readonly string[]): NameReading[] {
+  let out: NameReading[] = [{ code: '', ends: [] }];
+  tokens.forEach((t, i) => {
+    const codes = [...new Set(doubleMetaphone(t))].map((c) => (i === 0 ? c : inner(c)));
+    out = out.flatMap((r) => codes.map((c) => ({ code: r.code + c, ends: [...r.ends, r.code.length + c.length] })));
+  });
+  return out;
+}
+
+interface Split {
+  readonly words: readonly string[];
+  /** Start and end (in the code) of each word. */
+  readonly spans: readonly (readonly [number, number])[];
+}
+
+/** Most splits examined per reading: readings are short, but a code may be several words. */
+const MAX_SPLITS = 96;
+
+/** Every split of `code` from `at` into word codes, depth first; at most MAX_SPLITS. */
+function splits(code: string, at: number, ix: ReadingIndex, out: Split[], acc: Split): void {
+  if (out.length >= MAX_SPLITS) return;
+  if (at === code.length) {
+    out.push(acc);
+    return;
+  }
+  if (acc.words.length >= MAX_WORDS) return;
+  const map = at === 0 ? ix.initial : ix.inner;
+  for (let len = Math.min(ix.longest, code.length - at); len >= (at === 0 ? 1 : MIN_INNER_CODE); len--) {
+    const words = map.get(code.slice(at, at + len));
+    if (words === undefined) continue;
+    for (const w of words) {
+      if (ix.punch.has(w) && len < MIN_PUNCH_CODE) continue;
+      splits(code, at + len, ix, out, { words: [...acc.words, w], spans: [...acc.spans, [at, at + len] as const] });
+    }
+  }
+}
+
+/** True when the sound keys of the name and of the phrase differ by at most MAX_SPELLING_DISTANCE of their letters. */
+function spelledAlike(nameKey: string, phrase: readonly string[]): boolean {
+  const phraseKey = soundKey(phrase.join(' '));
+  if (nameKey === '' || phraseKey === '') return false;
+  return levenshtein.get(nameKey, phraseKey) <= MAX_SPELLING_DISTANCE * Math.max(nameKey.length, phraseKey.length);
+}
+
+/**
+ * What a name reads as when it reads as a joke (`reads as "my cunt" (MKNT)`),
+ * or `undefined`.
+ *
+ * @param tokens - the folded tokens of first and last name, in order (particles and suffixes removed)
+ * @param isKnownName - whether a folded token is a real first or last name
+ * @example
+ * humorousReading(['mike', 'hunt'], () => true) // 'reads as "my cunt" (MKNT)'
+ * humorousReading(['rick', 'hunt'], () => true) // undefined
+ */
+export function humorousReading(tokens: readonly string[], isKnownName: (token: string) => boolean): string | undefined {
+  if (tokens.length < 2 || tokens.length > MAX_TOKENS) return undefined;
+  for (const t of tokens) if (t === '' || letters(t) !== t) return undefined;
+  const ix = index();
+  const nameKey = soundKey(tokens.join(' '));
+  for (const r of nameReadings(tokens)) {
+    const phrase = ix.phrases.get(r.code);
+    if (phrase !== undefined && spelledAlike(nameKey, phrase.split(' '))) return `reads as "${phrase}" (${r.code})`;
+    const found: Split[] = [];
+    splits(r.code, 0, ix, found, { words: [], spans: [] });
+    for (const s of found) {
+      const punch = s.words.filter((w) => ix.punch.has(w));
+      if (punch.length === 0) continue;
+      const ends = s.spans.map(([, b]) => b);
+      const resplit = ends.length !== r.ends.length || ends.some((b, i) => b !== r.ends[i]);
+      const allPunch = punch.length === s.words.length;
+      // A punchline word that is exactly a real name token read as itself (Butts, Balls) is that name.
+      const hidden = s.spans.some(([a, b], i) => {
+        if (!ix.punch.has(s.words[i]!)) return false;
+        const t = r.ends.indexOf(b);
+        return t < 0 || (t === 0 ? 0 : r.ends[t - 1]) !== a || !isKnownName(tokens[t]!);
+      });
+      if ((resplit || allPunch || hidden) && spelledAlike(nameKey, s.words)) return `reads as "${s.words.join(' ')}" (${r.code})`;
+    }
+  }
+  return undefined;
+}

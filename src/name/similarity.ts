@@ -1,0 +1,77 @@
+/**
+ * First and last name alike (STRING_SIMILARITY), and the real pairs that
+ * look alike: repeated names of patronymic naming (Mohamed Mohamed),
+ * patronymic surnames (John Johnson), rhymes of two known names (Jill Hill).
+ */
+import levenshtein from 'fast-levenshtein';
+import { firstNameGender, isKnownFirstName, lastNameWeight, repeatedNameLimits } from './data/index.js';
+import { vocabulary } from './data/vocabulary.js';
+import type { PartAnalysis } from './analyse.js';
+
+/** True when `last` is `first` (or `first` less a final vowel) plus a patronymic suffix (data/raw/name/patronymic-suffixes.txt). */
+export function isPatronymicOf(first: string, last: string): boolean {
+  const suffixes = vocabulary().patronymicSuffixes;
+  const stems = [first];
+  const end = first.charCodeAt(first.length - 1);
+  // a e i o u y: Fernando → Fernand-ez, Nikolai → Nikola-ev
+  if (end === 97 || end === 101 || end === 105 || end === 111 || end === 117 || end === 121) stems.push(first.slice(0, -1));
+  for (const stem of stems) {
+    if (stem.length < 2 || !last.startsWith(stem)) continue;
+    if (suffixes.has(last.slice(stem.length))) return true;
+  }
+  return false;
+}
+
+/**
+ * A name that real people carry as both first and last name (Mohamed
+ * Mohamed, Ali Ali, Hussein Hussein): a known given name that is also a
+ * common surname, with more evidence as a given name than as a surname,
+ * and not among the most common given names of the US data. The two
+ * limits are measured by the data builder from the name-frequency tables
+ * (`repeatedNameLimits()`, docs/name-data.md), not set here: Smith Smith
+ * (a surname first of all) and John John (a top US given name) fail.
+ *
+ * @example
+ * isRepeatableName('mohamed') // true
+ * isRepeatableName('john')    // false
+ */
+export function isRepeatableName(name: string): boolean {
+  const weight = lastNameWeight(name);
+  const limits = repeatedNameLimits();
+  if (weight < limits.minSurnameWeight || !isKnownFirstName(name)) return false;
+  const counts = firstNameGender(name);
+  const births = counts === undefined ? 0 : counts.male + counts.female;
+  return births < limits.maxUsBirths && births > weight * limits.birthsPerSurnameSource;
+}
+
+/**
+ * First and last name equal, nearly equal (Levenshtein distance 1 from 4
+ * letters, 2 from 8) or one inside the other (3+ letters), unless the data
+ * says the pair is real:
+ * - exact repeat of a repeatable name (isRepeatableName);
+ * - a known surname formed from the first name by a patronymic suffix
+ *   (John Johnson, Fernando Fernández);
+ * - two known names that differ in the first letter (Ann Mann).
+ * @returns what is alike, or undefined
+ */
+export function similarity(first: PartAnalysis, last: PartAnalysis, firstKnown: boolean, lastKnown: boolean): string | undefined {
+  const a = first.tokens.join('');
+  const b = last.tokens.join('');
+  if (a.length === 0 || b.length === 0) return undefined;
+  if (a === b) return isRepeatableName(a) ? undefined : 'first and last name are the same';
+  if (lastKnown && isPatronymicOf(a, b)) return undefined;
+  // Rhymes differ in the first letter (Jill Hill, Jason Mason, Ann Mann):
+  // with both names known they are a real pair, not a typo of one another.
+  if (firstKnown && lastKnown && a.charCodeAt(0) !== b.charCodeAt(0)) return undefined;
+  const longer = Math.max(a.length, b.length);
+  const shorter = Math.min(a.length, b.length);
+  if (longer - shorter <= 2 && longer >= 4) {
+    const d = levenshtein.get(a, b);
+    if (d <= 1 || (d <= 2 && longer >= 8)) return `first and last name differ by ${d} letter${d === 1 ? '' : 's'}`;
+  }
+  if (shorter >= 3) {
+    const at = a.length > b.length ? a.indexOf(b) : b.indexOf(a);
+    if (at === 0 || (at > 0 && !(firstKnown && lastKnown))) return 'one name contains the other';
+  }
+  return undefined;
+}

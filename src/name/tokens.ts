@@ -1,0 +1,64 @@
+/**
+ * What the rules ask about a folded token: is it a real name, a particle,
+ * a suffix; its letters without apostrophes. The word lists are data
+ * (src/name/data/vocabulary.ts), the names the first/last-name tables.
+ */
+import { isKnownFirstName, isKnownLastName } from './data/index.js';
+import { vocabulary } from './data/vocabulary.js';
+
+/**
+ * Removes apostrophes inside a folded token (o'brien → obrien) for the letter rules and the model.
+ * @example
+ * lettersOf("o'brien") // 'obrien'
+ */
+export function lettersOf(token: string): string {
+  return token.includes("'") ? token.split("'").join('') : token;
+}
+
+/**
+ * True when a folded token (or its spelling without apostrophes, or the part after O'/D'/L') is a known surname.
+ * @example
+ * knownSurnameToken("o'brien") // true
+ */
+export function knownSurnameToken(token: string): boolean {
+  if (isKnownLastName(token)) return true;
+  const q = token.indexOf("'");
+  if (q < 0) return false;
+  return isKnownLastName(lettersOf(token)) || isKnownLastName(token.slice(q + 1));
+}
+
+/**
+ * True when a folded token is a known first or last name (then no typing rule judges it).
+ * @example
+ * knownToken('zbigniew') // true
+ */
+export function knownToken(token: string): boolean {
+  return isKnownFirstName(token) || knownSurnameToken(token);
+}
+
+/**
+ * A name particle (van, de, bin, mac…: data/raw/name/particles.txt): never judged alone.
+ * @example
+ * isParticle('van') // true
+ */
+export function isParticle(token: string): boolean {
+  return vocabulary().particles.has(token);
+}
+
+/**
+ * A generational suffix (jr, iii: data/raw/name/name-suffixes.txt).
+ * @example
+ * isNameSuffix('jr') // true
+ */
+export function isNameSuffix(token: string): boolean {
+  return vocabulary().nameSuffixes.has(token);
+}
+
+/**
+ * A company legal form (inc, gmbh: data/raw/name/legal-forms.txt), with or without a final period.
+ * @example
+ * isLegalForm('gmbh') // true
+ */
+export function isLegalForm(token: string): boolean {
+  return vocabulary().legalForms.has(token.endsWith('.') ? token.slice(0, -1) : token);
+}

@@ -1,0 +1,61 @@
+/**
+ * Random typing and look-alike letters, per token that is no known name:
+ * keyboard walks, repeated units, missing vowels, letter strings the
+ * character model finds unlike any name; Latin/Cyrillic/Greek mixed in one
+ * word. Also whether an unknown surname looks like a name at all.
+ */
+import { nameLikeness, nameLikenessThreshold } from './data/index.js';
+import { ASCII_WORD, CYRILLIC_LETTER, GREEK_LETTER, LATIN_LETTER } from './patterns.js';
+import { isPinyinName } from './pinyin.js';
+import { isParticle, lettersOf } from './tokens.js';
+import { isKeyboardWalk, isRepeatedPattern, lacksVowels } from './typing.js';
+import type { NameReasonCode } from './types.js';
+
+/**
+ * Words shorter than this are not judged by the character model: too few letters to score.
+ * @example
+ * checkName('Xqz', 'Hartwell').risk_type // null: 3 letters, not scored
+ */
+export const MIN_LETTERS_FOR_MODEL = 4;
+
+/** Scripts among Latin, Cyrillic and Greek present in one word: look-alike spoofing mixes them. */
+export function mixesScripts(word: string): boolean {
+  let n = 0;
+  if (LATIN_LETTER.test(word)) n++;
+  if (CYRILLIC_LETTER.test(word)) n++;
+  if (n > 0 && GREEK_LETTER.test(word)) n++;
+  return n > 1;
+}
+
+/** The typing rule a folded word (apostrophes removed) breaks, if any. */
+export function typingRule(word: string): NameReasonCode | undefined {
+  if (isRepeatedPattern(word)) return 'NAME_REPEATED_PATTERN';
+  if (ASCII_WORD.test(word)) {
+    // "aa", "bb": no Latin name is one letter doubled (Han 婷婷 is, hence ASCII only).
+    if (word.length === 2 && word.charCodeAt(0) === word.charCodeAt(1)) return 'NAME_REPEATED_PATTERN';
+    if (isKeyboardWalk(word)) return 'NAME_KEYBOARD_WALK';
+    if (lacksVowels(word)) return 'NAME_NO_VOWELS';
+  } else if (isKeyboardWalk(word)) return 'NAME_KEYBOARD_WALK';
+  if (word.length >= MIN_LETTERS_FOR_MODEL) {
+    const score = nameLikeness(word);
+    // NaN: a script the model was not trained on, which is neutral.
+    // Chinese given names in pinyin (Xiuying) are well-formed whatever a
+    // European-trained character model thinks of them.
+    if (score < nameLikenessThreshold() && !(ASCII_WORD.test(word) && isPinyinName(word))) return 'NAME_UNLIKELY_LETTERS';
+  }
+  return undefined;
+}
+
+/** An unknown surname whose words of 4+ letters all look like names to the character model. */
+export function plausibleSurname(tokens: readonly string[]): boolean {
+  let judged = false;
+  for (const tok of tokens) {
+    if (isParticle(tok)) continue;
+    const word = lettersOf(tok);
+    if (word.length < MIN_LETTERS_FOR_MODEL) continue;
+    const s = nameLikeness(word);
+    if (!(s >= nameLikenessThreshold())) return false;
+    judged = true;
+  }
+  return judged;
+}
