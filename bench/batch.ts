@@ -1,0 +1,158 @@
+/**
+ * The batch bench (issue 16): rows/s and peak resident memory of
+ * `identity-signals batch --input` on generated customer files, with 1 and 2
+ * worker threads and with the Redis queue and 2 worker processes.
+ *
+ *   npm run build && npx tsx bench/batch.ts [--emails 1000000] [--mixed 200000] [--only email|mixed] [--skip-queue] [--bin dist/cli/index.js]
+ *
+ * The files (faker, seeded: the same rows every run) are written to
+ * .tmp/bench-batch/ (gitignored) unless already there. Peak memory is each
+ * process's VmHWM from /proc, polled, so it counts the worker threads (one
+ * process) and, for the queue, the submitter and each worker process apart.
+ * A script, not a vitest bench: one run takes minutes and is not gating.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { emailCsv, mixedCsv, writeLines } from '../test/support/batchData.js';
+
+const root = join(import.meta.dirname, '..');
+const work = join(root, '.tmp', 'bench-batch');
+
+const { values } = parseArgs({
+  options: {
+    bin: { type: 'string', default: join(root, 'dist', 'cli', 'index.js') },
+    emails: { type: 'string', default: '1000000' },
+    mixed: { type: 'string', default: '200000' },
+    only: { type: 'string' },
+    'skip-queue': { type: 'boolean', default: false },
+  },
+});
+
+/** Peak resident memory of a process so far, in MB (VmHWM), or 0 once it is gone. */
+function peakMb(pid: number): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+interface Run {
+  readonly seconds: number;
+  readonly peakMb: number;
+  readonly stderr: string;
+}
+
+/** Runs the bin with `args`, watching its peak memory; rejects unless it exits 0. */
+function runBin(args: readonly string[]): Promise<Run> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [bin, ...args], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let peak = 0;
+  const timer = setInterval(() => (peak = Math.max(peak, peakMb(child.pid!))), 200);
+  return new Promise((ok, fail) =>
+    child.on('close', (code) => {
+      clearInterval(timer);
+      const seconds = (performance.now() - started) / 1000;
+      if (code !== 0) fail(new Error(`batch ${args.join(' ')} exited ${code}:\n${stderr}`));
+      else ok({ seconds, peakMb: peak, stderr });
+    }),
+  );
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
+
+/** A redis-server on loopback for the queue runs; stopped by the returned function. */
+async function startRedis(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  await new Promise((ok) => setTimeout(ok, 500));
+  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+/** The queue run: two `worker` processes of one thread each, and the submitter. */
+async function runQueue(file: string): Promise<Run & { workerPeakMb: number[] }> {
+  const redis = await startRedis();
+  const workers = [0, 1].map(() => spawn(process.execPath, [bin, 'worker', '--queue', redis.url, '--workers', '1'], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] }));
+  const peaks = [0, 0];
+  const timer = setInterval(() => workers.forEach((w, i) => (peaks[i] = Math.max(peaks[i]!, peakMb(w.pid!)))), 200);
+  try {
+    // Both ready (data loads on their first chunk, as with threads).
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((ok) => {
+            let text = '';
+            w.stderr.on('data', (chunk: Buffer) => {
+              text += chunk.toString();
+              if (text.includes('checking chunks')) ok();
+            });
+          }),
+      ),
+    );
+    const run = await runBin(['batch', '--input', file, '--output', '/dev/null', '--queue', redis.url]);
+    return { ...run, workerPeakMb: [...peaks] };
+  } finally {
+    clearInterval(timer);
+    for (const w of workers) w.kill('SIGTERM');
+    await Promise.all(workers.map((w) => new Promise((ok) => w.on('close', ok))));
+    redis.stop();
+  }
+}
+
+function ensure(name: string, rows: number, make: (rows: number) => Iterable<string>): string {
+  const path = join(work, name);
+  if (!existsSync(path)) {
+    const started = performance.now();
+    writeLines(path, make(rows));
+    console.log(`wrote ${name}: ${rows.toLocaleString('en-US')} rows, ${(statSync(path).size / 1e6).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  return name;
+}
+
+const mb = (n: number) => `${Math.round(n)} MB`;
+
+const bin = resolve(values.bin);
+
+async function main(): Promise<void> {
+  if (!existsSync(bin)) throw new Error('build first: npm run build');
+  mkdirSync(work, { recursive: true });
+  const emails = Number(values.emails);
+  const mixed = Number(values.mixed);
+  const sets = [
+    ...(values.only === undefined || values.only === 'email' ? [{ label: `${emails.toLocaleString('en-US')} e-mail rows`, rows: emails, file: ensure(`emails-${emails}.csv`, emails, (n) => emailCsv(n, 16)) }] : []),
+    ...(values.only === undefined || values.only === 'mixed' ? [{ label: `${mixed.toLocaleString('en-US')} mixed rows (5 products)`, rows: mixed, file: ensure(`mixed-${mixed}.csv`, mixed, (n) => mixedCsv(n, 16)) }] : []),
+  ];
+  console.log(`node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'})`);
+  console.log('| input | run | rows/s | wall | peak RSS |');
+  console.log('|---|---|---:|---:|---:|');
+  for (const set of sets) {
+    const single = await runBin(['batch', '--input', set.file, '--output', '/dev/null', '--workers', '1']);
+    console.log(`| ${set.label} | 1 worker thread | ${Math.round(set.rows / single.seconds).toLocaleString('en-US')} | ${single.seconds.toFixed(1)} s | ${mb(single.peakMb)} |`);
+    const two = await runBin(['batch', '--input', set.file, '--output', '/dev/null', '--workers', '2']);
+    console.log(
+      `| ${set.label} | 2 worker threads | ${Math.round(set.rows / two.seconds).toLocaleString('en-US')} (×${(single.seconds / two.seconds).toFixed(2)}) | ${two.seconds.toFixed(1)} s | ${mb(two.peakMb)} |`,
+    );
+    if (!values['skip-queue']) {
+      const queued = await runQueue(set.file);
+      console.log(
+        `| ${set.label} | queue, 2 worker processes | ${Math.round(set.rows / queued.seconds).toLocaleString('en-US')} | ${queued.seconds.toFixed(1)} s | submitter ${mb(queued.peakMb)}, workers ${queued.workerPeakMb.map(mb).join(' + ')} |`,
+      );
+    }
+  }
+}
+
+await main();
