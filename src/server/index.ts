@@ -1,8 +1,14 @@
 /**
- * The HTTP server speaking the spec's wire format (`POST /1.0/<product>`).
+ * The HTTP server speaking the spec's wire format (`POST /1.0/<product>`),
+ * on Fastify: OpenAPI at `/openapi.json`, docs at `/docs`, `/health`,
+ * `/ready`, `/metrics`. See docs/server.md.
  * @packageDocumentation
  */
+export { createApiServer } from './app.js';
+export type { ApiServer, ShutdownReport } from './app.js';
 export { createRequestHandler, createServer } from './createServer.js';
-export type { ServerOptions } from './createServer.js';
+export type { ApiKey, DatasetStatus, RateLimit, ServerOptions } from './options.js';
 export { deliverWebhook, refuseWebhookTarget, signWebhook } from './webhook.js';
 export type { WebhookDelivery, WebhookOptions } from './webhook.js';
+export { createMemoryWebhookQueue } from './webhookQueue.js';
+export type { MemoryWebhookQueueOptions, WebhookJob, WebhookOutcome, WebhookQueue } from './webhookQueue.js';

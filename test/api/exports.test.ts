@@ -25,6 +25,8 @@ describe('entry point exports', () => {
       'DEFAULT_BANDS', 'QUALITY_CLUSTERS', 'RISK_CLUSTERS', 'SCORECARD_BANDS', 'bandIndex', 'createScorer', 'validateBands',
     ]);
     expect(Object.keys(providers).sort()).toEqual(['dnsMx', 'runEmailProviders']);
-    expect(Object.keys(server).sort()).toEqual(['createRequestHandler', 'createServer', 'deliverWebhook', 'refuseWebhookTarget', 'signWebhook']);
+    expect(Object.keys(server).sort()).toEqual([
+      'createApiServer', 'createMemoryWebhookQueue', 'createRequestHandler', 'createServer', 'deliverWebhook', 'refuseWebhookTarget', 'signWebhook',
+    ]);
   });
 });

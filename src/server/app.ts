@@ -1,0 +1,274 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyInstance, FastifyServerFactory, FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
+import { createChecker } from '../checker.js';
+import type { Checker } from '../checker.js';
+import { InputError } from '../errors.js';
+import { HttpError, NOT_FOUND_MESSAGE, answerFor, clientAborted, errorBody } from './errors.js';
+import { keyEntries, whole } from './options.js';
+import type { ApiKey, DatasetStatus, ServerOptions } from './options.js';
+import { apiPlugin, methodsPlugin } from './plugins/api.js';
+import { accessPlugin } from './plugins/access.js';
+import { docsPlugin } from './plugins/docs.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { opsPlugin } from './plugins/ops.js';
+import type { ServerState } from './plugins/shared.js';
+import { MemoryRateStore, RedisRateStore } from './rateStore.js';
+import { createMemoryWebhookQueue } from './webhookQueue.js';
+import type { WebhookJob, WebhookQueue } from './webhookQueue.js';
+
+/** What a graceful shutdown did. */
+export interface ShutdownReport {
+  /** True when the deadline came first and open connections were cut. */
+  readonly forced: boolean;
+  /** Webhooks not sent by the deadline, for a durable store. */
+  readonly pendingWebhooks: readonly WebhookJob[];
+}
+
+/** The server with its Fastify instance and the operations `serve` drives. */
+export interface ApiServer {
+  /** The node:http server: `listen()`, `address()`, `close()`. */
+  readonly server: Server;
+  /** The Fastify instance (`inject()` for tests, `printRoutes()`). */
+  readonly app: FastifyInstance;
+  /** Settles once every plugin is loaded; requests wait for it. */
+  readonly ready: Promise<void>;
+  /**
+   * Swaps the keys and/or the checker in place (SIGHUP): requests already
+   * running finish with what they started with, the next ones use the new.
+   */
+  reload(update: { readonly apiKeys?: readonly (string | ApiKey)[]; readonly checker?: Checker }): void;
+  /**
+   * Stops accepting connections, lets the requests in flight finish, closes
+   * keep-alive connections after their answer, and cuts what is left at
+   * `deadline` (ms since the epoch); then closes the webhook queue by the
+   * same deadline and returns what it could not send.
+   */
+  shutdown(deadline: number): Promise<ShutdownReport>;
+}
+
+/** A sane incoming request id is kept (so a trace spans the load balancer and us); anything else is replaced. */
+const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
+
+function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** The datasets of a checker that can tell (Checker.dataInfo); verified once on first ask, then read. */
+function checkerDataStatus(checker: () => Checker): () => readonly DatasetStatus[] {
+  let verified = false;
+  return () => {
+    const info = (checker() as { dataInfo?: (options?: { verify?: boolean }) => readonly DatasetStatus[] }).dataInfo;
+    if (typeof info !== 'function') return [];
+    const datasets = info.call(checker(), { verify: !verified });
+    verified = true;
+    return datasets;
+  };
+}
+
+/**
+ * Builds the server: a tree of Fastify plugins, one concern each —
+ * access log and request id, metrics, load shedding, OpenAPI and docs,
+ * health and readiness, and the API (auth, rate limits, routes) — over a
+ * node:http server with request, header and keep-alive time limits and a
+ * connection cap.
+ */
+export function createApiServer(options: ServerOptions): ApiServer {
+  if (options === null || typeof options !== 'object') throw new InputError('INPUT_OPTION', 'options must be an object', 'options');
+  const defaults = { perSecond: options.rateLimitPerSecond ?? 50, ...(options.rateLimitBurst === undefined ? {} : { burst: options.rateLimitBurst }) };
+  const maxBodyBytes = whole(options.maxBodyBytes, 'maxBodyBytes', 65_536, 1);
+  const timeouts = options.timeouts ?? {};
+  const requestMs = whole(timeouts.requestMs, 'timeouts.requestMs', 30_000);
+  const headersMs = whole(timeouts.headersMs, 'timeouts.headersMs', 10_000);
+  const keepAliveMs = whole(timeouts.keepAliveMs, 'timeouts.keepAliveMs', 5_000);
+  const checkIntervalMs = whole(timeouts.checkIntervalMs, 'timeouts.checkIntervalMs', 1_000, 1);
+  const maxConnections = whole(options.maxConnections, 'maxConnections', 10_000, 1);
+  let checker = options.checker ?? createChecker();
+  const currentChecker = () => checker;
+  const state: ServerState = {
+    keys: keyEntries(options.apiKeys, defaults),
+    draining: false,
+    dataStatus: options.dataStatus ?? checkerDataStatus(currentChecker),
+  };
+  const onError = options.onError ?? (options.logger === undefined ? (error: unknown) => console.error(error) : () => {});
+  const logHashKey = options.logHashKey ?? randomBytes(32).toString('hex');
+
+  let countFailure: (reason: string) => void = () => {};
+  const webhookDefaults = options.webhook;
+  const queue: WebhookQueue =
+    options.webhookQueue ??
+    createMemoryWebhookQueue({
+      checker: currentChecker,
+      webhook: webhookDefaults ?? {},
+      onOutcome: (outcome) => {
+        if (!outcome.delivered) countFailure(outcome.attempts === 0 ? 'refused' : outcome.status === undefined ? 'network' : `http_${outcome.status}`);
+        options.onWebhook?.(outcome);
+      },
+      onError: (error) => {
+        countFailure('error');
+        app.log.error({ err: error }, 'webhook failed');
+        onError(error);
+      },
+    });
+  const anySecret = () => webhookDefaults !== undefined || state.keys.some((k) => k.webhookSecret !== undefined);
+
+  let redis: Redis | undefined;
+  let Store: new () => unknown;
+  if (options.redis !== undefined) {
+    const client = typeof options.redis === 'string' ? (redis = new Redis(options.redis, { maxRetriesPerRequest: 1, enableOfflineQueue: false })) : options.redis;
+    Store = class extends RedisRateStore {
+      constructor() {
+        super(client);
+      }
+    };
+  } else {
+    const shared = new MemoryRateStore(options.now);
+    Store = class {
+      incr = shared.incr.bind(shared);
+      child = () => this;
+    };
+  }
+
+  let handle: (req: IncomingMessage, res: ServerResponse) => void = () => {};
+  let loaded = false;
+  const server = createHttpServer(
+    { requestTimeout: requestMs, headersTimeout: headersMs, keepAliveTimeout: keepAliveMs, connectionsCheckingInterval: checkIntervalMs },
+    (req, res) => {
+      if (loaded) handle(req, res);
+      else void ready.then(() => handle(req, res));
+    },
+  );
+  const fastifyOptions: FastifyServerOptions<Server> & { serverFactory: FastifyServerFactory<Server> } = {
+    serverFactory: (handler) => {
+      handle = handler;
+      return server;
+    },
+    ...(options.logger === undefined ? { logger: false } : { loggerInstance: options.logger }),
+    // Fastify's own request lines are off: the access plugin writes one line per request, without the URL.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'req_id' }),
+    genReqId: requestIdOf,
+    bodyLimit: maxBodyBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: (options.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: false } },
+  };
+  const app = Fastify(fastifyOptions) as unknown as FastifyInstance;
+  server.maxConnections = maxConnections;
+  server.keepAliveTimeout = keepAliveMs;
+  server.headersTimeout = headersMs;
+  server.requestTimeout = requestMs;
+
+  app.setNotFoundHandler(async () => {
+    throw new HttpError(404, 'NOT_FOUND', NOT_FOUND_MESSAGE);
+  });
+  app.setErrorHandler(async (error, request, reply) => {
+    if (clientAborted(request, reply)) {
+      request.log.info({ aborted: true, code: (error as { code?: string }).code }, 'request aborted by the client');
+      return;
+    }
+    const answer = answerFor(error, request, maxBodyBytes);
+    if (answer.internal) {
+      request.log.error({ err: error }, 'internal error');
+      onError(error);
+    }
+    for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
+    reply.code(answer.status);
+    return answer.body;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // A 413 leaves the rest of the body unread: close the connection rather than read it to find the next request.
+    if (reply.statusCode === 413 && !request.raw.complete) request.raw.socket.destroySoon();
+  });
+
+  void app.register(accessPlugin, { state });
+  void app.register(metricsPlugin, {
+    state,
+    queue: () => queue,
+    registerWebhookFailures: (count) => (countFailure = count),
+    processMetrics: false,
+  });
+  if (options.pressure !== undefined && options.pressure !== false) {
+    const pressure = options.pressure;
+    void app.register(underPressure, {
+      maxEventLoopDelay: pressure.maxEventLoopDelayMs ?? 1000,
+      maxHeapUsedBytes: pressure.maxHeapUsedBytes ?? 0,
+      maxRssBytes: pressure.maxRssBytes ?? 0,
+      retryAfter: pressure.retryAfterSeconds ?? 10,
+      sampleInterval: pressure.sampleIntervalMs ?? 1000,
+    });
+  }
+  void app.register(docsPlugin);
+  void app.register(opsPlugin, { state });
+  void app.register(methodsPlugin);
+  void app.register(apiPlugin, {
+    state,
+    checker: currentChecker,
+    maxBodyBytes,
+    store: Store,
+    logHashKey,
+    webhook: (job, key) => {
+      if (!anySecret()) return;
+      const secret = key.webhookSecret ?? webhookDefaults?.secret;
+      if (secret === undefined) return;
+      queue.enqueue({ ...job, secret });
+    },
+  });
+  app.addHook('onClose', async () => {
+    await redis?.quit().catch(() => undefined);
+  });
+
+  const ready: Promise<void> = Promise.resolve(app.ready()).then(
+    () => {
+      loaded = true;
+    },
+    (error: unknown) => {
+      // A plugin that cannot load is a bug: every request gets a 500 rather than hanging.
+      onError(error);
+      handle = (_req, res) => {
+        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody('INTERNAL', 'internal error')));
+      };
+      loaded = true;
+    },
+  );
+  // Closing the node:http server (what callers of createServer do) closes the plugins too: Redis, timers.
+  server.once('close', () => void ready.then(() => app.close()));
+
+  return {
+    server,
+    app,
+    ready,
+    reload(update) {
+      if (update.apiKeys !== undefined) state.keys = keyEntries(update.apiKeys, defaults);
+      if (update.checker !== undefined) {
+        checker = update.checker;
+        if (options.dataStatus === undefined) state.dataStatus = checkerDataStatus(currentChecker);
+      }
+    },
+    async shutdown(deadline) {
+      state.draining = true;
+      const closed = new Promise<void>((ok) => (server.listening ? server.close(() => ok()) : ok()));
+      server.closeIdleConnections();
+      let forced = false;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        closed,
+        new Promise<void>((ok) => {
+          timer = setTimeout(() => {
+            forced = true;
+            server.closeAllConnections();
+            ok();
+          }, Math.max(0, deadline - Date.now()));
+        }),
+      ]);
+      clearTimeout(timer);
+      const pendingWebhooks = await queue.close(deadline);
+      await app.close();
+      return { forced, pendingWebhooks };
+    },
+  };
+}

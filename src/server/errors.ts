@@ -1,0 +1,137 @@
+/**
+ * Every failure of the HTTP API becomes one status and one body
+ * `{ "error": { "code", "message", "field"? } }` (DESIGN.md, HTTP errors).
+ * Fastify's own errors (body too large, bad media type, bad JSON, schema
+ * validation) are translated here, so a client sees the same codes and
+ * messages whichever layer refused it.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { quoteInput } from '../common/quoteInput.js';
+import { InputError } from '../errors.js';
+import { PRODUCTS, REQUIRED_FIELDS, isProductName } from '../resolve.js';
+import type { ProductName } from '../scoring/index.js';
+import type { ErrorBody } from './schemas.js';
+
+/** An error answered to the client: status, code and message, plus the field at fault and headers. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** The message of a 404: where the API is. */
+export const NOT_FOUND_MESSAGE = 'unknown endpoint: use POST /1.0/{email,device,ip,phone,name}';
+
+/** The body of an error answer. */
+export function errorBody(code: string, message: string, field?: string): ErrorBody {
+  return { error: { code, message, ...(field === undefined ? {} : { field }) } };
+}
+
+/** One error of Ajv (the parts read here). */
+interface SchemaError {
+  readonly keyword: string;
+  readonly instancePath: string;
+  readonly params: Record<string, unknown>;
+}
+
+/** The fields of a request in the order resolve() checks them, so both refuse a bad request for the same reason. */
+function fieldOrder(product: ProductName): readonly string[] {
+  return ['customer_id', 'claims', ...REQUIRED_FIELDS[product], 'webhook_url', 'device_request_time', 'headers', 'default_country', 'country'];
+}
+
+/** The top-level field an Ajv error is about. */
+function fieldOf(error: SchemaError): string | undefined {
+  if (error.keyword === 'required' && error.instancePath === '') return String(error.params.missingProperty);
+  const match = /^\/([^/]+)/.exec(error.instancePath);
+  return match?.[1]?.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+/**
+ * Explains a request that failed its route's schema in resolve()'s words:
+ * the first failing field in resolve()'s order, named by its wire name,
+ * with at most 64 characters of its value.
+ */
+export function explainSchemaErrors(body: unknown, product: ProductName, errors: readonly SchemaError[]): HttpError {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return new HttpError(400, 'INPUT_TYPE', 'the request must be a JSON object', 'body');
+  }
+  const request = body as Record<string, unknown>;
+  const claims = request.claims;
+  if (Array.isArray(claims) && claims.length === 1 && typeof claims[0] === 'string' && claims[0] !== product) {
+    return new HttpError(400, 'CLAIM_MISMATCH', `claims[0] is ${quoteInput(claims[0])} but the endpoint is ${product}`, 'claims[0]');
+  }
+  const failing = new Set(errors.map(fieldOf));
+  const field = fieldOrder(product).find((name) => failing.has(name)) ?? [...failing].find((name) => name !== undefined);
+  if (field === undefined) return new HttpError(400, 'INPUT_TYPE', 'the request does not match its schema', 'body');
+  const value = request[field];
+  if (field === 'claims') {
+    if (!Array.isArray(value)) {
+      return new HttpError(400, value === undefined ? 'INPUT_MISSING' : 'INPUT_TYPE', 'claims must be an array with one product name', 'claims');
+    }
+    if (value.length !== 1) return new HttpError(400, 'INPUT_TYPE', `claims must name exactly one product, got ${value.length}`, 'claims');
+    return new HttpError(400, 'INPUT_UNKNOWN_CLAIM', `claims[0] must be one of ${PRODUCTS.join(', ')}; got ${quoteInput(value[0])}`, 'claims[0]');
+  }
+  if (field === 'headers') return new HttpError(400, 'INPUT_TYPE', 'headers must be an object of header name → value', 'headers');
+  if (value === undefined || value === null) return new HttpError(400, 'INPUT_MISSING', `${field} is required`, field);
+  return new HttpError(400, 'INPUT_TYPE', `${field} must be a string, got ${Array.isArray(value) ? 'an array' : typeof value}`, field);
+}
+
+/** What the error handler tells the client, and whether the error is the server's fault. */
+export interface Answer {
+  readonly status: number;
+  readonly body: ErrorBody;
+  readonly headers: Readonly<Record<string, string>>;
+  /** True for a 500: the error is logged and handed to `onError`. */
+  readonly internal: boolean;
+}
+
+/** Translates any error thrown while answering into the spec's answer. */
+export function answerFor(error: unknown, request: FastifyRequest, maxBodyBytes: number): Answer {
+  const plain = (status: number, code: string, message: string, field?: string, headers: Record<string, string> = {}): Answer => ({
+    status,
+    body: errorBody(code, message, field),
+    headers,
+    internal: false,
+  });
+  if (error instanceof HttpError) return plain(error.statusCode, error.code, error.message, error.field, { ...error.headers });
+  if (error instanceof InputError) return plain(400, error.code, error.message, error.field);
+  const fastifyError = error as Partial<FastifyError> & { validation?: readonly SchemaError[] };
+  if (fastifyError.validation !== undefined) {
+    const product = request.routeOptions.config.product;
+    if (isProductName(product)) {
+      const explained = explainSchemaErrors(request.body, product, fastifyError.validation);
+      return plain(400, explained.code, explained.message, explained.field);
+    }
+    return plain(400, 'INPUT_TYPE', 'the request does not match its schema');
+  }
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return plain(413, 'PAYLOAD_TOO_LARGE', `the body is larger than ${maxBodyBytes} bytes`, undefined, { connection: 'close' });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return plain(415, 'UNSUPPORTED_MEDIA_TYPE', 'send Content-Type: application/json');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return plain(400, 'MALFORMED_JSON', 'the body is not valid JSON');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return plain(400, 'BAD_CONTENT_LENGTH', 'the body is not as long as its Content-Length says');
+    default:
+  }
+  // Fastify's JSON parser throws a SyntaxError with status 400 for bad JSON (and for __proto__ keys).
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return plain(400, 'MALFORMED_JSON', 'the body is not valid JSON');
+  if (fastifyError.statusCode === 503) return plain(503, 'OVERLOADED', 'the server is overloaded; retry later');
+  return { status: 500, body: errorBody('INTERNAL', 'internal error'), headers: {}, internal: true };
+}
+
+/** True when the client went away before the answer: its request was aborted, not failed. */
+export function clientAborted(request: FastifyRequest, reply: FastifyReply): boolean {
+  // Not request.raw.destroyed: a request read to its end is destroyed too. The socket tells.
+  const socket = request.raw.socket as typeof request.raw.socket | null;
+  return (socket === null || socket.destroyed) && !reply.raw.writableFinished;
+}

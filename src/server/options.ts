@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Checker } from '../checker.js';
+import { InputError } from '../errors.js';
+import { PRODUCTS, isProductName } from '../resolve.js';
+import type { ProductName } from '../scoring/index.js';
+import type { WebhookOptions } from './webhook.js';
+import type { WebhookOutcome, WebhookQueue } from './webhookQueue.js';
+
+/** A per-key rate: `burst` requests at once, refilled at `perSecond`; `perSecond: 0` is no limit. */
+export interface RateLimit {
+  readonly perSecond: number;
+  /** @default 2 × perSecond (at least 1) */
+  readonly burst?: number;
+}
+
+/** One API key with what it may do. A bare string is a key with the server's defaults. */
+export interface ApiKey {
+  /** The `x-api-key` value. */
+  readonly key: string;
+  /** A name for logs and metrics (never the key itself). @default the first 8 hex of the key's SHA-256 */
+  readonly name?: string;
+  /** Signs this key's webhooks. @default the `webhook` option's secret */
+  readonly webhookSecret?: string;
+  /** @default the server's rateLimitPerSecond / rateLimitBurst */
+  readonly rateLimit?: RateLimit;
+  /** The products this key may call; another answers 403. @default all five */
+  readonly products?: readonly ProductName[];
+}
+
+/** What a dataset looks like to `/ready` and `/metrics`. */
+export interface DatasetStatus {
+  readonly product: string;
+  readonly name: string;
+  readonly retrieved: string;
+  readonly ageDays: number;
+  readonly verified: boolean;
+  readonly stale: boolean;
+  readonly problem?: string;
+}
+
+/** Options of {@link createServer}. */
+export interface ServerOptions {
+  /** Accepted `x-api-key` values, or keys with their own limits, products and webhook secret. An empty list refuses every request. */
+  readonly apiKeys: readonly (string | ApiKey)[];
+  /** The checker that answers. @default createChecker() */
+  readonly checker?: Checker;
+  /** Largest request body in bytes; larger gives 413 without reading the rest. @default 65536 */
+  readonly maxBodyBytes?: number;
+  /** Requests per second allowed per API key (token bucket); 0 turns limiting off. @default 50 */
+  readonly rateLimitPerSecond?: number;
+  /** Burst size of the token bucket. @default 2 × rateLimitPerSecond */
+  readonly rateLimitBurst?: number;
+  /** Clock of the in-process rate limiter, for tests. @default Date.now */
+  readonly now?: () => number;
+  /** Called with every internal error (the client only sees a generic 500). @default console.error when there is no logger */
+  readonly onError?: (error: unknown) => void;
+  /**
+   * Webhook delivery for email requests that carry `webhook_url`: after the
+   * 200, the checker's `emailAsync` (its providers) runs and the enriched
+   * `email` object is POSTed, signed with the key's `webhookSecret` or this
+   * `secret`. Without this option (and no key secret) no webhook is sent.
+   * @default undefined
+   */
+  readonly webhook?: WebhookOptions;
+  /** Called when a webhook delivery ends, delivered or not. @default no-op */
+  readonly onWebhook?: (delivery: WebhookOutcome) => void;
+  /** Where webhooks wait to be sent. @default an in-process queue */
+  readonly webhookQueue?: WebhookQueue;
+  /** pino logger for access and error logs; each line carries the request id. @default no logs */
+  readonly logger?: Logger;
+  /** Redis shared by several servers for the rate limits: a URL or a client. @default in-process limits */
+  readonly redis?: string | Redis;
+  /** Socket time limits in ms (node:http). */
+  readonly timeouts?: {
+    /** Whole request, headers and body. @default 30000 */
+    readonly requestMs?: number;
+    /** Headers (a slowloris client is cut off here). @default 10000 */
+    readonly headersMs?: number;
+    /** An idle keep-alive connection. @default 5000 */
+    readonly keepAliveMs?: number;
+    /** How often node:http checks the two above. @default 1000 */
+    readonly checkIntervalMs?: number;
+  };
+  /** Open connections accepted at once; more are refused by the socket. @default 10000 */
+  readonly maxConnections?: number;
+  /**
+   * Load shedding (@fastify/under-pressure): 503 with Retry-After past these
+   * limits. Off unless given (a first request that loads the data blocks the
+   * event loop once, which would shed the requests right after it); `serve`
+   * turns it on after loading the data. @default false
+   */
+  readonly pressure?:
+    | false
+    | {
+        /** @default 1000 */
+        readonly maxEventLoopDelayMs?: number;
+        /** @default 0 (not checked) */
+        readonly maxHeapUsedBytes?: number;
+        /** @default 0 (not checked) */
+        readonly maxRssBytes?: number;
+        /** @default 10 */
+        readonly retryAfterSeconds?: number;
+        /** @default 1000 */
+        readonly sampleIntervalMs?: number;
+      };
+  /** Trust `X-Forwarded-*` from this proxy (Fastify's trustProxy). @default false */
+  readonly trustProxy?: boolean | string | number;
+  /** The datasets, for `/ready` and the data-age metric. @default the checker's dataInfo(), when it has one */
+  readonly dataStatus?: () => readonly DatasetStatus[];
+  /** Key of the HMAC that stands for inputs in logs. @default random per process */
+  readonly logHashKey?: string;
+}
+
+/** A key as the server uses it. */
+export interface KeyEntry {
+  readonly digest: Buffer;
+  /** Stable and not secret: the rate-limit bucket and the log/metric label. */
+  readonly id: string;
+  readonly name: string;
+  readonly webhookSecret: string | undefined;
+  readonly perSecond: number;
+  readonly burst: number;
+  readonly products: ReadonlySet<ProductName>;
+}
+
+/** SHA-256 of a key: compared in constant time, and all keys have the same length. */
+export function keyDigest(key: string): Buffer {
+  return createHash('sha256').update(key).digest();
+}
+
+function rateOf(limit: RateLimit, field: string): { perSecond: number; burst: number } {
+  if (typeof limit !== 'object' || limit === null || typeof limit.perSecond !== 'number' || !(limit.perSecond >= 0) || !Number.isFinite(limit.perSecond)) {
+    throw new InputError('INPUT_OPTION', `${field}.perSecond must be a number ≥ 0`, `${field}.perSecond`);
+  }
+  const burst = limit.burst ?? Math.max(1, limit.perSecond * 2);
+  if (typeof burst !== 'number' || !(burst >= 1) || !Number.isFinite(burst)) {
+    throw new InputError('INPUT_OPTION', `${field}.burst must be a number ≥ 1`, `${field}.burst`);
+  }
+  return { perSecond: limit.perSecond, burst };
+}
+
+/** Checks `apiKeys` once and turns each into the entry the server compares against. */
+export function keyEntries(apiKeys: unknown, defaults: RateLimit): readonly KeyEntry[] {
+  if (!Array.isArray(apiKeys)) throw new InputError('INPUT_OPTION', 'apiKeys must be an array of non-empty strings', 'apiKeys');
+  return apiKeys.map((item: unknown, i) => {
+    const entry = typeof item === 'string' ? { key: item } : item;
+    if (entry === null || typeof entry !== 'object' || typeof (entry as ApiKey).key !== 'string' || (entry as ApiKey).key === '') {
+      throw new InputError('INPUT_OPTION', 'apiKeys must be an array of non-empty strings', 'apiKeys');
+    }
+    const key = entry as ApiKey;
+    const digest = keyDigest(key.key);
+    const products = key.products ?? PRODUCTS;
+    if (!Array.isArray(products) || !products.every(isProductName)) {
+      throw new InputError('INPUT_OPTION', `apiKeys[${i}].products must list products among ${PRODUCTS.join(', ')}`, `apiKeys[${i}].products`);
+    }
+    if (key.webhookSecret !== undefined && (typeof key.webhookSecret !== 'string' || key.webhookSecret === '')) {
+      throw new InputError('INPUT_OPTION', `apiKeys[${i}].webhookSecret must be a non-empty string`, `apiKeys[${i}].webhookSecret`);
+    }
+    const id = digest.subarray(0, 8).toString('hex');
+    return Object.freeze({
+      digest,
+      id,
+      name: typeof key.name === 'string' && key.name !== '' ? key.name : id,
+      webhookSecret: key.webhookSecret,
+      ...rateOf(key.rateLimit ?? defaults, key.rateLimit === undefined ? 'rateLimitPerSecond' : `apiKeys[${i}].rateLimit`),
+      products: new Set(products),
+    });
+  });
+}
+
+/** A whole number option ≥ `min`, or its default. */
+export function whole(value: unknown, field: string, fallback: number, min = 0): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new InputError('INPUT_OPTION', `${field} must be a whole number ≥ ${min}`, field);
+  }
+  return value;
+}

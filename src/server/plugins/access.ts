@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerState } from './shared.js';
+import { shared } from './shared.js';
+
+/**
+ * The request id and the access log. Every answer carries `x-request-id`
+ * (the client's, when it sent a sane one, else a fresh UUID: see
+ * `requestIdOf` in app.ts); one log line per request names the route, not
+ * the URL (a query string may hold anything), the status, the time, the
+ * key's name and an HMAC of the inputs, never the inputs. A client that goes
+ * away before its answer is logged as an abort, not an error.
+ */
+export const accessPlugin = shared<FastifyPluginAsync<{ state: ServerState }>>(async (app, { state }) => {
+  app.decorateRequest('apiKey', null);
+  app.decorateRequest('inputHash', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    // While draining, a keep-alive connection would outlive the server: close each after its answer.
+    if (state.draining) reply.header('connection', 'close');
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const status = reply.statusCode;
+    const line = {
+      method: request.method,
+      route: request.routeOptions.url ?? '(none)',
+      status,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      ...(request.apiKey === null ? {} : { key: request.apiKey.name }),
+      ...(request.inputHash === null ? {} : { input: request.inputHash }),
+    };
+    if (status >= 500) request.log.error(line, 'request failed');
+    else request.log.info(line, 'request');
+  });
+  app.addHook('onRequestAbort', async (request) => {
+    request.log.info({ method: request.method, route: request.routeOptions.url ?? '(none)', aborted: true }, 'request aborted by the client');
+  });
+}, 'identity-signals-access');

@@ -1,0 +1,133 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Checker } from '../../checker.js';
+import { PRODUCTS, REQUIRED_FIELDS, resolve } from '../../resolve.js';
+import type { ProductName } from '../../scoring/index.js';
+import { HttpError, NOT_FOUND_MESSAGE } from '../errors.js';
+import type { KeyEntry } from '../options.js';
+import { keyDigest } from '../options.js';
+import { ErrorSchema, requestSchema, responseSchema } from '../schemas.js';
+import type { WebhookJob } from '../webhookQueue.js';
+import type { ServerState } from './shared.js';
+import { shared } from './shared.js';
+
+/** Options of {@link apiPlugin}. */
+export interface ApiPluginOptions {
+  readonly state: ServerState;
+  readonly checker: () => Checker;
+  readonly maxBodyBytes: number;
+  /** The rate-limit store class (@fastify/rate-limit constructs it). */
+  readonly store: new () => unknown;
+  /** Starts the webhook of an answered email request, when the key or the server has a secret. */
+  readonly webhook: ((job: Omit<WebhookJob, 'secret'>, key: KeyEntry) => void) | undefined;
+  readonly logHashKey: string;
+}
+
+/** The key whose digest equals `presented`'s; every key is compared, so the time taken does not say which matched. */
+function findKey(keys: readonly KeyEntry[], presented: string): KeyEntry | null {
+  const digest = keyDigest(presented);
+  let found: KeyEntry | null = null;
+  for (const key of keys) if (timingSafeEqual(key.digest, digest) && found === null) found = key;
+  return found;
+}
+
+const ERRORS = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 429: ErrorSchema, 500: ErrorSchema, 503: ErrorSchema };
+
+/**
+ * The spec's endpoints, `POST /1.0/<product>`, in their own scope: the key
+ * is checked first (401 before anything about the body is said, 403 for a
+ * product the key may not use), then the key's rate (429 with Retry-After),
+ * then Fastify reads the body (415, 413 without reading past the limit, 400
+ * for bad JSON), the route's schema checks it (400 naming the field), and
+ * resolve() answers. Other methods on these paths answer 405.
+ */
+export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, options) => {
+  const { state } = options;
+  const inputHash = (product: ProductName, body: Record<string, unknown>): string => {
+    const mac = createHmac('sha256', options.logHashKey);
+    for (const field of REQUIRED_FIELDS[product]) mac.update(`${String(body[field])}\u0000`);
+    return mac.digest('hex').slice(0, 16);
+  };
+
+  // JSON only: Fastify's default text/plain parser would let a text body through to the schema (400) instead of 415.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const presented = request.headers['x-api-key'];
+    const key = typeof presented === 'string' ? findKey(state.keys, presented) : null;
+    if (key === null) throw new HttpError(401, 'UNAUTHORIZED', 'missing or wrong x-api-key header');
+    request.apiKey = key;
+    const product = request.routeOptions.config.product!;
+    if (!key.products.has(product)) throw new HttpError(403, 'FORBIDDEN', `this API key may not use ${product}`);
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'onRequest',
+    store: options.store as never,
+    keyGenerator: (request) => request.apiKey!.id,
+    max: (request) => request.apiKey!.burst,
+    timeWindow: (request) => (request.apiKey!.burst / request.apiKey!.perSecond) * 1000,
+    allowList: (request) => request.apiKey!.perSecond === 0,
+    // A Redis that is down must not take the API down with it: requests pass unlimited, and the error is logged.
+    skipOnError: true,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'RATE_LIMITED', 'too many requests', undefined, { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) }),
+  });
+
+  for (const product of PRODUCTS) {
+    app.post(
+      `/1.0/${product}`,
+      {
+        bodyLimit: options.maxBodyBytes,
+        config: { product },
+        schema: {
+          summary: `Check one ${product}`,
+          tags: ['products'],
+          security: [{ apiKey: [] }],
+          body: requestSchema(product),
+          response: { 200: responseSchema(product), ...ERRORS },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body as Record<string, unknown>;
+        request.inputHash = inputHash(product, body);
+        const envelope = await resolve(body, { checker: options.checker() });
+        await reply.send(envelope);
+        if (options.webhook !== undefined && 'email' in envelope && envelope.webhook_url !== undefined) {
+          options.webhook(
+            { url: envelope.webhook_url, resolution_id: envelope.resolution_id, customer_id: envelope.customer_id, email: envelope.email.value },
+            request.apiKey!,
+          );
+        }
+        return reply;
+      },
+    );
+  }
+};
+
+/**
+ * 404 for an unknown path and 405 with `Allow: POST` for any other method on
+ * a product's path, said at once, before any key is asked for and before a
+ * body is read.
+ */
+export const methodsPlugin = shared<FastifyPluginAsync>(async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) throw new HttpError(404, 'NOT_FOUND', NOT_FOUND_MESSAGE);
+  });
+  for (const product of PRODUCTS) {
+    app.route({
+      method: ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+      url: `/1.0/${product}`,
+      schema: { hide: true },
+      // Refused in onRequest, before Fastify would read (and judge) a body.
+      onRequest: async () => {
+        throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'use POST', undefined, { allow: 'POST' });
+      },
+      handler: async () => undefined,
+    });
+  }
+}, 'identity-signals-methods');
+

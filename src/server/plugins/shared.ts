@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { DatasetStatus, KeyEntry } from '../options.js';
+import type { ProductName } from '../../scoring/index.js';
+
+/**
+ * Marks a plugin as not encapsulated, so its hooks and decorators apply to
+ * the whole server (what the fastify-plugin package does, without the dependency).
+ */
+export function shared<T extends FastifyPluginAsync<never>>(plugin: T, name: string): T {
+  Object.assign(plugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: name });
+  return plugin;
+}
+
+/** What the plugins share at run time: replaced whole on reload, read per request. */
+export interface ServerState {
+  keys: readonly KeyEntry[];
+  /** True once shutdown began: `/ready` answers 503 and answers close their connection. */
+  draining: boolean;
+  dataStatus: () => readonly DatasetStatus[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The product a `POST /1.0/<product>` route answers. */
+    product?: ProductName;
+  }
+  interface FastifyRequest {
+    /** The key the request authenticated with, once the auth hook ran. */
+    apiKey: KeyEntry | null;
+    /** HMAC of the request's inputs: what logs carry instead of the inputs. */
+    inputHash: string | null;
+  }
+}

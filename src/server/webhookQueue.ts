@@ -1,0 +1,83 @@
+import type { Checker } from '../checker.js';
+import { deliverWebhook } from './webhook.js';
+import type { WebhookDelivery, WebhookOptions } from './webhook.js';
+
+/**
+ * One webhook to send: everything needed to enrich the e-mail and post it,
+ * and nothing that cannot be written to a durable store (no functions), so
+ * a queue can hand it to another process.
+ */
+export interface WebhookJob {
+  readonly url: string;
+  readonly resolution_id: string;
+  readonly customer_id: string;
+  /** The e-mail address to enrich with the checker's providers. */
+  readonly email: string;
+  /** HMAC key of the API key the request came with. */
+  readonly secret: string;
+}
+
+/** How a job ended, as `onWebhook` sees it. */
+export type WebhookOutcome = WebhookDelivery & { readonly url: string; readonly resolution_id: string };
+
+/**
+ * Where the server puts the webhooks it owes. The server only enqueues, asks
+ * the depth (for `/metrics`) and, on shutdown, closes the queue: a queue
+ * finishes what it can before `deadline` (ms since the epoch) and returns
+ * the jobs it did not send, for the caller to hand to a durable store.
+ * A durable queue (issue 15) implements the same interface.
+ */
+export interface WebhookQueue {
+  enqueue(job: WebhookJob): void;
+  /** Jobs accepted and not yet ended. */
+  readonly depth: number;
+  close(deadline: number): Promise<readonly WebhookJob[]>;
+}
+
+/** Options of {@link createMemoryWebhookQueue}. */
+export interface MemoryWebhookQueueOptions {
+  readonly checker: () => Checker;
+  /** Delivery options; `secret` comes from each job. */
+  readonly webhook: Omit<WebhookOptions, 'secret'>;
+  readonly onOutcome?: (outcome: WebhookOutcome) => void;
+  readonly onError?: (error: unknown) => void;
+}
+
+/**
+ * A queue that sends each job at once in this process (enrich, then deliver
+ * with retries). On close it waits for the jobs in flight until the
+ * deadline and returns those still unsent; jobs are lost if the process is
+ * killed, which is what a durable queue is for.
+ */
+export function createMemoryWebhookQueue(options: MemoryWebhookQueueOptions): WebhookQueue {
+  const inFlight = new Map<WebhookJob, Promise<void>>();
+  let closing = false;
+  const run = async (job: WebhookJob): Promise<void> => {
+    try {
+      const enriched = await options.checker().emailAsync(job.email);
+      const payload = { event: 'email.enriched', resolution_id: job.resolution_id, customer_id: job.customer_id, claims: ['email'], email: enriched };
+      const delivery = await deliverWebhook(job.url, payload, { ...options.webhook, secret: job.secret });
+      options.onOutcome?.({ ...delivery, url: job.url, resolution_id: job.resolution_id });
+    } catch (error) {
+      options.onError?.(error);
+    }
+  };
+  return {
+    enqueue(job) {
+      if (closing) throw new Error('the webhook queue is closed');
+      const running = run(job).finally(() => inFlight.delete(job));
+      inFlight.set(job, running);
+    },
+    get depth() {
+      return inFlight.size;
+    },
+    async close(deadline) {
+      closing = true;
+      const wait = Math.max(0, deadline - Date.now());
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([...inFlight.values()]), new Promise((ok) => (timer = setTimeout(ok, wait)))]);
+      clearTimeout(timer);
+      return [...inFlight.keys()];
+    },
+  };
+}

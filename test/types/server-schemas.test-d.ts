@@ -1,0 +1,43 @@
+/**
+ * Type tests: the HTTP schemas (src/server/schemas.ts) and the library's
+ * result types describe the same objects. Every result fits its schema (so
+ * Fastify's serialiser never drops or rejects a value a check returns), and
+ * the two have exactly the same keys (so a field added to a result type and
+ * forgotten in its schema fails here). Checked by `tsc --noEmit`.
+ */
+import type { Static } from 'typebox';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { DeviceResult, EmailResult, IpResult, NameResult, PhoneResult } from '../../src/index.js';
+import type {
+  DeviceResultSchema,
+  EmailResultSchema,
+  IpResultSchema,
+  NameResultSchema,
+  PhoneResultSchema,
+} from '../../src/server/schemas.js';
+
+type Mutable<T> = T extends readonly (infer U)[] ? Mutable<U>[] : T extends object ? { -readonly [K in keyof T]: Mutable<T[K]> } : T;
+
+describe('server schemas match the result types', () => {
+  it('email', () => {
+    expectTypeOf<Mutable<EmailResult>>().toExtend<Static<typeof EmailResultSchema>>();
+    expectTypeOf<keyof EmailResult>().toEqualTypeOf<keyof Static<typeof EmailResultSchema>>();
+  });
+  it('device', () => {
+    expectTypeOf<Mutable<DeviceResult>>().toExtend<Static<typeof DeviceResultSchema>>();
+    expectTypeOf<keyof DeviceResult>().toEqualTypeOf<keyof Static<typeof DeviceResultSchema>>();
+  });
+  it('ip', () => {
+    expectTypeOf<Mutable<IpResult>>().toExtend<Static<typeof IpResultSchema>>();
+    expectTypeOf<keyof IpResult>().toEqualTypeOf<keyof Static<typeof IpResultSchema>>();
+  });
+  it('phone', () => {
+    expectTypeOf<Mutable<PhoneResult>>().toExtend<Static<typeof PhoneResultSchema>>();
+    expectTypeOf<keyof PhoneResult>().toEqualTypeOf<keyof Static<typeof PhoneResultSchema>>();
+  });
+  it('name', () => {
+    expectTypeOf<Mutable<NameResult>>().toExtend<Static<typeof NameResultSchema>>();
+    expectTypeOf<keyof NameResult>().toEqualTypeOf<keyof Static<typeof NameResultSchema>>();
+    expectTypeOf<keyof NameResult['normalized']>().toEqualTypeOf<keyof Static<typeof NameResultSchema>['normalized']>();
+  });
+});
