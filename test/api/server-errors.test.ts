@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createChecker, InputError } from '../../src/index.js';
 import type { Checker } from '../../src/index.js';
 import { createRequestHandler, createServer } from '../../src/server/index.js';
@@ -119,7 +119,7 @@ describe('server: authentication', () => {
 describe('server: routing and request shape', () => {
   it('answers 404 with the endpoint list for unknown paths, whatever the method', async () => {
     await withServer({ apiKeys: [KEY] }, async (req) => {
-      for (const path of ['/1.0/fax', '/2.0/email', '/1.0/email/extra', '/', '/1.0/EMAIL']) {
+      for (const path of ['/1.0/fax', '/2.0/email', '/1.0/email/extra', '/v2/1.0/email', '/', '/1.0/EMAIL']) {
         const res = await req({ path, headers: json(KEY), body: EMAIL_BODY });
         expect(res.status, path).toBe(404);
         expect(res.body.error.code).toBe('NOT_FOUND');
@@ -193,6 +193,12 @@ describe('server: routing and request shape', () => {
       expect(bad.body).toEqual({ error: { code: 'MALFORMED_JSON', message: 'the body is not valid JSON' } });
       const empty = await req({ headers: json(KEY), body: '' });
       expect(empty.status).toBe(400);
+      // JSON that is not an object is a bad request, not a crash.
+      for (const body of ['null', '[]', '"email"', '7']) {
+        const res = await req({ headers: json(KEY), body });
+        expect(res.status, body).toBe(400);
+        expect(res.body.error.code, body).toMatch(/^INPUT_/);
+      }
       const missing = await req({ headers: json(KEY), body: JSON.stringify({ customer_id: CUSTOMER, claims: ['email'] }) });
       expect(missing.status).toBe(400);
       expect(missing.body.error).toMatchObject({ code: 'INPUT_MISSING', field: 'email' });
@@ -205,6 +211,12 @@ describe('server: routing and request shape', () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ code: 'CLAIM_MISMATCH', field: 'claims[0]' });
       expect(res.body.error.message).toContain('ip');
+      // Several claims, or a claim that is not a string, are the request's own fault (resolve's error), not a mismatch.
+      for (const claims of [['ip', 'email'], [5]]) {
+        const other = await req({ path: '/1.0/ip', headers: json(KEY), body: JSON.stringify({ customer_id: CUSTOMER, claims, ip: '81.2.69.142' }) });
+        expect(other.status).toBe(400);
+        expect(other.body.error).toMatchObject({ code: expect.stringMatching(/^INPUT_/), field: expect.stringMatching(/^claims/) });
+      }
     });
   });
 
@@ -274,5 +286,17 @@ describe('server: internal errors', () => {
     });
     expect(errors).toHaveLength(1);
     expect((errors[0] as Error).message).toMatch(/secret internals/);
+  });
+
+  it('logs an internal error with console.error when no onError is given', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await withServer({ apiKeys: [KEY], checker: faulty() }, async (req) => {
+        expect((await req({ headers: json(KEY), body: EMAIL_BODY })).status).toBe(500);
+      });
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringMatching(/secret internals/) }));
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -110,7 +110,7 @@ describe('deliverWebhook: retries', () => {
     }
   });
 
-  it.each([400, 401, 404, 410, 422])('stops at a %i: the receiver said no', async (code) => {
+  it.each([300, 304, 400, 401, 404, 410, 422])('stops at a %i: not delivered, and the receiver said no', async (code) => {
     const r = await receiver(statuses(code, 200));
     try {
       expect(await deliverWebhook(r.url, {}, local)).toEqual({ delivered: false, attempts: 1, status: code, error: `HTTP ${code}` });
