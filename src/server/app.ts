@@ -185,6 +185,8 @@ export function createApiServer(options: ServerOptions): ApiServer {
     if (reply.statusCode === 413 && !request.raw.complete) request.raw.socket.destroySoon();
   });
 
+  // The docs first: @fastify/swagger sees only the routes registered after it.
+  void app.register(docsPlugin);
   void app.register(accessPlugin, { state });
   void app.register(metricsPlugin, {
     state,
@@ -202,7 +204,6 @@ export function createApiServer(options: ServerOptions): ApiServer {
       sampleInterval: pressure.sampleIntervalMs ?? 1000,
     });
   }
-  void app.register(docsPlugin);
   void app.register(opsPlugin, { state });
   void app.register(methodsPlugin);
   void app.register(apiPlugin, {

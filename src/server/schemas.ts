@@ -213,7 +213,7 @@ export function requestSchema(product: ProductName): TSchema {
   return Type.Object(
     {
       customer_id: requestField('customer_id', true),
-      claims: Type.Tuple([Type.Literal(product)], { description: 'One element: the product requested, the same as the path', examples: [[product]] }),
+      claims: Type.Array(Type.Literal(product), { minItems: 1, maxItems: 1, description: 'One element: the product requested, the same as the path', examples: [[product]] }),
       ...Object.fromEntries(Object.entries(own).map(([name, required]) => [name, requestField(name, required)])),
       device_request_time: requestField('device_request_time', false),
     },
@@ -238,7 +238,7 @@ export function responseSchema<P extends ProductName>(product: P) {
       resolution_id: Type.String({ format: 'uuid', description: 'A UUID v4 for this resolution' }),
       customer_id: Type.String(),
       device_request_time: Type.String({ description: 'ISO 8601 UTC' }),
-      claims: Type.Tuple([Type.Literal(product)]),
+      claims: Type.Array(Type.Literal(product), { minItems: 1, maxItems: 1 }),
       ...(product === 'email' || product === 'name' ? { webhook_url: Type.Optional(Type.String()) } : {}),
       [product]: RESULT_SCHEMAS[product],
     },
