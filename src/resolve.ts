@@ -34,6 +34,8 @@ export interface ResolveRequest<Claim extends ProductName = ProductName> {
   readonly default_country?: string;
   readonly first_name?: string;
   readonly last_name?: string;
+  /** Extension: ISO alpha-2 country the name is from (given names whose sex differs by country), for `name`. */
+  readonly country?: string;
   /** Echoed when given; otherwise the time of resolution (ISO 8601 UTC). */
   readonly device_request_time?: string;
 }
@@ -184,8 +186,10 @@ export async function resolve(request: unknown, options: ResolveOptions = {}): P
       const defaultCountry = optionalString(body, 'default_country');
       return { ...envelope, claims: [product], phone: inWireNames(() => checker.phone(fields[0]!, defaultCountry === undefined ? undefined : { defaultCountry })) };
     }
-    case 'name':
-      return { ...envelope, ...webhook, claims: [product], name: inWireNames(() => checker.name(fields[0]!, fields[1]!)) };
+    case 'name': {
+      const country = optionalString(body, 'country');
+      return { ...envelope, ...webhook, claims: [product], name: inWireNames(() => checker.name(fields[0]!, fields[1]!, country === undefined ? undefined : { country })) };
+    }
   }
 }
 

@@ -39,11 +39,11 @@ const isNameShaped = (s: string): boolean => s.length <= 60 && NAME_SHAPE.test(s
 const PARTICLES: ReadonlySet<string> = new Set(readRawList('particles.txt', '').rows.map((r) => r.entry));
 
 const ssaCounts = readSsa();
-// Every faker locale, its native-script names (Cyrillic, Greek, Armenian,
+// Every faker locale, its native-script names (Cyrillic, Greek, Armenian, Georgian,
 // Hangul, Devanagari) also in their Latin spellings (src/name/data/translit.ts):
 // Никита is evidence for Nikita, 지훈 for Ji-hoon.
 const withLatin = (names: readonly string[]): string[] => [...new Set([...names, ...names.flatMap(romanize)])].sort();
-const faker = readFaker().map((l) => ({ ...l, male: withLatin(l.male), female: withLatin(l.female), last: withLatin(l.last) }));
+const faker = readFaker().map((l) => ({ ...l, male: withLatin(l.male), female: withLatin(l.female), generic: withLatin(l.generic), last: withLatin(l.last) }));
 
 // ---------------------------------------------------------------- first names
 const gendered = new Map<string, SexCounts>();

@@ -123,8 +123,8 @@ function countryOption(value: unknown, path: string): void {
   }
 }
 
-/** The options of createNameCheck, and those a call may give (`country`). */
-const NAME_OPTION_RULES = { scoring: scoringOption, data: dataOptionRule, country: countryOption };
+/** The name options createChecker passes through (`name: { country }`); `scoring` and `data` are the checker's own. */
+export const NAME_OPTION_RULES = { country: countryOption };
 
 /**
  * Builds a name check with its options resolved once (score model, bands,
@@ -145,7 +145,7 @@ const NAME_OPTION_RULES = { scoring: scoringOption, data: dataOptionRule, countr
  * createNameCheck({ country: 'IT' })('Andrea', 'Bianchi').gender; // 'M'
  */
 export function createNameCheck(options?: NameCheckOptions): NameCheck {
-  const { scoring, data, country } = checkOptions<NameCheckOptions>(options, '', NAME_OPTION_RULES);
+  const { scoring, data, country } = checkOptions<NameCheckOptions>(options, '', { ...NAME_OPTION_RULES, scoring: scoringOption, data: dataOptionRule });
   const context = openData(data);
   const score = createScorer(NAME_SCORE_MODEL, scoring);
   const defaultCountry = country?.toUpperCase();

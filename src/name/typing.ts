@@ -1,41 +1,61 @@
 /**
- * Rules that recognise keyboard mashing in a folded ASCII word, without
- * regexes: keyboard walks along rows and columns of the three common Latin
- * layouts, repeated letters or syllables, and missing vowels.
+ * Rules that recognise keyboard mashing in a folded word, without regexes:
+ * keyboard walks along rows, columns and diagonals of the QWERTY, AZERTY,
+ * QWERTZ and ЙЦУКЕН layouts, one-hand mashing, repeated letters, syllables
+ * and two-key alternations, and missing vowels. Layouts and hands are the
+ * standard ones (ISO/IEC 9995 Latin layouts, GOST 6431 ЙЦУКЕН).
  */
 
-/** Letter rows of each layout, top to bottom (digits never reach here: they make a name INVALID). */
+/**
+ * Letter rows of each layout, top to bottom (digits never reach here: they
+ * make a name INVALID). Latin rows are matched on folded letters; the
+ * Cyrillic ЙЦУКЕН rows on folded Cyrillic (ё folds to е).
+ */
 const LAYOUTS: readonly (readonly string[])[] = [
   ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'], // QWERTY
   ['azertyuiop', 'qsdfghjklm', 'wxcvbn'], // AZERTY (French, Belgian)
   ['qwertzuiop', 'asdfghjkl', 'yxcvbnm'], // QWERTZ (German, Central Europe)
+  ['йцукенгшщзхъ', 'фывапролджэ', 'ячсмитьбю'], // ЙЦУКЕН (Russian)
 ];
 
-/** Per layout, the (row, column) of each letter a..z; row -1 when absent. */
-const POSITIONS: readonly { row: Int8Array; col: Int8Array }[] = LAYOUTS.map((rows) => {
-  const row = new Int8Array(26).fill(-1);
-  const col = new Int8Array(26).fill(-1);
-  rows.forEach((letters, r) => {
-    for (let c = 0; c < letters.length; c++) {
-      const i = letters.charCodeAt(c) - 97;
-      row[i] = r;
-      col[i] = c;
-    }
+/** Where a key is: its row, its column, and the hand that types it (0 left, 1 right). */
+interface Key {
+  readonly row: number;
+  readonly col: number;
+  readonly hand: number;
+}
+
+/**
+ * Per layout, each letter's key. Hands split the rows as touch typists do:
+ * the left hand types the first five keys of the top row, five of the home
+ * row and five of the bottom row (QWERTY: qwert, asdfg, zxcvb).
+ */
+const POSITIONS: readonly ReadonlyMap<string, Key>[] = LAYOUTS.map((rows) => {
+  const keys = new Map<string, Key>();
+  rows.forEach((letters, row) => {
+    const split = row === 2 && letters.length < 7 ? letters.length - 2 : 5;
+    for (let col = 0; col < letters.length; col++) keys.set(letters[col]!, { row, col, hand: col < split ? 0 : 1 });
   });
-  return { row, col };
+  return keys;
 });
 
-/** Direction of a step between two keys: 1 right, 2 left, 3 down, 4 up, 0 not adjacent. */
-function step(layout: { row: Int8Array; col: Int8Array }, a: number, b: number): number {
-  const ra = layout.row[a]!;
-  const rb = layout.row[b]!;
-  if (ra < 0 || rb < 0) return 0;
-  const ca = layout.col[a]!;
-  const cb = layout.col[b]!;
-  if (ra === rb) return cb === ca + 1 ? 1 : cb === ca - 1 ? 2 : 0;
-  // Columns as typists walk them: the key below-left in the staggered layout
-  // (q→a→z, w→s→x) shares the column index.
-  if (ca === cb) return rb === ra + 1 ? 3 : rb === ra - 1 ? 4 : 0;
+/**
+ * Direction of a step between two keys, 0 when not adjacent: 1 right, 2
+ * left; 3 down, 4 up along a column as typists walk them (the key
+ * below-right in the staggered layout shares the column index: q→a→z,
+ * w→s→x); 5 down-left, 6 up-right along the other diagonal (z→s→e,
+ * x→d→r: zse, xdr).
+ */
+function step(layout: ReadonlyMap<string, Key>, a: string, b: string): number {
+  const ka = layout.get(a);
+  const kb = layout.get(b);
+  if (ka === undefined || kb === undefined) return 0;
+  const dr = kb.row - ka.row;
+  const dc = kb.col - ka.col;
+  if (dr === 0) return dc === 1 ? 1 : dc === -1 ? 2 : 0;
+  if (dc === 0) return dr === 1 ? 3 : dr === -1 ? 4 : 0;
+  if (dr === 1 && dc === -1) return 5;
+  if (dr === -1 && dc === 1) return 6;
   return 0;
 }
 
@@ -50,9 +70,9 @@ export interface WalkMeasure {
 }
 
 /**
- * Measures keyboard walks in a folded ASCII word on the layout where they
- * are longest. A walk is a run of keys in one direction along a row or a
- * column (`asdf`, `poiu`, `qaz`); runs of 3 or more count as covered.
+ * Measures keyboard walks in a folded word on the layout where they are
+ * longest. A walk is a run of keys in one direction along a row, a column
+ * or a diagonal (`asdf`, `poiu`, `qaz`, `zse`); runs of 3 or more count as covered.
  *
  * @example
  * measureKeyboardWalk('qazwsx') // { longest: 3, covered: 6 }
@@ -66,7 +86,7 @@ export function measureKeyboardWalk(word: string): WalkMeasure {
     let run = 1;
     let dir = 0;
     for (let i = 1; i <= word.length; i++) {
-      const d = i < word.length ? step(layout, word.charCodeAt(i - 1) - 97, word.charCodeAt(i) - 97) : 0;
+      const d = i < word.length ? step(layout, word[i - 1]!, word[i]!) : 0;
       if (d !== 0 && (run === 1 || d === dir)) {
         run++;
         dir = d;
@@ -88,9 +108,9 @@ export function measureKeyboardWalk(word: string): WalkMeasure {
 
 /**
  * True for a keyboard walk: a straight run of 5 keys or more anywhere
- * (`qwert`, `asdfg`), or a word of 4+ letters made only of runs of 3+
- * (`asdf`, `qazwsx`, `asdfjkl`). Names with a shorter run pass: Robert
- * (`ert`), Werther (`wert` then `her`), Ertl.
+ * (`qwert`, `asdfg`, `йцуке`), or a word of 4+ letters made only of runs of
+ * 3+ (`asdf`, `qazwsx`, `zsexdr`, `asdfjkl`). Names with a shorter run pass:
+ * Robert (`ert`), Werther (`wert` then `her`), Ertl.
  *
  * @example
  * isKeyboardWalk('qwerty') // true
@@ -104,10 +124,51 @@ export function isKeyboardWalk(word: string): boolean {
 }
 
 /**
+ * Least letters of a word judged as one-hand mashing: shorter words (Sara,
+ * Tess, Jill) are typed by one hand all the time.
+ */
+export const MIN_LETTERS_FOR_MASHING = 6;
+
+/**
+ * True for one-hand mashing: a word of `MIN_LETTERS_FOR_MASHING`+ letters
+ * typed with one hand on some layout without moving it (each key at most
+ * three columns from the one before: a hand's span) and with at most one vowel
+ * (`fdsafd`, `sdafsd`, `фывафы`). Names typed with one hand move across the
+ * keyboard or carry vowels (Barbara, Stewart, Deseree, Yukiko), so they
+ * pass; mashing without any vowel is also `lacksVowels`.
+ *
+ * @example
+ * isOneHandMash('fdsafd')  // true
+ * isOneHandMash('barbara') // false
+ */
+export function isOneHandMash(word: string): boolean {
+  if (word.length < MIN_LETTERS_FOR_MASHING) return false;
+  let vowels = 0;
+  for (const ch of word) if ('aeiouyаеиоуыэюяё'.includes(ch)) vowels++;
+  if (vowels > 1) return false;
+  for (const layout of POSITIONS) {
+    let prev = layout.get(word[0]!);
+    if (prev === undefined) continue;
+    const hand = prev.hand;
+    let ok = true;
+    for (let i = 1; i < word.length && ok; i++) {
+      const k = layout.get(word[i]!);
+      ok = k !== undefined && k.hand === hand && Math.abs(k.col - prev.col) <= 3;
+      if (k !== undefined) prev = k;
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+/** Letters of a two-key alternation (ababab) that make mashing anywhere in a word; Lulu, Coco and Anana-like runs are shorter. */
+export const MIN_ALTERNATION = 6;
+
+/**
  * True when the word is one unit repeated: a letter three times or more
  * (`aaa`), two letters over 5+ letters (`jkjkj`), three letters twice or
  * more (`asdasd`); or when any letter appears three times in a row
- * (`Joooohn`). Two-fold short repeats (Lulu, Coco, Jojo) are real names.
+ * (`Joooohn`), or two keys alternate over 6+ letters anywhere (`xsdsdsd`). Two-fold short repeats (Lulu, Coco, Jojo) are real names.
  *
  * @example
  * isRepeatedPattern('jkjkjk') // true
@@ -116,9 +177,13 @@ export function isKeyboardWalk(word: string): boolean {
 export function isRepeatedPattern(word: string): boolean {
   const n = word.length;
   let same = 1;
+  // Letters so far in a two-key alternation (abab): 6 in a row anywhere is mashing (sdsdsd, jkjkjk).
+  let alternating = 1;
   for (let i = 1; i < n; i++) {
     same = word.charCodeAt(i) === word.charCodeAt(i - 1) ? same + 1 : 1;
     if (same >= 3) return true;
+    alternating = i >= 2 && word.charCodeAt(i) === word.charCodeAt(i - 2) && word.charCodeAt(i) !== word.charCodeAt(i - 1) ? alternating + 1 : 2;
+    if (alternating >= MIN_ALTERNATION) return true;
   }
   for (let unit = 2; unit <= 3; unit++) {
     if (n < (unit === 2 ? 5 : 6)) continue;

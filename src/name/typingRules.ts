@@ -6,9 +6,10 @@
  */
 import { nameLikeness, nameLikenessThreshold } from './data/index.js';
 import { ASCII_WORD, CYRILLIC_LETTER, GREEK_LETTER, LATIN_LETTER } from './patterns.js';
+import { orthographyVariants } from './orthography.js';
 import { isPinyinName } from './pinyin.js';
 import { isParticle, lettersOf } from './tokens.js';
-import { isKeyboardWalk, isRepeatedPattern, lacksVowels } from './typing.js';
+import { isKeyboardWalk, isOneHandMash, isRepeatedPattern, lacksVowels } from './typing.js';
 import type { NameReasonCode } from './types.js';
 
 /**
@@ -27,21 +28,32 @@ export function mixesScripts(word: string): boolean {
   return n > 1;
 }
 
+/**
+ * True when the character model scores a word below its threshold, also
+ * when read by the orthographies the model knows little of (Welsh, Gaelic,
+ * Xhosa, Czech, Polish: src/name/orthography.ts).
+ */
+function unlikely(word: string): boolean {
+  const threshold = nameLikenessThreshold();
+  if (!(nameLikeness(word) < threshold)) return false;
+  for (const v of orthographyVariants(word)) if (nameLikeness(v) >= threshold) return false;
+  return true;
+}
+
 /** The typing rule a folded word (apostrophes removed) breaks, if any. */
 export function typingRule(word: string): NameReasonCode | undefined {
   if (isRepeatedPattern(word)) return 'NAME_REPEATED_PATTERN';
   if (ASCII_WORD.test(word)) {
     // "aa", "bb": no Latin name is one letter doubled (Han 婷婷 is, hence ASCII only).
     if (word.length === 2 && word.charCodeAt(0) === word.charCodeAt(1)) return 'NAME_REPEATED_PATTERN';
-    if (isKeyboardWalk(word)) return 'NAME_KEYBOARD_WALK';
+    if (isKeyboardWalk(word) || isOneHandMash(word)) return 'NAME_KEYBOARD_WALK';
     if (lacksVowels(word)) return 'NAME_NO_VOWELS';
-  } else if (isKeyboardWalk(word)) return 'NAME_KEYBOARD_WALK';
+  } else if (isKeyboardWalk(word) || isOneHandMash(word)) return 'NAME_KEYBOARD_WALK';
   if (word.length >= MIN_LETTERS_FOR_MODEL) {
-    const score = nameLikeness(word);
     // NaN: a script the model was not trained on, which is neutral.
     // Chinese given names in pinyin (Xiuying) are well-formed whatever a
     // European-trained character model thinks of them.
-    if (score < nameLikenessThreshold() && !(ASCII_WORD.test(word) && isPinyinName(word))) return 'NAME_UNLIKELY_LETTERS';
+    if (unlikely(word) && !(ASCII_WORD.test(word) && isPinyinName(word))) return 'NAME_UNLIKELY_LETTERS';
   }
   return undefined;
 }
@@ -53,8 +65,7 @@ export function plausibleSurname(tokens: readonly string[]): boolean {
     if (isParticle(tok)) continue;
     const word = lettersOf(tok);
     if (word.length < MIN_LETTERS_FOR_MODEL) continue;
-    const s = nameLikeness(word);
-    if (!(s >= nameLikenessThreshold())) return false;
+    if (Number.isNaN(nameLikeness(word)) || unlikely(word)) return false;
     judged = true;
   }
   return judged;

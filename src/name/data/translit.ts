@@ -1,6 +1,6 @@
 /**
- * Latin spellings of names written in Cyrillic, Greek, Armenian, Hangul and
- * Devanagari, so that a name typed in one script finds the evidence held for
+ * Latin spellings of names written in Cyrillic, Greek, Armenian, Georgian,
+ * Hangul and Devanagari, so that a name typed in one script finds the evidence held for
  * it in another (Никита ↔ Nikita, 지훈 ↔ Jihoon, Ανδρέας ↔ Andreas). The
  * builder adds the Latin forms of the native-script names of the faker
  * locales to the tables; the check looks a native-script name up by its
@@ -9,7 +9,7 @@
  * Tables written for identity-signals from the common romanisations:
  * Cyrillic as in passports and the press (BGN/PCGN-like: х kh, ц ts, щ
  * shch, я ya), Greek ELOT 743-like, Armenian (Hübschmann-Meillet without
- * diacritics), Hangul Revised Romanisation (with the older oo for u that
+ * diacritics), Georgian national system (2002) without apostrophes, Hangul Revised Romanisation (with the older oo for u that
  * Korean given names are usually spelt with: Ji-hoon), Devanagari with the
  * inherent a dropped at the end of a word. Abjads (Arabic, Hebrew) are not
  * romanised: their vowels are not written, so no one spelling follows.
@@ -34,6 +34,12 @@ const ARMENIAN: Readonly<Record<string, string>> = {
   ա: 'a', բ: 'b', գ: 'g', դ: 'd', ե: 'e', զ: 'z', է: 'e', ը: 'e', թ: 't', ժ: 'zh', ի: 'i', լ: 'l', խ: 'kh', ծ: 'ts', կ: 'k', հ: 'h',
   ձ: 'dz', ղ: 'gh', ճ: 'ch', մ: 'm', յ: 'y', ն: 'n', շ: 'sh', ո: 'o', չ: 'ch', պ: 'p', ջ: 'j', ռ: 'r', ս: 's', վ: 'v', տ: 't', ր: 'r',
   ց: 'ts', ւ: 'v', փ: 'p', ք: 'k', օ: 'o', ֆ: 'f', և: 'ev',
+};
+
+const GEORGIAN: Readonly<Record<string, string>> = {
+  ა: 'a', ბ: 'b', გ: 'g', დ: 'd', ე: 'e', ვ: 'v', ზ: 'z', თ: 't', ი: 'i', კ: 'k', ლ: 'l', მ: 'm', ნ: 'n', ო: 'o', პ: 'p', ჟ: 'zh',
+  რ: 'r', ს: 's', ტ: 't', უ: 'u', ფ: 'p', ქ: 'k', ღ: 'gh', ყ: 'q', შ: 'sh', ჩ: 'ch', ც: 'ts', ძ: 'dz', წ: 'ts', ჭ: 'ch', ხ: 'kh', ჯ: 'j',
+  ჰ: 'h',
 };
 
 const HANGUL_INITIAL = ['g', 'kk', 'n', 'd', 'tt', 'r', 'm', 'b', 'pp', 's', 'ss', '', 'j', 'jj', 'ch', 'k', 't', 'p', 'h'];
@@ -86,8 +92,8 @@ function devanagari(word: string): string {
 }
 
 /**
- * The Latin spellings of a folded name in Cyrillic, Greek, Armenian, Hangul
- * or Devanagari (the first is the main one); `[]` for any other text, or when
+ * The Latin spellings of a folded name in Cyrillic, Greek, Armenian,
+ * Georgian, Hangul or Devanagari (the first is the main one); `[]` for any other text, or when
  * a letter is outside these tables. Hangul names get the joined, hyphenated
  * and "oo" forms (지훈 → jihun, ji-hun, jihoon, ji-hoon).
  *
@@ -127,7 +133,7 @@ export function romanize(folded: string): string[] {
       i++;
       continue;
     }
-    const latin = CYRILLIC[ch] ?? GREEK[ch] ?? ARMENIAN[ch];
+    const latin = CYRILLIC[ch] ?? GREEK[ch] ?? ARMENIAN[ch] ?? GEORGIAN[ch];
     if (latin === undefined) return [];
     out += latin;
   }
