@@ -505,6 +505,7 @@ const PARENT: Readonly<Record<string, string>> = { poco: 'xiaomi', redmi: 'xiaom
 
 /** True when two brand names are one maker or a sub-brand and its parent, whatever the spelling. */
 function sameMaker(a: string, b: string): boolean {
+  if (norm(a) === norm(b)) return true;
   const x = norm(canonicalBrand(a));
   const y = norm(canonicalBrand(b));
   return x === y || (PARENT[x] ?? x) === (PARENT[y] ?? y);

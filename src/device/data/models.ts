@@ -282,14 +282,17 @@ function nameIndex(data: LoadedModels): Map<string, ModelTuple | null> {
   return index;
 }
 
-/** Letters and digits only, lower-cased input assumed. */
+/** Letters and digits only, lower-cased input assumed; runs between separators copied whole. */
 function alnumOnly(text: string): string {
   let out = '';
+  let from = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if ((c >= 48 && c <= 57) || (c >= 97 && c <= 122)) out += text[i];
+    if ((c >= 48 && c <= 57) || (c >= 97 && c <= 122)) continue;
+    if (i > from) out += text.slice(from, i);
+    from = i + 1;
   }
-  return out;
+  return from === 0 ? text : out + text.slice(from);
 }
 
 /**
@@ -377,10 +380,12 @@ export function lookupModelCode(code: string, brandHint?: string): ModelInfo | u
   // Punctuation and spacing variants of a code (`SM A515F/DS`, `sma515f`,
   // `SM_A515F`): the code with letters and digits only, when no other code
   // squashes alike.
+  // The whole code and the code before a `/` (`/DS` dual-SIM tails) only:
+  // the other candidates differ by separators, which squashing drops anyway.
   const squashed = squashedIndex(data);
-  for (const candidate of list) {
-    if (candidate.brand !== undefined) continue;
-    const alnum = alnumOnly(candidate.key);
+  const slash = key.indexOf('/');
+  for (const variant of slash > 0 ? [key, key.slice(0, slash)] : [key]) {
+    const alnum = alnumOnly(variant);
     if (alnum.length < 6) continue;
     const code = squashed.get(alnum);
     if (code === undefined || code === null) continue;
