@@ -10,10 +10,11 @@
  * - the reading is wholly such words, at most `MAX_WORDS`, one of them a
  *   punchline word (vulgar, bodily, innuendo) whose code has at least
  *   `MIN_PUNCH_CODE` letters;
- * - the split re-reads the name: its word boundaries are not the name's
- *   own (Mike Hunt → my cunt, Moe Lester → molester), or every word is a
- *   punchline, or a punchline word is not a real name read as itself
- *   (Ali Butt is a name, not "ale butt");
+ * - the split adds at most one word to the name's (a pun moves a boundary
+ *   or splits one name in two), and a punchline word is not a real name
+ *   read as itself (Mike Hunt → my cunt: "cunt" straddles the two names;
+ *   Adan Morin is not "a down moron": Morin is a surname), unless every
+ *   word is a punchline (Hairy Nipple);
  * - and the spelling agrees: the sound keys (src/name/sound.ts) of the name
  *   and of the phrase differ in at most `MAX_SPELLING_DISTANCE` of their
  *   letters. Double Metaphone keeps consonants only, so without this any
@@ -40,10 +41,12 @@ export const MAX_WORDS = 4;
 /**
  * Largest share of letters by which the sound keys of the name and of the
  * phrase it reads as may differ: Mike Hunt / my cunt differ by 2 of 8,
- * Seymour Butts / see more butts by 2 of 12; a chance split of a real
- * name into short words differs by half or more.
+ * Seymour Butts / see more butts by 2 of 12. Set on real names, not on
+ * jokes: pairing every 3rd given name of 20,000+ US births with every 7th
+ * surname of weight 3+ (193,284 pairs), 0.3 read 0.26% of them as jokes,
+ * 0.25 reads 0.10%, 0.2 0.03% but loses a third of the jokes.
  */
-export const MAX_SPELLING_DISTANCE = 0.3;
+export const MAX_SPELLING_DISTANCE = 0.25;
 /** Most name tokens read (a reading of more is not a two-part joke name). */
 const MAX_TOKENS = 4;
 
@@ -189,10 +192,10 @@ export function humorousReading(tokens: readonly string[], isKnownName: (token: 
     const found: Split[] = [];
     splits(r.code, 0, ix, found, { words: [], spans: [] });
     for (const s of found) {
+      // A pun moves or adds at most one word boundary (Seymour Butts → see more butts).
+      if (s.words.length > tokens.length + 1) continue;
       const punch = s.words.filter((w) => ix.punch.has(w));
       if (punch.length === 0) continue;
-      const ends = s.spans.map(([, b]) => b);
-      const resplit = ends.length !== r.ends.length || ends.some((b, i) => b !== r.ends[i]);
       const allPunch = punch.length === s.words.length;
       // A punchline word that is exactly a real name token read as itself (Butts, Balls) is that name.
       const hidden = s.spans.some(([a, b], i) => {
@@ -200,7 +203,7 @@ export function humorousReading(tokens: readonly string[], isKnownName: (token: 
         const t = r.ends.indexOf(b);
         return t < 0 || (t === 0 ? 0 : r.ends[t - 1]) !== a || !isKnownName(tokens[t]!);
       });
-      if ((resplit || allPunch || hidden) && spelledAlike(nameKey, s.words)) return `reads as "${s.words.join(' ')}" (${r.code})`;
+      if ((allPunch || hidden) && spelledAlike(nameKey, s.words)) return `reads as "${s.words.join(' ')}" (${r.code})`;
     }
   }
   return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKeyboardWalk, isRepeatedPattern, lacksVowels, measureKeyboardWalk } from './typing.js';
+import { isKeyboardWalk, isOneHandMash, isRepeatedPattern, lacksVowels, measureKeyboardWalk } from './typing.js';
 
 describe('keyboard walks', () => {
   it('finds row and column walks on QWERTY, AZERTY and QWERTZ', () => {
@@ -33,5 +33,19 @@ describe('vowels', () => {
     expect(lacksVowels('vlk')).toBe(false);
     expect(lacksVowels('llwyd')).toBe(false);
     expect(lacksVowels('strnad')).toBe(false);
+  });
+});
+
+describe('keyboard walks on more layouts and directions (issue 18)', () => {
+  it('finds column walks, diagonals and the Cyrillic ЙЦУКЕН layout', () => {
+    for (const w of ['wsxedc', 'edcrfv', 'rfvtgb', 'zsexdr', 'xdrcft', 'йцукен', 'фывапр', 'ячсмит', 'bhunji']) expect(isKeyboardWalk(w), w).toBe(true);
+  });
+  it('finds one-hand mashing and two-key alternations', () => {
+    for (const w of ['fdsafd', 'sdafsg', 'dsafds', 'fvcxzd']) expect(isOneHandMash(w), w).toBe(true);
+    for (const w of ['xsdsdsd', 'kjkjkjl', 'pfgfgfg']) expect(isRepeatedPattern(w), w).toBe(true);
+  });
+  it('leaves one-hand names and alternations of real names alone', () => {
+    for (const w of ['barbara', 'stewart', 'rebecca', 'deseree', 'yukiko', 'tressa', 'wassef']) expect(isOneHandMash(w), w).toBe(false);
+    for (const w of ['lulu', 'kakaako', 'mamadou', 'hannah', 'nanami']) expect(isRepeatedPattern(w), w).toBe(false);
   });
 });

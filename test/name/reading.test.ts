@@ -1,0 +1,50 @@
+/**
+ * Joke names by how they read aloud (src/name/reading.ts), tested on names
+ * that are not in the curated joke list and not the examples the rule was
+ * written from (Mike Hunt, Seymour Butts, Anita Bath are in the list and
+ * the module's comments); and on real names, which must not read as jokes.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkName } from '../../src/name/index.js';
+import { matchNameList } from '../../src/name/data/index.js';
+import { foldName } from '../../src/name/data/fold.js';
+import { humorousReading } from '../../src/name/reading.js';
+import { knownToken } from '../../src/name/tokens.js';
+import { realNames } from './fixtures.js';
+
+const JOKES: readonly (readonly [string, string])[] = [
+  ['Mike', 'Crotch'],
+  ['Harry', 'Nuts'],
+  ['Anna', 'Rectum'],
+  ['Seymour', 'Nipples'],
+  ['May', 'Pooper'],
+  ['Ima', 'Stinky'],
+  ['Owen', 'Farts'],
+  ['Tess', 'Tickles'],
+];
+
+describe('joke names by their reading', () => {
+  it('catches prank names that no list holds', () => {
+    for (const [first, last] of JOKES) {
+      expect(matchNameList('humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
+      const r = checkName(first, last);
+      expect(r.risk_type, `${first} ${last}`).toBe('HUMOROUS');
+      expect(r.reasons.map((x) => x.code)).toContain('NAME_HUMOROUS_READING');
+    }
+  });
+
+  it('says what the name reads as', () => {
+    expect(checkName('Seymour', 'Nipples').reasons.find((x) => x.code === 'NAME_HUMOROUS_READING')?.detail).toBe('reads as "see more nipples" (SMRNPLS)');
+  });
+
+  it('does not read real names as jokes: none of the real fixture, nor ordinary names with a punchline-like surname', () => {
+    for (const r of realNames()) {
+      const tokens = `${foldName(r.first)} ${foldName(r.last)}`.split(/[ -]/).filter((t) => t !== '');
+      expect(humorousReading(tokens, knownToken), `${r.first} ${r.last}`).toBeUndefined();
+    }
+    // Pairs of ordinary names with a punchline-like surname (Butt, Morin, Cox, Ball are real surnames).
+    for (const [first, last] of [['Ali', 'Butt'], ['Adan', 'Morin'], ['Rick', 'Hunt'], ['Peter', 'Cox'], ['Harry', 'Ball']]) {
+      expect(checkName(first!, last!).is_valid, `${first} ${last}`).toBe(true);
+    }
+  });
+});
