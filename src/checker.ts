@@ -12,7 +12,8 @@ import { PHONE_OPTION_RULES } from './phone/checkPhone.js';
 import { createIpCheck } from './ip/index.js';
 import type { IpCheck, IpResult } from './ip/index.js';
 import { createNameCheck } from './name/index.js';
-import type { NameResult } from './name/index.js';
+import { NAME_OPTION_RULES } from './name/checkName.js';
+import type { NameCallOptions, NameResult } from './name/index.js';
 import { createPhoneCheck } from './phone/index.js';
 import type { PhoneResult } from './phone/index.js';
 import { runEmailProviders } from './providers/index.js';
@@ -44,7 +45,8 @@ export interface CheckerOptions {
     /** ISO 3166-1 alpha-2 country for national numbers. @default undefined (international format required) */
     readonly defaultCountry?: string;
   };
-  readonly name?: Record<string, never>;
+  /** Name options: `country`, where the names are from (ISO 3166-1 alpha-2), for given names whose sex differs by country. */
+  readonly name?: { readonly country?: string };
   /**
    * Asynchronous providers used by {@link Checker.emailAsync}: the only way
    * the library opens a socket. @default []
@@ -87,7 +89,8 @@ export interface Checker {
    * plan (`field` `defaultCountry`)
    */
   phone(phoneNumber: string, options?: { defaultCountry?: string }): PhoneResult;
-  name(firstName: string, lastName: string): NameResult;
+  /** `country`: where the names are from (ISO 3166-1 alpha-2), for this call; overrides `name.country`. */
+  name(firstName: string, lastName: string, options?: NameCallOptions): NameResult;
   /**
    * Opens the IP databases and tables now (the largest datasets: about 190 ms
    * cold), so a server's first request does not pay for them. The other
@@ -111,7 +114,7 @@ const CHECKER_RULES: OptionRules = {
   device: nestedOptions(DEVICE_OPTION_RULES),
   ip: nestedOptions(IP_OPTION_RULES),
   phone: nestedOptions(PHONE_OPTION_RULES),
-  name: nestedOptions({}),
+  name: nestedOptions(NAME_OPTION_RULES),
   providers: arrayOption(providerItem, 'providers'),
 };
 
@@ -147,7 +150,7 @@ export function createChecker(options?: CheckerOptions): Checker {
   const device = createDeviceCheck({ ...o.device, scoring });
   const ip: IpCheck = createIpCheck({ ...o.ip, scoring });
   const phone = createPhoneCheck({ ...o.phone, scoring });
-  const name = createNameCheck({ scoring });
+  const name = createNameCheck({ ...o.name, scoring });
   const providers = o.providers ?? [];
   const emailScorer = createScorer(EMAIL_SCORE_MODEL, scoring);
 
