@@ -111,12 +111,18 @@ for (const row of extraFirst.rows) {
 }
 // gender-detection-from-name: each language list that gives a name one sex
 // counts like a faker locale (FAKER_LOCALE_WEIGHT pseudo-births); a list
-// giving it both sexes says only that the name is known.
+// giving it both sexes says only that the name is known. A name only one
+// list holds and no other source knows (30,000 rare spellings, mostly of
+// the French list) is left out: uncorroborated, and it would double the
+// table every first check loads.
 const byLanguage = readGenderByLanguage();
+const listings = new Map<string, number>();
+for (const [, names] of byLanguage) for (const [n] of names) listings.set(n, (listings.get(n) ?? 0) + 1);
+const corroborated = (n: string): boolean => gendered.has(n) || knownOnly.has(n) || (listings.get(n) ?? 0) >= 2;
 let languageVotes = 0;
 for (const [, names] of byLanguage) {
   for (const [n, s] of names) {
-    if (!isNameShaped(n)) continue;
+    if (!isNameShaped(n) || !corroborated(n)) continue;
     if (s.male && s.female) knownOnly.add(n);
     else {
       addSexEvidence(n, s.male ? 'male' : 'female');

