@@ -7,7 +7,7 @@ import { runBatch, runBatchFiles, runWorker } from './batch.js';
 import { checkOne } from './check.js';
 import { DEMO_INPUTS, summarise } from './demo.js';
 import { requireFile } from './files.js';
-import { apiKeysOf, serve } from './serve.js';
+import { serveCommand } from './serve.js';
 import { commandUsage, generalUsage } from './usage.js';
 import type { CommandName } from './usage.js';
 import { packageVersion } from './version.js';
@@ -71,8 +71,8 @@ async function runCommand(command: CommandName, line: CommandLine, io: CliIo): P
   // A missing database is the person's typo, said in their words, before the
   // checker turns it into a DataError about MaxMind.
   for (const path of flags.db) await requireFile(path);
-  // Keys before data: a server that would refuse every request says so at once.
-  const apiKeys = command === 'serve' ? apiKeysOf(io.env ?? process.env) : [];
+  // serve reads its own settings (config file, environment, flags) and refuses to start without a key, before any data.
+  if (command === 'serve') return await serveCommand(flags, io);
   const options: CheckerOptions = {
     ...(flags.bands === undefined ? {} : { scoring: { bands: flags.bands } }),
     ...(flags.db.length === 0 ? {} : { ip: { databases: flags.db } }),
@@ -83,8 +83,6 @@ async function runCommand(command: CommandName, line: CommandLine, io: CliIo): P
     case 'demo':
       for (const input of DEMO_INPUTS) io.out(summarise(input, checker));
       return 0;
-    case 'serve':
-      return await serve(checker, apiKeys, flags.port, flags.host, io);
     case 'batch':
       if (flags.given.has('input')) return await runBatchFiles(flags, io);
       return await runBatch(checker, batchProduct(line), args[1]!, io);

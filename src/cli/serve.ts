@@ -1,12 +1,23 @@
-import type { Server } from 'node:http';
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import type { Checker } from '../checker.js';
-import { createServer } from '../server/index.js';
+import { pino } from 'pino';
+import type { Logger } from 'pino';
+import { createChecker } from '../checker.js';
+import type { Checker, CheckerOptions } from '../checker.js';
+import { dnsMx } from '../providers/index.js';
+import { ConfigError, readConfigFile, readKeysFile, withEnvironment } from '../server/config.js';
+import type { ServeConfig, ServeKey } from '../server/config.js';
+import { createApiServer } from '../server/index.js';
+import type { ApiKey, ApiServer } from '../server/index.js';
 import { UsageError } from './args.js';
+import type { Flags } from './args.js';
 import type { CliIo } from './run.js';
 
 /** The environment variable that holds the server's API keys, comma-separated. */
 export const API_KEYS_VARIABLE = 'IDENTITY_SIGNALS_API_KEYS';
+
+/** Said when no key is configured anywhere. */
+const NO_KEYS = `serve needs at least one API key in ${API_KEYS_VARIABLE} (comma-separated); refusing to start an open server`;
 
 /**
  * The API keys of `env`. None is a usage fault, not a server that starts: a
@@ -18,9 +29,7 @@ export function apiKeysOf(env: Readonly<Record<string, string | undefined>>): re
     .split(',')
     .map((key) => key.trim())
     .filter((key) => key !== '');
-  if (keys.length === 0) {
-    throw new UsageError(`serve needs at least one API key in ${API_KEYS_VARIABLE} (comma-separated); refusing to start an open server`, 'none');
-  }
+  if (keys.length === 0) throw new UsageError(NO_KEYS, 'none');
   return keys;
 }
 
@@ -41,7 +50,8 @@ function listenProblem(error: NodeJS.ErrnoException, host: string, port: number)
   }
 }
 
-function listen(server: Server, port: number, host: string): Promise<void> {
+function listen(api: ApiServer, port: number, host: string): Promise<void> {
+  const { server } = api;
   return new Promise((ok, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => {
@@ -51,35 +61,187 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
+/** What `serve` runs with beyond the checker, keys and address: the config file and environment, merged. */
+export interface ServeSettings {
+  readonly config: ServeConfig;
+  /** Reads the keys again (config file, keys file, environment), for SIGHUP. */
+  readonly reloadKeys?: () => readonly ApiKey[];
+  /** A new checker over the data as it is on disk now, for SIGHUP. */
+  readonly reloadChecker?: () => Checker;
+  /**
+   * Send webhooks for email requests with `webhook_url`: on when the checker
+   * has providers (what a webhook carries), and a secret signs them.
+   */
+  readonly webhooks?: boolean;
+}
+
+/** A pino logger writing one JSON line per entry through `io.out` (stdout from the bin). */
+function loggerFor(io: CliIo, level: string): Logger {
+  return pino({ level, base: { service: 'identity-signals' } }, { write: (line: string) => io.out(line.replace(/\n$/, '')) });
+}
+
 /**
- * Runs the HTTP server until `io.signal` aborts (never, from the bin: the
- * process ends on SIGINT/SIGTERM). Returns the exit code: 1 when it cannot
- * listen, 0 when stopped.
+ * Runs the HTTP server until `io.signal` aborts or, from the bin, SIGTERM or
+ * SIGINT: then it stops accepting, lets the requests in flight finish,
+ * hands the webhooks it could not send over, and returns 0 within
+ * `timeouts.shutdownMs`. SIGHUP reads the keys and the data again. Returns
+ * 1 when it cannot listen.
  */
-export async function serve(checker: Checker, apiKeys: readonly string[], port: number, host: string, io: CliIo): Promise<number> {
-  const server = createServer({ apiKeys, checker });
+export async function serve(
+  checker: Checker,
+  apiKeys: readonly (string | ApiKey)[],
+  port: number,
+  host: string,
+  io: CliIo,
+  settings: ServeSettings = { config: {} },
+): Promise<number> {
+  const { config } = settings;
+  const logger = loggerFor(io, config.logLevel ?? 'info');
+  const webhooksOn = settings.webhooks === true && (config.webhook?.secret !== undefined || apiKeys.some((k) => typeof k !== 'string' && k.webhookSecret !== undefined));
+  const api = createApiServer({
+    apiKeys,
+    checker,
+    logger,
+    onError: () => {}, // logged by the server with the request id
+    ...(config.maxBodyBytes === undefined ? {} : { maxBodyBytes: config.maxBodyBytes }),
+    ...(config.rateLimit === undefined ? {} : { rateLimitPerSecond: config.rateLimit.perSecond, ...(config.rateLimit.burst === undefined ? {} : { rateLimitBurst: config.rateLimit.burst }) }),
+    ...(config.redisUrl === undefined ? {} : { redis: config.redisUrl }),
+    timeouts: { ...config.timeouts },
+    ...(config.maxConnections === undefined ? {} : { maxConnections: config.maxConnections }),
+    pressure: config.pressure ?? {},
+    ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
+    ...(webhooksOn ? { webhook: { ...config.webhook } } : {}),
+  });
+  // Shedding waits for the data: loading it stalls the event loop once, which is not load.
+  api.shedLoad(false);
   // Listen before loading the data, so a port in use is said at once.
   try {
-    await listen(server, port, host);
+    await listen(api, port, host);
   } catch (error) {
     io.err(listenProblem(error as NodeJS.ErrnoException, host, port));
+    await api.shutdown(Date.now());
     return 1;
   }
-  const closed = new Promise<void>((done) => server.on('close', done));
-  const stop = () => server.close();
-  io.signal?.addEventListener('abort', stop, { once: true });
-  if (io.signal?.aborted) stop();
+  const shutdownMs = config.timeouts?.shutdownMs ?? 10_000;
+  let stopping: Promise<void> | undefined;
+  const stop = (why: string) =>
+    (stopping ??= (async () => {
+      logger.info({ signal: why, deadlineMs: shutdownMs }, 'shutting down: finishing requests in flight');
+      const report = await api.shutdown(Date.now() + shutdownMs);
+      if (report.pendingWebhooks.length > 0) {
+        // No durable queue in this process: the jobs are logged (ids and targets, never the e-mail) for replay.
+        logger.warn({ count: report.pendingWebhooks.length, webhooks: report.pendingWebhooks.map((j) => ({ resolution_id: j.resolution_id, url: j.url })) }, 'webhooks not sent before the deadline');
+      }
+      logger.info({ forced: report.forced }, 'stopped');
+    })());
+  const reload = () => {
+    try {
+      const keys = settings.reloadKeys?.();
+      if (keys !== undefined) {
+        if (keys.length === 0) throw new ConfigError('the reloaded configuration has no API key; keeping the old keys');
+        api.reload({ apiKeys: keys });
+      }
+      const fresh = settings.reloadChecker?.();
+      if (fresh !== undefined) {
+        fresh.preload();
+        api.reload({ checker: fresh });
+      }
+      logger.info({ keys: keys?.length }, 'reloaded keys and data');
+    } catch (error) {
+      logger.error({ err: error }, 'reload failed; still serving with the previous keys and data');
+    }
+  };
+  const onAbort = () => void stop('abort');
+  io.signal?.addEventListener('abort', onAbort, { once: true });
+  const fromBin = io.stdout !== undefined;
+  const onTerm = () => void stop('SIGTERM');
+  const onInt = () => void stop('SIGINT');
+  if (fromBin) {
+    process.on('SIGTERM', onTerm);
+    process.on('SIGINT', onInt);
+    process.on('SIGHUP', reload);
+  }
+  const done = () => {
+    io.signal?.removeEventListener('abort', onAbort);
+    process.off('SIGTERM', onTerm);
+    process.off('SIGINT', onInt);
+    process.off('SIGHUP', reload);
+  };
   try {
     checker.preload();
   } catch (error) {
     // A broken data file: say so (runCli does) and stop listening, or the
     // process would stay up serving nothing.
-    await new Promise((done) => server.close(done));
+    done();
+    await api.shutdown(Date.now());
     throw error;
   }
-  const actual = (server.address() as AddressInfo).port;
+  // One sample of the event loop after the load, then shedding is live.
+  setTimeout(() => api.shedLoad(true), 2_000).unref();
+  const actual = (api.server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   io.err(`identity-signals listening on http://${shownHost}:${actual}/1.0/<product> with ${apiKeys.length} API key${apiKeys.length === 1 ? '' : 's'}`);
-  await closed;
+  if (io.signal?.aborted) void stop('abort');
+  await new Promise<void>((ok) => api.server.once('close', ok));
+  await stopping;
+  done();
   return 0;
+}
+
+/** A key of the config as the server takes it. */
+const asApiKey = (key: ServeKey): ApiKey => key as ApiKey;
+
+/** All keys: the config file's, the keys file's and the environment's. */
+function keysOf(config: ServeConfig): readonly ApiKey[] {
+  return [...(config.keys ?? []), ...(config.keysFile === undefined ? [] : readKeysFile(config.keysFile))].map(asApiKey);
+}
+
+/**
+ * `identity-signals serve`: settings from `--config FILE`, the environment
+ * over it and the flags over both; refuses to start without a key.
+ */
+export async function serveCommand(flags: Flags, io: CliIo): Promise<number> {
+  const env = io.env ?? process.env;
+  const file = flags.given.get('config')?.[0];
+  const load = (): ServeConfig => {
+    try {
+      return withEnvironment(file === undefined ? {} : readConfigFile(file), env);
+    } catch (error) {
+      if (error instanceof ConfigError) throw new UsageError(error.message, 'serve');
+      throw error;
+    }
+  };
+  // --data comes with the data bundles (issue 13); read by name so this works with or without that flag declared.
+  const dataFlag = (flags.given as ReadonlyMap<string, readonly string[]>).get('data')?.[0];
+  const config = { ...load(), ...(dataFlag === undefined ? {} : { data: dataFlag }) };
+  let keys: readonly ApiKey[];
+  try {
+    keys = keysOf(config);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message, 'serve');
+    throw error;
+  }
+  if (keys.length === 0) throw new UsageError(NO_KEYS, 'none');
+  const maxmind = [...(config.maxmind ?? []), ...flags.db];
+  for (const path of config.maxmind ?? []) {
+    if (!existsSync(path)) throw new UsageError(`config: no such MaxMind database ${path}`, 'serve');
+  }
+  const bands = flags.bands ?? config.bands;
+  const country = flags.country ?? config.defaultCountry;
+  const checkerOptions: CheckerOptions = {
+    ...(bands === undefined ? {} : { scoring: { bands } }),
+    ...(maxmind.length === 0 ? {} : { ip: { databases: maxmind } }),
+    ...(country === undefined ? {} : { phone: { defaultCountry: country } }),
+    ...(config.data === undefined ? {} : { data: config.data }),
+    ...(config.providers?.dnsMx === true ? { providers: [dnsMx()] } : {}),
+  };
+  const checker = createChecker(checkerOptions);
+  const port = flags.given.has('port') ? flags.port : (config.port ?? flags.port);
+  const host = flags.given.has('host') ? flags.host : (config.host ?? flags.host);
+  return serve(checker, keys, port, host, io, {
+    config,
+    reloadKeys: () => keysOf(load()),
+    reloadChecker: () => createChecker(checkerOptions),
+    webhooks: config.providers?.dnsMx === true,
+  });
 }

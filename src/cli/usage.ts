@@ -1,4 +1,5 @@
 import { PRODUCTS } from '../resolve.js';
+import { SERVE_ENVIRONMENT } from '../server/config.js';
 import type { ProductName } from '../scoring/index.js';
 
 /** The flags of the CLI, each with how it is written in a usage line and what it does. */
@@ -10,6 +11,7 @@ export const FLAGS = Object.freeze({
   country: { type: 'string', shown: '--country <XX>', help: 'ISO 3166 alpha-2 country of numbers written without +country code' },
   port: { type: 'string', shown: '--port <n>', help: 'port to listen on, 0 for any free one (default: 8080)' },
   host: { type: 'string', shown: '--host <address>', help: 'address to listen on (default: 127.0.0.1)' },
+  config: { type: 'string', shown: '--config <file.json>', help: 'server settings: keys, limits, timeouts, data, logs (docs/server.md)' },
   input: { type: 'string', shown: '--input <file | ->', help: 'the CSV or NDJSON file to check, - for stdin' },
   output: { type: 'string', shown: '--output <file | ->', help: 'where the results go, - for stdout (default: -)' },
   format: { type: 'string', shown: '--format csv|ndjson', help: 'the output format (default: ndjson); the input\'s is detected' },
@@ -94,8 +96,16 @@ MaxMind databases; the bands and default country come with each chunk from its b
     args: '',
     brief: 'HTTP server, POST /1.0/<product>; keys in IDENTITY_SIGNALS_API_KEYS',
     summary: 'Starts the HTTP server: POST /1.0/<product> with the spec\'s request body and x-api-key.',
-    more: `API keys come from IDENTITY_SIGNALS_API_KEYS (comma-separated). Without one the server
-does not start (exit 2): it would refuse every request.`,
+    more: `Settings come from the config file, then the environment over it, then the flags
+(docs/server.md lists every setting). API keys come from the file's keys, its keysFile and
+IDENTITY_SIGNALS_API_KEYS (comma-separated); without one the server does not start (exit 2):
+it would refuse every request. SIGTERM or SIGINT stops it gracefully (requests in flight are
+answered); SIGHUP reads the keys and the data again.
+
+Environment:
+${Object.entries(SERVE_ENVIRONMENT)
+  .map(([name, what]) => `  ${name.padEnd(40)}${what}`)
+  .join('\n')}`,
   },
 };
 
@@ -129,7 +139,7 @@ export function flagsOf(command: CommandName, product?: ProductName): readonly F
     case 'demo':
       return ['db', 'bands', 'help'];
     case 'serve':
-      return ['port', 'host', 'db', 'country', 'bands', 'help'];
+      return ['config', 'port', 'host', 'db', 'country', 'bands', 'help'];
   }
 }
 

@@ -49,6 +49,12 @@ export interface ApiServer {
    * same deadline and returns what it could not send.
    */
   shutdown(deadline: number): Promise<ShutdownReport>;
+  /**
+   * Pauses or resumes load shedding (when `pressure` is set): `serve` pauses
+   * it while it loads the data, a stall of the event loop that says nothing
+   * about load.
+   */
+  shedLoad(on: boolean): void;
 }
 
 /** A sane incoming request id is kept (so a trace spans the load balancer and us); anything else is replaced. */
@@ -93,6 +99,7 @@ export function createApiServer(options: ServerOptions): ApiServer {
   const state: ServerState = {
     keys: keyEntries(options.apiKeys, defaults),
     draining: false,
+    shedding: true,
     dataStatus: options.dataStatus ?? checkerDataStatus(currentChecker),
   };
   const onError = options.onError ?? (options.logger === undefined ? (error: unknown) => console.error(error) : () => {});
@@ -115,7 +122,6 @@ export function createApiServer(options: ServerOptions): ApiServer {
         onError(error);
       },
     });
-  const anySecret = () => webhookDefaults !== undefined || state.keys.some((k) => k.webhookSecret !== undefined);
 
   let redis: Redis | undefined;
   let Store: new () => unknown;
@@ -196,12 +202,16 @@ export function createApiServer(options: ServerOptions): ApiServer {
   });
   if (options.pressure !== undefined && options.pressure !== false) {
     const pressure = options.pressure;
+    const retryAfter = String(pressure.retryAfterSeconds ?? 10);
     void app.register(underPressure, {
       maxEventLoopDelay: pressure.maxEventLoopDelayMs ?? 1000,
       maxHeapUsedBytes: pressure.maxHeapUsedBytes ?? 0,
       maxRssBytes: pressure.maxRssBytes ?? 0,
-      retryAfter: pressure.retryAfterSeconds ?? 10,
       sampleInterval: pressure.sampleIntervalMs ?? 1000,
+      // Returning nothing lets the request through (shedding paused); a rejection is the 503.
+      pressureHandler: async () => {
+        if (state.shedding) throw new HttpError(503, 'OVERLOADED', 'the server is overloaded; retry later', undefined, { 'retry-after': retryAfter });
+      },
     });
   }
   void app.register(opsPlugin, { state });
@@ -213,7 +223,6 @@ export function createApiServer(options: ServerOptions): ApiServer {
     store: Store,
     logHashKey,
     webhook: (job, key) => {
-      if (!anySecret()) return;
       const secret = key.webhookSecret ?? webhookDefaults?.secret;
       if (secret === undefined) return;
       queue.enqueue({ ...job, secret });
@@ -237,7 +246,9 @@ export function createApiServer(options: ServerOptions): ApiServer {
     },
   );
   // Closing the node:http server (what callers of createServer do) closes the plugins too: Redis, timers.
-  server.once('close', () => void ready.then(() => app.close()));
+  let closing: Promise<void> | undefined;
+  const closeApp = () => (closing ??= ready.then(() => app.close()));
+  server.once('close', () => void closeApp());
 
   return {
     server,
@@ -249,6 +260,9 @@ export function createApiServer(options: ServerOptions): ApiServer {
         checker = update.checker;
         if (options.dataStatus === undefined) state.dataStatus = checkerDataStatus(currentChecker);
       }
+    },
+    shedLoad(on) {
+      state.shedding = on;
     },
     async shutdown(deadline) {
       state.draining = true;
@@ -268,7 +282,7 @@ export function createApiServer(options: ServerOptions): ApiServer {
       ]);
       clearTimeout(timer);
       const pendingWebhooks = await queue.close(deadline);
-      await app.close();
+      await closeApp();
       return { forced, pendingWebhooks };
     },
   };

@@ -63,7 +63,7 @@ export interface ServerOptions {
    * `secret`. Without this option (and no key secret) no webhook is sent.
    * @default undefined
    */
-  readonly webhook?: WebhookOptions;
+  readonly webhook?: Omit<WebhookOptions, 'secret'> & { readonly secret?: string };
   /** Called when a webhook delivery ends, delivered or not. @default no-op */
   readonly onWebhook?: (delivery: WebhookOutcome) => void;
   /** Where webhooks wait to be sent. @default an in-process queue */

@@ -159,7 +159,7 @@ describe('CLI: version and help', () => {
     ],
     ['worker', ['--queue', '--workers', '--db', '--help']],
     ['demo', ['--db', '--bands', '--help']],
-    ['serve', ['--port', '--host', '--db', '--country', '--bands', '--help']],
+    ['serve', ['--config', '--port', '--host', '--db', '--country', '--bands', '--help']],
   ])('%s --help lists exactly these flags: %s', async (command, flags) => {
     const { out } = await runWith([command, '--help']);
     expect([...new Set(out.match(/--[a-z][a-z-]*/g))].sort()).toEqual([...flags].sort());

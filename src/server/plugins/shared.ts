@@ -16,6 +16,8 @@ export interface ServerState {
   keys: readonly KeyEntry[];
   /** True once shutdown began: `/ready` answers 503 and answers close their connection. */
   draining: boolean;
+  /** False while load shedding is paused. */
+  shedding: boolean;
   dataStatus: () => readonly DatasetStatus[];
 }
 
