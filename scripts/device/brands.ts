@@ -62,9 +62,10 @@ export interface BrandTable {
  * Where a maker row applies: `token` / `exact` a spelling of the maker in a
  * UA (exact = only as a whole leading word before a model code), `code` a
  * model-code family, `line` a product line or scheme tried first, `oem` an
- * Internet Explorer OEM field.
+ * Internet Explorer OEM field, `platform` a word of the UA naming a platform
+ * or product only one maker ships (`Web0S` LG, `Silk` Amazon).
  */
-export const RULE_ON = ['token', 'exact', 'code', 'line', 'oem'] as const;
+export const RULE_ON = ['token', 'exact', 'code', 'line', 'oem', 'platform'] as const;
 export type RuleOn = (typeof RULE_ON)[number];
 
 /** Device categories a curated rule may name (src/device/types.ts DeviceCategory, less robot/unknown). */
@@ -121,7 +122,7 @@ export function compileMakers(
     const brand = (cells.brand ?? '').trim();
     const kind = (cells.kind ?? '').trim();
     const why = (cells.why ?? '').trim();
-    if (on !== 'code' && on !== 'line' && on !== 'oem') throw new Error(`maker-rules.csv:${line}: unknown on "${on}"`);
+    if (on !== 'code' && on !== 'line' && on !== 'oem' && on !== 'platform') throw new Error(`maker-rules.csv:${line}: unknown on "${on}"`);
     const b = index.get(brand);
     if (b === undefined) throw new Error(`maker-rules.csv:${line}: brand "${brand}" is not a maker of brand-tokens.csv (spelled exactly as there)`);
     if (kind !== '' && !(RULE_KINDS as readonly string[]).includes(kind)) throw new Error(`maker-rules.csv:${line}: unknown kind ${kind}`);

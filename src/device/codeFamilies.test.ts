@@ -86,7 +86,7 @@ describe('codeFamily', () => {
   });
   it('names every maker as the maker list spells it', () => {
     const names = new Set(allBrands().map((b) => b.brand));
-    for (const on of ['code', 'line', 'oem'] as const) for (const r of makerRules(on)) expect(names.has(r.brand), `${on} ${r.pattern} → ${r.brand}`).toBe(true);
+    for (const on of ['code', 'line', 'oem', 'platform'] as const) for (const r of makerRules(on)) expect(names.has(r.brand), `${on} ${r.pattern} → ${r.brand}`).toBe(true);
   });
 });
 

@@ -54,6 +54,7 @@ function indexByFirst(rows: readonly CodeFamily[]): Map<string, Indexed[]> {
 let codeIndex: Map<string, Indexed[]> | undefined;
 let lineIndex: Map<string, Indexed[]> | undefined;
 let oemIndex: Map<string, MakerRule> | undefined;
+let platformIndex: Map<string, Indexed[]> | undefined;
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -160,4 +161,35 @@ export function oemMaker(field: string): MakerRule | undefined {
   if (field.length < 4 || field.length > 8) return undefined;
   oemIndex ??= new Map(makerRules('oem').map((r) => [r.pattern, r]));
   return oemIndex.get(field) ?? (field.endsWith('JS') ? oemIndex.get(field.slice(0, -2)) : undefined);
+}
+
+/** Characters that end a word of the UA for {@link platformMaker}. */
+function isWordEnd(c: number): boolean {
+  return c === 32 || c === 59 || c === 40 || c === 41 || c === 47 || c === 44 || c === 9;
+}
+
+/**
+ * The maker of a platform or product that only one maker ships, named by a
+ * whole word of the UA (`Web0S` LG, `Viera` Panasonic, `Silk` Amazon,
+ * `MAG350` Infomir): the maker table's `platform` rows, tried on the words
+ * of the first 300 characters, split at spaces, `;`, `/`, `,` and
+ * parentheses. Linear: one index lookup per word.
+ *
+ * @example
+ * platformMaker('Mozilla/5.0 (Web0S; Linux/SmartTV) …')?.brand; // 'LG'
+ */
+export function platformMaker(ua: string): MakerRule | undefined {
+  const index = (platformIndex ??= indexByFirst(makerRules('platform')));
+  const text = ua.length > 300 ? ua.slice(0, 300) : ua;
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i < text.length && !isWordEnd(text.charCodeAt(i))) continue;
+    if (i - start >= 2 && i - start <= 24) {
+      const word = text.slice(start, i).toUpperCase();
+      const hit = findIn(word, index);
+      if (hit !== undefined) return hit;
+    }
+    start = i + 1;
+  }
+  return undefined;
 }

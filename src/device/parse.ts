@@ -3,7 +3,7 @@ import { isbot, isbotMatches } from 'isbot';
 import { brandAtStart, brandFromToken, brandKinds, canonicalBrand, lookupModelCode, lookupSpecs, modelBrands } from './data/index.js';
 import type { DeviceSpecs, ModelInfo } from './data/index.js';
 import type { ClientHints } from './headers.js';
-import { codeFamily, oemMaker, productLine } from './codeFamilies.js';
+import { codeFamily, oemMaker, platformMaker, productLine } from './codeFamilies.js';
 import { decideCategory } from './category.js';
 import {
   ANDROID_FAMILY,
@@ -56,7 +56,6 @@ import {
   KAIOS_VERSION,
   MRE_DEVICE,
   FUCHSIA,
-  TESLA_CAR,
   SONY_ERICSSON,
   NON_ALNUM,
   SAFARI_CFNETWORK,
@@ -1007,13 +1006,14 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
     }
   }
   if (uaBrand === null && !modelHidden) uaBrand = makerField(ua) ?? makerProductToken(ua) ?? androidAppMaker(ua);
-  // Platforms only one maker ships: Tesla's car browsers, Google's Fuchsia (Nest Hub).
+  // Platforms only one maker ships: Google's Fuchsia (Nest Hub), and the
+  // maker table's platform words (`Web0S` LG, `Silk` Amazon, `Tesla/` cars).
   if (fuchsia) {
     // Both Fuchsia devices are Nest Hubs (2018 and Max); the Cast token makes
     // ua-parser-js guess a Chromecast.
     uaBrand = 'Google';
     code = 'Nest Hub';
-  } else if (uaBrand === null && TESLA_CAR.test(ua)) uaBrand = 'Tesla';
+  } else if (uaBrand === null && !modelHidden) uaBrand = platformMaker(ua)?.brand ?? null;
   if (uaBrand === null && android && !modelHidden) uaBrand = makerOfBuild(ua);
   let info: ModelInfo | undefined;
   const appleId = APPLE_ID.exec(ua);

@@ -112,12 +112,6 @@ export const CONSOLE = /\bPlayStation|\bXbox|\bNintendo|\bWii\b|\bPSP\b|\bSteam 
 export const FUCHSIA = /\(Fuchsia\)/;
 
 /**
- * Tesla's in-car browsers: `Tesla/2020.16.2.1` (Chromium since 2019) and the
- * `QtCarBrowser` of the 2012–2019 Model S/X. Both name their maker.
- */
-export const TESLA_CAR = /\bTesla\/|\bQtCarBrowser\b/;
-
-/**
  * MediaTek's MRE runtime (feature phones) lists the device as
  * `DEV/<Maker>_<Model>` among its `;`-separated fields
  * (`MRE/3.1.00(1280);…;CHIP/MT6252;…;DEV/Symphony_L100;`).

@@ -92,3 +92,19 @@ describe('compileMakers (scripts/device/brands.ts)', () => {
     expect(() => compileMakers(makers, [rule({ on: 'regex' })])).toThrow(/unknown on/);
   });
 });
+
+describe('platform words of one maker (maker-rules.csv, on=platform)', () => {
+  it('names the maker of a platform only it ships', () => {
+    expect(checkDevice('Mozilla/5.0 (Web0S; Linux/SmartTV) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/108.0.0.0 Safari/537.36 WebAppManager').brand).toBe('LG');
+    expect(checkDevice('Mozilla/5.0 (FreeBSD; U; Viera; en-gb) AppleWebKit/537.36 (KHTML, like Gecko) Viera/9.9.9 Chrome/99.0.0.0 Safari/537.36').brand).toBe('Panasonic');
+    expect(checkDevice('Mozilla/5.0 (QtEmbedded; U; Linux; C) AppleWebKit/533.3 (KHTML, like Gecko) MAG999 stbapp ver: 9 rev: 9999 Safari/533.3').brand).toBe('Infomir');
+    expect(checkDevice('Opera/9.80 (Linux armv7l; U; en) Presto/2.12.407 Version/12.50 AQUOS-AS/9.9 LC-99XX999').brand).toBe('Sharp');
+  });
+  it('Tesla browsers come from the same table', () => {
+    expect(checkDevice('Mozilla/5.0 (X11; Linux) AppleWebKit/534.34 (KHTML, like Gecko) QtCarBrowser Safari/534.34').brand).toBe('Tesla');
+  });
+  it('needs the whole word: a longer word or an app name is not the platform', () => {
+    expect(checkDevice('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Tizenish/1.0').brand).toBeNull();
+    expect(checkDevice('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 MAG99/1.0').brand).toBeNull();
+  });
+});

@@ -15,7 +15,7 @@ import type { DeviceCategory } from '../types.js';
 /** Must equal BRANDS_FORMAT in scripts/device/brands.ts. */
 export const BRANDS_FORMAT = 2;
 
-type RuleOn = 'token' | 'exact' | 'code' | 'line' | 'oem';
+type RuleOn = 'token' | 'exact' | 'code' | 'line' | 'oem' | 'platform';
 
 interface MakerTableJson {
   brands: [string, string[]][];
@@ -31,7 +31,7 @@ interface MakerTableJson {
  * @example const r: MakerRule = { on: 'code', pattern: 'U#GT*', brand: 'Cube', kind: 'tablet', why: '…' };
  */
 export interface MakerRule {
-  readonly on: 'code' | 'line' | 'oem';
+  readonly on: 'code' | 'line' | 'oem' | 'platform';
   /** A shape (code, line; see src/device/codeFamilies.ts matchShape) or a whole OEM token. */
   readonly pattern: string;
   readonly brand: string;
@@ -53,7 +53,7 @@ interface TokenEntry {
 
 interface LoadedBrands {
   names: string[];
-  rules: Record<'code' | 'line' | 'oem', MakerRule[]>;
+  rules: Record<'code' | 'line' | 'oem' | 'platform', MakerRule[]>;
   kinds: (readonly string[])[];
   /** lower-case token and its squashed form → brand index (exact-only tokens left out) */
   byToken: Map<string, number>;
@@ -107,9 +107,9 @@ function load(): LoadedBrands {
   const byToken = new Map<string, number>();
   const byPrefix = new Map<string, TokenEntry[]>();
   const byExact = new Map<string, number>();
-  const rules: LoadedBrands['rules'] = { code: [], line: [], oem: [] };
+  const rules: LoadedBrands['rules'] = { code: [], line: [], oem: [], platform: [] };
   for (const [on, token, brand, kind, why] of json.rows) {
-    if (on === 'code' || on === 'line' || on === 'oem') {
+    if (on === 'code' || on === 'line' || on === 'oem' || on === 'platform') {
       rules[on].push(Object.freeze({ on, pattern: token, brand: names[brand] ?? '', kind: kind === '' ? null : (kind as DeviceCategory), why }));
       continue;
     }
@@ -300,12 +300,12 @@ export function allBrands(): readonly { brand: string; kinds: readonly string[] 
 /**
  * The curated maker rules of one kind, in table order (first match wins):
  * `code` model-code families, `line` product lines and schemes, `oem` IE OEM
- * tokens. Frozen rows; brands in the maker list's spelling.
+ * tokens, `platform` words of platforms one maker ships. Frozen rows; brands in the maker list's spelling.
  *
  * @example
  * makerRules('oem').find((r) => r.pattern === 'MDDR')?.brand // 'Dell'
  */
-export function makerRules(on: 'code' | 'line' | 'oem'): readonly MakerRule[] {
+export function makerRules(on: 'code' | 'line' | 'oem' | 'platform'): readonly MakerRule[] {
   return load().rules[on];
 }
 
