@@ -91,6 +91,8 @@ interface ReadingIndex {
   readonly initial: ReadonlyMap<string, readonly string[]>;
   readonly inner: ReadonlyMap<string, readonly string[]>;
   readonly punch: ReadonlySet<string>;
+  /** Every code of a punchline word (initial or inner) of MIN_PUNCH_CODE+ letters: a reading holding none is no joke. */
+  readonly punchCodes: ReadonlySet<string>;
   /** Catchphrase code → phrase. */
   readonly phrases: ReadonlyMap<string, string>;
   readonly longest: number;
@@ -108,6 +110,11 @@ function index(): ReadingIndex {
       else if (!list.includes(w)) list.push(w);
     };
     let longest = 0;
+    const punchCodes = new Set<string>();
+    for (const w of reading.punch) {
+      const r = wordReadings(w);
+      for (const c of [...r.initial, ...r.inner]) if (c.length >= MIN_PUNCH_CODE) punchCodes.add(c);
+    }
     for (const w of [...reading.punch, ...reading.glue]) {
       const r = wordReadings(w);
       for (const c of r.initial) if (c !== '') put(initial, c, w);
@@ -116,7 +123,7 @@ function index(): ReadingIndex {
     }
     const phrases = new Map<string, string>();
     for (const p of reading.phrases) for (const c of wordReadings(p.split(' ')).initial) phrases.set(c, p);
-    return { initial, inner: innerMap, punch: new Set(reading.punch), phrases, longest };
+    return { initial, inner: innerMap, punch: new Set(reading.punch), punchCodes, phrases, longest };
   });
 }
 
@@ -126,11 +133,34 @@ interface NameReading {
   readonly ends: readonly number[];
 }
 
+/** Double Metaphone codes of recent tokens: names repeat, and the algorithm is the costly part of a reading. */
+const codeCache = new Map<string, readonly string[]>();
+const CODE_CACHE_SIZE = 4096;
+
+function tokenCodes(token: string): readonly string[] {
+  let codes = codeCache.get(token);
+  if (codes === undefined) {
+    codes = [...new Set(doubleMetaphone(token))];
+    // A bounded cache: cleared whole when full (cheap, and names are short).
+    if (codeCache.size >= CODE_CACHE_SIZE) codeCache.clear();
+    codeCache.set(token, codes);
+  }
+  return codes;
+}
+
+/** True when some stretch of `code` is the code of a punchline word. */
+function holdsPunch(code: string, ix: ReadingIndex): boolean {
+  for (let i = 0; i + MIN_PUNCH_CODE <= code.length; i++) {
+    for (let len = MIN_PUNCH_CODE; len <= ix.longest && i + len <= code.length; len++) if (ix.punchCodes.has(code.slice(i, i + len))) return true;
+  }
+  return false;
+}
+
 /** Every reading of the name's tokens (primary × alternate codes), with the token boundaries. */
 function nameReadings(tokens: readonly string[]): NameReading[] {
   let out: NameReading[] = [{ code: '', ends: [] }];
   tokens.forEach((t, i) => {
-    const codes = [...new Set(doubleMetaphone(t))].map((c) => (i === 0 ? c : inner(c)));
+    const codes = tokenCodes(t).map((c) => (i === 0 ? c : inner(c)));
     out = out.flatMap((r) => codes.map((c) => ({ code: r.code + c, ends: [...r.ends, r.code.length + c.length] })));
   });
   return out;
@@ -185,10 +215,11 @@ export function humorousReading(tokens: readonly string[], isKnownName: (token: 
   if (tokens.length < 2 || tokens.length > MAX_TOKENS) return undefined;
   for (const t of tokens) if (t === '' || letters(t) !== t) return undefined;
   const ix = index();
-  const nameKey = soundKey(tokens.join(' '));
+  let nameKey: string | undefined;
   for (const r of nameReadings(tokens)) {
     const phrase = ix.phrases.get(r.code);
-    if (phrase !== undefined && spelledAlike(nameKey, phrase.split(' '))) return `reads as "${phrase}" (${r.code})`;
+    if (phrase !== undefined && spelledAlike((nameKey ??= soundKey(tokens.join(' '))), phrase.split(' '))) return `reads as "${phrase}" (${r.code})`;
+    if (!holdsPunch(r.code, ix)) continue;
     const found: Split[] = [];
     splits(r.code, 0, ix, found, { words: [], spans: [] });
     for (const s of found) {
@@ -203,7 +234,7 @@ export function humorousReading(tokens: readonly string[], isKnownName: (token: 
         const t = r.ends.indexOf(b);
         return t < 0 || (t === 0 ? 0 : r.ends[t - 1]) !== a || !isKnownName(tokens[t]!);
       });
-      if ((allPunch || hidden) && spelledAlike(nameKey, s.words)) return `reads as "${s.words.join(' ')}" (${r.code})`;
+      if ((allPunch || hidden) && spelledAlike((nameKey ??= soundKey(tokens.join(' '))), s.words)) return `reads as "${s.words.join(' ')}" (${r.code})`;
     }
   }
   return undefined;
