@@ -32,7 +32,7 @@ export const docsPlugin = shared<FastifyPluginAsync>(async (app) => {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     staticCSP: true,
-    uiConfig: { url: '/openapi.json', deepLinking: false, tryItOutEnabled: true, validatorUrl: null },
+    uiConfig: { deepLinking: false, tryItOutEnabled: true, validatorUrl: null },
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }, 'identity-signals-docs');
