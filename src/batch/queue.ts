@@ -115,7 +115,8 @@ export async function createQueueRunner(url: string): Promise<ChunkRunner> {
  */
 export async function runQueueWorker(url: string, threads: number, databases: readonly string[], stopped: Promise<unknown>, say: (line: string) => void): Promise<void> {
   await probe(url);
-  const pool = createPool(threads);
+  // Several threads share one copy of the IP city databases; one thread loads them only if a chunk asks.
+  const pool = createPool(threads, { shareIpData: threads > 1 });
   const redis = new Redis(url, { maxRetriesPerRequest: null });
   const worker = new Worker<ChunkTask>(
     QUEUE_NAME,

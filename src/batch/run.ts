@@ -88,14 +88,15 @@ function linesTo(out: (line: string) => void): Writable {
 
 /**
  * Checks every row of a CSV or NDJSON file for every mapped product, on
- * `runner` (a thread pool or a queue), and writes the results in input order.
+ * the runner `makeRunner` gives for the mapping found (a thread pool or a
+ * queue), and writes the results in input order.
  * Returns the exit code: 0 when no row was rejected (or `allowRejects`), 1
  * when some were or the input failed mid-read, 130/143 when stopped by
  * SIGINT/SIGTERM (after writing every row read so far and saying how to
  * resume). Throws {@link BatchUsageError} or {@link MappingError} for faults
  * of the command line found on opening.
  */
-export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeRunner: () => ChunkRunner): Promise<number> {
+export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeRunner: (mapping: Mapping) => ChunkRunner): Promise<number> {
   const started = Date.now();
   let size: number | undefined;
   let input: NodeJS.ReadableStream;
@@ -206,7 +207,7 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
   io.signal?.addEventListener('abort', onAbort, { once: true });
   if (io.signal?.aborted) onAbort();
 
-  const runner = makeRunner();
+  const runner = makeRunner(mapping);
   const progress = createProgress(io.stderr, size, options.quiet);
   const stats: BatchStats = {};
   let read = 0;

@@ -205,12 +205,13 @@ export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
   // Loaded here, not at the top: the pool, the queue client and the CSV
   // parser would add a second to the start of every single check.
   const { createPool } = await import('../batch/pool.js');
-  const { QueueUnreachableError, createQueueRunner } = await import('../batch/queue.js');
   const { BatchUsageError, runBatchFile } = await import('../batch/run.js');
   const queue = flags.given.get('queue')?.[0];
   const threads = whole(flags, 'workers', 1, 256) ?? availableParallelism();
   let runner: ChunkRunner | undefined;
   if (queue !== undefined) {
+    // The queue's client (BullMQ, ioredis) only when there is a queue.
+    const { QueueUnreachableError, createQueueRunner } = await import('../batch/queue.js');
     try {
       runner = await createQueueRunner(queue);
     } catch (error) {
@@ -224,7 +225,7 @@ export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
     return await runBatchFile(
       options,
       { ...io, handleSignals: io.stdout !== undefined },
-      () => runner ?? createPool(threads),
+      (mapping) => runner ?? createPool(threads, { shareIpData: mapping.ip !== undefined }),
     );
   } catch (error) {
     if (error instanceof MappingError || error instanceof BatchUsageError) throw new UsageError(error.message, 'none');

