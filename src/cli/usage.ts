@@ -24,7 +24,7 @@ export const FLAGS = Object.freeze({
   'allow-rejects': { type: 'boolean', shown: '--allow-rejects', help: 'exit 0 even when rows were rejected' },
   report: { type: 'string', shown: '--report <file.html>', help: 'write a self-contained HTML report: scores, clusters, reasons, tops' },
   skip: { type: 'string', shown: '--skip <n>', help: 'pass over the first n rows (resume a stopped run; appends to the output)' },
-  chunk: { type: 'string', shown: '--chunk <n>', help: 'rows per chunk handed to a worker (default: 1000)' },
+  chunk: { type: 'string', shown: '--chunk <n>', help: 'rows per chunk handed to a worker (default: 1000 / products checked)' },
   queue: { type: 'string', shown: '--queue <redis://…>', help: 'check the chunks on workers sharing this Redis (BullMQ)' },
   help: { type: 'boolean', shown: '-h, --help', help: 'this text' },
   version: { type: 'boolean', shown: '--version', help: 'the version of identity-signals' },
