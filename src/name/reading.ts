@@ -13,8 +13,7 @@
  * - the split adds at most one word to the name's (a pun moves a boundary
  *   or splits one name in two), and a punchline word is not a real name
  *   read as itself (Mike Hunt → my cunt: "cunt" straddles the two names;
- *   Adan Morin is not "a down moron": Morin is a surname), unless every
- *   word is a punchline (Hairy Nipple);
+ *   Adan Morin is not "a down moron": Morin is a surname);
  * - and the spelling agrees: the sound keys (src/name/sound.ts) of the name
  *   and of the phrase differ in at most `MAX_SPELLING_DISTANCE` of their
  *   letters. Double Metaphone keeps consonants only, so without this any
@@ -148,10 +147,20 @@ function tokenCodes(token: string): readonly string[] {
   return codes;
 }
 
-/** True when some stretch of `code` is the code of a punchline word. */
-function holdsPunch(code: string, ix: ReadingIndex): boolean {
+/**
+ * True when some stretch of `code` is the code of a punchline word that is
+ * not exactly a real name token read as itself: without one, no split can
+ * be a joke (the hidden-punchline rule), so the split is not searched.
+ */
+function holdsHiddenPunch(r: NameReading, tokens: readonly string[], ix: ReadingIndex, isKnownName: (token: string) => boolean): boolean {
+  const { code, ends } = r;
   for (let i = 0; i + MIN_PUNCH_CODE <= code.length; i++) {
-    for (let len = MIN_PUNCH_CODE; len <= ix.longest && i + len <= code.length; len++) if (ix.punchCodes.has(code.slice(i, i + len))) return true;
+    for (let len = MIN_PUNCH_CODE; len <= ix.longest && i + len <= code.length; len++) {
+      if (!ix.punchCodes.has(code.slice(i, i + len))) continue;
+      const t = ends.indexOf(i + len);
+      const exact = t >= 0 && (t === 0 ? 0 : ends[t - 1]) === i;
+      if (!exact || !isKnownName(tokens[t]!)) return true;
+    }
   }
   return false;
 }
@@ -219,7 +228,7 @@ export function humorousReading(tokens: readonly string[], isKnownName: (token: 
   for (const r of nameReadings(tokens)) {
     const phrase = ix.phrases.get(r.code);
     if (phrase !== undefined && spelledAlike((nameKey ??= soundKey(tokens.join(' '))), phrase.split(' '))) return `reads as "${phrase}" (${r.code})`;
-    if (!holdsPunch(r.code, ix)) continue;
+    if (!holdsHiddenPunch(r, tokens, ix, isKnownName)) continue;
     const found: Split[] = [];
     splits(r.code, 0, ix, found, { words: [], spans: [] });
     for (const s of found) {
@@ -227,14 +236,13 @@ export function humorousReading(tokens: readonly string[], isKnownName: (token: 
       if (s.words.length > tokens.length + 1) continue;
       const punch = s.words.filter((w) => ix.punch.has(w));
       if (punch.length === 0) continue;
-      const allPunch = punch.length === s.words.length;
       // A punchline word that is exactly a real name token read as itself (Butts, Balls) is that name.
       const hidden = s.spans.some(([a, b], i) => {
         if (!ix.punch.has(s.words[i]!)) return false;
         const t = r.ends.indexOf(b);
         return t < 0 || (t === 0 ? 0 : r.ends[t - 1]) !== a || !isKnownName(tokens[t]!);
       });
-      if ((allPunch || hidden) && spelledAlike((nameKey ??= soundKey(tokens.join(' '))), s.words)) return `reads as "${s.words.join(' ')}" (${r.code})`;
+      if (hidden && spelledAlike((nameKey ??= soundKey(tokens.join(' '))), s.words)) return `reads as "${s.words.join(' ')}" (${r.code})`;
     }
   }
   return undefined;
