@@ -25,6 +25,8 @@ import {
   BRAND_TOKEN,
   DALVIK,
   EXTRA_BROWSER,
+  HOBBY_DESKTOP_OS,
+  PLATFORM_APP_BUILD,
   HUMAN_DEVICE,
   FB_MODEL,
   MODEL_TAIL,
@@ -591,7 +593,7 @@ function isbotFalseAlarm(ua: string, browser: { name?: string; version?: string 
   if (strong !== null) return false;
   // isbot flags every non-browser agent; podcast players, WAP phones and TV
   // middleware are people's clients, not robots.
-  if (humanNonBrowser(ua) || APPLE_DEVICE_ONLY.test(ua) || HUMAN_DEVICE.test(ua) || (ua.startsWith('Mozilla/') && EMBEDDED_APP.test(ua)) || leadingDevice(ua) !== null) return true;
+  if (humanNonBrowser(ua) || APPLE_DEVICE_ONLY.test(ua) || HUMAN_DEVICE.test(ua) || HOBBY_DESKTOP_OS.test(ua) || PLATFORM_APP_BUILD.test(ua) || (ua.startsWith('Mozilla/') && EMBEDDED_APP.test(ua)) || leadingDevice(ua) !== null) return true;
   if (browser.name !== undefined && MESSENGER_APPS.has(browser.name.toLowerCase())) return true;
   return browser.name !== undefined && browser.version !== undefined && osName !== undefined && botMatches().every((m) => SHAPE_ONLY.has(m));
 }

@@ -191,6 +191,22 @@ export const APPLE_DEVICE_ONLY = /^(?:iPhone|iPad|iPod)\w{0,24}$|^dv\(iP[hao]\d/
 /** Device-class evidence strong enough that isbot's "not a browser" verdict is overruled. */
 export const HUMAN_DEVICE = /chromeframe\/|\bserver-bag \[Watch OS|\bnook browser|\bspotify_\w+|\bOutcast\b|\bVictorReader|\bCitrixReceiver\b|^(?!Mozilla\/)[\w.-]{1,40}\/[\d.]{1,15} \(Linux; (?:U; )?Android [\d.]{1,10};|^(?:com|net|org)\.\w+\.[\w.]+$/i;
 
+/**
+ * Desktop systems that no crawler fleet runs on: an agent naming one in its
+ * platform comment is a person's browser there (RISC OS's Browse, NetSurf and
+ * Fresco; AmigaOS's IBrowse and AWeb; Haiku's WebPositive), whatever token
+ * isbot matched (Acorn Browse sends `Acorn-HTTP/0.84`).
+ */
+export const HOBBY_DESKTOP_OS = /\b(?:RISC OS|AmigaOS|MorphOS|BeOS|Haiku)\b/;
+
+/**
+ * An app build named for the consumer platform it was built for
+ * (`Mimir-macOS/1.7.2`, `Overcast-iOS/2024.1`, `Podcini-Android/6.2`): shops'
+ * app binaries that people run, not fleet software. isbot flags them for their
+ * bare `name/version` shape alone.
+ */
+export const PLATFORM_APP_BUILD = /^[A-Za-z][\w.]{0,40}-(?:macOS|iOS|iPadOS|Android|watchOS|tvOS|visionOS)\/\d/;
+
 /** UCWEB's Android token (`Adr 4.2.2`) and the model after the locale. */
 export const UC_ANDROID = /\bAdr (\d{1,2}(?:\.\d{1,2}){0,2})/;
 export const UC_MODEL = /\bAdr [\d.]{1,10}; ?[a-z]{2}(?:-[a-z]{2,4})?; ?([^;)]{2,40})\)/i;

@@ -45,6 +45,7 @@ const botRecall = metrics.byName('bot recall (Matomo)');
 const isbotRecall = metrics.byName('bot recall (isbot crawler fixtures)');
 const allRecall = metrics.byName('bot recall (pooled)');
 const allHumans = metrics.byName('humans not flagged (pooled)');
+const humans = metrics.byName('humans not flagged (Matomo; 1 - bot false-positive rate)');
 
 describe('device corpus accuracy (floors of issue 3)', () => {
   it('OS family >= 95%', () => expect(os.rate).toBeGreaterThanOrEqual(0.95));
@@ -57,9 +58,15 @@ describe('device corpus accuracy (floors of issue 3)', () => {
     expect(botRecall.rate).toBeGreaterThanOrEqual(0.99);
     expect(isbotRecall.rate).toBeGreaterThanOrEqual(0.99);
   });
-  // Pooled only: on Matomo's rows alone the rate is 1.15% (28/2425), 13 of them
-  // feed readers that isbot's crawler fixtures list as crawlers (docs/device.md).
   it('bot false positives <= 1% (pooled)', () => expect(1 - allHumans.rate).toBeLessThanOrEqual(0.01));
+  // The floor as it was set (issue 3's first corpus test): on Matomo's rows
+  // alone. It is 1.07% (26/2425): 13 are feed readers and 7 HTTP libraries that
+  // isbot's crawler fixtures, also part of the held-out judging, list as
+  // crawlers; the two sources label the same strings oppositely (docs/device.md,
+  // "Bots"). Kept strict as an expected failure: it turns red the day the rate
+  // reaches 1%, and must then become a plain `it`.
+  it.fails('bot false positives <= 1% on Matomo rows, the pool the floor was set on (known gap)', () =>
+    expect(1 - humans.rate).toBeLessThanOrEqual(0.01));
 });
 
 describe('device corpus: held-out style split (test/device/corpusMetrics.ts)', () => {

@@ -22,6 +22,7 @@ import { browserFamily, osFamily } from '../../src/device/index.js';
 import type { DeviceCheck, DeviceResult } from '../../src/device/index.js';
 import { lookupModelCode } from '../../src/device/data/index.js';
 import { readIsbotFixture } from '../support/isbotFixtures.js';
+import { rateOf } from '../support/rate.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -91,10 +92,12 @@ export class Metric {
     if (hit) this.hits++;
     else this.misses.push({ half, ...miss() });
   }
+  /** Hits over rows; a metric over zero rows throws (rateOf) instead of counting as 100%. */
   get rate(): number {
-    return this.total === 0 ? 1 : this.hits / this.total;
+    return rateOf(this.name, this.hits, this.total);
   }
   report(): string {
+    if (this.total === 0) return `${this.name}: no rows`;
     return `${this.name}: ${(this.rate * 100).toFixed(2)}% (${this.hits}/${this.total})`;
   }
 }

@@ -3,6 +3,7 @@
  * to (issue 17, item 3), tested on user agents other than the ones that
  * prompted them (model codes no fixture row carries).
  */
+import { isbot } from 'isbot';
 import { describe, expect, it } from 'vitest';
 import { checkDevice } from '../../src/device/index.js';
 import { lookupModelCode } from '../../src/device/data/index.js';
@@ -49,5 +50,32 @@ describe('model codes in any spelling (letters and digits only)', () => {
   });
   it('never guesses from short names many makers share', () => {
     expect(lookupModelCode('T8_PLUS_X')).toBeUndefined();
+  });
+});
+
+describe('isbot false alarms on people’s clients, by family (issue 12, item 11: the Matomo false-positive floor)', () => {
+  // Each UA below is one isbot flags (checked first), written from the
+  // family's format, not taken from a corpus row.
+  const person = (ua: string): void => {
+    expect(isbot(ua), ua).toBe(true);
+    expect(checkDevice(ua).is_robot, ua).toBe(false);
+  };
+
+  it('a browser on a desktop system no crawler fleet runs on (RISC OS, AmigaOS) is a person', () => {
+    person('NetSurf/3.10 (RISC OS; armv5l)');
+    person('Mozilla/4.0 (compatible; Fresco/2.0; RISC OS 3.7) Fresco-HTTP/2.0');
+    person('Mozilla/5.0 (compatible; AWeb 3.5; AmigaOS 4.1) AWeb-HTTP/3.5');
+  });
+
+  it('an app build named for its consumer platform (Name-iOS/1.0) is a person', () => {
+    person('Overcast-iOS/2024.1');
+    person('Podcini-Android/6.2.1');
+    person('Castamatic-watchOS/3.1');
+  });
+
+  it('a crawler word still wins, and other platform spellings are not the family', () => {
+    expect(checkDevice('Mozilla/5.0 (compatible; Googlebot/2.1; RISC OS)').is_robot).toBe(true);
+    // isbot's own crawler fixture: "for macOS/" is a site downloader, not an app build
+    expect(checkDevice('SiteSucker for macOS/2.10.5').is_robot).toBe(true);
   });
 });
