@@ -184,8 +184,24 @@ interface Split {
 /** Most splits examined per reading: readings are short, but a code may be several words. */
 const MAX_SPLITS = 96;
 
+/**
+ * `finishes[i]`: the code from position i on splits wholly into words
+ * read after another (computed from the end), so the depth-first search
+ * never enters a dead end.
+ */
+function finishes(code: string, ix: ReadingIndex): boolean[] {
+  const ok = new Array<boolean>(code.length + 1).fill(false);
+  ok[code.length] = true;
+  for (let i = code.length - 1; i >= 1; i--) {
+    for (let len = MIN_INNER_CODE; len <= ix.longest && i + len <= code.length && !ok[i]; len++) {
+      if (ok[i + len] && ix.inner.has(code.slice(i, i + len))) ok[i] = true;
+    }
+  }
+  return ok;
+}
+
 /** Every split of `code` from `at` into word codes, depth first; at most MAX_SPLITS. */
-function splits(code: string, at: number, ix: ReadingIndex, out: Split[], acc: Split): void {
+function splits(code: string, at: number, ix: ReadingIndex, out: Split[], acc: Split, ok: readonly boolean[]): void {
   if (out.length >= MAX_SPLITS) return;
   if (at === code.length) {
     out.push(acc);
@@ -194,11 +210,12 @@ function splits(code: string, at: number, ix: ReadingIndex, out: Split[], acc: S
   if (acc.words.length >= MAX_WORDS) return;
   const map = at === 0 ? ix.initial : ix.inner;
   for (let len = Math.min(ix.longest, code.length - at); len >= (at === 0 ? 1 : MIN_INNER_CODE); len--) {
+    if (!ok[at + len]) continue;
     const words = map.get(code.slice(at, at + len));
     if (words === undefined) continue;
     for (const w of words) {
       if (ix.punch.has(w) && len < MIN_PUNCH_CODE) continue;
-      splits(code, at + len, ix, out, { words: [...acc.words, w], spans: [...acc.spans, [at, at + len] as const] });
+      splits(code, at + len, ix, out, { words: [...acc.words, w], spans: [...acc.spans, [at, at + len] as const] }, ok);
     }
   }
 }
@@ -229,8 +246,9 @@ export function humorousReading(tokens: readonly string[], isKnownName: (token: 
     const phrase = ix.phrases.get(r.code);
     if (phrase !== undefined && spelledAlike((nameKey ??= soundKey(tokens.join(' '))), phrase.split(' '))) return `reads as "${phrase}" (${r.code})`;
     if (!holdsHiddenPunch(r, tokens, ix, isKnownName)) continue;
+    const ok = finishes(r.code, ix);
     const found: Split[] = [];
-    splits(r.code, 0, ix, found, { words: [], spans: [] });
+    splits(r.code, 0, ix, found, { words: [], spans: [] }, ok);
     for (const s of found) {
       // A pun moves or adds at most one word boundary (Seymour Butts → see more butts).
       if (s.words.length > tokens.length + 1) continue;
