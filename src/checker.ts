@@ -5,6 +5,10 @@ import type { EmailResult } from './email/index.js';
 import { arrayOption, checkOptions, kindOf, nestedOptions, optionError } from './common/options.js';
 import type { OptionRule, OptionRules } from './common/options.js';
 import { scoringOption } from './common/scoringOption.js';
+import { contextAsOption, dataOptionRule, openData } from './data/context.js';
+import type { DataOptions } from './data/context.js';
+import { dataInfo } from './data/info.js';
+import type { DatasetInfo } from './data/info.js';
 import { DEVICE_OPTION_RULES } from './device/checkDevice.js';
 import { EMAIL_OPTION_RULES } from './email/checkEmail.js';
 import { IP_OPTION_RULES } from './ip/checkIp.js';
@@ -52,6 +56,15 @@ export interface CheckerOptions {
    * the library opens a socket. @default []
    */
   readonly providers?: readonly EmailProvider[];
+  /**
+   * The data bundle every check reads: a directory (whole or partial; what
+   * it lacks comes from the package's bundle), or `{ dir, maxAgeDays, now }`
+   * where `maxAgeDays` is the age past which a volatile list (Tor, VPN,
+   * proxy, relay, hosting, disposable) adds a 0-point `*_DATA_STALE` reason
+   * and `now` the clock ages are measured by. See docs/data.md.
+   * @default the package's bundle, 30 days, the real clock
+   */
+  readonly data?: DataOptions;
 }
 
 /** Per-call options of {@link Checker.device}. */
@@ -92,6 +105,14 @@ export interface Checker {
   /** `country`: where the names are from (ISO 3166-1 alpha-2), for this call; overrides `name.country`. */
   name(firstName: string, lastName: string, options?: NameCallOptions): NameResult;
   /**
+   * Every dataset this checker reads: product, name, source, retrieved date,
+   * age in days, records, sha256, which bundle it comes from (`default` or
+   * `custom`), whether it is stale, and whether it has been verified in this
+   * process. With `{ verify: true }` every file is read and verified first
+   * (a failure shows in `problem`).
+   */
+  dataInfo(options?: { readonly verify?: boolean }): readonly DatasetInfo[];
+  /**
    * Opens the IP databases and tables now (the largest datasets: about 190 ms
    * cold), so a server's first request does not pay for them. The other
    * products' tables still load on their first call (tens of ms each).
@@ -116,6 +137,7 @@ const CHECKER_RULES: OptionRules = {
   phone: nestedOptions(PHONE_OPTION_RULES),
   name: nestedOptions(NAME_OPTION_RULES),
   providers: arrayOption(providerItem, 'providers'),
+  data: dataOptionRule,
 };
 
 /**
@@ -144,13 +166,16 @@ export function createChecker(options?: CheckerOptions): Checker {
   // not the `databases[1]` the IP factory alone would report).
   const o = checkOptions<CheckerOptions>(options, '', CHECKER_RULES);
   const scoring = o.scoring;
+  // One bundle for the five checks: opened (its manifest read) here, its files on first use.
+  const data = openData(o.data);
+  const dataOption = contextAsOption(data);
   // Every check is built here, so nothing fails at first use. The factories
   // are cheap: datasets still load lazily on first call.
-  const email = createEmailCheck({ ...o.email, scoring });
-  const device = createDeviceCheck({ ...o.device, scoring });
-  const ip: IpCheck = createIpCheck({ ...o.ip, scoring });
-  const phone = createPhoneCheck({ ...o.phone, scoring });
-  const name = createNameCheck({ ...o.name, scoring });
+  const email = createEmailCheck({ ...o.email, scoring, data: dataOption });
+  const device = createDeviceCheck({ ...o.device, scoring, data: dataOption });
+  const ip: IpCheck = createIpCheck({ ...o.ip, scoring, data: dataOption });
+  const phone = createPhoneCheck({ ...o.phone, scoring, data: dataOption });
+  const name = createNameCheck({ ...o.name, scoring, data: dataOption });
   const providers = o.providers ?? [];
   const emailScorer = createScorer(EMAIL_SCORE_MODEL, scoring);
 
@@ -169,6 +194,7 @@ export function createChecker(options?: CheckerOptions): Checker {
     ip: (value: string, call?: { now?: Date }) => ip(value, call),
     phone,
     name,
+    dataInfo: (info?: { readonly verify?: boolean }) => dataInfo(data, info),
     preload: () => ip.preload(),
   });
 }

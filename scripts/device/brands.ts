@@ -16,13 +16,13 @@
  * lower-casing and dropping spaces, '-', '_' and '.'); no duplicate brand.
  */
 import { join } from 'node:path';
-import { generatedJson, sha256, writeGenerated } from '../lib/generated.js';
+import { MAKERS } from '../../src/device/data/formats.js';
+import type { MakerTableJson } from '../../src/device/data/formats.js';
+import { sha256, writeDataset } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 import { readCsv } from './csv.js';
 
 const SCRIPT = 'scripts/device/build.ts';
-/** Must equal BRANDS_FORMAT in src/device/data/brands.ts. */
-export const BRANDS_FORMAT = 2;
 /** Date the brand vocabulary was last reviewed. */
 const CURATED_DATE = '2026-11-22';
 
@@ -229,18 +229,13 @@ export function buildBrands(root: string, manifest: ManifestEntry[]): { brands: 
   }
   const { table, stats } = parseBrandRows(csv.rows);
   const makers = compileMakers(table, rulesCsv.rows);
-  const json = generatedJson(SCRIPT, BRANDS_FORMAT, makers.table);
-  writeGenerated('device/makers.json', json);
   const byOn = Object.entries(makers.stats.byOn)
     .map(([on, n]) => `${n} ${on}`)
     .join(', ');
-  manifest.push({
-    file: 'device/makers.json',
-    source: 'data/raw/device/brand-tokens.csv + data/raw/device/maker-rules.csv',
+  writeDataset(SCRIPT, MAKERS, makers.table as unknown as MakerTableJson, {
+    source: 'data/raw/device/brand-tokens.csv + data/raw/device/maker-rules.csv (curated)',
     licence: 'MIT (curated vocabulary and rules, this project)',
-    date: CURATED_DATE,
-    sha256: sha256(json),
-    formatVersion: BRANDS_FORMAT,
+    retrieved: CURATED_DATE,
     notes: `${stats.brands} makers, ${stats.tokens} tokens (${stats.exactOnly} exact-only), ${makers.stats.rules} curated rules (${byOn})`,
   });
   manifest.push({

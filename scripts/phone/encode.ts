@@ -3,7 +3,7 @@
  * format described there). Kept next to the builder; the round trip is
  * tested in test/phone/prefixTable.test.ts.
  */
-import type { PrefixTableJson } from '../../src/phone/prefixTable.js';
+import type { PrefixTableJson } from '../../src/phone/data/formats.js';
 
 /**
  * Encodes calling code → (prefix → description) into the compact JSON form.

@@ -255,7 +255,7 @@ describe('createDeviceCheck', () => {
   it('works without a cache and rejects bad options', () => {
     expect(createDeviceCheck({ cacheSize: 0 })(S23).model).toBe('Galaxy S23');
     expect(() => createDeviceCheck({ cacheSize: -1 })).toThrow(/cacheSize/);
-    expect(() => createDeviceCheck({ cache: 5 } as unknown as { cacheSize: number })).toThrow(/^cache is not an option \(known: cacheSize, scoring\)/);
+    expect(() => createDeviceCheck({ cache: 5 } as unknown as { cacheSize: number })).toThrow(/^cache is not an option \(known: cacheSize, scoring, data\)/);
     expect(() => createDeviceCheck({ scoring: { weights: { DEVICE_NOPE: 0.5 } } })).toThrow();
   });
 

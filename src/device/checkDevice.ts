@@ -1,3 +1,4 @@
+import { dataOptionRule, openData, runWithData } from '../data/context.js';
 import { isbot } from 'isbot';
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
@@ -307,21 +308,23 @@ const DEVICE_CALL_RULES: OptionRules = { headers: recordOption };
  * // 'Galaxy S23'
  */
 export function createDeviceCheck(options?: DeviceCheckFactoryOptions): DeviceCheck {
-  const { scoring, cacheSize = DEFAULT_CACHE_SIZE } = checkOptions<DeviceCheckFactoryOptions>(options, '', {
+  const { scoring, cacheSize = DEFAULT_CACHE_SIZE, data } = checkOptions<DeviceCheckFactoryOptions>(options, '', {
     ...DEVICE_OPTION_RULES,
     scoring: scoringOption,
+    data: dataOptionRule,
   });
+  const context = openData(data);
   const score = createScorer(DEVICE_SCORE_MODEL, scoring);
   // Keyed by the user agent and each hint as separate, length-prefixed parts:
   // no user agent text can build the key of another user agent plus hints.
   const cache = new BoundedCache<CacheKey, DeviceResult>(cacheSize);
-  return (userAgent: string, callOptions?: DeviceCallOptions): DeviceResult => {
+  return runWithData(context, (userAgent: string, callOptions?: DeviceCallOptions): DeviceResult => {
     assertString(userAgent, 'userAgent');
     const hints = readClientHints(checkOptions<DeviceCallOptions>(callOptions, '', DEVICE_CALL_RULES).headers);
     // Past 4× the parsed length a user agent is not cached: it would only pin memory.
     if (cacheSize === 0 || userAgent.length > MAX_UA_LENGTH * 4) return evaluate(userAgent, hints, score);
     return cache.getOrCompute(cacheKey(userAgent, ...hintsKeyParts(hints)), () => evaluate(userAgent, hints, score));
-  };
+  });
 }
 
 let defaultCheck: DeviceCheck | undefined;

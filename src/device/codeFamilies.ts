@@ -16,6 +16,8 @@
  * Consulted after the model table and before the generic rules (parse.ts):
  * a table hit always wins over a family.
  */
+import { currentBundle } from '../data/context.js';
+import { MAKERS } from './data/formats.js';
 import { makerRules } from './data/index.js';
 import type { MakerRule } from './data/index.js';
 
@@ -51,10 +53,12 @@ function indexByFirst(rows: readonly CodeFamily[]): Map<string, Indexed[]> {
   return byFirst;
 }
 
-let codeIndex: Map<string, Indexed[]> | undefined;
-let lineIndex: Map<string, Indexed[]> | undefined;
-let oemIndex: Map<string, MakerRule> | undefined;
-let platformIndex: Map<string, Indexed[]> | undefined;
+/** The maker rules of the running check's bundle, indexed once per bundle. */
+const codeIndex = (): Map<string, Indexed[]> => currentBundle().derive('device/makers:codes', [MAKERS], () => indexByFirst(makerRules('code')));
+const lineIndex = (): Map<string, Indexed[]> => currentBundle().derive('device/makers:lines', [MAKERS], () => indexByFirst(makerRules('line')));
+const oemIndex = (): Map<string, MakerRule> =>
+  currentBundle().derive('device/makers:oem', [MAKERS], () => new Map(makerRules('oem').map((r) => [r.pattern, r])));
+const platformIndex = (): Map<string, Indexed[]> => currentBundle().derive('device/makers:platforms', [MAKERS], () => indexByFirst(makerRules('platform')));
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -104,7 +108,7 @@ export function matchShape(code: string, shape: string): boolean {
 }
 
 /** First row of an index whose shape fits an upper-cased code. */
-function findIn(code: string, index: Map<string, Indexed[]> = (codeIndex ??= indexByFirst(makerRules('code')))): CodeFamily | undefined {
+function findIn(code: string, index: Map<string, Indexed[]> = codeIndex()): CodeFamily | undefined {
   const list = index.get(code.charAt(0));
   if (list === undefined) return undefined;
   for (const f of list) if (scan(code, f.shape)) return f.family;
@@ -147,7 +151,7 @@ export function codeFamily(raw: string): CodeFamily | undefined {
  */
 export function productLine(raw: string): CodeFamily | undefined {
   if (raw.length < 2 || raw.length > MAX_CODE) return undefined;
-  return findIn(raw.toUpperCase(), (lineIndex ??= indexByFirst(makerRules('line'))));
+  return findIn(raw.toUpperCase(), lineIndex());
 }
 
 /**
@@ -159,8 +163,8 @@ export function productLine(raw: string): CodeFamily | undefined {
  */
 export function oemMaker(field: string): MakerRule | undefined {
   if (field.length < 4 || field.length > 8) return undefined;
-  oemIndex ??= new Map(makerRules('oem').map((r) => [r.pattern, r]));
-  return oemIndex.get(field) ?? (field.endsWith('JS') ? oemIndex.get(field.slice(0, -2)) : undefined);
+  const oem = oemIndex();
+  return oem.get(field) ?? (field.endsWith('JS') ? oem.get(field.slice(0, -2)) : undefined);
 }
 
 /** Characters that end a word of the UA for {@link platformMaker}. */
@@ -179,7 +183,7 @@ function isWordEnd(c: number): boolean {
  * platformMaker('Mozilla/5.0 (Web0S; Linux/SmartTV) …')?.brand; // 'LG'
  */
 export function platformMaker(ua: string): MakerRule | undefined {
-  const index = (platformIndex ??= indexByFirst(makerRules('platform')));
+  const index = platformIndex();
   const text = ua.length > 300 ? ua.slice(0, 300) : ua;
   let start = 0;
   for (let i = 0; i <= text.length; i++) {

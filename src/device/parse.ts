@@ -1,5 +1,7 @@
 import UAParser from 'ua-parser-js';
 import { isbot, isbotMatches } from 'isbot';
+import { currentBundle } from '../data/context.js';
+import { MODELS } from './data/formats.js';
 import { brandAtStart, brandFromToken, brandKinds, canonicalBrand, lookupModelCode, lookupSpecs, modelBrands } from './data/index.js';
 import type { DeviceSpecs, ModelInfo } from './data/index.js';
 import type { ClientHints } from './headers.js';
@@ -163,8 +165,6 @@ function ieOemMaker(ua: string): string | null {
   return null;
 }
 
-let tableBrands: Map<string, string> | undefined;
-
 /**
  * A code whose first word is a brand of the model table (`HARPER 50U750TS`,
  * `Cavion Base 10`): that brand. Two-letter words are skipped (too many
@@ -173,10 +173,8 @@ let tableBrands: Map<string, string> | undefined;
 function brandOfFirstWord(code: string): string | null {
   const sep = CODE_WORD_SEPARATOR.exec(code);
   if (sep === null || sep.index < 3) return null;
-  if (tableBrands === undefined) {
-    tableBrands = new Map();
-    for (const b of modelBrands()) tableBrands.set(norm(b), b);
-  }
+  // The model table's brands, by normalised spelling: once per bundle.
+  const tableBrands = currentBundle().derive('device/models:brands', [MODELS], () => new Map(modelBrands().map((b) => [norm(b), b])));
   return tableBrands.get(norm(code.slice(0, sep.index))) ?? null;
 }
 

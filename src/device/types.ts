@@ -1,3 +1,4 @@
+import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, QualityCluster, Reason, ScoringOptions } from '../scoring/index.js';
 import type { DeviceReasonCode } from './scoreModel.js';
 
@@ -57,6 +58,8 @@ export interface DeviceCheckFactoryOptions {
    * @default 1000
    */
   readonly cacheSize?: number;
+  /** The data bundle to read (a directory, whole or partial); see docs/data.md. @default the package's bundle */
+  readonly data?: DataOptions;
 }
 
 /** Per-call options of a checker made by {@link createDeviceCheck}. */

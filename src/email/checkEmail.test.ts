@@ -128,7 +128,7 @@ describe('checkEmail', () => {
     expect(() => createEmailCheck({ suggestTypos: 'yes' as unknown as boolean })).toThrow(InputError);
     expect(() => createEmailCheck({ scoring: { weights: { EMAIL_NOPE: 0.1 } } })).toThrow(InputError);
     expect(() => createEmailCheck(7 as unknown as object)).toThrow(InputError);
-    expect(() => createEmailCheck({ suggest: true } as unknown as object)).toThrow(/^suggest is not an option \(known: suggestTypos, secondOpinion, scoring\)/);
+    expect(() => createEmailCheck({ suggest: true } as unknown as object)).toThrow(/^suggest is not an option \(known: suggestTypos, secondOpinion, scoring, data\)/);
   });
 
   it('applies scoring options once per checker', () => {
@@ -139,7 +139,7 @@ describe('checkEmail', () => {
 
   it('exposes a model whose signals match the reason codes it emits', () => {
     expect(Object.keys(EMAIL_SCORE_MODEL.signals).sort()).toEqual([
-      'EMAIL_ACCEPT_ALL', 'EMAIL_CONFUSABLE', 'EMAIL_CORPORATE', 'EMAIL_DELIVERABLE', 'EMAIL_DISPOSABLE', 'EMAIL_FREE',
+      'EMAIL_ACCEPT_ALL', 'EMAIL_CONFUSABLE', 'EMAIL_CORPORATE', 'EMAIL_DATA_STALE', 'EMAIL_DELIVERABLE', 'EMAIL_DISPOSABLE', 'EMAIL_FREE',
       'EMAIL_INVALID_DOMAIN', 'EMAIL_NO_MX', 'EMAIL_PROVIDER_FAILED', 'EMAIL_PROVIDER_ONLY', 'EMAIL_RESERVED', 'EMAIL_ROLE',
       'EMAIL_SPAM_TRAP', 'EMAIL_SYNTAX', 'EMAIL_TYPO',
     ]);

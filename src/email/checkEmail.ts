@@ -7,7 +7,9 @@ import type { OptionRules } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
+import { dataOptionRule, openData, runWithData, staleDetail } from '../data/context.js';
 import { confusableDetail } from './confusable.js';
+import { DISPOSABLE, MAILCHECKER } from './data/formats.js';
 import { publicSuffixProblem, reservedDomainReason } from './domain.js';
 import { isFreeProvider, matchDisposable, matchRole } from './lists.js';
 import type { DisposableMatch } from './lists.js';
@@ -49,19 +51,28 @@ export const EMAIL_OPTION_RULES: OptionRules = { suggestTypos: booleanOption, se
  * check('jane.doe@acme.com').score_cluster; // 'high'
  */
 export function createEmailCheck(options?: EmailCheckOptions): EmailCheck {
-  const { scoring, suggestTypos = true, secondOpinion = true } = checkOptions<EmailCheckOptions>(options, '', {
+  const { scoring, suggestTypos = true, secondOpinion = true, data } = checkOptions<EmailCheckOptions>(options, '', {
     ...EMAIL_OPTION_RULES,
     scoring: scoringOption,
+    data: dataOptionRule,
   });
+  const context = openData(data);
   const score = createScorer(EMAIL_SCORE_MODEL, scoring);
   // Per checker, not per module: two checkers with different options never share answers.
   const cache = new BoundedCache<CacheKey, DomainFacts>(DOMAIN_CACHE_SIZE);
   const facts = (domain: string, domainUnicode: string): DomainFacts =>
     cache.getOrCompute(cacheKey(domain, domainUnicode), () => domainFacts(domain, domainUnicode, suggestTypos, secondOpinion));
 
-  return (email: string): EmailResult => {
+  // The disposable lists' age, when past the context's limit (read at each call: the clock moves).
+  const stale = (): string | null => {
+    const main = staleDetail(DISPOSABLE);
+    const second = secondOpinion ? staleDetail(MAILCHECKER) : null;
+    return main === null ? second : second === null ? main : `${main}; ${second}`;
+  };
+
+  return runWithData(context, (email: string): EmailResult => {
     assertString(email, 'email');
-    const verdict = judge(email, facts);
+    const verdict = judge(email, facts, stale);
     const outcome = score(verdict.signals);
     return {
       value: email,
@@ -101,7 +112,7 @@ export function createEmailCheck(options?: EmailCheckOptions): EmailCheck {
       suggestion: verdict.suggestion,
       reasons: outcome.reasons,
     };
-  };
+  });
 }
 
 /** Everything the check learns from the domain alone: cached per checker, since real traffic repeats domains. */
@@ -133,7 +144,7 @@ function domainFacts(domain: string, domainUnicode: string, suggestTypos: boolea
 }
 
 /** Every offline signal of one address, and the status they settle on (DESIGN.md precedence). */
-function judge(email: string, facts: (domain: string, domainUnicode: string) => DomainFacts): Verdict {
+function judge(email: string, facts: (domain: string, domainUnicode: string) => DomainFacts, stale: () => string | null): Verdict {
   const parsed = parseEmailAddress(email);
   if (!parsed.ok) {
     return {
@@ -165,6 +176,9 @@ function judge(email: string, facts: (domain: string, domainUnicode: string) => 
     signals.push({ code: 'EMAIL_CORPORATE' });
   }
   if (!undeliverable) signals.push({ code: 'EMAIL_PROVIDER_ONLY', detail: PROVIDER_ONLY_DETAIL });
+  // The disposable verdict (listed or not) rests on the lists being current.
+  const staleLists = undeliverable ? null : stale();
+  if (staleLists !== null) signals.push({ code: 'EMAIL_DATA_STALE', detail: staleLists });
 
   let status: EmailStatus;
   if (suggestion !== null) status = 'syntax';

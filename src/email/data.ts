@@ -1,29 +1,14 @@
-import { loadGeneratedJson } from '../common/data.js';
+/**
+ * The e-mail datasets of the running check's bundle (see src/data/context.ts):
+ * read and verified on first use, kept by that bundle.
+ */
+import { currentBundle } from '../data/context.js';
+import { POPULAR_DOMAINS } from './data/formats.js';
+import type { PopularDomainsData } from './data/formats.js';
 
-/** Format version of data/email/*.json written by scripts/email/build.ts. */
-const FORMAT_VERSION = 1;
+export type { PopularDomainsData } from './data/formats.js';
 
-/** data/email/popular-domains.json: typo-suggestion targets and their companions. */
-export interface PopularDomainsData {
-  /** Popular consumer mail domains, most used first (order breaks ties). */
-  readonly domains: readonly { readonly domain: string; readonly region: string }[];
-  /** Valid TLDs typed for another (`co` → `com`), applied only to popular domains. */
-  readonly tldTypos: Readonly<Record<string, string>>;
-  /** Reviewed domains near a popular one that are genuine providers: never corrected. */
-  readonly notTypos: readonly string[];
-}
-
-let popular: PopularDomainsData | undefined;
-let allowlist: ReadonlySet<string> | undefined;
-
-/** The curated popular-domain data, loaded on first use. */
+/** The curated popular-domain data. */
 export function popularDomainsData(): PopularDomainsData {
-  popular ??= loadGeneratedJson<PopularDomainsData>('email/popular-domains.json', FORMAT_VERSION);
-  return popular;
-}
-
-/** mailchecker entries reviewed as false positives, loaded on first use. */
-export function mailcheckerAllowlist(): ReadonlySet<string> {
-  allowlist ??= new Set(loadGeneratedJson<string[]>('email/mailchecker-allowlist.json', FORMAT_VERSION));
-  return allowlist;
+  return currentBundle().load(POPULAR_DOMAINS);
 }

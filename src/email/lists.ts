@@ -1,36 +1,21 @@
 /**
- * Domain and local-part lists, read from the npm packages that maintain
- * them, loaded on first use and copied into private sets (so a host that
- * mutates a package's set, e.g. `MailChecker.addCustomDomains`, cannot
- * change our answers behind our back).
+ * Domain and local-part lists (disposable-email-domains, mailchecker minus
+ * its reviewed false positives, email-providers, role-based-email-addresses),
+ * compiled into the data bundle by scripts/email/build.ts and read from the
+ * running check's bundle: each set is built once per bundle.
  */
-import { createRequire } from 'node:module';
-import { mailcheckerAllowlist } from './data.js';
+import { currentBundle } from '../data/context.js';
+import { DISPOSABLE, FREE_PROVIDERS, MAILCHECKER, ROLES } from './data/formats.js';
 import { ROLE_SEPARATORS } from './patterns.js';
 
-const require = createRequire(import.meta.url);
-
-let mainDisposable: ReadonlySet<string> | undefined;
-let mailchecker: ReadonlySet<string> | undefined;
-let freeProviders: ReadonlySet<string> | undefined;
-let roles: { exact: ReadonlySet<string>; squashed: ReadonlyMap<string, string> } | undefined;
-
 function mainList(): ReadonlySet<string> {
-  mainDisposable ??= new Set(
-    (require('disposable-email-domains-js') as { disposableEmailBlocklist(): string[] }).disposableEmailBlocklist(),
-  );
-  return mainDisposable;
+  const bundle = currentBundle();
+  return bundle.derive('email/disposable:set', [DISPOSABLE], () => new Set(bundle.load(DISPOSABLE)));
 }
 
 function mailcheckerList(): ReadonlySet<string> {
-  if (mailchecker === undefined) {
-    const upstream = (require('mailchecker/platform/node') as { blacklist(): Set<string> }).blacklist();
-    const allow = mailcheckerAllowlist();
-    const own = new Set<string>();
-    for (const domain of upstream) if (!allow.has(domain)) own.add(domain);
-    mailchecker = own;
-  }
-  return mailchecker;
+  const bundle = currentBundle();
+  return bundle.derive('email/mailchecker:set', [MAILCHECKER], () => new Set(bundle.load(MAILCHECKER)));
 }
 
 /** Which list called a domain disposable, and the listed entry that matched. */
@@ -75,8 +60,9 @@ export function matchDisposable(domain: string, secondOpinion: boolean): Disposa
  * service is free of charge anyway; it still raises EMAIL_DISPOSABLE.
  */
 export function isFreeProvider(domain: string): boolean {
-  freeProviders ??= new Set(require('email-providers/all.json') as string[]);
-  return freeProviders.has(domain) && findListed(mainList(), domain) === null;
+  const bundle = currentBundle();
+  const free = bundle.derive('email/free-providers:set', [FREE_PROVIDERS], () => new Set(bundle.load(FREE_PROVIDERS)));
+  return free.has(domain) && findListed(mainList(), domain) === null;
 }
 
 /** Separators people use interchangeably in role names: no-reply, no_reply, no.reply, noreply. */
@@ -84,17 +70,22 @@ function squash(local: string): string {
   return local.replace(ROLE_SEPARATORS, '');
 }
 
-function roleLists(): NonNullable<typeof roles> {
-  if (roles === undefined) {
-    const list = require('role-based-email-addresses') as string[];
+interface RoleLists {
+  readonly exact: ReadonlySet<string>;
+  readonly squashed: ReadonlyMap<string, string>;
+}
+
+function roleLists(): RoleLists {
+  const bundle = currentBundle();
+  return bundle.derive('email/roles:lists', [ROLES], (): RoleLists => {
+    const list = bundle.load(ROLES);
     const squashed = new Map<string, string>();
     for (const role of list) {
       const key = squash(role);
       if (!squashed.has(key)) squashed.set(key, role);
     }
-    roles = { exact: new Set(list), squashed };
-  }
-  return roles;
+    return { exact: new Set(list), squashed };
+  });
 }
 
 /**

@@ -107,6 +107,11 @@ const EMAIL_SIGNALS = {
     description:
       'deliverability (is_valid, accept-all, spam-trap), domain_age, social presence and company fields need a provider; null offline',
   },
+  EMAIL_DATA_STALE: {
+    kind: 'info',
+    weight: 0,
+    description: 'the disposable-domain lists are older than the maximum age (`data.maxAgeDays`): a new throwaway domain may be missing; `detail` gives their date',
+  },
 } satisfies Readonly<Record<`EMAIL_${string}`, SignalSpec>>;
 
 /**

@@ -3,7 +3,9 @@ import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
+import { currentBundle } from '../data/context.js';
 import { popularDomainsData } from './data.js';
+import { POPULAR_DOMAINS } from './data/formats.js';
 
 interface Target {
   /** Popular domain, e.g. `hotmail.com.br`. */
@@ -31,8 +33,6 @@ interface Index {
   readonly byName: ReadonlyMap<string, string>;
   readonly tldTypos: ReadonlyMap<string, string>;
 }
-
-let index: Index | undefined;
 
 function buildIndex(): Index {
   const data = popularDomainsData();
@@ -149,7 +149,7 @@ function typoCost(domain: string, target: Target, idx: Index): number {
  * more used domain (earlier in the curated list) wins.
  */
 export function suggestAsciiDomain(domain: string): string | null {
-  index ??= buildIndex();
+  const index = currentBundle().derive('email/popular-domains:index', [POPULAR_DOMAINS], buildIndex);
   if (domain.length < 2 || index.genuine.has(domain)) return null;
   // A forgotten suffix (jane@gmail): a single label that is exactly a provider's name.
   if (!domain.includes('.')) {

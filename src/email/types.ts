@@ -1,3 +1,4 @@
+import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, QualityCluster, Reason, ScoringOptions } from '../scoring/types.js';
 import type { EmailReasonCode } from './scoreModel.js';
 
@@ -127,6 +128,12 @@ export interface EmailCheckOptions {
    * @default true
    */
   readonly secondOpinion?: boolean;
+  /**
+   * The data bundle to read (a directory, whole or partial) and the maximum
+   * age of the disposable lists before results carry `EMAIL_DATA_STALE`;
+   * see docs/data.md. @default the package's bundle, 30 days
+   */
+  readonly data?: DataOptions;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { BoundedCache } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
+import { dataOptionRule, openData, runWithData, staleDetail } from '../data/context.js';
+import { ASN_CLASSES, LISTS } from './data/formats.js';
 import { assertString } from '../common/input.js';
 import { arrayOption, checkOptions, dateOption, kindOf, optionError } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
@@ -97,21 +99,22 @@ const nonEmpty = (v: string | undefined): string | null => (v === undefined || v
  * check('81.2.69.142').country // 'GB'
  */
 export function createIpCheck(options?: IpCheckOptions): IpCheck {
-  const opts = checkOptions<IpCheckOptions>(options, '', { ...IP_OPTION_RULES, scoring: scoringOption });
+  const opts = checkOptions<IpCheckOptions>(options, '', { ...IP_OPTION_RULES, scoring: scoringOption, data: dataOptionRule });
+  const context = openData(opts.data);
   const score = memoizeScorer(createScorer(IP_SCORE_MODEL, opts.scoring));
   const databases: readonly OpenedDatabase[] = Object.freeze((opts.databases ?? []).map((d, i) => openDatabase(d, i)));
   const clock = resolveClock(opts.now);
 
-  const check = (ip: string, callOptions?: { readonly now?: Date }): IpResult => {
+  const check = runWithData(context, (ip: string, callOptions?: { readonly now?: Date }): IpResult => {
     assertString(ip, 'ip');
     const now = checkOptions<{ readonly now?: Date }>(callOptions, '', IP_CALL_RULES).now;
     return run(ip, now === undefined ? clock() : now.getTime(), databases, score);
-  };
-  const preload = (): void => {
+  });
+  const preload = runWithData(context, (): void => {
     bundledCityReader(4);
     bundledCityReader(6);
     preloadNetworkTables();
-  };
+  });
   return Object.assign(check, { preload });
 }
 
@@ -302,7 +305,17 @@ function run(
   if (f.country === null) signals.push({ code: 'IP_NO_LOCATION' });
   if (f.asn === null) signals.push({ code: 'IP_NO_ASN' });
   if (f.connection_type === null) signals.push({ code: 'IP_USAGE_UNKNOWN' });
+  // Every verdict on a public address (listed or not) rests on the lists being current.
+  const stale = staleLists();
+  if (stale !== null) signals.push({ code: 'IP_DATA_STALE', detail: stale });
   return finish(value, parsed.version, f, null, null, true, requestTime, signals, score);
+}
+
+/** The address and network lists' age, when past the running checker's limit. */
+function staleLists(): string | null {
+  const lists = staleDetail(LISTS);
+  const asns = staleDetail(ASN_CLASSES);
+  return lists === null ? asns : asns === null ? lists : `${lists}; ${asns}`;
 }
 
 function withDetail(code: IpReasonCode, detail: string | undefined): Signal<IpReasonCode> {

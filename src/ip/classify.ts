@@ -18,7 +18,9 @@
  * Steps 2 and 3 run on your own database's AS number and name when it gives
  * another AS than the bundled table ({@link AsnOverride}).
  */
+import { currentBundle } from '../data/context.js';
 import { loadAsnClasses, loadAsnTable, loadListsTable, type ListKind } from './data.js';
+import { ASN_CLASSES, LISTS } from './data/formats.js';
 import type { ParsedIp } from './parseIp.js';
 import { AS_NAME_RULES, MAX_AS_NAME_LENGTH } from './patterns.js';
 import { NO_VALUE, lookup4, lookup6 } from './rangeTable.js';
@@ -70,12 +72,11 @@ const EMPTY_VERDICT: ListVerdict = Object.freeze({
   dchBroad: false,
 });
 
-let verdicts: (ListVerdict | undefined)[] | undefined;
-
 function verdictOf(comboIndex: number): ListVerdict {
   if (comboIndex === NO_VALUE) return EMPTY_VERDICT;
   const table = loadListsTable();
-  verdicts ??= new Array<ListVerdict | undefined>(table.payload.combos.length);
+  // One verdict per list combination, built on first sight and kept by the bundle the lists come from.
+  const verdicts = currentBundle().derive('ip/lists:verdicts', [LISTS], () => new Array<ListVerdict | undefined>(table.payload.combos.length));
   const cached = verdicts[comboIndex];
   if (cached !== undefined) return cached;
   const lists = table.payload.combos[comboIndex]!.map((i) => table.payload.lists[i]!);
@@ -107,15 +108,12 @@ interface AsnClassMaps {
   readonly usage: ReadonlyMap<number, readonly [string, string]>;
 }
 
-let classMaps: AsnClassMaps | undefined;
-
 function asnClassMaps(): AsnClassMaps {
-  if (classMaps === undefined) {
+  return currentBundle().derive('ip/asn-classes:maps', [ASN_CLASSES], (): AsnClassMaps => {
     const c = loadAsnClasses();
     const toMap = <V>(o: Readonly<Record<string, V>>): Map<number, V> => new Map(Object.entries(o).map(([k, v]) => [Number(k), v]));
-    classMaps = { vpn: toMap(c.vpn), tor: toMap(c.tor), dch: toMap(c.dch), cdn: toMap(c.cdn), usage: toMap(c.usage) };
-  }
-  return classMaps;
+    return { vpn: toMap(c.vpn), tor: toMap(c.tor), dch: toMap(c.dch), cdn: toMap(c.cdn), usage: toMap(c.usage) };
+  });
 }
 
 /** Opens the bundled network tables now (they otherwise load on first use). */

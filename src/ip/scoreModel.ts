@@ -27,6 +27,11 @@ const IP_SIGNALS = {
   IP_USAGE_UNKNOWN: { kind: 'info', weight: 0, description: 'nothing supports a connection_type code: null rather than a guess' },
   IP_BLACKLIST_OFFLINE: { kind: 'info', weight: 0, description: 'black_list_count needs a DNSBL provider: null offline' },
   IP_COMPANY_OFFLINE: { kind: 'info', weight: 0, description: 'company_* beyond the AS name need a company-enrichment provider: null offline' },
+  IP_DATA_STALE: {
+    kind: 'info',
+    weight: 0,
+    description: 'the Tor, VPN, proxy, relay and hosting lists are older than the maximum age (`data.maxAgeDays`): `detail` gives their date',
+  },
 } satisfies Readonly<Record<`IP_${string}`, SignalSpec>>;
 
 /**

@@ -1,3 +1,4 @@
+import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
 import type { IpReasonCode } from './scoreModel.js';
 
@@ -118,6 +119,12 @@ export interface IpCheckOptions {
    * @default () => new Date()
    */
   readonly now?: Date | (() => Date);
+  /**
+   * The data bundle to read (a directory, whole or partial) and the maximum
+   * age of the Tor, VPN, proxy, relay and hosting lists before results carry
+   * `IP_DATA_STALE`; see docs/data.md. @default the package's bundle, 30 days
+   */
+  readonly data?: DataOptions;
 }
 
 /**

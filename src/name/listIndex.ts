@@ -3,7 +3,9 @@
  * `listEntries` / `matchNameList`: a check looks each candidate key up
  * once and learns every list it is in, instead of one lookup per list.
  */
+import { currentBundle } from '../data/context.js';
 import { NAME_LIST_KINDS, listEntries, matchNameList, type NameListKind } from './data/index.js';
+import { NAME_LISTS } from './data/formats.js';
 
 /**
  * The labels of one key, per list kind it belongs to.
@@ -11,8 +13,6 @@ import { NAME_LIST_KINDS, listEntries, matchNameList, type NameListKind } from '
  * const hits: ListHits | undefined = listHits('mr'); // { placeholder_title: 'English' }
  */
 export type ListHits = Readonly<Partial<Record<NameListKind, string>>>;
-
-let index: Map<string, ListHits> | undefined;
 
 function build(): Map<string, ListHits> {
   const out = new Map<string, Partial<Record<NameListKind, string>>>();
@@ -38,6 +38,5 @@ function build(): Map<string, ListHits> {
  * listHits('john doe')?.placeholder // 'form example'
  */
 export function listHits(key: string): ListHits | undefined {
-  index ??= build();
-  return index.get(key);
+  return currentBundle().derive('name/lists:index', [NAME_LISTS], build).get(key);
 }

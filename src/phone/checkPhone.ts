@@ -1,6 +1,7 @@
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
+import { dataOptionRule, openData, runWithData } from '../data/context.js';
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js/max';
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
 import metadata from 'libphonenumber-js/max/metadata';
@@ -177,7 +178,8 @@ export const PHONE_OPTION_RULES: OptionRules = { defaultCountry: countryOption }
  * check('020 7946 0958', { defaultCountry: 'GB' }).country; // 'GB'
  */
 export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
-  const opts = checkOptions<PhoneCheckOptions>(options, '', { ...PHONE_OPTION_RULES, scoring: scoringOption });
+  const opts = checkOptions<PhoneCheckOptions>(options, '', { ...PHONE_OPTION_RULES, scoring: scoringOption, data: dataOptionRule });
+  const context = openData(opts.data);
   const factoryCountry = opts.defaultCountry?.toUpperCase() as CountryCode | undefined;
   const score: PhoneScorer = createScorer(PHONE_SCORE_MODEL, opts.scoring);
   const parseOptions = new Map<string, { defaultCountry: CountryCode }>();
@@ -272,7 +274,7 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
     return result as PhoneResult;
   };
 
-  return (value: string, callOptions?: PhoneCallOptions): PhoneResult => {
+  return runWithData(context, (value: string, callOptions?: PhoneCallOptions): PhoneResult => {
     assertString(value, 'phoneNumber');
     const call = checkOptions<PhoneCallOptions>(callOptions, '', PHONE_OPTION_RULES).defaultCountry;
     const defaultCountry = call === undefined ? factoryCountry : (call.toUpperCase() as CountryCode);
@@ -313,7 +315,7 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
       return failed(value, lengthCode(why), lengthDetail(why), phone.countryCallingCode as string, phone.country ?? null);
     }
     return valid(value, phone, TYPE_NAMES[libType]);
-  };
+  });
 }
 
 type LengthVerdict = ReturnType<typeof validatePhoneNumberLength>;

@@ -1,14 +1,19 @@
 /**
- * Lazily loaded prefix data: carrier names, time zones and geographic areas
- * (Google libphonenumber data, built by scripts/phone/build.ts). Each table
- * loads on first use, once per process, and is read-only afterwards.
+ * Prefix data of the running check's bundle: carrier names, time zones and
+ * geographic areas (Google libphonenumber data, built by
+ * scripts/phone/build.ts). Each table loads on first use, once per bundle,
+ * and decodes a calling code on the first number of that code.
  */
-import { PrefixTable, loadPrefixTable } from './prefixTable.js';
+import { currentBundle } from '../data/context.js';
+import type { DatasetFormat } from '../data/format.js';
+import { CARRIERS, GEOCODING, TIMEZONES } from './data/formats.js';
+import type { PrefixTableJson } from './data/formats.js';
+import { PrefixTable } from './prefixTable.js';
 
-let carriers: PrefixTable | undefined;
-let timeZones: PrefixTable | undefined;
-let geocoding: PrefixTable | undefined;
-const zoneLists = new Map<string, readonly string[] | null>();
+function table(format: DatasetFormat<PrefixTableJson>): PrefixTable {
+  const bundle = currentBundle();
+  return bundle.derive(`${format.file}:table`, [format], () => new PrefixTable(bundle.load(format)));
+}
 
 /**
  * The operator a number range was first allocated to: the longest prefix of
@@ -22,8 +27,7 @@ const zoneLists = new Map<string, readonly string[] | null>();
  * carrierByPrefix('39', '3331234567') // 'TIM'
  */
 export function carrierByPrefix(callingCode: string, nationalNumber: string): string | null {
-  carriers ??= loadPrefixTable('phone/carriers.json');
-  return carriers.lookup(callingCode, nationalNumber);
+  return table(CARRIERS).lookup(callingCode, nationalNumber);
 }
 
 /**
@@ -36,9 +40,9 @@ export function carrierByPrefix(callingCode: string, nationalNumber: string): st
  * timeZonesByPrefix('49', '301234567', true) // ['Europe/Berlin']
  */
 export function timeZonesByPrefix(callingCode: string, nationalNumber: string, geographic: boolean): readonly string[] | null {
-  timeZones ??= loadPrefixTable('phone/timezones.json');
-  const joined = timeZones.lookup(callingCode, geographic ? nationalNumber : '');
+  const joined = table(TIMEZONES).lookup(callingCode, geographic ? nationalNumber : '');
   if (joined === null) return null;
+  const zoneLists = currentBundle().derive('phone/timezones:lists', [TIMEZONES], () => new Map<string, readonly string[] | null>());
   let zones = zoneLists.get(joined);
   if (zones === undefined) {
     // Google marks ranges with no zone as Etc/Unknown: that is "not known", so null.
@@ -58,6 +62,5 @@ export function timeZonesByPrefix(callingCode: string, nationalNumber: string, g
  * areaByPrefix('39', '0212345678') // 'Milan'
  */
 export function areaByPrefix(callingCode: string, nationalNumber: string): string | null {
-  geocoding ??= loadPrefixTable('phone/geocoding.json');
-  return geocoding.lookup(callingCode, nationalNumber);
+  return table(GEOCODING).lookup(callingCode, nationalNumber);
 }

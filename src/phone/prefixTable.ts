@@ -11,18 +11,10 @@
  * near 2 MB instead of 3.6 MB, and a calling code is only decoded when a
  * number of that code is first looked up.
  */
-import { loadGeneratedJson } from '../common/data.js';
+import type { PrefixTableJson } from './data/formats.js';
 
-/** Version of the prefix-table JSON layout that this code reads. */
-export const PREFIX_TABLE_FORMAT = 1;
-
-/** The `data` member of a generated prefix-table file. */
-export interface PrefixTableJson {
-  /** Distinct descriptions (carrier names, time-zone lists, place names). */
-  readonly names: readonly string[];
-  /** Calling code (digits, no `+`) → encoded entries of national-number prefixes. */
-  readonly tables: Readonly<Record<string, string>>;
-}
+export { PREFIX_TABLE_FORMAT } from './data/formats.js';
+export type { PrefixTableJson } from './data/formats.js';
 
 interface Decoded {
   readonly map: Map<string, number>;
@@ -78,7 +70,7 @@ export class PrefixTable {
    * @param callingCode country calling code, digits only (`'39'`)
    * @param nationalNumber national significant number, digits only (`'3331234567'`)
    * @example
-   * loadPrefixTable('phone/carriers.json').lookup('39', '3331234567') // 'TIM'
+   * new PrefixTable(currentBundle().load(CARRIERS)).lookup('39', '3331234567') // 'TIM'
    */
   lookup(callingCode: string, nationalNumber: string): string | null {
     let decoded = this.#decoded.get(callingCode);
@@ -94,15 +86,4 @@ export class PrefixTable {
     }
     return null;
   }
-}
-
-/**
- * Loads a generated prefix table from data/phone/ (format-version checked).
- *
- * @param file path under data/, e.g. `'phone/carriers.json'`
- * @example
- * const carriers = loadPrefixTable('phone/carriers.json');
- */
-export function loadPrefixTable(file: string): PrefixTable {
-  return new PrefixTable(loadGeneratedJson<PrefixTableJson>(file, PREFIX_TABLE_FORMAT));
 }

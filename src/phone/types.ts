@@ -1,3 +1,4 @@
+import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
 import type { PhoneReasonCode } from './scoreModel.js';
 
@@ -43,6 +44,8 @@ export interface PhoneCheckOptions {
   readonly defaultCountry?: string;
   /** Bands and weight overrides. @default { bands: 'default' } */
   readonly scoring?: ScoringOptions;
+  /** The data bundle to read (a directory, whole or partial); see docs/data.md. @default the package's bundle */
+  readonly data?: DataOptions;
 }
 
 /** Per-call options of a check made by {@link createPhoneCheck}. */

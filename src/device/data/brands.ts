@@ -9,19 +9,13 @@
  * on the first lookup. Map lookups and character scans only: no regex runs
  * here, and every input is length-capped first.
  */
-import { loadGeneratedJson } from '../../common/data.js';
+import { currentBundle } from '../../data/context.js';
 import type { DeviceCategory } from '../types.js';
+import { MAKERS } from './formats.js';
+import type { MakerTableJson } from './formats.js';
 
-/** Must equal BRANDS_FORMAT in scripts/device/brands.ts. */
-export const BRANDS_FORMAT = 2;
-
-type RuleOn = 'token' | 'exact' | 'code' | 'line' | 'oem' | 'platform';
-
-interface MakerTableJson {
-  brands: [string, string[]][];
-  /** [on, pattern, brand index, kind ('' = mixed), why] */
-  rows: [RuleOn, string, number, string, string][];
-}
+/** Version of data/device/makers.json (declared in ./formats.ts). */
+export const BRANDS_FORMAT = MAKERS.formatVersion;
 
 /**
  * A curated maker rule: a model-code family (`code`), a product line or
@@ -65,7 +59,6 @@ interface LoadedBrands {
   byPrefix: Map<string, TokenEntry[]>;
 }
 
-let loaded: LoadedBrands | undefined;
 
 /** Separators makers put inside a brand ('Sony Ericsson', 'E-Boda', 'Geo_Phone'). */
 function isInnerSeparator(c: number): boolean {
@@ -100,8 +93,11 @@ function squash(text: string): string {
 }
 
 function load(): LoadedBrands {
-  if (loaded !== undefined) return loaded;
-  const json = loadGeneratedJson<MakerTableJson>('device/makers.json', BRANDS_FORMAT);
+  const bundle = currentBundle();
+  return bundle.derive('device/makers:index', [MAKERS], () => build(bundle.load(MAKERS)));
+}
+
+function build(json: MakerTableJson): LoadedBrands {
   const names = json.brands.map((b) => b[0]);
   const kinds = json.brands.map((b) => Object.freeze([...b[1]]));
   const byToken = new Map<string, number>();
@@ -134,8 +130,7 @@ function load(): LoadedBrands {
     byName.set(name.toLowerCase(), i);
     byName.set(squash(name), i);
   });
-  loaded = { names, rules, byToken, byExact, kinds, byName, byPrefix };
-  return loaded;
+  return { names, rules, byToken, byExact, kinds, byName, byPrefix };
 }
 
 /** Tokens are short; anything longer is not a brand word. */

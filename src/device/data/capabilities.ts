@@ -4,10 +4,12 @@
  * scripts/device/build.ts). Loaded on first use; rows are decoded once and
  * shared frozen.
  */
-import { loadGeneratedJson } from '../../common/data.js';
+import { currentBundle } from '../../data/context.js';
+import { CAPABILITIES } from './formats.js';
+import type { CapabilityJson } from './formats.js';
 
-/** Must equal CAPABILITIES_FORMAT in scripts/device/build.ts. */
-export const CAPABILITIES_FORMAT = 1;
+/** Version of data/device/capabilities.json (declared in ./formats.ts). */
+export const CAPABILITIES_FORMAT = CAPABILITIES.formatVersion;
 
 /**
  * Result fields that a caniuse feature backs, in a fixed order. Fields of the
@@ -49,12 +51,6 @@ export type CapabilityName = (typeof CAPABILITY_NAMES)[number];
 /** Capability flags of one browser version; a field is absent where caniuse says "unknown". */
 export type BrowserCapabilities = Readonly<Partial<Record<CapabilityName, boolean>>>;
 
-interface CapabilityJson {
-  features: string[];
-  fields: Record<string, number>;
-  families: Record<string, [string, number, number][]>;
-  latest: Record<string, number>;
-}
 
 interface FamilyRows {
   /** [lower bound, upper bound] as major * 1000 + minor, or null for 'all'. */
@@ -68,7 +64,6 @@ interface Loaded {
   families: Map<string, FamilyRows>;
 }
 
-let loaded: Loaded | undefined;
 
 /** "120.0.6099.71" → 120000, "15.2" → 15002; NaN when it does not start with a digit. */
 function versionValue(text: string): number {
@@ -95,8 +90,11 @@ function versionValue(text: string): number {
 }
 
 function load(): Loaded {
-  if (loaded !== undefined) return loaded;
-  const json = loadGeneratedJson<CapabilityJson>('device/capabilities.json', CAPABILITIES_FORMAT);
+  const bundle = currentBundle();
+  return bundle.derive('device/capabilities:families', [CAPABILITIES], () => build(bundle.load(CAPABILITIES)));
+}
+
+function build(json: CapabilityJson): Loaded {
   const families = new Map<string, FamilyRows>();
   for (const [family, rows] of Object.entries(json.families)) {
     const bounds = rows.map(([label]) => {
@@ -107,8 +105,7 @@ function load(): Loaded {
     });
     families.set(family, { bounds, rows, decoded: rows.map(() => undefined) });
   }
-  loaded = { json, families };
-  return loaded;
+  return { json, families };
 }
 
 function decode(data: Loaded, fam: FamilyRows, index: number): BrowserCapabilities | undefined {

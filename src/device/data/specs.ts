@@ -3,10 +3,12 @@
  * brand + marketing name, from data/device/specs.json: a curated table with
  * a source URL per row (data/raw/device/specs.csv). Loaded on first use.
  */
-import { loadGeneratedJson } from '../../common/data.js';
+import { currentBundle } from '../../data/context.js';
+import { SPECS } from './formats.js';
+import type { SpecsJson } from './formats.js';
 
-/** Must equal SPECS_FORMAT in scripts/device/build.ts. */
-export const SPECS_FORMAT = 1;
+/** Version of data/device/specs.json (declared in ./formats.ts). */
+export const SPECS_FORMAT = SPECS.formatVersion;
 
 /** Retail price class from the launch price in USD. */
 export type PriceCluster = 'very_low' | 'low' | 'medium' | 'high' | 'very_high';
@@ -48,12 +50,6 @@ export interface DeviceSpecsRow extends DeviceSpecs {
   model: string;
 }
 
-interface SpecsJson {
-  columns: string[];
-  rows: (string | number | boolean | null)[][];
-}
-
-let table: Map<string, DeviceSpecsRow> | undefined;
 
 /** Lower-cases and drops whitespace: "Galaxy  S23" and "galaxy s23" meet. */
 function squash(text: string): string {
@@ -72,8 +68,11 @@ const SUB_BRANDS: Record<string, string> = { redmi: 'xiaomi', poco: 'xiaomi' };
 const BRAND_ALIASES: Record<string, string> = { lge: 'lg', tecnomobile: 'tecno', tctalcatel: 'alcatel' };
 
 function load(): Map<string, DeviceSpecsRow> {
-  if (table !== undefined) return table;
-  const json = loadGeneratedJson<SpecsJson>('device/specs.json', SPECS_FORMAT);
+  const bundle = currentBundle();
+  return bundle.derive('device/specs:table', [SPECS], () => build(bundle.load(SPECS)));
+}
+
+function build(json: SpecsJson): Map<string, DeviceSpecsRow> {
   const map = new Map<string, DeviceSpecsRow>();
   for (const row of json.rows) {
     const record: Record<string, unknown> = {};
@@ -83,8 +82,7 @@ function load(): Map<string, DeviceSpecsRow> {
     const specs = record as unknown as DeviceSpecsRow;
     map.set(`${squash(specs.brand)}|${squash(specs.model)}`, Object.freeze(specs));
   }
-  table = map;
-  return table;
+  return map;
 }
 
 /** Caps the arguments before any work: marketing names are short. */

@@ -4,18 +4,16 @@
  * package does no file I/O. Kept apart from ngram.ts so the builder, which
  * writes that file, never needs it to exist.
  */
-import { loadGeneratedJson } from '../../common/data.js';
-import { NGRAM_FILE, NGRAM_FORMAT, scoreToken } from './ngram.js';
-import type { NgramData } from './ngram.js';
-
-let model: { table: Uint8Array; threshold: number } | undefined;
+import { currentBundle } from '../../data/context.js';
+import { NGRAM } from './formats.js';
+import { scoreToken } from './ngram.js';
 
 function load(): { table: Uint8Array; threshold: number } {
-  if (model === undefined) {
-    const data = loadGeneratedJson<NgramData>(NGRAM_FILE, NGRAM_FORMAT);
-    model = { table: new Uint8Array(Buffer.from(data.table, 'base64')), threshold: data.threshold };
-  }
-  return model;
+  const bundle = currentBundle();
+  return bundle.derive('name/ngram:model', [NGRAM], () => {
+    const data = bundle.load(NGRAM);
+    return { table: new Uint8Array(Buffer.from(data.table, 'base64')), threshold: data.threshold };
+  });
 }
 
 /**

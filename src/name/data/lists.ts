@@ -3,10 +3,8 @@
  * famous, humorous, vulgar), loaded lazily once from data/name/lists.json
  * and answered from one Map per kind.
  */
-import { loadGeneratedJson } from '../../common/data.js';
-
-export const LISTS_FILE = 'name/lists.json';
-export const LISTS_FORMAT = 1;
+import { currentBundle } from '../../data/context.js';
+import { NAME_LISTS } from './formats.js';
 
 /** The kinds of list, one per risk family of the name check. */
 export type NameListKind = 'placeholder' | 'placeholder_title' | 'fictional' | 'famous' | 'humorous' | 'vulgar';
@@ -55,11 +53,10 @@ interface LoadedList {
   readonly entries: readonly string[];
 }
 
-let loaded: Map<NameListKind, LoadedList> | undefined;
-
-function load(): Map<NameListKind, LoadedList> {
-  if (loaded === undefined) {
-    const data = loadGeneratedJson<ListsData>(LISTS_FILE, LISTS_FORMAT);
+function load(): ReadonlyMap<NameListKind, LoadedList> {
+  const bundle = currentBundle();
+  return bundle.derive('name/lists:maps', [NAME_LISTS], () => {
+    const data = bundle.load(NAME_LISTS);
     const out = new Map<NameListKind, LoadedList>();
     for (const kind of NAME_LIST_KINDS) {
       const rows = data.kinds[kind] ?? {};
@@ -70,9 +67,8 @@ function load(): Map<NameListKind, LoadedList> {
       }
       out.set(kind, { map, entries: Object.freeze([...map.keys()]) });
     }
-    loaded = out;
-  }
-  return loaded;
+    return out;
+  });
 }
 
 /**

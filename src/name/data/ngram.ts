@@ -11,8 +11,6 @@
  * loads the shipped table.
  */
 
-export const NGRAM_FILE = 'name/ngram.json';
-export const NGRAM_FORMAT = 1;
 
 /** Symbols: 0 = boundary, 1-26 = a-z, 27 = apostrophe. */
 export const NGRAM_SYMBOLS = 28;

