@@ -64,8 +64,8 @@ function rewrite(word: string, rules: readonly (readonly [string, string])[]): s
  * `MIN_VOWELS` vowels making a third of the letters).
  *
  * @example
- * orthographyVariants('llwyd')    // ['lwyd', 'luyd']
- * orthographyVariants('ctvrtnik') // includes 'ctvertnik'
+ * orthographyVariants('llwyd')    // ['luyd']
+ * orthographyVariants('ctvrtnik') // []: no digraph of these orthographies
  */
 export function orthographyVariants(word: string): string[] {
   const out: string[] = [];

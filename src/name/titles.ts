@@ -36,7 +36,7 @@ function leadingTitles(part: PartAnalysis): number {
  * Strange, Mr. Bean) is that name: `namedWithTitle`.
  *
  * @example
- * readTitles(analysePart('Mademoiselle'), analysePart('Dubois'), ev, false).titleGender // 'F'
+ * readTitles(analysePart('Mademoiselle'), analysePart('Dubois'), new Evidence(), false).titleGender // 'F'
  */
 export function readTitles(first: PartAnalysis, last: PartAnalysis, ev: Evidence, namedWithTitle: boolean): Titles {
   let given = first.tokens;
