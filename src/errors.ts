@@ -22,7 +22,8 @@
  * - `NOT_IMPLEMENTED`: reserved for a feature this version does not implement.
  * - `DATA_MISSING`, `DATA_CORRUPT`, `DATA_VERSION`: a bundled or supplied data
  *   file is absent, unreadable or of the wrong version.
- * - `PROVIDER_FAILED`, `PROVIDER_TIMEOUT`: a caller-supplied provider failed.
+ * - `PROVIDER_FAILED`, `PROVIDER_TIMEOUT`: a caller-supplied provider failed;
+ *   `PROVIDER_INVALID`: it answered a field with a value of the wrong type.
  * - `INTERNAL`: a bug in this library.
  *
  * For `INPUT_*` and `SCORING_CONFIG` errors, {@link InputError.field} holds
@@ -39,6 +40,7 @@ export type IdentitySignalsErrorCode =
   | 'DATA_VERSION'
   | 'PROVIDER_FAILED'
   | 'PROVIDER_TIMEOUT'
+  | 'PROVIDER_INVALID'
   | 'SCORING_CONFIG'
   | 'INTERNAL';
 

@@ -46,9 +46,10 @@ export interface EmailProviderFacts {
  * offline result is not changed.
  *
  * Status follows DESIGN.md's precedence with the provider facts added:
- * syntax → invalid (offline, or no MX) → disposable → spam-trap → role →
+ * syntax → invalid (offline, no MX, or the mailbox refused) → disposable → spam-trap → role →
  * accept-all → deliverable → undetermined. `is_valid` becomes `true` when a
- * provider verified the mailbox, `false` when the domain takes no mail, and
+ * provider verified the mailbox, `false` when the domain takes no mail or
+ * the server refused the mailbox, and
  * stays as it was otherwise.
  *
  * @param result the offline result of `checkEmail`
@@ -73,10 +74,15 @@ export function enrichEmailResult(result: EmailResult, facts: EmailProviderFacts
   if (e.spam_trap === true) signals.push({ code: 'EMAIL_SPAM_TRAP', detail: `reported by ${by}` });
   if (e.accept_all === true) signals.push({ code: 'EMAIL_ACCEPT_ALL', detail: `reported by ${by}` });
   if (e.deliverable === true && e.mx !== false) signals.push({ code: 'EMAIL_DELIVERABLE', detail: `reported by ${by}` });
+  if (e.deliverable === false && e.mx !== false) signals.push({ code: 'EMAIL_MAILBOX_REJECTED', detail: `reported by ${by}` });
+  if (e.domain_black_list_count !== undefined && e.domain_black_list_count > 0) {
+    signals.push({ code: 'EMAIL_DOMAIN_BLOCKLISTED', detail: `on ${e.domain_black_list_count} list${e.domain_black_list_count === 1 ? '' : 's'}, reported by ${by}` });
+  }
   for (const error of facts.errors) signals.push({ code: 'EMAIL_PROVIDER_FAILED', detail: `${error.provider}: ${error.message}` });
 
   const status = lateStatus(result.status, e);
-  const is_valid = status === 'syntax' ? result.is_valid : e.mx === false ? false : e.deliverable === true ? true : result.is_valid;
+  const is_valid =
+    status === 'syntax' ? result.is_valid : e.mx === false || e.deliverable === false ? false : e.deliverable === true ? true : result.is_valid;
   const late: Record<string, unknown> = {};
   for (const field of LATE_FIELDS) {
     const value = e[field];
@@ -87,7 +93,8 @@ export function enrichEmailResult(result: EmailResult, facts: EmailProviderFacts
 
 function lateStatus(offline: EmailStatus, e: EmailEnrichment): EmailStatus {
   if (offline === 'syntax' || offline === 'invalid') return offline;
-  if (e.mx === false) return 'invalid';
+  // A refused mailbox bounces like a domain without mail: the spec's `invalid`.
+  if (e.mx === false || e.deliverable === false) return 'invalid';
   if (offline === 'disposable') return offline;
   if (e.spam_trap === true) return 'spam-trap';
   if (offline === 'role') return offline;

@@ -7,4 +7,24 @@ export { dnsMx } from './dnsMx.js';
 export type { DnsMxOptions } from './dnsMx.js';
 export { runEmailProviders } from './runEmailProviders.js';
 export type { EmailProvidersOutcome } from './runEmailProviders.js';
-export type { EmailEnrichment, EmailProvider, Provider, ProviderContext } from './types.js';
+export { DEFAULT_PROVIDER_TIMEOUT_MS, fromEmailProvider, runProviders } from './runProviders.js';
+export type { ProvidersOutcome, RunProvidersOptions } from './runProviders.js';
+export { PROVIDER_FIELDS, PROVIDER_PRODUCTS } from './fields.js';
+export type { FieldType } from './fields.js';
+export type { AsyncCallOptions, AsyncExtras, DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from './asyncChecks.js';
+export type {
+  DeviceEnrichment,
+  EmailEnrichment,
+  EmailProvider,
+  IpEnrichment,
+  LookupContext,
+  NameEnrichment,
+  PhoneEnrichment,
+  Provider,
+  ProviderContext,
+  ProviderFacts,
+  ProviderFailure,
+  ProviderFields,
+  ProviderInput,
+  ProviderProduct,
+} from './types.js';

@@ -1,4 +1,5 @@
-import { ProviderError } from '../errors.js';
+import type { ProviderError } from '../errors.js';
+import { fromEmailProvider, runProviders } from './runProviders.js';
 import type { EmailEnrichment, EmailProvider } from './types.js';
 
 /** The merged answer of several providers, with the failures kept apart. */
@@ -15,6 +16,8 @@ export interface EmailProvidersOutcome {
  * Asks every provider in parallel, each under its own time limit, and merges
  * the answers. A failing provider never fails the whole call.
  *
+ * @deprecated use {@link runProviders} (any product) or `checker.emailAsync`.
+ *
  * @example
  * // not run: dnsMx() asks your DNS resolver
  * const { enrichment } = await runEmailProviders('jane@example.org', 'example.org', [dnsMx()]);
@@ -24,44 +27,7 @@ export async function runEmailProviders(
   domain: string,
   providers: readonly EmailProvider[],
 ): Promise<EmailProvidersOutcome> {
-  const settled = await Promise.all(
-    providers.map(async (provider) => {
-      const controller = new AbortController();
-      const timeoutMs = provider.timeoutMs ?? 5000;
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          // Reject before aborting: an abort handler that resolves must not win the race.
-          reject(new ProviderError('PROVIDER_TIMEOUT', `${provider.name} gave no answer within ${timeoutMs} ms`, provider.name));
-          controller.abort();
-        }, timeoutMs);
-      });
-      try {
-        const value = await Promise.race([provider.enrichEmail(email, { domain, signal: controller.signal }), timeout]);
-        return { provider, value };
-      } catch (error) {
-        const wrapped =
-          error instanceof ProviderError
-            ? error
-            : new ProviderError('PROVIDER_FAILED', `${provider.name} failed: ${(error as Error)?.message ?? String(error)}`, provider.name, { cause: error });
-        return { provider, error: wrapped };
-      } finally {
-        clearTimeout(timer);
-      }
-    }),
-  );
-  const merged: Record<string, unknown> = {};
-  const answered: string[] = [];
-  const errors: ProviderError[] = [];
-  for (const outcome of settled) {
-    if ('error' in outcome) {
-      errors.push(outcome.error!);
-      continue;
-    }
-    answered.push(outcome.provider.name);
-    for (const [field, value] of Object.entries(outcome.value ?? {})) {
-      if (value !== undefined && value !== null && !(field in merged)) merged[field] = value;
-    }
-  }
-  return { enrichment: merged as EmailEnrichment, answered, errors };
+  // One implementation of the time limits and the merge: the generic runner's.
+  const out = await runProviders({ product: 'email', value: email, email, domain }, providers.map(fromEmailProvider));
+  return { enrichment: out.facts as EmailEnrichment, answered: out.answered, errors: out.errors };
 }

@@ -1,0 +1,196 @@
+import { isPlainObject, kindOf, optionError } from '../common/options.js';
+import type { DeviceResult } from '../device/index.js';
+import { DEVICE_SCORE_MODEL } from '../device/scoreModel.js';
+import type { EmailResult } from '../email/index.js';
+import { enrichEmailResult } from '../email/enrichEmailResult.js';
+import { EMAIL_SCORE_MODEL } from '../email/scoreModel.js';
+import type { ProviderError } from '../errors.js';
+import type { IpResult } from '../ip/index.js';
+import { IP_SCORE_MODEL } from '../ip/scoreModel.js';
+import type { NameResult } from '../name/index.js';
+import { NAME_SCORE_MODEL } from '../name/scoreModel.js';
+import type { PhoneResult } from '../phone/index.js';
+import { PHONE_SCORE_MODEL } from '../phone/scoreModel.js';
+import { createScorer } from '../scoring/index.js';
+import type { Reason, ScoringOptions, Signal } from '../scoring/index.js';
+import { runProviders, servesProduct } from './runProviders.js';
+import type { ProvidersOutcome } from './runProviders.js';
+import type { EmailEnrichment, Provider, ProviderFailure, ProviderInput, ProviderProduct } from './types.js';
+
+/** Per-call options of the `…Async` checks, besides each product's own. */
+export interface AsyncCallOptions {
+  /** Cancels the call: every provider is aborted and the call rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+  /** Time allowed for all providers together on this call. @default the checker's `providerDeadlineMs` */
+  readonly deadlineMs?: number;
+  /** Reject with the first provider's {@link ProviderError} instead of listing it in `provider_errors`. @default false */
+  readonly failOnProviderError?: boolean;
+}
+
+/**
+ * What an `…Async` check adds to the offline result: `provider_errors`,
+ * present whenever at least one provider was asked (empty when all answered).
+ */
+export interface AsyncExtras {
+  /** Providers that failed, timed out or answered a field with the wrong type; their facts stay as offline. */
+  readonly provider_errors?: readonly ProviderFailure[];
+}
+
+/** `checker.emailAsync`'s result: the e-mail result with the late fields filled, and `domain_black_list_count`. */
+export type EmailAsyncResult = EmailResult &
+  AsyncExtras & {
+    /** How many domain block lists list the domain, when a provider looked (`dnsProvider({ domainBlockLists })`). */
+    readonly domain_black_list_count?: number;
+  };
+/** `checker.ipAsync`'s result: `black_list_count`, company fields and `hostname` (reverse DNS) from providers. */
+export type IpAsyncResult = IpResult & AsyncExtras & { /** The address's reverse-DNS name, forward-confirmed. */ readonly hostname?: string };
+/** `checker.phoneAsync`'s result: portability, roaming and messaging fields from providers. */
+export type PhoneAsyncResult = PhoneResult & AsyncExtras;
+/** `checker.deviceAsync`'s result. */
+export type DeviceAsyncResult = DeviceResult & AsyncExtras;
+/** `checker.nameAsync`'s result. */
+export type NameAsyncResult = NameResult & AsyncExtras;
+
+/** Checks a call's async options (`signal`, `deadlineMs`, `failOnProviderError`) and returns them apart from the product's own. */
+export function splitAsyncOptions<T extends object>(options: unknown): { readonly own: T | undefined; readonly call: AsyncCallOptions } {
+  if (options === undefined) return { own: undefined, call: {} };
+  if (!isPlainObject(options)) throw optionError('options', `must be an object, got ${kindOf(options)}`);
+  const { signal, deadlineMs, failOnProviderError, ...own } = options as Record<string, unknown>;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) throw optionError('signal', `must be an AbortSignal, got ${kindOf(signal)}`);
+  if (deadlineMs !== undefined && !(typeof deadlineMs === 'number' && deadlineMs > 0 && Number.isFinite(deadlineMs))) {
+    throw optionError('deadlineMs', `must be a number of milliseconds > 0, got ${kindOf(deadlineMs)}`);
+  }
+  if (failOnProviderError !== undefined && typeof failOnProviderError !== 'boolean') {
+    throw optionError('failOnProviderError', `must be a boolean, got ${kindOf(failOnProviderError)}`);
+  }
+  const call: AsyncCallOptions = {
+    ...(signal === undefined ? {} : { signal: signal as AbortSignal }),
+    ...(deadlineMs === undefined ? {} : { deadlineMs: deadlineMs as number }),
+    ...(failOnProviderError === undefined ? {} : { failOnProviderError: failOnProviderError as boolean }),
+  };
+  return { own: Object.keys(own).length === 0 ? undefined : (own as T), call };
+}
+
+/** The sync checks of one checker, which the async ones start from. */
+export interface SyncChecks {
+  email(value: string): EmailResult;
+  device(userAgent: string, options?: never): DeviceResult;
+  ip(value: string, options?: never): IpResult;
+  phone(value: string, options?: never): PhoneResult;
+  name(first: string, last: string, options?: never): NameResult;
+}
+
+/** The five async checks. */
+export interface AsyncChecks {
+  emailAsync(value: string, options?: AsyncCallOptions): Promise<EmailAsyncResult>;
+  deviceAsync(userAgent: string, options?: object): Promise<DeviceAsyncResult>;
+  ipAsync(value: string, options?: object): Promise<IpAsyncResult>;
+  phoneAsync(value: string, options?: object): Promise<PhoneAsyncResult>;
+  nameAsync(first: string, last: string, options?: object): Promise<NameAsyncResult>;
+}
+
+const failures = (errors: readonly ProviderError[]): readonly ProviderFailure[] =>
+  Object.freeze(errors.map((e) => Object.freeze({ provider: e.provider, code: e.code as ProviderFailure['code'], message: e.message })));
+
+/** Signals to score again: the result's reasons without the baseline (the scorer adds it) and without the codes now answered. */
+function signalsOf(reasons: readonly Reason[], drop: ReadonlySet<string>): Signal<string>[] {
+  const signals: Signal<string>[] = [];
+  for (const r of reasons) {
+    if (r.code.endsWith('_BASELINE') || drop.has(r.code)) continue;
+    signals.push(r.detail === undefined ? { code: r.code } : { code: r.code, detail: r.detail });
+  }
+  return signals;
+}
+
+/**
+ * Builds the `…Async` checks of a checker: the offline check, then the
+ * providers serving that product (all at once, each under its own limit,
+ * all under the deadline), their facts merged and the result re-scored.
+ *
+ * Precedence, documented in docs/providers.md: providers in list order (the
+ * first to report a field wins); a provider's fact replaces the offline
+ * value of a field providers may fill, except a name's `gender`, which a
+ * provider only fills where the offline check found none.
+ */
+export function createAsyncChecks(sync: SyncChecks, providers: readonly Provider[], scoring: ScoringOptions | undefined, deadlineMs: number): AsyncChecks {
+  const emailScore = createScorer(EMAIL_SCORE_MODEL, scoring);
+  const ipScore = createScorer(IP_SCORE_MODEL, scoring);
+  const phoneScore = createScorer(PHONE_SCORE_MODEL, scoring);
+  const deviceScore = createScorer(DEVICE_SCORE_MODEL, scoring);
+  const nameScore = createScorer(NAME_SCORE_MODEL, scoring);
+  const serving = (product: ProviderProduct) => providers.filter((p) => servesProduct(p, product));
+
+  const ask = async (input: ProviderInput, call: AsyncCallOptions): Promise<ProvidersOutcome> => {
+    const out = await runProviders(input, providers, {
+      deadlineMs: call.deadlineMs ?? deadlineMs,
+      ...(call.signal === undefined ? {} : { signal: call.signal }),
+    });
+    if (call.failOnProviderError === true && out.errors.length > 0) throw out.errors[0];
+    return out;
+  };
+
+  return {
+    async emailAsync(value, options) {
+      const { call } = splitAsyncOptions<never>(options);
+      const offline = sync.email(value);
+      // Nothing to ask about an address that does not parse, or when no provider serves e-mail.
+      if (serving('email').length === 0 || offline.reasons.some((r) => r.code === 'EMAIL_SYNTAX') || offline.domain === '') return offline;
+      const out = await ask({ product: 'email', value, email: value, domain: offline.domain }, call);
+      const facts = out.facts as EmailEnrichment;
+      const late = enrichEmailResult(offline, { enrichment: facts, answered: out.answered, errors: out.errors }, emailScore);
+      return Object.freeze({
+        ...late,
+        ...(facts.domain_black_list_count === undefined ? {} : { domain_black_list_count: facts.domain_black_list_count }),
+        provider_errors: failures(out.errors),
+      });
+    },
+
+    async ipAsync(value, options) {
+      const { own, call } = splitAsyncOptions<never>(options);
+      const offline = sync.ip(value, own);
+      if (serving('ip').length === 0 || offline.ip_version === null) return offline;
+      const out = await ask({ product: 'ip', value, ip: offline.value, version: offline.ip_version }, call);
+      const facts = out.facts as Record<string, unknown>;
+      const drop = new Set<string>();
+      const add: Signal<string>[] = [];
+      const count = facts.black_list_count as number | undefined;
+      if (count !== undefined) {
+        drop.add('IP_BLACKLIST_OFFLINE');
+        if (count > 0) add.push({ code: 'IP_BLACKLISTED', detail: `on ${count} list${count === 1 ? '' : 's'}, reported by ${out.source.black_list_count}` });
+      }
+      if (Object.keys(facts).some((f) => f.startsWith('company_'))) drop.add('IP_COMPANY_OFFLINE');
+      const scored = ipScore([...signalsOf(offline.reasons, drop), ...add] as Parameters<typeof ipScore>[0]);
+      return Object.freeze({ ...offline, ...facts, ...scored, provider_errors: failures(out.errors) }) as IpAsyncResult;
+    },
+
+    async phoneAsync(value, options) {
+      const { own, call } = splitAsyncOptions<never>(options);
+      const offline = sync.phone(value, own);
+      if (serving('phone').length === 0 || offline.e164 === null) return offline;
+      const out = await ask({ product: 'phone', value, e164: offline.e164, country: offline.country }, call);
+      // No phone signal reads these facts yet: the score is the offline one, computed again for the same signals.
+      const scored = phoneScore(signalsOf(offline.reasons, new Set()) as Parameters<typeof phoneScore>[0]);
+      return Object.freeze({ ...offline, ...out.facts, ...scored, provider_errors: failures(out.errors) }) as PhoneAsyncResult;
+    },
+
+    async deviceAsync(userAgent, options) {
+      const { own, call } = splitAsyncOptions<never>(options);
+      const offline = sync.device(userAgent, own);
+      if (serving('device').length === 0 || typeof userAgent !== 'string' || userAgent.trim() === '') return offline;
+      const out = await ask({ product: 'device', value: userAgent }, call);
+      const scored = deviceScore(signalsOf(offline.reasons, new Set()) as Parameters<typeof deviceScore>[0]);
+      return Object.freeze({ ...offline, ...out.facts, ...scored, provider_errors: failures(out.errors) }) as DeviceAsyncResult;
+    },
+
+    async nameAsync(first, last, options) {
+      const { own, call } = splitAsyncOptions<never>(options);
+      const offline = sync.name(first, last, own);
+      if (serving('name').length === 0) return offline;
+      const out = await ask({ product: 'name', value: `${first},${last}`, firstName: first, lastName: last }, call);
+      // The offline reading of a name (titles, lists, country) outranks a provider's guess: a provider only fills a null gender.
+      const gender = offline.gender ?? (out.facts.gender as NameResult['gender'] | undefined) ?? null;
+      const scored = nameScore(signalsOf(offline.reasons, new Set()) as Parameters<typeof nameScore>[0]);
+      return Object.freeze({ ...offline, gender, ...scored, provider_errors: failures(out.errors) });
+    },
+  };
+}
