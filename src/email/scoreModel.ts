@@ -96,6 +96,19 @@ const EMAIL_SIGNALS = {
     weight: 0.8,
     description: 'a provider verified that the mailbox exists',
   },
+  EMAIL_MAILBOX_REJECTED: {
+    kind: 'risk',
+    // The domain's mail server refused this recipient (RCPT TO answered 5xx): mail to it bounces, as with no MX.
+    weight: 1,
+    capBand: 0,
+    description: 'a provider found that the mail server refuses this mailbox (SMTP 5xx to RCPT TO)',
+  },
+  EMAIL_DOMAIN_BLOCKLISTED: {
+    kind: 'risk',
+    // Domain block lists (RHSBL) list domains seen in spam or abuse: a strong hint, not proof about this sender.
+    weight: 0.5,
+    description: 'a provider found the domain on a domain block list (`detail` says how many)',
+  },
   EMAIL_PROVIDER_FAILED: {
     kind: 'info',
     weight: 0,

@@ -25,6 +25,8 @@ const IP_SIGNALS = {
   IP_NO_LOCATION: { kind: 'info', weight: 0, description: 'no location in the databases for this address' },
   IP_NO_ASN: { kind: 'info', weight: 0, description: 'no announcing AS known for this address: isp and company_name are null' },
   IP_USAGE_UNKNOWN: { kind: 'info', weight: 0, description: 'nothing supports a connection_type code: null rather than a guess' },
+  // From providers only (createChecker({ providers }) → ipAsync): DNS block lists list addresses that sent spam or abuse.
+  IP_BLACKLISTED: { kind: 'risk', weight: 0.5, description: 'a provider found the address on a DNS block list (`detail` says how many)' },
   IP_BLACKLIST_OFFLINE: { kind: 'info', weight: 0, description: 'black_list_count needs a DNSBL provider: null offline' },
   IP_COMPANY_OFFLINE: { kind: 'info', weight: 0, description: 'company_* beyond the AS name need a company-enrichment provider: null offline' },
   IP_DATA_STALE: {
