@@ -1,14 +1,15 @@
 import { DEVICE_SCORE_MODEL } from '../device/scoreModel.js';
 import { EMAIL_SCORE_MODEL } from '../email/scoreModel.js';
+import { IDENTITY_SCORE_MODEL } from '../identity/scoreModel.js';
 import { IP_SCORE_MODEL } from '../ip/scoreModel.js';
 import { NAME_SCORE_MODEL } from '../name/scoreModel.js';
 import { PHONE_SCORE_MODEL } from '../phone/scoreModel.js';
 import { checkScoringOptions } from '../scoring/createScorer.js';
-import type { ScoreModel } from '../scoring/types.js';
+import type { ScoreModel, ScoredName } from '../scoring/types.js';
 import type { OptionRule } from './options.js';
 
-/** The five products' models: a weight code must be a signal of one of them. */
-const ALL_MODELS: readonly ScoreModel[] = [EMAIL_SCORE_MODEL, DEVICE_SCORE_MODEL, IP_SCORE_MODEL, PHONE_SCORE_MODEL, NAME_SCORE_MODEL];
+/** The five products' models and the identity model: a weight code must be a signal of one of them. */
+const ALL_MODELS: readonly ScoreModel<string, string, ScoredName>[] = [EMAIL_SCORE_MODEL, DEVICE_SCORE_MODEL, IP_SCORE_MODEL, PHONE_SCORE_MODEL, NAME_SCORE_MODEL, IDENTITY_SCORE_MODEL];
 
 /**
  * The rule of every `scoring` option (`createChecker`, each `create*Check`,

@@ -1,14 +1,14 @@
 import { checkOptions, isPlainObject, kindOf, optionError, optionPath } from '../common/options.js';
 import { IdentitySignalsError } from '../errors.js';
 import { DEFAULT_BANDS, SCORECARD_BANDS, bandIndex, validateBands } from './bands.js';
-import type { BandTable, BaselineCode, ProductName, Reason, ScoreModel, ScoreOutcome, ScoringOptions, Signal, SignalSpec } from './types.js';
+import type { BandTable, BaselineCode, Reason, ScoreModel, ScoreOutcome, ScoredName, ScoringOptions, Signal, SignalSpec } from './types.js';
 
 /**
  * Turns the signals raised by one check into a score, cluster and reasons.
  * Its outcome carries the model's codes plus the baseline reason's code,
  * and the model's cluster names.
  */
-export type Scorer<Code extends string = string, Cluster extends string = string, Product extends ProductName = ProductName> = (
+export type Scorer<Code extends string = string, Cluster extends string = string, Product extends ScoredName = ScoredName> = (
   signals: readonly Signal<Code>[],
 ) => ScoreOutcome<Code | BaselineCode<Product>, Cluster>;
 
@@ -49,7 +49,7 @@ interface PreparedSignal {
  * const score = createScorer(EMAIL_SCORE_MODEL, { bands: 'scorecard' });
  * score([{ code: 'EMAIL_FREE' }]); // { score: 630, score_cluster: 'good', reasons: [...] }
  */
-export function createScorer<Code extends string, Cluster extends string = string, Product extends ProductName = ProductName>(
+export function createScorer<Code extends string, Cluster extends string = string, Product extends ScoredName = ScoredName>(
   model: ScoreModel<Code, Cluster, Product>,
   options: ScoringOptions = {},
 ): Scorer<Code, Cluster, Product> {
@@ -67,6 +67,7 @@ export function createScorer<Code extends string, Cluster extends string = strin
     // Hot path: a check raises a handful of signals, so small arrays beat Maps here.
     const seen: PreparedSignal[] = [];
     const details: (string | undefined)[] = [];
+    const strengths: number[] = [];
     for (const signal of signals) {
       const p = prepared.get(signal.code);
       if (p === undefined) {
@@ -75,6 +76,9 @@ export function createScorer<Code extends string, Cluster extends string = strin
       if (seen.includes(p)) continue;
       seen.push(p);
       details.push(signal.detail);
+      // Clamped so the applied weight stays in 0..1 (a NaN strength applies nothing).
+      const k = signal.strength ?? 1;
+      strengths.push(k > 0 ? Math.min(k, 1) : 0);
     }
     const order = seen.map((_, i) => i);
     if (order.length > 1) order.sort((a, b) => compareSignals(seen[a]!, seen[b]!));
@@ -87,8 +91,8 @@ export function createScorer<Code extends string, Cluster extends string = strin
     const points: number[] = new Array<number>(seen.length);
     for (const i of order) {
       const s = seen[i]!;
-      if (s.spec.kind === 'trust') uncertainty *= 1 - s.weight;
-      else if (s.spec.kind === 'risk') riskFactor *= 1 - s.weight;
+      if (s.spec.kind === 'trust') uncertainty *= 1 - s.weight * strengths[i]!;
+      else if (s.spec.kind === 'risk') riskFactor *= 1 - s.weight * strengths[i]!;
       const next = Math.round(1000 * (1 - uncertainty) * riskFactor);
       points[i] = next - shown;
       shown = next;
@@ -131,7 +135,7 @@ function resolveBands(bands: ScoringOptions['bands'], count: number): BandTable 
 }
 
 function prepareSignals<Code extends string>(
-  model: ScoreModel<Code>,
+  model: ScoreModel<Code, string, ScoredName>,
   overrides: Readonly<Record<string, number>> | undefined,
 ): Map<string, PreparedSignal> {
   const specs = model.signals as Readonly<Record<string, SignalSpec>>;
@@ -149,12 +153,13 @@ function prepareSignals<Code extends string>(
 }
 
 /** Reason-code prefix of each product: `EMAIL_FREE` belongs to `email`. */
-const PRODUCT_PREFIXES: Readonly<Record<ProductName, string>> = {
+const PRODUCT_PREFIXES: Readonly<Record<ScoredName, string>> = {
   email: 'EMAIL_',
   device: 'DEVICE_',
   ip: 'IP_',
   phone: 'PHONE_',
   name: 'NAME_',
+  identity: 'IDENTITY_',
 };
 
 /**
@@ -175,7 +180,7 @@ const PRODUCT_PREFIXES: Readonly<Record<ProductName, string>> = {
  * }
  * field; // 'scoring.weights.EMAILFREE'
  */
-export function checkScoringOptions(options: unknown, models: readonly ScoreModel[]): void {
+export function checkScoringOptions(options: unknown, models: readonly ScoreModel<string, string, ScoredName>[]): void {
   checkOptions(
     options,
     'scoring',
@@ -190,7 +195,7 @@ export function checkScoringOptions(options: unknown, models: readonly ScoreMode
   );
 }
 
-function checkWeights(weights: unknown, path: string, models: readonly ScoreModel[]): void {
+function checkWeights(weights: unknown, path: string, models: readonly ScoreModel<string, string, ScoredName>[]): void {
   const fail = (at: string, problem: string): never => {
     throw optionError(at, problem, 'SCORING_CONFIG');
   };
@@ -199,7 +204,7 @@ function checkWeights(weights: unknown, path: string, models: readonly ScoreMode
     const at = optionPath(path, code);
     const model = models.find((m) => Object.hasOwn(m.signals, code));
     if (model === undefined) {
-      const owner = (Object.keys(PRODUCT_PREFIXES) as ProductName[]).find((p) => code.startsWith(PRODUCT_PREFIXES[p]));
+      const owner = (Object.keys(PRODUCT_PREFIXES) as ScoredName[]).find((p) => code.startsWith(PRODUCT_PREFIXES[p]));
       if (owner !== undefined && !models.some((m) => m.product === owner)) continue;
       fail(
         at,

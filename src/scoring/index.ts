@@ -13,6 +13,7 @@ export type {
   BandTable,
   BaselineCode,
   ProductName,
+  ScoredName,
   QualityCluster,
   Reason,
   RiskCluster,

@@ -4,6 +4,12 @@ import type { QUALITY_CLUSTERS, RISK_CLUSTERS } from './bands.js';
 export type ProductName = 'email' | 'device' | 'ip' | 'phone' | 'name';
 
 /**
+ * What a score model can score: the five products, and `identity`, the
+ * cross-signal score of several products' inputs together (src/identity).
+ */
+export type ScoredName = ProductName | 'identity';
+
+/**
  * Cluster names of email and device, lowest band first (the spec's field
  * table wins over its sample, DESIGN.md).
  *
@@ -27,7 +33,7 @@ export type RiskCluster = (typeof RISK_CLUSTERS)[number];
  * @example
  * const code: BaselineCode<'email'> = 'EMAIL_BASELINE';
  */
-export type BaselineCode<Product extends ProductName = ProductName> = `${Uppercase<Product>}_BASELINE`;
+export type BaselineCode<Product extends ScoredName = ProductName> = `${Uppercase<Product>}_BASELINE`;
 
 /**
  * One reason in a result: a signal that was seen, with the points it moved
@@ -71,7 +77,7 @@ export interface SignalSpec {
  * products' models fix all three, so results are typed by them; a model of
  * your own (for {@link createScorer}) may leave them as `string`.
  */
-export interface ScoreModel<Code extends string = string, Cluster extends string = string, Product extends ProductName = ProductName> {
+export interface ScoreModel<Code extends string = string, Cluster extends string = string, Product extends ScoredName = ProductName> {
   readonly product: Product;
   /**
    * Cluster names from the lowest band to the highest. A caller's band
@@ -91,6 +97,12 @@ export interface ScoreModel<Code extends string = string, Cluster extends string
 export interface Signal<Code extends string = string> {
   readonly code: Code;
   readonly detail?: string;
+  /**
+   * Share of the signal's weight that applies (0..1, default 1). Used where
+   * a signal's force is a measured amount rather than present/absent: the
+   * identity score carries each product's own risk in this way.
+   */
+  readonly strength?: number;
 }
 
 /** One band of a band table: inclusive integer edges. */

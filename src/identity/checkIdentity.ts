@@ -1,0 +1,36 @@
+import { createChecker } from '../checker.js';
+import type { Checker } from '../checker.js';
+import { checkOptions, dateOption } from '../common/options.js';
+import { scoringOption } from '../common/scoringOption.js';
+import type { IdentityCheckOptions, IdentityInput, IdentityResult } from './types.js';
+
+let shared: Checker | undefined;
+const RULES = { now: dateOption, scoring: scoringOption };
+
+/**
+ * One identity, five signals: runs the checks that have input (e-mail,
+ * phone, IP, user agent with headers, first and last name) and scores
+ * whether they belong to one real person acting in good faith. The
+ * products' results come back as they are, plus `identity`: a 0–1000
+ * score, its cluster on the ip/name/phone scale, and the reasons — one per
+ * product carried in (its own risk, squared, times the product's weight)
+ * and one per cross-signal finding — whose points add up to the score.
+ * Same input, data, weights and `now` → same result. The rules and their
+ * weights are in docs/identity.md.
+ *
+ * @param input the sign-up's fields; any subset
+ * @param options `now` (the instant of the check: the IP's local time),
+ * `scoring` (bands, and weights of `IDENTITY_*` and the products' codes)
+ * @throws InputError `INPUT_TYPE` when `input` is not a plain object, a
+ * field is not a string, or `country` is not two letters; `INPUT_OPTION`
+ * for an unknown input key or a bad `now`; `SCORING_CONFIG` for bad scoring
+ * options (a misspelt `IDENTITY_*` code included)
+ * @example
+ * const r = checkIdentity({ email: 'jane.doe@gmail.com', firstName: 'Jane', lastName: 'Doe' });
+ * r.identity.reasons.some((x) => x.code === 'IDENTITY_NAME_IN_EMAIL'); // true
+ */
+export function checkIdentity(input: IdentityInput, options?: IdentityCheckOptions): IdentityResult {
+  const o = checkOptions<IdentityCheckOptions>(options, '', RULES);
+  const checker = o.scoring === undefined ? (shared ??= createChecker()) : createChecker({ scoring: o.scoring });
+  return checker.identity(input, o.now === undefined ? undefined : { now: o.now });
+}

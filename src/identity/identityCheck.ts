@@ -1,0 +1,160 @@
+import { checkOptions, dateOption, isPlainObject, kindOf, recordOption } from '../common/options.js';
+import type { OptionRules } from '../common/options.js';
+import type { DataContext } from '../data/context.js';
+import { runWithData } from '../data/context.js';
+import type { DeviceResult } from '../device/types.js';
+import type { EmailResult } from '../email/types.js';
+import { InputError, isInputError } from '../errors.js';
+import type { IpResult } from '../ip/types.js';
+import type { NameResult } from '../name/types.js';
+import type { PhoneResult } from '../phone/types.js';
+import { createScorer } from '../scoring/createScorer.js';
+import type { ScoringOptions, Signal } from '../scoring/types.js';
+import { crossSignals, ipUserCountry, phoneCountry } from './findings.js';
+import { IDENTITY_SCORE_MODEL } from './scoreModel.js';
+import type { IdentityReasonCode } from './scoreModel.js';
+import type { IdentityCallOptions, IdentityInput, IdentityResult } from './types.js';
+
+/** The five checks an identity check runs, bound to one configuration (a checker's). */
+export interface IdentityChecks {
+  readonly email: (email: string) => EmailResult;
+  readonly emailAsync?: (email: string) => Promise<EmailResult>;
+  readonly device: (userAgent: string, options?: { headers?: Record<string, string | readonly string[] | undefined> }) => DeviceResult;
+  readonly ip: (ip: string, options?: { now?: Date }) => IpResult;
+  readonly phone: (phone: string, options?: { defaultCountry?: string }) => PhoneResult;
+  readonly name: (firstName: string, lastName: string, options?: { country?: string }) => NameResult;
+}
+
+/** An identity check: sync, and async (the e-mail providers' facts merged first). */
+export interface IdentityCheck {
+  (input: IdentityInput, options?: IdentityCallOptions): IdentityResult;
+  readonly async: (input: IdentityInput, options?: IdentityCallOptions) => Promise<IdentityResult>;
+}
+
+const STRING_FIELDS = ['email', 'phone', 'ip', 'userAgent', 'firstName', 'lastName', 'country'] as const;
+const CALL_RULES: OptionRules = { now: dateOption };
+
+const CARRIED: readonly { readonly product: 'email' | 'phone' | 'ip' | 'device' | 'name'; readonly code: IdentityReasonCode }[] = [
+  { product: 'email', code: 'IDENTITY_EMAIL' },
+  { product: 'phone', code: 'IDENTITY_PHONE' },
+  { product: 'ip', code: 'IDENTITY_IP' },
+  { product: 'device', code: 'IDENTITY_DEVICE' },
+  { product: 'name', code: 'IDENTITY_NAME' },
+];
+
+/**
+ * Checks an identity input's shape: a plain object of the known keys, each
+ * a string (or `headers` a plain object), `country` two letters.
+ *
+ * @throws InputError `INPUT_TYPE` (field: the key) or `INPUT_OPTION`
+ */
+function readInput(input: unknown): IdentityInput {
+  if (!isPlainObject(input)) throw new InputError('INPUT_TYPE', `identity input must be a plain object, got ${kindOf(input)}`, 'input');
+  for (const key of Object.keys(input)) {
+    if (key === 'headers') {
+      if (input.headers !== undefined) recordOption(input.headers, 'headers');
+      continue;
+    }
+    if (!(STRING_FIELDS as readonly string[]).includes(key)) {
+      throw new InputError('INPUT_OPTION', `identity input has an unknown key ${JSON.stringify(key.slice(0, 64))} (known: ${[...STRING_FIELDS, 'headers'].join(', ')})`, key.slice(0, 64));
+    }
+    const value = input[key];
+    if (value !== undefined && typeof value !== 'string') {
+      throw new InputError('INPUT_TYPE', `${key} must be a string, got ${value === null ? 'null' : typeof value}`, key);
+    }
+  }
+  const country = input.country as string | undefined;
+  if (country !== undefined && !/^[a-z]{2}$/iu.test(country)) {
+    throw new InputError('INPUT_TYPE', 'country must be an ISO 3166-1 alpha-2 country code such as "IT"', 'country');
+  }
+  return input as IdentityInput;
+}
+
+/**
+ * Builds an identity check over five bound checks (see {@link checkIdentity}
+ * for what it does). `scoring` is validated here, once.
+ *
+ * @param checks the checker's five checks
+ * @param scoring bands and weights, `IDENTITY_*` codes included
+ * @param data the data bundle the name tables are read from
+ * @param clock the instant used when a call gives no `now`
+ * @throws InputError `SCORING_CONFIG` for bad scoring options
+ */
+export function createIdentityCheck(
+  checks: IdentityChecks,
+  scoring: ScoringOptions | undefined,
+  data: DataContext | undefined,
+  clock: () => number = () => Date.now(),
+): IdentityCheck {
+  const score = createScorer(IDENTITY_SCORE_MODEL, scoring);
+
+  const finish = (input: IdentityInput, nowMs: number, now: Date | undefined, email: EmailResult | undefined): IdentityResult => {
+    const phone = input.phone === undefined ? undefined : phoneWithHint(checks, input.phone, input.country);
+    const ip = input.ip === undefined ? undefined : checks.ip(input.ip, now === undefined ? undefined : { now });
+    const ua = input.userAgent ?? headerValue(input.headers, 'user-agent');
+    const device = ua === undefined ? undefined : checks.device(ua, input.headers === undefined ? undefined : { headers: input.headers });
+    let name: NameResult | undefined;
+    if (input.firstName !== undefined && input.lastName !== undefined) {
+      // The name check reads given names whose sex differs by country with a hint: the declared country, else the phone's, else the IP's.
+      const hint = input.country ?? phoneCountry(phone) ?? ipUserCountry(ip) ?? undefined;
+      name = checks.name(input.firstName, input.lastName, hint === undefined ? undefined : { country: hint });
+    }
+    const products = { email, phone, ip, device, name };
+    const signals: Signal<IdentityReasonCode>[] = [];
+    for (const { product, code } of CARRIED) {
+      const result = products[product];
+      if (result === undefined) continue;
+      const risk = 1 - result.score / 1000;
+      signals.push({ code, strength: risk * risk, detail: `${product} score ${result.score} (${result.score_cluster})` });
+    }
+    signals.push(...crossSignals({ ...products, firstName: input.firstName, lastName: input.lastName, country: input.country, nowMs }));
+    const outcome = score(signals);
+    const identity = Object.freeze({ ...outcome, reasons: Object.freeze(outcome.reasons.map((r) => Object.freeze(r))) });
+    const result: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(products)) if (value !== undefined) result[key] = value;
+    result.identity = identity;
+    return Object.freeze(result) as unknown as IdentityResult;
+  };
+
+  const prepare = (input: unknown, options: unknown): { input: IdentityInput; now: Date | undefined; nowMs: number } => {
+    const i = readInput(input);
+    const now = checkOptions<IdentityCallOptions>(options, '', CALL_RULES).now;
+    return { input: i, now, nowMs: now === undefined ? clock() : now.getTime() };
+  };
+
+  const sync = (input: IdentityInput, options?: IdentityCallOptions): IdentityResult => {
+    const p = prepare(input, options);
+    return finish(p.input, p.nowMs, p.now ?? new Date(p.nowMs), p.input.email === undefined ? undefined : checks.email(p.input.email));
+  };
+  const bound = data === undefined ? sync : runWithData(data, sync);
+
+  const async = async (input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityResult> => {
+    const p = prepare(input, options);
+    const email = p.input.email === undefined ? undefined : await (checks.emailAsync ?? ((v: string) => Promise.resolve(checks.email(v))))(p.input.email);
+    const run = (): IdentityResult => finish(p.input, p.nowMs, p.now ?? new Date(p.nowMs), email);
+    return data === undefined ? run() : runWithData(data, run)();
+  };
+
+  return Object.assign(bound, { async }) as IdentityCheck;
+}
+
+function headerValue(headers: IdentityInput['headers'], name: string): string | undefined {
+  if (headers === undefined) return undefined;
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== name) continue;
+    if (typeof value === 'string') return value;
+    if (Array.isArray(value) && typeof value[0] === 'string') return value[0] as string;
+  }
+  return undefined;
+}
+
+/** The phone check with the declared country as the default for a national number; a country with no numbering plan is no hint. */
+function phoneWithHint(checks: IdentityChecks, phone: string, country: string | undefined): PhoneResult {
+  if (country === undefined) return checks.phone(phone);
+  try {
+    return checks.phone(phone, { defaultCountry: country.toUpperCase() });
+  } catch (error) {
+    if (isInputError(error) && error.field === 'defaultCountry') return checks.phone(phone);
+    throw error;
+  }
+}

@@ -1,0 +1,56 @@
+import type { DeviceResult } from '../device/types.js';
+import type { EmailResult } from '../email/types.js';
+import type { IpResult } from '../ip/types.js';
+import type { NameResult } from '../name/types.js';
+import type { PhoneResult } from '../phone/types.js';
+import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
+import type { IdentityReasonCode } from './scoreModel.js';
+
+/**
+ * The inputs of one sign-up. Every field is optional: the checks that have
+ * input run, and a cross-signal rule fires only when all it compares is
+ * there. The name check runs when both `firstName` and `lastName` are given.
+ */
+export interface IdentityInput {
+  readonly email?: string;
+  readonly phone?: string;
+  readonly ip?: string;
+  readonly userAgent?: string;
+  /** Request headers for the device check (client hints). */
+  readonly headers?: Record<string, string | readonly string[] | undefined>;
+  readonly firstName?: string;
+  readonly lastName?: string;
+  /** The country the person declares (ISO 3166-1 alpha-2); also the name check's hint and the phone's default country. */
+  readonly country?: string;
+}
+
+/** Per-call options of an identity check. */
+export interface IdentityCallOptions {
+  /** The instant of the check, for the IP's local time. @default the checker's clock */
+  readonly now?: Date;
+}
+
+/** Options of {@link checkIdentity}. */
+export interface IdentityCheckOptions extends IdentityCallOptions {
+  /** Bands and weight overrides (`IDENTITY_*` codes and the products' codes). */
+  readonly scoring?: ScoringOptions;
+}
+
+/** The identity's own score: every product carried in, then every cross-signal finding. */
+export interface IdentityScore {
+  /** 0–1000: how likely these inputs are one real person acting in good faith. */
+  readonly score: number;
+  readonly score_cluster: RiskCluster;
+  /** One per product carried in and one per finding; their points add up to `score`. */
+  readonly reasons: readonly Reason<IdentityReasonCode | BaselineCode<'identity'>>[];
+}
+
+/** Each product's result (for the inputs given) plus {@link IdentityScore}. */
+export interface IdentityResult {
+  readonly email?: EmailResult;
+  readonly phone?: PhoneResult;
+  readonly ip?: IpResult;
+  readonly device?: DeviceResult;
+  readonly name?: NameResult;
+  readonly identity: IdentityScore;
+}
