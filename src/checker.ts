@@ -1,6 +1,6 @@
 import { createDeviceCheck } from './device/index.js';
 import type { DeviceResult } from './device/index.js';
-import { EMAIL_SCORE_MODEL, createEmailCheck, enrichEmailResult } from './email/index.js';
+import { createEmailCheck } from './email/index.js';
 import type { EmailResult } from './email/index.js';
 import { arrayOption, checkOptions, kindOf, nestedOptions, optionError } from './common/options.js';
 import type { OptionRule, OptionRules } from './common/options.js';
@@ -20,9 +20,11 @@ import { NAME_OPTION_RULES } from './name/checkName.js';
 import type { NameCallOptions, NameResult } from './name/index.js';
 import { createPhoneCheck } from './phone/index.js';
 import type { PhoneResult } from './phone/index.js';
-import { runEmailProviders } from './providers/index.js';
-import type { EmailProvider } from './providers/index.js';
-import { createScorer } from './scoring/index.js';
+import { createAsyncChecks } from './providers/asyncChecks.js';
+import type { AsyncCallOptions, DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from './providers/asyncChecks.js';
+import { providerItem } from './providers/config.js';
+import { fromEmailProvider, isEmailProvider } from './providers/runProviders.js';
+import type { EmailProvider, Provider } from './providers/types.js';
 import type { ScoringOptions } from './scoring/index.js';
 import { createIdentityCheck } from './identity/identityCheck.js';
 import type { IdentityCallOptions, IdentityInput, IdentityResult } from './identity/types.js';
@@ -54,10 +56,14 @@ export interface CheckerOptions {
   /** Name options: `country`, where the names are from (ISO 3166-1 alpha-2), for given names whose sex differs by country. */
   readonly name?: { readonly country?: string };
   /**
-   * Asynchronous providers used by {@link Checker.emailAsync}: the only way
-   * the library opens a socket. @default []
+   * Asynchronous providers used by the `…Async` checks: the only way the
+   * library opens a socket. Each declares the fields it fills by product
+   * ({@link Provider}); the deprecated e-mail-only shape (`enrichEmail`) is
+   * still taken. Earlier providers win a field (docs/providers.md). @default []
    */
-  readonly providers?: readonly EmailProvider[];
+  readonly providers?: readonly (Provider | EmailProvider)[];
+  /** Time allowed for all providers of one async call together (each also has its own `timeoutMs`). @default 10000 */
+  readonly providerDeadlineMs?: number;
   /**
    * The data bundle every check reads: a directory (whole or partial; what
    * it lacks comes from the package's bundle), or `{ dir, maxAgeDays, now }`
@@ -81,10 +87,20 @@ export interface Checker {
   /**
    * The offline result, then the providers' facts merged in and re-scored
    * (MX, deliverability, social and company fields). Without providers it
-   * resolves to the offline result. Never rejects because a provider failed:
-   * the failure becomes an `EMAIL_PROVIDER_FAILED` reason.
+   * resolves to the offline result. Never rejects because a provider failed
+   * (unless `failOnProviderError`): the failure becomes an
+   * `EMAIL_PROVIDER_FAILED` reason and an entry of `provider_errors`. A
+   * `signal` cancels the call (it rejects with the signal's reason).
    */
-  emailAsync(email: string): Promise<EmailResult>;
+  emailAsync(email: string, options?: AsyncCallOptions): Promise<EmailAsyncResult>;
+  /** {@link Checker.device}, then the providers that serve `device` (see {@link Checker.emailAsync}). */
+  deviceAsync(userAgent: string, options?: DeviceCallOptions & AsyncCallOptions): Promise<DeviceAsyncResult>;
+  /** {@link Checker.ip}, then the providers that serve `ip` (DNSBL `black_list_count`, reverse DNS, company fields). */
+  ipAsync(ip: string, options?: { now?: Date } & AsyncCallOptions): Promise<IpAsyncResult>;
+  /** {@link Checker.phone}, then the providers that serve `phone` (portability, roaming, messaging apps). */
+  phoneAsync(phoneNumber: string, options?: { defaultCountry?: string } & AsyncCallOptions): Promise<PhoneAsyncResult>;
+  /** {@link Checker.name}, then the providers that serve `name` (a provider fills `gender` only where it is `null`). */
+  nameAsync(firstName: string, lastName: string, options?: NameCallOptions & AsyncCallOptions): Promise<NameAsyncResult>;
   /**
    * @throws InputError `INPUT_TYPE` when `userAgent` is not a string;
    * `INPUT_OPTION` when `options` is not an object (`field` `options`), has a
@@ -130,12 +146,8 @@ export interface Checker {
   preload(): void;
 }
 
-/** An e-mail provider: a name and an `enrichEmail` function (any object, class instances included). */
-const providerItem: OptionRule = (value, path) => {
-  const p = value as Partial<EmailProvider> | null;
-  if (typeof p !== 'object' || p === null || typeof p.name !== 'string' || typeof p.enrichEmail !== 'function') {
-    throw optionError(path, `must be a provider { name: string, enrichEmail(email, context) }, got ${kindOf(value)}`);
-  }
+const deadlineOption: OptionRule = (value, path) => {
+  if (!(typeof value === 'number' && value > 0 && Number.isFinite(value))) throw optionError(path, `must be a number of milliseconds > 0, got ${kindOf(value)}`);
 };
 
 /** Every option of a checker, each product's own keys nested under its name; `scoring` serves all five. */
@@ -147,6 +159,7 @@ const CHECKER_RULES: OptionRules = {
   phone: nestedOptions(PHONE_OPTION_RULES),
   name: nestedOptions(NAME_OPTION_RULES),
   providers: arrayOption(providerItem, 'providers'),
+  providerDeadlineMs: deadlineOption,
   data: dataOptionRule,
 };
 
@@ -186,22 +199,19 @@ export function createChecker(options?: CheckerOptions): Checker {
   const ip: IpCheck = createIpCheck({ ...o.ip, scoring, data: dataOption });
   const phone = createPhoneCheck({ ...o.phone, scoring, data: dataOption });
   const name = createNameCheck({ ...o.name, scoring, data: dataOption });
-  const providers = o.providers ?? [];
-  const emailScorer = createScorer(EMAIL_SCORE_MODEL, scoring);
+  const providers = (o.providers ?? []).map((p) => (isEmailProvider(p) ? fromEmailProvider(p) : p));
+  const late = createAsyncChecks({ email, device, ip, phone, name } as never, providers, scoring, o.providerDeadlineMs ?? 10_000);
 
-  const emailAsync = async (value: string): Promise<EmailResult> => {
-    const offline = email(value);
-    // Nothing to ask about an address that does not parse, or when no provider is plugged in.
-    if (providers.length === 0 || offline.reasons.some((r) => r.code === 'EMAIL_SYNTAX') || offline.domain === '') return offline;
-    const facts = await runEmailProviders(value, offline.domain, providers);
-    return enrichEmailResult(offline, facts, emailScorer);
-  };
-
-  const identity = createIdentityCheck({ email, emailAsync, device, ip, phone, name }, scoring, data, identityClock(o.ip?.now));
+  const identity = createIdentityCheck(
+    { email, emailAsync: (value: string) => late.emailAsync(value), device, ip, phone, name },
+    scoring,
+    data,
+    identityClock(o.ip?.now),
+  );
 
   return Object.freeze({
     email,
-    emailAsync,
+    ...late,
     identity: (input: IdentityInput, call?: IdentityCallOptions) => identity(input, call),
     identityAsync: (input: IdentityInput, call?: IdentityCallOptions) => identity.async(input, call),
     device,
