@@ -4,6 +4,8 @@
  * @packageDocumentation
  */
 export { dnsMx } from './dnsMx.js';
+export { dnsProvider } from './dnsProvider.js';
+export type { DnsProviderOptions } from './dnsProvider.js';
 export type { DnsMxOptions } from './dnsMx.js';
 export { runEmailProviders } from './runEmailProviders.js';
 export type { EmailProvidersOutcome } from './runEmailProviders.js';
