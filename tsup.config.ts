@@ -12,6 +12,7 @@ const library = {
   'scoring/index': 'src/scoring/index.ts',
   'server/index': 'src/server/index.ts',
   'providers/index': 'src/providers/index.ts',
+  'identity/index': 'src/identity/index.ts',
 };
 
 export default defineConfig([

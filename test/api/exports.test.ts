@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as root from '../../src/index.js';
+import * as identity from '../../src/identity/index.js';
 import * as providers from '../../src/providers/index.js';
 import * as scoring from '../../src/scoring/index.js';
 import * as server from '../../src/server/index.js';
@@ -18,6 +19,10 @@ describe('entry point exports', () => {
       'isInputError', 'isProviderError', 'isRoleLocalPart', 'lookupCarrier', 'osFamily', 'parseEmailAddress', 'parseIp',
       'readClientHints', 'requestTimeOfHour', 'reservedDomainReason', 'resolve', 'suggestDomain', 'usageFromAsName', 'validateBands',
     ]);
+  });
+
+  it('identity-signals/identity', () => {
+    expect(Object.keys(identity).sort()).toEqual(['IDENTITY_SCORE_MODEL', 'checkIdentity', 'emailCountry', 'matchNameToEmail', 'nameVariants']);
   });
 
   it('identity-signals/scoring, /providers, /server', () => {
