@@ -6,6 +6,12 @@
 export { dnsMx } from './dnsMx.js';
 export { dnsProvider } from './dnsProvider.js';
 export type { DnsProviderOptions } from './dnsProvider.js';
+export { httpProvider } from './httpProvider.js';
+export type { HttpProviderOptions } from './httpProvider.js';
+export { rdapProvider } from './rdapProvider.js';
+export type { RdapProviderOptions } from './rdapProvider.js';
+export { tableProvider } from './tableProvider.js';
+export type { TableProviderOptions } from './tableProvider.js';
 export type { DnsMxOptions } from './dnsMx.js';
 export { runEmailProviders } from './runEmailProviders.js';
 export type { EmailProvidersOutcome } from './runEmailProviders.js';
