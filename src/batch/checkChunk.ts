@@ -16,13 +16,14 @@ const KEPT_RECORD_CHARS = 2000;
 const checkers = new Map<string, Checker>();
 
 function checkerFor(options: BatchCheckerOptions): Checker {
-  const key = JSON.stringify([options.bands, options.country, options.databases]);
+  const key = JSON.stringify([options.bands, options.country, options.databases, options.data]);
   let checker = checkers.get(key);
   if (checker === undefined) {
     const config: CheckerOptions = {
       ...(options.bands === undefined ? {} : { scoring: { bands: options.bands } }),
       ...(options.databases === undefined || options.databases.length === 0 ? {} : { ip: { databases: options.databases } }),
       ...(options.country === undefined ? {} : { phone: { defaultCountry: options.country } }),
+      ...(options.data === undefined ? {} : { data: options.data }),
     };
     checker = createChecker(config);
     checkers.set(key, checker);

@@ -111,9 +111,17 @@ export async function createQueueRunner(url: string): Promise<ChunkRunner> {
 /**
  * `identity-signals worker --queue URL`: checks chunks from the queue on
  * `threads` worker threads until `stopped` resolves, then finishes the
- * chunks it holds and ends. `databases` are this machine's MaxMind files.
+ * chunks it holds and ends. `databases` are this machine's MaxMind files,
+ * `data` its data bundle directory (issue 13), when it has one.
  */
-export async function runQueueWorker(url: string, threads: number, databases: readonly string[], stopped: Promise<unknown>, say: (line: string) => void): Promise<void> {
+export async function runQueueWorker(
+  url: string,
+  threads: number,
+  databases: readonly string[],
+  stopped: Promise<unknown>,
+  say: (line: string) => void,
+  data?: string,
+): Promise<void> {
   await probe(url);
   // Several threads share one copy of the IP city databases; one thread loads them only if a chunk asks.
   const pool = createPool(threads, { shareIpData: threads > 1 });
@@ -121,7 +129,8 @@ export async function runQueueWorker(url: string, threads: number, databases: re
   const worker = new Worker<ChunkTask>(
     QUEUE_NAME,
     async (job) => {
-      const task: ChunkTask = databases.length > 0 ? { ...job.data, checker: { ...job.data.checker, databases } } : job.data;
+      const own = { ...(databases.length > 0 ? { databases } : {}), ...(data === undefined ? {} : { data }) };
+      const task: ChunkTask = Object.keys(own).length > 0 ? { ...job.data, checker: { ...job.data.checker, ...own } } : job.data;
       const result = await pool.run(task);
       await redis.set(resultKey(job.id!), JSON.stringify(result), 'PX', RESULT_TTL_MS);
       return true;

@@ -18,6 +18,8 @@ export interface BatchCheckerOptions {
   readonly bands?: 'default' | 'scorecard';
   readonly country?: string;
   readonly databases?: readonly string[];
+  /** A data bundle directory (createChecker's `data`), by path: each thread opens it. */
+  readonly data?: string;
 }
 
 /**

@@ -162,6 +162,9 @@ function checkArgumentCount(command: CommandName, args: readonly string[], strin
       if (!strings.has('queue')) throw new UsageError('worker needs --queue redis://host:port', command);
       if (args.length > 0) throw new UsageError(`worker takes no arguments, got ${quoted(args[0]!)} (options start with --)`, command);
       return;
+    case 'data':
+      // Each subcommand checks its own arguments (src/cli/data.ts).
+      return;
     case 'demo':
     case 'serve':
       if (args.length > 0) throw new UsageError(`${command} takes no arguments, got ${quoted(args[0]!)} (options start with --)`, command);

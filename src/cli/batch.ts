@@ -8,6 +8,7 @@ import { isIdentitySignalsError } from '../errors.js';
 import { REQUIRED_FIELDS } from '../resolve.js';
 import type { ProductName } from '../scoring/index.js';
 import { checkOne } from './check.js';
+import { dataDirOf } from './data.js';
 import { UsageError, quoted } from './args.js';
 import type { Flags } from './args.js';
 import { openFile } from './files.js';
@@ -146,7 +147,7 @@ function checkQueueUrl(url: string, command: 'batch' | 'worker'): string {
 }
 
 /** The options of `batch --input`, checked: every fault of the command line is a UsageError before a file is opened. */
-export function batchFileOptions(flags: Flags): BatchFileOptions {
+export function batchFileOptions(flags: Flags, env: Readonly<Record<string, string | undefined>> = {}): BatchFileOptions {
   const one = (name: FlagName) => flags.given.get(name)?.[0];
   const input = one('input')!;
   const output = one('output') ?? '-';
@@ -171,7 +172,10 @@ export function batchFileOptions(flags: Flags): BatchFileOptions {
     checkQueueUrl(queue, 'batch');
     if (flags.given.has('workers')) throw new UsageError('--workers is for the worker processes when the chunks go to --queue', 'batch');
     if (flags.db.length > 0) throw new UsageError('with --queue, give --db to each worker (the databases are on their machines)', 'batch');
+    if (flags.given.has('data')) throw new UsageError('with --queue, give --data to each worker (the data bundle is on their machines)', 'batch');
   }
+  // The threads build their own checkers: the bundle goes to them by path (--data, else IDENTITY_SIGNALS_DATA).
+  const data = queue === undefined ? dataDirOf(flags, env) : undefined;
   const rejects = one('rejects');
   const report = one('report');
   const paths = [output, rejects, report].filter((p) => p !== undefined && p !== '-');
@@ -195,13 +199,14 @@ export function batchFileOptions(flags: Flags): BatchFileOptions {
       ...(flags.bands === undefined ? {} : { bands: flags.bands }),
       ...(flags.country === undefined ? {} : { country: flags.country }),
       ...(flags.db.length === 0 ? {} : { databases: flags.db }),
+      ...(data === undefined ? {} : { data }),
     },
   };
 }
 
 /** `batch --input FILE`: on a pool of threads here, or on the workers of `--queue`. */
 export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
-  const options = batchFileOptions(flags);
+  const options = batchFileOptions(flags, io.env ?? process.env);
   // Loaded here, not at the top: the pool, the queue client and the CSV
   // parser would add a second to the start of every single check.
   const { createPool } = await import('../batch/pool.js');
@@ -246,7 +251,7 @@ export async function runWorker(flags: Flags, io: CliIo): Promise<number> {
     }
   });
   try {
-    await runQueueWorker(url, threads, flags.db, stopped, io.err);
+    await runQueueWorker(url, threads, flags.db, stopped, io.err, dataDirOf(flags, io.env ?? process.env));
   } catch (error) {
     if (!(error instanceof QueueUnreachableError)) throw error;
     io.err(error.message);

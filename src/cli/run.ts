@@ -5,6 +5,7 @@ import { UsageError, batchProduct, parseCommandLine, quoted } from './args.js';
 import type { CommandLine } from './args.js';
 import { runBatch, runBatchFiles, runWorker } from './batch.js';
 import { checkOne } from './check.js';
+import { dataDirOf, runData } from './data.js';
 import { DEMO_INPUTS, summarise } from './demo.js';
 import { requireFile } from './files.js';
 import { serveCommand } from './serve.js';
@@ -68,15 +69,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 async function runCommand(command: CommandName, line: CommandLine, io: CliIo): Promise<number> {
   const { args, flags } = line;
+  if (command === 'data') return runData(args, flags, io);
   // A missing database is the person's typo, said in their words, before the
   // checker turns it into a DataError about MaxMind.
   for (const path of flags.db) await requireFile(path);
+  const dataDir = dataDirOf(flags, io.env ?? process.env);
   // serve reads its own settings (config file, environment, flags) and refuses to start without a key, before any data.
   if (command === 'serve') return await serveCommand(flags, io);
   const options: CheckerOptions = {
     ...(flags.bands === undefined ? {} : { scoring: { bands: flags.bands } }),
     ...(flags.db.length === 0 ? {} : { ip: { databases: flags.db } }),
     ...(flags.country === undefined ? {} : { phone: { defaultCountry: flags.country } }),
+    ...(dataDir === undefined ? {} : { data: dataDir }),
   };
   const checker = createChecker(options);
   switch (command) {

@@ -10,6 +10,7 @@ import type { ServeConfig, ServeKey } from '../server/config.js';
 import { createApiServer } from '../server/index.js';
 import type { ApiKey, ApiServer } from '../server/index.js';
 import { UsageError } from './args.js';
+import { staleWarning } from './data.js';
 import type { Flags } from './args.js';
 import type { CliIo } from './run.js';
 
@@ -178,6 +179,9 @@ export async function serve(
   }
   // One sample of the event loop after the load, then shedding is live.
   setTimeout(() => api.shedLoad(true), 2_000).unref();
+  // Once per process, at start, never per request: a line on every call is a line nobody reads.
+  const staleLine = staleWarning(checker.dataInfo(), io.env ?? process.env);
+  if (staleLine !== null) io.err(staleLine);
   const actual = (api.server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   io.err(`identity-signals listening on http://${shownHost}:${actual}/1.0/<product> with ${apiKeys.length} API key${apiKeys.length === 1 ? '' : 's'}`);

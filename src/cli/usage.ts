@@ -26,6 +26,9 @@ export const FLAGS = Object.freeze({
   skip: { type: 'string', shown: '--skip <n>', help: 'pass over the first n rows (resume a stopped run; appends to the output)' },
   chunk: { type: 'string', shown: '--chunk <n>', help: 'rows per chunk handed to a worker (default: 1000 / products checked)' },
   queue: { type: 'string', shown: '--queue <redis://…>', help: 'check the chunks on workers sharing this Redis (BullMQ)' },
+  data: { type: 'string', shown: '--data <dir>', help: "a data bundle, whole or partial, instead of the package's (or IDENTITY_SIGNALS_DATA)" },
+  json: { type: 'boolean', shown: '--json', help: 'JSON output' },
+  out: { type: 'string', shown: '--out <dir>', help: 'the new or empty directory to write the bundle into' },
   help: { type: 'boolean', shown: '-h, --help', help: 'this text' },
   version: { type: 'boolean', shown: '--version', help: 'the version of identity-signals' },
 } as const);
@@ -34,7 +37,7 @@ export const FLAGS = Object.freeze({
 export type FlagName = keyof typeof FLAGS;
 
 /** The commands of the CLI. */
-export const COMMANDS = Object.freeze(['email', 'device', 'ip', 'phone', 'name', 'batch', 'worker', 'demo', 'serve'] as const);
+export const COMMANDS = Object.freeze(['email', 'device', 'ip', 'phone', 'name', 'batch', 'worker', 'demo', 'serve', 'data'] as const);
 
 /** The name of one command. */
 export type CommandName = (typeof COMMANDS)[number];
@@ -100,12 +103,23 @@ MaxMind databases; the bands and default country come with each chunk from its b
 (docs/server.md lists every setting). API keys come from the file's keys, its keysFile and
 IDENTITY_SIGNALS_API_KEYS (comma-separated); without one the server does not start (exit 2):
 it would refuse every request. SIGTERM or SIGINT stops it gracefully (requests in flight are
-answered); SIGHUP reads the keys and the data again.
+answered); SIGHUP reads the keys and the data again. At start it warns once when a volatile
+list of its data is older than 30 days; IDENTITY_SIGNALS_DATA_WARN=off silences it.
 
 Environment:
 ${Object.entries(SERVE_ENVIRONMENT)
   .map(([name, what]) => `  ${name.padEnd(40)}${what}`)
   .join('\n')}`,
+  },
+  data: {
+    args: 'info | verify <dir> | export --out <dir>',
+    brief: 'the data bundle: age, verification, export',
+    summary: 'Shows, verifies or exports the data bundle the checks read (docs/data.md).',
+    more: `info: every dataset with its source, retrieved date, age, records and status, after
+verifying each file (sha256, format version, structure); --data DIR for another bundle.
+verify DIR: checks a bundle directory on its own; lists every bad file, exit 1.
+export --out DIR: writes the bundle in use (--data's, the package's for what it lacks) as
+one standalone bundle, to copy where the package cannot fetch data (air-gapped sites).`,
   },
 };
 
@@ -120,26 +134,28 @@ export function flagsOf(command: CommandName, product?: ProductName): readonly F
   switch (command) {
     case 'email':
     case 'name':
-      return ['bands', 'compact', 'help'];
+      return ['bands', 'data', 'compact', 'help'];
     case 'device':
-      return ['header', 'bands', 'compact', 'help'];
+      return ['header', 'bands', 'data', 'compact', 'help'];
     case 'ip':
-      return ['db', 'bands', 'compact', 'help'];
+      return ['db', 'bands', 'data', 'compact', 'help'];
     case 'phone':
-      return ['country', 'bands', 'compact', 'help'];
+      return ['country', 'bands', 'data', 'compact', 'help'];
     case 'batch':
-      if (product === 'ip') return ['db', 'bands', 'help'];
-      if (product === 'phone') return ['country', 'bands', 'help'];
+      if (product === 'ip') return ['db', 'bands', 'data', 'help'];
+      if (product === 'phone') return ['country', 'bands', 'data', 'help'];
       if (product === undefined) {
-        return ['input', 'output', 'format', 'delimiter', 'map', 'fields', 'workers', 'quiet', 'rejects', 'allow-rejects', 'report', 'skip', 'chunk', 'queue', 'db', 'country', 'bands', 'help'];
+        return ['input', 'output', 'format', 'delimiter', 'map', 'fields', 'workers', 'quiet', 'rejects', 'allow-rejects', 'report', 'skip', 'chunk', 'queue', 'db', 'country', 'bands', 'data', 'help'];
       }
-      return ['bands', 'help'];
+      return ['bands', 'data', 'help'];
     case 'worker':
-      return ['queue', 'workers', 'db', 'help'];
+      return ['queue', 'workers', 'db', 'data', 'help'];
     case 'demo':
-      return ['db', 'bands', 'help'];
+      return ['db', 'bands', 'data', 'help'];
     case 'serve':
-      return ['config', 'port', 'host', 'db', 'country', 'bands', 'help'];
+      return ['config', 'port', 'host', 'db', 'country', 'bands', 'data', 'help'];
+    case 'data':
+      return ['data', 'json', 'out', 'help'];
   }
 }
 

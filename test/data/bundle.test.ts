@@ -258,3 +258,13 @@ describe('verifyBundle and exportBundle', () => {
     expect(verifyBundle(join(dir, 'nope'))).toMatchObject({ ok: false, problems: [{ file: 'manifest.json' }] });
   });
 });
+
+describe('docs/data.md', () => {
+  it('lists every dataset this version reads, with its file and format version', async () => {
+    const { DATASETS } = await import('../../src/data/datasets.js');
+    const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'data.md'), 'utf8');
+    for (const d of DATASETS) {
+      expect(doc, `${d.product}/${d.name}`).toMatch(new RegExp(`\\| ${d.product} \\| ${d.name} \\| \`${d.file.replaceAll('.', '\\.')}\` \\| ${d.formatVersion} \\| ${d.volatile === undefined ? '' : 'yes '}\\|`));
+    }
+  });
+});
