@@ -1,0 +1,306 @@
+import { describe, expect, it } from 'vitest';
+import { createChecker } from '../../src/checker.js';
+import { InputError } from '../../src/errors.js';
+import { IDENTITY_SCORE_MODEL, checkIdentity, emailCountry, matchNameToEmail, nameVariants } from '../../src/identity/index.js';
+import type { IdentityInput, IdentityResult } from '../../src/identity/index.js';
+import { createScorer } from '../../src/scoring/index.js';
+
+// 14:00 in Berlin and London is 13:00/14:00 UTC in March; 02:00 UTC is 03:00 in Berlin.
+const DAY = new Date('2026-03-10T13:00:00Z');
+const NIGHT_BERLIN = new Date('2026-03-10T02:00:00Z');
+const UA = {
+  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  galaxy: 'Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.82 Mobile Safari/537.36',
+  windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  script: 'python-requests/2.31.0',
+};
+const IP = { de: '80.128.0.1', gb: '86.128.4.7', nlMobile: '84.104.1.1', hostingDe: '159.89.0.10', tor: '185.220.101.1', fr: '90.0.0.1' };
+const checker = createChecker();
+const run = (input: IdentityInput, now: Date = DAY): IdentityResult => checker.identity(input, { now });
+const codes = (r: IdentityResult): string[] => r.identity.reasons.map((x) => x.code);
+const points = (r: IdentityResult, code: string): number | undefined => r.identity.reasons.find((x) => x.code === code)?.points;
+
+describe('checkIdentity: shape, score and determinism (issue 19)', () => {
+  it('runs only the checks that have input and returns their results plus identity', () => {
+    const r = run({ email: 'lukas.mueller@web.de', ip: IP.de });
+    expect(Object.keys(r).sort()).toEqual(['email', 'identity', 'ip']);
+    expect(r.email?.domain).toBe('web.de');
+    expect(codes(r)).toContain('IDENTITY_EMAIL');
+    expect(codes(r)).toContain('IDENTITY_IP');
+    expect(codes(r)).not.toContain('IDENTITY_PHONE');
+  });
+
+  it("the reasons' points add up to the score, the score is 0–1000 and the cluster is the ip/name/phone scale", () => {
+    const r = run({ email: 'lukas.mueller@web.de', phone: '+49 1512 3456789', ip: IP.de, userAgent: UA.windows, firstName: 'Lukas', lastName: 'Müller' });
+    const sum = r.identity.reasons.reduce((s, x) => s + x.points, 0);
+    expect(sum).toBe(r.identity.score);
+    expect(r.identity.score).toBeGreaterThanOrEqual(0);
+    expect(r.identity.score).toBeLessThanOrEqual(1000);
+    expect(['very_low', 'low', 'review', 'high', 'very_high']).toContain(r.identity.score_cluster);
+    expect(r.identity.reasons[0]).toMatchObject({ code: 'IDENTITY_BASELINE', points: 900 });
+    expect(Object.isFrozen(r)).toBe(true);
+    expect(Object.isFrozen(r.identity)).toBe(true);
+  });
+
+  it('one reason per product carried in, weighted by that product’s own risk squared', () => {
+    const r = run({ email: 'lukas.mueller@web.de', phone: '+49 1512 3456789', ip: IP.de, userAgent: UA.windows, firstName: 'Lukas', lastName: 'Müller' });
+    for (const code of ['IDENTITY_EMAIL', 'IDENTITY_PHONE', 'IDENTITY_IP', 'IDENTITY_DEVICE', 'IDENTITY_NAME']) {
+      expect(r.identity.reasons.filter((x) => x.code === code)).toHaveLength(1);
+    }
+    // A disposable address (low e-mail score) costs far more than a named one.
+    const good = points(run({ email: 'lukas.mueller@web.de' }), 'IDENTITY_EMAIL')!;
+    const bad = points(run({ email: 'lukas123@mailinator.com' }), 'IDENTITY_EMAIL')!;
+    expect(bad).toBeLessThan(good * 2);
+  });
+
+  it('is deterministic and the pure function equals the checker method', () => {
+    const input = { email: 'giulia.rossi@libero.it', phone: '+39 347 123 4567', ip: '79.0.0.1', userAgent: UA.galaxy, firstName: 'Giulia', lastName: 'Rossi' };
+    expect(run(input)).toEqual(run(input));
+    expect(checkIdentity(input, { now: DAY })).toEqual(run(input));
+  });
+
+  it('identityAsync without providers resolves to the synchronous result', async () => {
+    const input = { email: 'giulia.rossi@libero.it', ip: '79.0.0.1' };
+    expect((await checker.identityAsync(input, { now: DAY })).identity).toEqual(run(input).identity);
+  });
+
+  it('an empty input scores the baseline', () => {
+    expect(run({}).identity).toMatchObject({ score: 900, reasons: [{ code: 'IDENTITY_BASELINE', points: 900 }] });
+  });
+});
+
+describe('identity weights are data the caller overrides, validated like the products’ (issue 19)', () => {
+  const input = { email: 'anna123@mailinator.com', ip: IP.hostingDe };
+  it('scoring.weights with IDENTITY_* codes change the score', () => {
+    const base = checkIdentity(input, { now: DAY });
+    const heavier = checkIdentity(input, { now: DAY, scoring: { weights: { IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP: 0.95 } } });
+    expect(heavier.identity.score).toBeLessThan(base.identity.score);
+    const viaChecker = createChecker({ scoring: { weights: { IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP: 0.95 } } }).identity(input, { now: DAY });
+    expect(viaChecker.identity).toEqual(heavier.identity);
+  });
+
+  it.each([
+    [{ weights: { IDENTITY_DISPOSABLE_ON_ANON_IP: 0.5 } }, 'scoring.weights.IDENTITY_DISPOSABLE_ON_ANON_IP'],
+    [{ weights: { IDENTITY_NIGHT_ACTIVITY: 1.5 } }, 'scoring.weights.IDENTITY_NIGHT_ACTIVITY'],
+    [{ weights: { IDENTITY_DESKTOP_ON_MOBILE_IP: 0.1 } }, 'scoring.weights.IDENTITY_DESKTOP_ON_MOBILE_IP'],
+  ])('%j throws SCORING_CONFIG at %s, in checkIdentity and createChecker', (scoring, field) => {
+    for (const f of [() => checkIdentity({}, { scoring }), () => createChecker({ scoring })]) {
+      let error: unknown;
+      try {
+        f();
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(InputError);
+      expect(error).toMatchObject({ code: 'SCORING_CONFIG', field });
+    }
+  });
+
+  it('the model’s weights are all in 0..1 and info signals weigh nothing', () => {
+    for (const spec of Object.values(IDENTITY_SCORE_MODEL.signals)) {
+      expect(spec.weight).toBeGreaterThanOrEqual(0);
+      expect(spec.weight).toBeLessThanOrEqual(1);
+      if (spec.kind === 'info') expect(spec.weight).toBe(0);
+    }
+  });
+});
+
+describe('bad input is a typed error, never a crash (issue 19)', () => {
+  it.each([
+    [null, 'INPUT_TYPE', 'input'],
+    ['jane@x.com', 'INPUT_TYPE', 'input'],
+    [{ email: 42 }, 'INPUT_TYPE', 'email'],
+    [{ mail: 'a@b.c' }, 'INPUT_OPTION', 'mail'],
+    [{ country: 'Germany' }, 'INPUT_TYPE', 'country'],
+    [{ headers: 'x' }, 'INPUT_OPTION', 'headers'],
+  ])('%j → %s (%s)', (input, code, field) => {
+    expect(() => checker.identity(input as IdentityInput)).toThrow(expect.objectContaining({ code, field }));
+  });
+
+  it('a bad now is INPUT_OPTION', () => {
+    expect(() => checker.identity({}, { now: new Date(Number.NaN) })).toThrow(expect.objectContaining({ code: 'INPUT_OPTION', field: 'now' }));
+  });
+
+  it('garbage values get results, not errors', () => {
+    const r = run({ email: '@@', phone: 'call me', ip: 'not an ip', userAgent: '', firstName: '', lastName: '' });
+    expect(r.identity.score).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('rule: name against the e-mail local part (issue 19)', () => {
+  it.each([
+    ['jane.doe', 'Jane', 'Doe'],
+    ['jdoe', 'Jane', 'Doe'],
+    ['doe.jane', 'Jane', 'Doe'],
+    ['doe_jane', 'Jane', 'Doe'],
+    ['janedoe1990', 'Jane', 'Doe'],
+    ['j.doe', 'Jane', 'Doe'],
+    ['jd', 'Jane', 'Doe'],
+    ['jose.garcia', 'José', 'García'],
+    ['bob.smith', 'Robert', 'Smith'],
+    ['sasha.ivanov', 'Aleksandr', 'Ivanov'],
+    ['a.ivanov', 'Александр', 'Иванов'],
+    ['alexander.ivanov', 'Александр', 'Иванов'],
+    ['iurii.petrov', 'Yuri', 'Petrov'],
+    ['ppetrov85', 'Pyotr', 'Petrov'],
+    ['m.mueller', 'Maximilian', 'Müller'],
+    ['mmuller', 'Maximilian', 'Müller'],
+    ['joseluis.delacruz', 'José Luis', 'de la Cruz'],
+    ['kate.wright+shop', 'Katherine', 'Wright'],
+  ])('%s@ spells %s %s', (local, first, last) => {
+    expect(matchNameToEmail(local, first, last)).toBe('full');
+  });
+
+  it.each([
+    ['jane1987', 'Jane', 'Doe', 'part'],
+    ['thesmithfamily', 'Jane', 'Smith', 'part'],
+    ['peter.smith', 'Jane', 'Doe', 'other'],
+    ['darkstar77', 'Jane', 'Doe', 'none'],
+    ['info', 'Jane', 'Doe', 'none'],
+  ])('%s@ against %s %s is %s', (local, first, last, expected) => {
+    expect(matchNameToEmail(local, first, last)).toBe(expected);
+  });
+
+  it('nickname groups go both ways', () => {
+    expect(nameVariants('bob').has('robert')).toBe(true);
+    expect(nameVariants('robert').has('bob')).toBe(true);
+    expect(nameVariants('sasha').has('aleksandr')).toBe(true);
+    expect(nameVariants('zyx')).toEqual(new Set(['zyx']));
+  });
+
+  it('raises IDENTITY_NAME_IN_EMAIL (trust), IDENTITY_NAME_PART_IN_EMAIL (trust) or IDENTITY_OTHER_NAME_IN_EMAIL (risk)', () => {
+    const full = run({ email: 'lukas.mueller@web.de', firstName: 'Lukas', lastName: 'Müller' });
+    expect(points(full, 'IDENTITY_NAME_IN_EMAIL')).toBeGreaterThan(0);
+    const part = run({ email: 'lukas1990@web.de', firstName: 'Lukas', lastName: 'Müller' });
+    expect(points(part, 'IDENTITY_NAME_PART_IN_EMAIL')).toBeGreaterThan(0);
+    const other = run({ email: 'peter.schmidt@web.de', firstName: 'Lukas', lastName: 'Müller' });
+    expect(points(other, 'IDENTITY_OTHER_NAME_IN_EMAIL')).toBeLessThan(0);
+    expect(full.identity.score).toBeGreaterThan(other.identity.score);
+  });
+});
+
+describe('rule: countries of phone, IP, e-mail domain, declared country and surname (issue 19)', () => {
+  it('phone and IP of one country: trust; of two: risk', () => {
+    expect(codes(run({ phone: '+49 1512 3456789', ip: IP.de }))).toContain('IDENTITY_PHONE_IP_COUNTRY');
+    const r = run({ phone: '+49 1512 3456789', ip: IP.fr });
+    expect(points(r, 'IDENTITY_PHONE_IP_COUNTRY_MISMATCH')).toBeLessThan(0);
+  });
+
+  it('a Jersey or Guernsey mobile on a GB address is one country (shared numbering plan)', () => {
+    const r = run({ phone: '+44 7911 123456', ip: IP.gb });
+    expect(r.phone?.country).toBe('GG');
+    expect(codes(r)).toContain('IDENTITY_PHONE_IP_COUNTRY');
+    expect(codes(r)).not.toContain('IDENTITY_PHONE_IP_COUNTRY_MISMATCH');
+  });
+
+  it('an anonymising IP has no country to compare', () => {
+    const r = run({ phone: '+33 6 12 34 56 78', ip: IP.hostingDe });
+    expect(codes(r).filter((c) => c.startsWith('IDENTITY_PHONE_IP'))).toEqual([]);
+  });
+
+  it('e-mail ccTLD against phone and IP countries; generic ccTLDs (.io, .co) say nothing', () => {
+    expect(emailCountry('web.de')).toBe('DE');
+    expect(emailCountry('mail.co.uk')).toBe('GB');
+    expect(emailCountry('startup.io')).toBeNull();
+    expect(emailCountry('gmail.com')).toBeNull();
+    expect(codes(run({ email: 'lukas.mueller@web.de', ip: IP.de }))).toContain('IDENTITY_EMAIL_COUNTRY');
+    expect(codes(run({ email: 'ivan.petrov@yandex.ru', phone: '+49 1512 3456789', ip: IP.de }))).toContain('IDENTITY_EMAIL_COUNTRY_MISMATCH');
+    expect(codes(run({ email: 'ivan.petrov@startup.io', ip: IP.de })).filter((c) => c.startsWith('IDENTITY_EMAIL_COUNTRY'))).toEqual([]);
+  });
+
+  it('a declared country that is neither the phone’s nor the IP’s', () => {
+    expect(codes(run({ country: 'IT', phone: '+49 1512 3456789', ip: IP.de }))).toContain('IDENTITY_DECLARED_COUNTRY_MISMATCH');
+    expect(codes(run({ country: 'DE', phone: '+49 1512 3456789', ip: IP.de }))).not.toContain('IDENTITY_DECLARED_COUNTRY_MISMATCH');
+  });
+
+  it('a surname listed only for other countries, where the lists cover the country compared', () => {
+    // Rossi is listed for IT; Germany is covered by the lists.
+    expect(codes(run({ firstName: 'Giulia', lastName: 'Rossi', phone: '+49 1512 3456789', ip: IP.de }))).toContain('IDENTITY_NAME_ORIGIN_MISMATCH');
+    expect(codes(run({ firstName: 'Giulia', lastName: 'Rossi', phone: '+39 347 123 4567', ip: '79.0.0.1' }))).not.toContain('IDENTITY_NAME_ORIGIN_MISMATCH');
+    // The lists hold no GB surnames: Hughes ("listed for AU") says nothing against a GB phone and IP.
+    expect(codes(run({ firstName: 'Oliver', lastName: 'Hughes', phone: '+44 7852 410932', ip: IP.gb }))).not.toContain('IDENTITY_NAME_ORIGIN_MISMATCH');
+  });
+
+  it('passes a country hint to the name check: declared, else the phone’s', () => {
+    // Andrea is male in Italy and female in Germany and the US.
+    expect(run({ firstName: 'Andrea', lastName: 'Bauer', phone: '+39 347 123 4567' }).name?.gender).toBe('M');
+    expect(run({ firstName: 'Andrea', lastName: 'Bauer', phone: '+49 1512 3456789' }).name?.gender).toBe('F');
+    expect(run({ firstName: 'Andrea', lastName: 'Bauer', country: 'IT', phone: '+49 1512 3456789' }).name?.gender).toBe('M');
+  });
+});
+
+describe('rule: local time at the IP (issue 19)', () => {
+  it('01:00–04:59 in the IP’s time zone is IDENTITY_NIGHT_ACTIVITY; the afternoon is not', () => {
+    const night = run({ ip: IP.de }, NIGHT_BERLIN);
+    expect(points(night, 'IDENTITY_NIGHT_ACTIVITY')).toBeLessThan(0);
+    expect(night.identity.reasons.find((x) => x.code === 'IDENTITY_NIGHT_ACTIVITY')?.detail).toContain('Europe/Berlin');
+    expect(codes(run({ ip: IP.de }, DAY))).not.toContain('IDENTITY_NIGHT_ACTIVITY');
+    // 02:00 UTC is 02:00 in London too, 21:00 the day before in New York.
+    expect(codes(run({ ip: '73.162.10.5' }, NIGHT_BERLIN))).not.toContain('IDENTITY_NIGHT_ACTIVITY');
+  });
+
+  it('the checker’s ip.now clock is the identity clock when a call gives none', () => {
+    const c = createChecker({ ip: { now: NIGHT_BERLIN } });
+    expect(codes(c.identity({ ip: IP.de }))).toContain('IDENTITY_NIGHT_ACTIVITY');
+  });
+});
+
+describe('rule: device against network (issue 19)', () => {
+  it('a phone user agent on a data-centre or Tor address', () => {
+    expect(codes(run({ userAgent: UA.iphone, ip: IP.hostingDe }))).toContain('IDENTITY_MOBILE_ON_ANONYMOUS_IP');
+    expect(codes(run({ userAgent: UA.galaxy, ip: IP.tor }))).toContain('IDENTITY_MOBILE_ON_ANONYMOUS_IP');
+    expect(codes(run({ userAgent: UA.iphone, ip: IP.de }))).not.toContain('IDENTITY_MOBILE_ON_ANONYMOUS_IP');
+    expect(codes(run({ userAgent: UA.windows, ip: IP.hostingDe }))).not.toContain('IDENTITY_MOBILE_ON_ANONYMOUS_IP');
+  });
+
+  it('a script user agent on a residential address', () => {
+    expect(points(run({ userAgent: UA.script, ip: IP.de }), 'IDENTITY_ROBOT_ON_RESIDENTIAL_IP')).toBeLessThan(0);
+    expect(codes(run({ userAgent: UA.script, ip: IP.hostingDe }))).not.toContain('IDENTITY_ROBOT_ON_RESIDENTIAL_IP');
+  });
+
+  it('a desktop on a mobile-carrier address is normal: an info reason worth 0 points', () => {
+    const r = run({ userAgent: UA.windows, ip: IP.nlMobile });
+    expect(r.ip?.connection_type).toBe('MOB');
+    expect(points(r, 'IDENTITY_DESKTOP_ON_MOBILE_IP')).toBe(0);
+  });
+});
+
+describe('rule: e-mail against network and name (issue 19)', () => {
+  it('a disposable address on an anonymising IP', () => {
+    expect(points(run({ email: 'anna123@mailinator.com', ip: IP.hostingDe }), 'IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP')).toBeLessThan(0);
+    expect(codes(run({ email: 'anna123@mailinator.com', ip: IP.de }))).not.toContain('IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP');
+    expect(codes(run({ email: 'anna.schmidt@web.de', ip: IP.hostingDe }))).not.toContain('IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP');
+  });
+
+  it('a company name on free mail is a risk; on its own domain (hyphens in the label ignored) a trust', () => {
+    expect(codes(run({ firstName: 'Global Trading', lastName: 'Solutions Ltd', email: 'globaltrading77@gmail.com' }))).toContain('IDENTITY_BUSINESS_NAME_FREE_EMAIL');
+    expect(codes(run({ firstName: 'Global Trading', lastName: 'Solutions Ltd', email: 'sales@global-trading.co.uk' }))).toContain('IDENTITY_BUSINESS_NAME_OWN_DOMAIN');
+  });
+});
+
+describe('several weak findings together lower the score more than any one alone (noisy-OR, issue 19)', () => {
+  it('in the engine', () => {
+    const score = createScorer(IDENTITY_SCORE_MODEL);
+    const one = ['IDENTITY_NIGHT_ACTIVITY', 'IDENTITY_EMAIL_COUNTRY_MISMATCH', 'IDENTITY_NAME_ORIGIN_MISMATCH'].map((code) => score([{ code } as never]).score);
+    const all = score(['IDENTITY_NIGHT_ACTIVITY', 'IDENTITY_EMAIL_COUNTRY_MISMATCH', 'IDENTITY_NAME_ORIGIN_MISMATCH'].map((code) => ({ code }) as never)).score;
+    for (const s of one) expect(all).toBeLessThan(s);
+    // Noisy-OR: 900 × (1 − 0.1)(1 − 0.15)(1 − 0.08) = 633.4.
+    expect(all).toBe(633);
+  });
+
+  it('on identities', () => {
+    const base = { firstName: 'Giulia', lastName: 'Rossi', phone: '+49 1512 3456789', ip: IP.de };
+    const origin = run(base, DAY).identity.score;
+    const originAndNight = run(base, NIGHT_BERLIN).identity.score;
+    expect(originAndNight).toBeLessThan(origin);
+  });
+
+  it('a signal strength scales its weight (the products carried in), clamped to 0..1', () => {
+    const score = createScorer(IDENTITY_SCORE_MODEL);
+    expect(score([{ code: 'IDENTITY_EMAIL', strength: 0 }]).score).toBe(900);
+    expect(score([{ code: 'IDENTITY_EMAIL', strength: 1 }]).score).toBe(360);
+    expect(score([{ code: 'IDENTITY_EMAIL', strength: 0.5 }]).score).toBe(630);
+    expect(score([{ code: 'IDENTITY_EMAIL', strength: 7 }]).score).toBe(360);
+    expect(score([{ code: 'IDENTITY_EMAIL', strength: Number.NaN }]).score).toBe(900);
+  });
+});
