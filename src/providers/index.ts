@@ -10,6 +10,8 @@ export { httpProvider } from './httpProvider.js';
 export type { HttpProviderOptions } from './httpProvider.js';
 export { rdapProvider } from './rdapProvider.js';
 export type { RdapProviderOptions } from './rdapProvider.js';
+export { smtpProvider } from './smtpProvider.js';
+export type { SmtpProviderOptions } from './smtpProvider.js';
 export { tableProvider } from './tableProvider.js';
 export type { TableProviderOptions } from './tableProvider.js';
 export type { DnsMxOptions } from './dnsMx.js';
