@@ -167,12 +167,33 @@ function holdsHiddenPunch(r: NameReading, tokens: readonly string[], ix: Reading
 
 /** Every reading of the name's tokens (primary × alternate codes), with the token boundaries. */
 function nameReadings(tokens: readonly string[]): NameReading[] {
-  let out: NameReading[] = [{ code: '', ends: [] }];
-  tokens.forEach((t, i) => {
-    const codes = tokenCodes(t).map((c) => (i === 0 ? c : inner(c)));
-    out = out.flatMap((r) => codes.map((c) => ({ code: r.code + c, ends: [...r.ends, r.code.length + c.length] })));
-  });
-  return out;
+  // Mostly one reading: a token has two codes only when Double Metaphone's alternate differs.
+  let codes: string[] = [''];
+  let ends: number[][] = [[]];
+  for (let i = 0; i < tokens.length; i++) {
+    const own = tokenCodes(tokens[i]!);
+    if (own.length === 1) {
+      const c = i === 0 ? own[0]! : inner(own[0]!);
+      for (let k = 0; k < codes.length; k++) {
+        codes[k] += c;
+        ends[k]!.push(codes[k]!.length);
+      }
+      continue;
+    }
+    const nextCodes: string[] = [];
+    const nextEnds: number[][] = [];
+    for (const raw of own) {
+      const c = i === 0 ? raw : inner(raw);
+      for (let k = 0; k < codes.length; k++) {
+        const code = codes[k]! + c;
+        nextCodes.push(code);
+        nextEnds.push([...ends[k]!, code.length]);
+      }
+    }
+    codes = nextCodes;
+    ends = nextEnds;
+  }
+  return codes.map((code, k) => ({ code, ends: ends[k]! }));
 }
 
 interface Split {
@@ -200,22 +221,26 @@ function finishes(code: string, ix: ReadingIndex): boolean[] {
   return ok;
 }
 
-/** Every split of `code` from `at` into word codes, depth first; at most MAX_SPLITS. */
-function splits(code: string, at: number, ix: ReadingIndex, out: Split[], acc: Split, ok: readonly boolean[]): void {
+/** Every split of `code` from `at` into word codes, depth first; at most MAX_SPLITS. `words` and `spans` are the path so far (a stack). */
+function splits(code: string, at: number, ix: ReadingIndex, out: Split[], words: string[], spans: [number, number][], ok: readonly boolean[]): void {
   if (out.length >= MAX_SPLITS) return;
   if (at === code.length) {
-    out.push(acc);
+    out.push({ words: words.slice(), spans: spans.slice() });
     return;
   }
-  if (acc.words.length >= MAX_WORDS) return;
+  if (words.length >= MAX_WORDS) return;
   const map = at === 0 ? ix.initial : ix.inner;
   for (let len = Math.min(ix.longest, code.length - at); len >= (at === 0 ? 1 : MIN_INNER_CODE); len--) {
     if (!ok[at + len]) continue;
-    const words = map.get(code.slice(at, at + len));
-    if (words === undefined) continue;
-    for (const w of words) {
-      if (ix.punch.has(w) && len < MIN_PUNCH_CODE) continue;
-      splits(code, at + len, ix, out, { words: [...acc.words, w], spans: [...acc.spans, [at, at + len] as const] }, ok);
+    const found = map.get(code.slice(at, at + len));
+    if (found === undefined) continue;
+    for (const w of found) {
+      if (len < MIN_PUNCH_CODE && ix.punch.has(w)) continue;
+      words.push(w);
+      spans.push([at, at + len]);
+      splits(code, at + len, ix, out, words, spans, ok);
+      words.pop();
+      spans.pop();
     }
   }
 }
@@ -248,7 +273,7 @@ export function humorousReading(tokens: readonly string[], isKnownName: (token: 
     if (!holdsHiddenPunch(r, tokens, ix, isKnownName)) continue;
     const ok = finishes(r.code, ix);
     const found: Split[] = [];
-    splits(r.code, 0, ix, found, { words: [], spans: [] }, ok);
+    splits(r.code, 0, ix, found, [], [], ok);
     for (const s of found) {
       // A pun moves or adds at most one word boundary (Seymour Butts → see more butts).
       if (s.words.length > tokens.length + 1) continue;
