@@ -110,7 +110,7 @@ function loadLast(): ReadonlyMap<string, number> {
  *
  * @param folded - the output of {@link foldName}.
  * @example
- * firstNameGender(foldName('Mary')) // → { male: 15172, female: 4146160 }
+ * firstNameGender(foldName('Mary')) // → { male: 15172, female: 4150160 }
  * firstNameGender('zzzz')           // → undefined
  */
 export function firstNameGender(folded: string): GenderCounts | undefined {
