@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { emailCsv, mixedCsv, writeLines } from '../test/support/batchData.js';
@@ -43,9 +43,22 @@ function peakMb(pid: number): number {
   }
 }
 
+/** CPU time a process has used so far (all its threads, user + system), in seconds; 0 once it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces, so split after its ')'): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 interface Run {
   readonly seconds: number;
   readonly peakMb: number;
+  /** CPU seconds used, as last seen while it ran. */
+  readonly cpu: number;
   readonly stderr: string;
 }
 
@@ -56,13 +69,17 @@ function runBin(args: readonly string[]): Promise<Run> {
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, peakMb(child.pid!))), 200);
+  let cpu = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, peakMb(child.pid!));
+    cpu = Math.max(cpu, cpuSeconds(child.pid!));
+  }, 200);
   return new Promise((ok, fail) =>
     child.on('close', (code) => {
       clearInterval(timer);
       const seconds = (performance.now() - started) / 1000;
       if (code !== 0) fail(new Error(`batch ${args.join(' ')} exited ${code}:\n${stderr}`));
-      else ok({ seconds, peakMb: peak, stderr });
+      else ok({ seconds, peakMb: peak, cpu, stderr });
     }),
   );
 }
@@ -84,11 +101,19 @@ async function startRedis(): Promise<{ url: string; stop: () => void }> {
 }
 
 /** The queue run: two `worker` processes of one thread each, and the submitter. */
-async function runQueue(file: string): Promise<Run & { workerPeakMb: number[] }> {
+async function runQueue(file: string): Promise<Run & { workerPeakMb: number[]; workerCpu: number[] }> {
   const redis = await startRedis();
   const workers = [0, 1].map(() => spawn(process.execPath, [bin, 'worker', '--queue', redis.url, '--workers', '1'], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] }));
   const peaks = [0, 0];
-  const timer = setInterval(() => workers.forEach((w, i) => (peaks[i] = Math.max(peaks[i]!, peakMb(w.pid!)))), 200);
+  const cpu = [0, 0];
+  const timer = setInterval(
+    () =>
+      workers.forEach((w, i) => {
+        peaks[i] = Math.max(peaks[i]!, peakMb(w.pid!));
+        cpu[i] = Math.max(cpu[i]!, cpuSeconds(w.pid!));
+      }),
+    200,
+  );
   try {
     // Both ready (data loads on their first chunk, as with threads).
     await Promise.all(
@@ -104,7 +129,7 @@ async function runQueue(file: string): Promise<Run & { workerPeakMb: number[] }>
       ),
     );
     const run = await runBin(['batch', '--input', file, '--output', '/dev/null', '--queue', redis.url]);
-    return { ...run, workerPeakMb: [...peaks] };
+    return { ...run, workerPeakMb: [...peaks], workerCpu: [...cpu] };
   } finally {
     clearInterval(timer);
     for (const w of workers) w.kill('SIGTERM');
@@ -137,19 +162,24 @@ async function main(): Promise<void> {
     ...(values.only === undefined || values.only === 'mixed' ? [{ label: `${mixed.toLocaleString('en-US')} mixed rows (5 products)`, rows: mixed, file: ensure(`mixed-${mixed}.csv`, mixed, (n) => mixedCsv(n, 16)) }] : []),
   ];
   console.log(`node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'})`);
-  console.log('| input | run | rows/s | wall | peak RSS |');
-  console.log('|---|---|---:|---:|---:|');
+  // The machine's load before each run: on a shared machine, other processes take cores the workers would use.
+  const load = () => loadavg()[0]!.toFixed(1);
+  console.log('| input | run | rows/s | wall | CPU | peak RSS | load before |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
   for (const set of sets) {
+    let before = load();
     const single = await runBin(['batch', '--input', set.file, '--output', '/dev/null', '--workers', '1']);
-    console.log(`| ${set.label} | 1 worker thread | ${Math.round(set.rows / single.seconds).toLocaleString('en-US')} | ${single.seconds.toFixed(1)} s | ${mb(single.peakMb)} |`);
+    console.log(`| ${set.label} | 1 worker thread | ${Math.round(set.rows / single.seconds).toLocaleString('en-US')} | ${single.seconds.toFixed(1)} s | ${single.cpu.toFixed(0)} s | ${mb(single.peakMb)} | ${before} |`);
+    before = load();
     const two = await runBin(['batch', '--input', set.file, '--output', '/dev/null', '--workers', '2']);
     console.log(
-      `| ${set.label} | 2 worker threads | ${Math.round(set.rows / two.seconds).toLocaleString('en-US')} (×${(single.seconds / two.seconds).toFixed(2)}) | ${two.seconds.toFixed(1)} s | ${mb(two.peakMb)} |`,
+      `| ${set.label} | 2 worker threads | ${Math.round(set.rows / two.seconds).toLocaleString('en-US')} (×${(single.seconds / two.seconds).toFixed(2)}) | ${two.seconds.toFixed(1)} s | ${two.cpu.toFixed(0)} s | ${mb(two.peakMb)} | ${before} |`,
     );
     if (!values['skip-queue']) {
+      before = load();
       const queued = await runQueue(set.file);
       console.log(
-        `| ${set.label} | queue, 2 worker processes | ${Math.round(set.rows / queued.seconds).toLocaleString('en-US')} | ${queued.seconds.toFixed(1)} s | submitter ${mb(queued.peakMb)}, workers ${queued.workerPeakMb.map(mb).join(' + ')} |`,
+        `| ${set.label} | queue, 2 worker processes | ${Math.round(set.rows / queued.seconds).toLocaleString('en-US')} | ${queued.seconds.toFixed(1)} s | ${(queued.cpu + queued.workerCpu[0]! + queued.workerCpu[1]!).toFixed(0)} s | submitter ${mb(queued.peakMb)}, workers ${queued.workerPeakMb.map(mb).join(' + ')} | ${before} |`,
       );
     }
   }
