@@ -167,6 +167,7 @@ function checkArgumentCount(command: CommandName, args: readonly string[], strin
       return;
     case 'demo':
     case 'serve':
+    case 'identity':
       if (args.length > 0) throw new UsageError(`${command} takes no arguments, got ${quoted(args[0]!)} (options start with --)`, command);
       return;
     default:

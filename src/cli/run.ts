@@ -1,6 +1,7 @@
 import { createChecker } from '../checker.js';
 import type { CheckerOptions } from '../checker.js';
 import { isIdentitySignalsError } from '../errors.js';
+import type { IdentityInput } from '../identity/types.js';
 import { UsageError, batchProduct, parseCommandLine, quoted } from './args.js';
 import type { CommandLine } from './args.js';
 import { runBatch, runBatchFiles, runWorker } from './batch.js';
@@ -92,6 +93,11 @@ async function runCommand(command: CommandName, line: CommandLine, io: CliIo): P
       return await runBatch(checker, batchProduct(line), args[1]!, io);
     case 'worker':
       return await runWorker(flags, io);
+    case 'identity': {
+      const result = checker.identity(identityInput(flags));
+      io.out(flags.compact ? JSON.stringify(result) : JSON.stringify(result, null, 2));
+      return 0;
+    }
     default: {
       const result = checkOne(checker, command, args, { headers: parseHeaders(flags.header, command) });
       io.out(flags.compact ? JSON.stringify(result) : JSON.stringify(result, null, 2));
@@ -100,7 +106,25 @@ async function runCommand(command: CommandName, line: CommandLine, io: CliIo): P
   }
 }
 
-function parseHeaders(lines: readonly string[], command: 'email' | 'device' | 'ip' | 'phone' | 'name'): Record<string, string> {
+/** The identity input from its flags: only those given (`--ua` is `userAgent`, `--first`/`--last` the names, `--country` the declared country). */
+function identityInput(flags: CommandLine['flags']): IdentityInput {
+  const one = (name: 'email' | 'phone' | 'ip' | 'ua' | 'first' | 'last'): string | undefined => flags.given.get(name)?.[0];
+  const headers = parseHeaders(flags.header, 'identity');
+  const input: Record<string, unknown> = {
+    email: one('email'),
+    phone: one('phone'),
+    ip: one('ip'),
+    userAgent: one('ua'),
+    firstName: one('first'),
+    lastName: one('last'),
+    country: flags.country,
+    headers: Object.keys(headers).length > 0 ? headers : undefined,
+  };
+  for (const key of Object.keys(input)) if (input[key] === undefined) delete input[key];
+  return input as IdentityInput;
+}
+
+function parseHeaders(lines: readonly string[], command: 'email' | 'device' | 'ip' | 'phone' | 'name' | 'identity'): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');

@@ -29,6 +29,12 @@ export const FLAGS = Object.freeze({
   data: { type: 'string', shown: '--data <dir>', help: "a data bundle, whole or partial, instead of the package's (or IDENTITY_SIGNALS_DATA)" },
   json: { type: 'boolean', shown: '--json', help: 'JSON output' },
   out: { type: 'string', shown: '--out <dir>', help: 'the new or empty directory to write the bundle into' },
+  email: { type: 'string', shown: '--email <address>', help: 'identity: the e-mail address' },
+  phone: { type: 'string', shown: '--phone <number>', help: 'identity: the phone number' },
+  ip: { type: 'string', shown: '--ip <address>', help: 'identity: the IP address' },
+  ua: { type: 'string', shown: '--ua <user-agent>', help: 'identity: the user agent' },
+  first: { type: 'string', shown: '--first <name>', help: 'identity: the first name' },
+  last: { type: 'string', shown: '--last <name>', help: 'identity: the last name' },
   help: { type: 'boolean', shown: '-h, --help', help: 'this text' },
   version: { type: 'boolean', shown: '--version', help: 'the version of identity-signals' },
 } as const);
@@ -37,7 +43,7 @@ export const FLAGS = Object.freeze({
 export type FlagName = keyof typeof FLAGS;
 
 /** The commands of the CLI. */
-export const COMMANDS = Object.freeze(['email', 'device', 'ip', 'phone', 'name', 'batch', 'worker', 'demo', 'serve', 'data'] as const);
+export const COMMANDS = Object.freeze(['email', 'device', 'ip', 'phone', 'name', 'identity', 'batch', 'worker', 'demo', 'serve', 'data'] as const);
 
 /** The name of one command. */
 export type CommandName = (typeof COMMANDS)[number];
@@ -62,6 +68,14 @@ const TEXTS: Readonly<Record<CommandName, CommandText>> = {
   ip: { args: '<address>', brief: 'one IP address', summary: 'Checks one IPv4 or IPv6 address: connection type, location, network, proxy and Tor.' },
   phone: { args: '<number>', brief: 'one phone number', summary: 'Checks one phone number: validity, type, country, original network.' },
   name: { args: '<first-name> <last-name>', brief: 'one name', summary: 'Checks one name: validity, placeholder or fictional names, gender.' },
+  identity: {
+    args: '--email … --phone … --ip … --ua … --first … --last …',
+    brief: 'one sign-up: every input together',
+    summary: 'Checks the inputs of one sign-up together: each product that has input, plus the cross-signal identity score.',
+    more: `Any subset of the inputs; the identity reasons say what agrees and what contradicts
+(name in the e-mail, phone vs IP country, night at the IP, a phone UA on a data centre, …).
+--country is the country the person declares (also the phone's default country). docs/identity.md.`,
+  },
   batch: {
     args: '--input <file> | <product> <file>',
     brief: 'a CSV/NDJSON file, every product, all cores',
@@ -141,6 +155,8 @@ export function flagsOf(command: CommandName, product?: ProductName): readonly F
       return ['db', 'bands', 'data', 'compact', 'help'];
     case 'phone':
       return ['country', 'bands', 'data', 'compact', 'help'];
+    case 'identity':
+      return ['email', 'phone', 'ip', 'ua', 'header', 'first', 'last', 'country', 'bands', 'data', 'compact', 'help'];
     case 'batch':
       if (product === 'ip') return ['db', 'bands', 'data', 'help'];
       if (product === 'phone') return ['country', 'bands', 'data', 'help'];
