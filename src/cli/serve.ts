@@ -3,8 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { createChecker } from '../checker.js';
+import { DataError, InputError } from '../errors.js';
 import type { Checker, CheckerOptions } from '../checker.js';
-import { dnsMx } from '../providers/index.js';
+import { dnsMx, fromEmailProvider } from '../providers/index.js';
+import { providersFromConfig } from '../providers/fromConfig.js';
+import type { Provider } from '../providers/index.js';
 import { ConfigError, readConfigFile, readKeysFile, withEnvironment } from '../server/config.js';
 import type { ServeConfig, ServeKey } from '../server/config.js';
 import { createApiServer } from '../server/index.js';
@@ -232,12 +235,19 @@ export async function serveCommand(flags: Flags, io: CliIo): Promise<number> {
   }
   const bands = flags.bands ?? config.bands;
   const country = flags.country ?? config.defaultCountry;
+  let providers: readonly Provider[];
+  try {
+    providers = Array.isArray(config.providers) ? providersFromConfig(config.providers) : config.providers?.dnsMx === true ? [fromEmailProvider(dnsMx())] : [];
+  } catch (error) {
+    if (error instanceof InputError || error instanceof DataError) throw new UsageError(`config: providers: ${error.message}`, 'serve');
+    throw error;
+  }
   const checkerOptions: CheckerOptions = {
     ...(bands === undefined ? {} : { scoring: { bands } }),
     ...(maxmind.length === 0 ? {} : { ip: { databases: maxmind } }),
     ...(country === undefined ? {} : { phone: { defaultCountry: country } }),
     ...(config.data === undefined ? {} : { data: config.data }),
-    ...(config.providers?.dnsMx === true ? { providers: [dnsMx()] } : {}),
+    ...(providers.length === 0 ? {} : { providers }),
   };
   const checker = createChecker(checkerOptions);
   const port = flags.given.has('port') ? flags.port : (config.port ?? flags.port);
@@ -246,6 +256,6 @@ export async function serveCommand(flags: Flags, io: CliIo): Promise<number> {
     config,
     reloadKeys: () => keysOf(load()),
     reloadChecker: () => createChecker(checkerOptions),
-    webhooks: config.providers?.dnsMx === true,
+    webhooks: providers.length > 0,
   });
 }

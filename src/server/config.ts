@@ -9,6 +9,7 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { Type } from 'typebox';
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { ProviderSpecSchema } from '../providers/fromConfig.js';
 import { PRODUCTS } from '../resolve.js';
 
 const product = Type.Enum(PRODUCTS as readonly string[] as ['email', 'device', 'ip', 'phone', 'name']);
@@ -80,7 +81,10 @@ export const ServeConfigSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    providers: Type.Optional(Type.Object({ dnsMx: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
+    // A list of providers (docs/providers.md), or the first form: { "dnsMx": true }.
+    providers: Type.Optional(
+      Type.Union([Type.Array(ProviderSpecSchema), Type.Object({ dnsMx: Type.Optional(Type.Boolean()) }, { additionalProperties: false })]),
+    ),
   },
   { additionalProperties: false },
 );
@@ -139,6 +143,7 @@ export function readConfigFile(file: string): ServeConfig {
     ...(config.keysFile === undefined ? {} : { keysFile: at(config.keysFile) }),
     ...(config.data === undefined ? {} : { data: at(config.data) }),
     ...(config.maxmind === undefined ? {} : { maxmind: config.maxmind.map(at) }),
+    ...(Array.isArray(config.providers) ? { providers: config.providers.map((p) => (p.type === 'table' ? { ...p, file: at(p.file) } : p)) } : {}),
   };
 }
 
@@ -230,7 +235,7 @@ export function withEnvironment(config: ServeConfig, env: Env): ServeConfig {
     ...(perSecond === undefined ? {} : { rateLimit: { perSecond } }),
     timeouts,
     ...(secret === undefined ? {} : { webhook: { ...config.webhook, secret } }),
-    ...(dnsMx === undefined ? {} : { providers: { ...config.providers, dnsMx: dnsMx === '1' || dnsMx === 'true' } }),
+    ...(dnsMx === undefined || Array.isArray(config.providers) ? {} : { providers: { ...config.providers, dnsMx: dnsMx === '1' || dnsMx === 'true' } }),
   };
 }
 
