@@ -137,7 +137,7 @@ function countries(e: IdentityEvidence, out: IdentitySignal[]): void {
     // Only countries the surname lists cover can contradict a surname: the
     // lists hold no US or GB names, so Hughes is "listed for AU" only.
     const covered = surnameCoverage();
-    const places = (declared === undefined ? seen : [...seen, declared]).filter((p) => covered.has(p));
+    const places = [...new Set(declared === undefined ? seen : [...seen, declared])].filter((p) => covered.has(p));
     if (places.length > 0) {
       const origins = surnameOrigins(e.lastName);
       if (origins.length > 0 && !places.some((p) => origins.includes(p))) {
