@@ -122,7 +122,7 @@ const INDEX: ReadonlyMap<string, ReadonlySet<string>> = (() => {
  * @example
  * nameVariants('bob').has('robert')      // true
  * nameVariants('sasha').has('aleksandr') // true
- * nameVariants('zyx')                    // Set { 'zyx' }
+ * nameVariants('zyx').size              // 1
  */
 export function nameVariants(folded: string): ReadonlySet<string> {
   return INDEX.get(folded) ?? new Set([folded]);
