@@ -103,7 +103,7 @@ export function createApiServer(options: ServerOptions): ApiServer {
     dataStatus: options.dataStatus ?? checkerDataStatus(currentChecker),
   };
   const onError = options.onError ?? (options.logger === undefined ? (error: unknown) => console.error(error) : () => {});
-  const logHashKey = options.logHashKey ?? randomBytes(32).toString('hex');
+  const logHashKey = options.logger === undefined ? undefined : (options.logHashKey ?? randomBytes(32).toString('hex'));
 
   let countFailure: (reason: string) => void = () => {};
   const webhookDefaults = options.webhook;
@@ -182,13 +182,18 @@ export function createApiServer(options: ServerOptions): ApiServer {
       request.log.error({ err: error }, 'internal error');
       onError(error);
     }
+    // Fastify closes the connection after any body it could not parse, in case more of it is coming; a body read
+    // to its end (bad JSON, a 415) leaves nothing behind, so the connection stays open for the client's next request.
+    if (request.raw.complete && answer.status !== 413) reply.removeHeader('connection');
     for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
     reply.code(answer.status);
     return answer.body;
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Hooks on every request take a callback, not a promise: they run per request, where a promise each adds up.
+  app.addHook('onResponse', (request, reply, done) => {
     // A 413 leaves the rest of the body unread: close the connection rather than read it to find the next request.
     if (reply.statusCode === 413 && !request.raw.complete) request.raw.socket.destroySoon();
+    done();
   });
 
   // The docs first: @fastify/swagger sees only the routes registered after it.
@@ -225,7 +230,7 @@ export function createApiServer(options: ServerOptions): ApiServer {
     webhook: (job, key) => {
       const secret = key.webhookSecret ?? webhookDefaults?.secret;
       if (secret === undefined) return;
-      queue.enqueue({ ...job, secret });
+      return queue.enqueue({ ...job, secret });
     },
   });
   app.addHook('onClose', async () => {

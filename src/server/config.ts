@@ -77,6 +77,13 @@ export const ServeConfigSchema = Type.Object(
           retries: Type.Optional(whole()),
           baseDelayMs: Type.Optional(whole()),
           timeoutMs: Type.Optional(whole(1)),
+          // Durable delivery (issue 15): the journal's directory, the retry window, bounds on the receiver's answer.
+          dir: Type.Optional(Type.String({ minLength: 1 })),
+          windowMs: Type.Optional(whole(1)),
+          maxDelayMs: Type.Optional(whole(1)),
+          maxResponseBytes: Type.Optional(whole(1)),
+          concurrency: Type.Optional(whole(1)),
+          lockMs: Type.Optional(whole(1000)),
         },
         { additionalProperties: false },
       ),
@@ -143,6 +150,7 @@ export function readConfigFile(file: string): ServeConfig {
     ...(config.keysFile === undefined ? {} : { keysFile: at(config.keysFile) }),
     ...(config.data === undefined ? {} : { data: at(config.data) }),
     ...(config.maxmind === undefined ? {} : { maxmind: config.maxmind.map(at) }),
+    ...(config.webhook?.dir === undefined ? {} : { webhook: { ...config.webhook, dir: at(config.webhook.dir) } }),
     ...(Array.isArray(config.providers) ? { providers: config.providers.map((p) => (p.type === 'table' ? { ...p, file: at(p.file) } : p)) } : {}),
   };
 }
@@ -174,6 +182,7 @@ export const SERVE_ENVIRONMENT = Object.freeze({
   IDENTITY_SIGNALS_SHUTDOWN_TIMEOUT_MS: 'timeouts.shutdownMs',
   IDENTITY_SIGNALS_MAX_CONNECTIONS: 'maxConnections',
   IDENTITY_SIGNALS_WEBHOOK_SECRET: 'webhook.secret: signs webhooks of keys without their own',
+  IDENTITY_SIGNALS_WEBHOOK_DIR: 'webhook.dir: where pending webhook deliveries are journaled (without REDIS_URL)',
   IDENTITY_SIGNALS_DNS_MX: 'providers.dnsMx: 1 to look up MX records for webhooks',
   REDIS_URL: 'redisUrl: share rate limits between servers',
 });
@@ -217,6 +226,7 @@ export function withEnvironment(config: ServeConfig, env: Env): ServeConfig {
     }),
   };
   const secret = envString(env, 'IDENTITY_SIGNALS_WEBHOOK_SECRET');
+  const webhookDir = envString(env, 'IDENTITY_SIGNALS_WEBHOOK_DIR');
   const dnsMx = envString(env, 'IDENTITY_SIGNALS_DNS_MX');
   const maxmind = list(env.IDENTITY_SIGNALS_MAXMIND);
   return {
@@ -234,7 +244,9 @@ export function withEnvironment(config: ServeConfig, env: Env): ServeConfig {
     ...(maxmind.length === 0 ? {} : { maxmind }),
     ...(perSecond === undefined ? {} : { rateLimit: { perSecond } }),
     timeouts,
-    ...(secret === undefined ? {} : { webhook: { ...config.webhook, secret } }),
+    ...(secret === undefined && webhookDir === undefined
+      ? {}
+      : { webhook: { ...config.webhook, ...(secret === undefined ? {} : { secret }), ...(webhookDir === undefined ? {} : { dir: webhookDir }) } }),
     ...(dnsMx === undefined || Array.isArray(config.providers) ? {} : { providers: { ...config.providers, dnsMx: dnsMx === '1' || dnsMx === 'true' } }),
   };
 }

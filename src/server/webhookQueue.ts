@@ -28,7 +28,8 @@ export type WebhookOutcome = WebhookDelivery & { readonly url: string; readonly 
  * A durable queue (issue 15) implements the same interface.
  */
 export interface WebhookQueue {
-  enqueue(job: WebhookJob): void;
+  /** Resolves once the job is durably written (a durable queue); throws when it cannot be accepted. */
+  enqueue(job: WebhookJob): void | Promise<void>;
   /** Jobs accepted and not yet ended. */
   readonly depth: number;
   close(deadline: number): Promise<readonly WebhookJob[]>;

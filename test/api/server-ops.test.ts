@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -250,6 +251,35 @@ describe('server: load shedding', () => {
       expect(await res.json()).toEqual({ error: { code: 'OVERLOADED', message: 'the server is overloaded; retry later' } });
       expect((await fetch(`${s.base}/health`)).status).toBe(200);
     } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('server: keep-alive after a refused body', () => {
+  it('keeps the connection open after a 400 for bad JSON (the body was read to its end), so the next request reuses it', async () => {
+    const s = await start();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (body: string) =>
+      new Promise<{ status: number; connection: string | undefined; reused: boolean }>((ok, fail) => {
+        const req = request(
+          { host: '127.0.0.1', port: s.port, method: 'POST', path: '/1.0/ip', agent, headers: { 'content-type': 'application/json', 'x-api-key': KEY, 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            res.resume();
+            res.on('end', () => ok({ status: res.statusCode!, connection: res.headers.connection, reused: req.reusedSocket }));
+          },
+        );
+        req.on('error', fail);
+        req.end(body);
+      });
+    try {
+      const bad = await send('{"customer_id":');
+      expect(bad).toMatchObject({ status: 400, reused: false });
+      expect(bad.connection).not.toBe('close');
+      const next = await send(JSON.stringify({ customer_id: CUSTOMER, claims: ['ip'], ip: '81.2.69.142' }));
+      expect(next).toMatchObject({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
       await s.close();
     }
   });

@@ -13,15 +13,17 @@ import { shared } from './shared.js';
 export const accessPlugin = shared<FastifyPluginAsync<{ state: ServerState }>>(async (app, { state }) => {
   app.decorateRequest('apiKey', null);
   app.decorateRequest('inputHash', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callbacks, not promises: these run on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     // While draining, a keep-alive connection would outlive the server: close each after its answer.
     if (state.draining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const line = {
       method: request.method,
@@ -33,6 +35,7 @@ export const accessPlugin = shared<FastifyPluginAsync<{ state: ServerState }>>(a
     };
     if (status >= 500) request.log.error(line, 'request failed');
     else request.log.info(line, 'request');
+    done();
   });
   app.addHook('onRequestAbort', async (request) => {
     request.log.info({ method: request.method, route: request.routeOptions.url ?? '(none)', aborted: true }, 'request aborted by the client');

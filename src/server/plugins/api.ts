@@ -20,8 +20,9 @@ export interface ApiPluginOptions {
   /** The rate-limit store class (@fastify/rate-limit constructs it). */
   readonly store: new () => unknown;
   /** Starts the webhook of an answered email request, when the key or the server has a secret. */
-  readonly webhook: ((job: Omit<WebhookJob, 'secret'>, key: KeyEntry) => void) | undefined;
-  readonly logHashKey: string;
+  readonly webhook: ((job: Omit<WebhookJob, 'secret'>, key: KeyEntry) => void | Promise<void>) | undefined;
+  /** Key of the HMAC of the inputs in the access log; undefined when nothing logs (no need to compute it). */
+  readonly logHashKey: string | undefined;
 }
 
 /** The key whose digest equals `presented`'s; every key is compared, so the time taken does not say which matched. */
@@ -44,8 +45,10 @@ const ERRORS = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 413: Erro
  */
 export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, options) => {
   const { state } = options;
-  const inputHash = (product: ProductName, body: Record<string, unknown>): string => {
-    const mac = createHmac('sha256', options.logHashKey);
+  const { logHashKey } = options;
+  const inputHash = (product: ProductName, body: Record<string, unknown>): string | null => {
+    if (logHashKey === undefined) return null;
+    const mac = createHmac('sha256', logHashKey);
     for (const field of REQUIRED_FIELDS[product]) mac.update(`${String(body[field])}\u0000`);
     return mac.digest('hex').slice(0, 16);
   };
@@ -53,13 +56,14 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
   // JSON only: Fastify's default text/plain parser would let a text body through to the schema (400) instead of 415.
   app.removeContentTypeParser('text/plain');
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
     const presented = request.headers['x-api-key'];
     const key = typeof presented === 'string' ? findKey(state.keys, presented) : null;
-    if (key === null) throw new HttpError(401, 'UNAUTHORIZED', 'missing or wrong x-api-key header');
+    if (key === null) return done(new HttpError(401, 'UNAUTHORIZED', 'missing or wrong x-api-key header'));
     request.apiKey = key;
     const product = request.routeOptions.config.product!;
-    if (!key.products.has(product)) throw new HttpError(403, 'FORBIDDEN', `this API key may not use ${product}`);
+    if (!key.products.has(product)) return done(new HttpError(403, 'FORBIDDEN', `this API key may not use ${product}`));
+    done();
   });
 
   await app.register(rateLimit, {
@@ -95,13 +99,14 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
         const body = request.body as Record<string, unknown>;
         request.inputHash = inputHash(product, body);
         const envelope = await resolve(body, { checker: options.checker() });
-        await reply.send(envelope);
+        // Queued before the answer: a durable queue has written the delivery down by the time the client hears 200 (STYLE.md rule 13).
         if (options.webhook !== undefined && 'email' in envelope && envelope.webhook_url !== undefined) {
-          options.webhook(
+          await options.webhook(
             { url: envelope.webhook_url, resolution_id: envelope.resolution_id, customer_id: envelope.customer_id, email: envelope.email.value },
             request.apiKey!,
           );
         }
+        await reply.send(envelope);
         return reply;
       },
     );
@@ -114,8 +119,8 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
  * body is read.
  */
 export const methodsPlugin = shared<FastifyPluginAsync>(async (app) => {
-  app.addHook('onRequest', async (request) => {
-    if (request.is404) throw new HttpError(404, 'NOT_FOUND', NOT_FOUND_MESSAGE);
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(request.is404 ? new HttpError(404, 'NOT_FOUND', NOT_FOUND_MESSAGE) : undefined);
   });
   for (const product of PRODUCTS) {
     app.route({

@@ -73,10 +73,11 @@ export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(as
   });
 
   const route = (url: string | undefined) => url ?? '(none)';
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = { route: route(request.routeOptions.url), method: request.method };
     requests.inc({ ...labels, status: String(reply.statusCode) });
     latency.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
   app.addHook('onRequestAbort', async (request) => {
     requests.inc({ route: route(request.routeOptions.url), method: request.method, status: 'aborted' });

@@ -1,0 +1,184 @@
+/**
+ * Load test of the HTTP server over loopback (issue 14): 20,000 requests at
+ * 50 connections, mixed products, 10% malformed bodies, 5% wrong keys.
+ * Passes when no answer is a 5xx and every bad request gets its own 4xx;
+ * prints throughput and p50/p99 latency.
+ *
+ *   npx tsx bench/server-load.ts                       # this tree's server
+ *   npx tsx bench/server-load.ts --old /tmp/wt-old     # and an older tree's, in the same run
+ *   npx tsx bench/server-load.ts --old /tmp/wt-old --rounds 3
+ *
+ * Bounded: a fixed request count, 120 s at most per server, 127.0.0.1 only.
+ * Each server runs in its own process, so the load generator does not share
+ * its event loop.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const ROOT = join(import.meta.dirname, '..');
+const argv = process.argv.slice(2);
+const option = (name: string) => {
+  const i = argv.indexOf(name);
+  return i === -1 ? undefined : argv[i + 1];
+};
+const AMOUNT = Number(option('--requests') ?? 20_000);
+const CONNECTIONS = Number(option('--connections') ?? 50);
+const LIMIT_MS = 120_000;
+const KEY = 'bench-key';
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+const CUSTOMER = '2f1c4f5e-8b9a-4c6d-9e0f-1a2b3c4d5e6f';
+
+interface Template {
+  readonly kind: 'ok' | 'malformed-json' | 'missing-field' | 'bad-key';
+  readonly path: string;
+  readonly body: string;
+  readonly key: string;
+  readonly expect: number;
+}
+
+const good = (product: string, fields: Record<string, string>): Template => ({
+  kind: 'ok',
+  path: `/1.0/${product}`,
+  body: JSON.stringify({ customer_id: CUSTOMER, claims: [product], ...fields }),
+  key: KEY,
+  expect: 200,
+});
+
+// 20 templates, cycled: 17 good (mixed products), 2 malformed (10%), 1 wrong key (5%).
+const GOOD = [
+  good('email', { email: 'jane.doe@gmail.com' }),
+  good('email', { email: 'info@mailinator.com' }),
+  good('email', { email: 'bob@gmial.com' }),
+  good('ip', { ip: '81.2.69.142' }),
+  good('ip', { ip: '2001:4860:4860::8888' }),
+  good('ip', { ip: '10.1.2.3' }),
+  good('phone', { phone_number: '+393331234567' }),
+  good('phone', { phone_number: '+14155552671' }),
+  good('phone', { phone_number: '+442071838750' }),
+  good('name', { first_name: 'Jane', last_name: 'Doe' }),
+  good('name', { first_name: 'Mickey', last_name: 'Mouse' }),
+  good('name', { first_name: 'Zxqv', last_name: 'Asdf' }),
+  good('device', { user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1' }),
+  good('device', { user_agent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36' }),
+  good('device', { user_agent: 'Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36' }),
+  good('device', { user_agent: 'curl/8.5.0' }),
+  good('email', { email: 'sales@acme-widgets.com' }),
+];
+const TEMPLATES: readonly Template[] = [
+  ...GOOD.slice(0, 6),
+  { kind: 'malformed-json', path: '/1.0/email', body: '{"customer_id":"c","claims":["email"],"email":', key: KEY, expect: 400 },
+  ...GOOD.slice(6, 12),
+  { kind: 'missing-field', path: '/1.0/phone', body: JSON.stringify({ customer_id: CUSTOMER, claims: ['phone'] }), key: KEY, expect: 400 },
+  ...GOOD.slice(12, 16),
+  { kind: 'bad-key', path: '/1.0/ip', body: JSON.stringify({ customer_id: CUSTOMER, claims: ['ip'], ip: '81.2.69.142' }), key: 'not-a-key', expect: 401 },
+  ...GOOD.slice(16),
+];
+if (TEMPLATES.length !== 20) throw new Error(`expected 20 templates, got ${TEMPLATES.length}`);
+
+/** Starts the server of `root` in its own process; resolves with its port and a stop function. */
+async function startTarget(root: string): Promise<{ port: number; cpuMs: () => number; stop: () => Promise<void> }> {
+  const profile = process.env.SERVER_PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE_DIR}`];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(ROOT, 'bench', 'server-target.ts'), root], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((ok, fail) => {
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const match = /^(\d+)\n/.exec(out);
+      if (match) ok(Number(match[1]));
+    });
+    child.on('exit', (code) => fail(new Error(`the server of ${root} ended with ${code}`)));
+  });
+  return {
+    port,
+    // The server's CPU time (user + system) from /proc: steadier than wall-clock rates on a busy machine.
+    cpuMs: () => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    },
+    stop: () =>
+      new Promise<void>((ok) => {
+        child.once('exit', () => ok());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+interface Outcome {
+  readonly label: string;
+  readonly requests: number;
+  readonly throughput: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly statuses: Record<string, number>;
+  readonly wrong: Record<string, number>;
+  readonly errors: number;
+  /** Server CPU time per request, in µs. */
+  cpuPerRequestUs?: number;
+}
+
+async function load(label: string, port: number, amount: number, check: boolean): Promise<Outcome> {
+  const wrong: Record<string, number> = {};
+  const statuses: Record<string, number> = {};
+  const instance = autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    amount,
+    timeout: 10,
+    requests: TEMPLATES.map((t) => ({
+      method: 'POST' as const,
+      path: t.path,
+      headers: { 'content-type': 'application/json', 'x-api-key': t.key },
+      body: t.body,
+      onResponse: (status: number) => {
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (check && status !== t.expect) wrong[`${t.kind} → ${status}`] = (wrong[`${t.kind} → ${status}`] ?? 0) + 1;
+      },
+    })),
+  });
+  const guard = setTimeout(() => instance.stop(), LIMIT_MS);
+  const result = await instance;
+  clearTimeout(guard);
+  return {
+    label,
+    requests: result.requests.total,
+    throughput: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statuses,
+    wrong,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+const targets: [string, string][] = [['new (this tree)', ROOT]];
+const old = option('--old');
+if (old !== undefined) targets.unshift([`old (${old})`, old]);
+
+const ROUNDS = Number(option('--rounds') ?? 1);
+const outcomes: Outcome[] = [];
+// Rounds alternate the servers, so that a busy moment of the machine does not fall on one of them only.
+for (let round = 0; round < ROUNDS; round++) for (const [label, root] of targets) {
+  const target = await startTarget(root);
+  try {
+    await load(`${label} warm-up`, target.port, 2_000, false); // loads every product's data
+    const before = target.cpuMs();
+    const outcome = await load(label, target.port, AMOUNT, true);
+    outcome.cpuPerRequestUs = Math.round(((target.cpuMs() - before) * 1000) / outcome.requests);
+    outcomes.push(outcome);
+  } finally {
+    await target.stop();
+  }
+}
+
+let failed = false;
+for (const o of outcomes) {
+  const fiveXX = Object.entries(o.statuses).filter(([s]) => s.startsWith('5')).reduce((n, [, c]) => n + c, 0);
+  console.log(
+    `${o.label}: ${o.requests} requests, ${Math.round(o.throughput)} req/s, p50 ${o.p50} ms, p99 ${o.p99} ms, server CPU ${o.cpuPerRequestUs} µs/request; statuses ${JSON.stringify(o.statuses)}; ` +
+      `5xx ${fiveXX}; wrong answers ${JSON.stringify(o.wrong)}; socket errors/timeouts ${o.errors}`,
+  );
+  if (fiveXX > 0 || Object.keys(o.wrong).length > 0 || o.errors > 0 || o.requests < AMOUNT) failed = true;
+}
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import type { Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Checker } from '../checker.js';
+import { backoffDelay, webhookBody } from './durableWebhookQueue.js';
+import type { RetryPolicy } from './durableWebhookQueue.js';
+import { sendWebhookOnce } from './webhookSend.js';
+import type { SendOptions } from './webhookSend.js';
+import type { WebhookJob, WebhookOutcome, WebhookQueue } from './webhookQueue.js';
+
+/** The BullMQ queue every instance shares. */
+export const WEBHOOK_QUEUE_NAME = 'identity-signals-webhooks';
+
+/** Options of {@link createRedisWebhookQueue}. */
+export interface RedisWebhookQueueOptions extends RetryPolicy {
+  readonly redisUrl: string;
+  readonly checker: () => Checker;
+  readonly send?: Omit<SendOptions, 'secret' | 'deliveryId'>;
+  /** Deliveries this instance attempts at once. @default 8 */
+  readonly concurrency?: number;
+  /**
+   * How long an instance holds a delivery it is attempting: a killed
+   * instance's deliveries go back to the others after this. @default 30000
+   */
+  readonly lockMs?: number;
+  /** Also deliver (run a worker) in this process. @default true */
+  readonly work?: boolean;
+  readonly onOutcome?: (outcome: WebhookOutcome & { readonly deliveryId: string; readonly final: boolean }) => void;
+  readonly onError?: (error: unknown) => void;
+}
+
+/** A delivery as stored in Redis (the job's data). */
+export interface RedisDelivery {
+  readonly id: string;
+  readonly job: WebhookJob;
+  readonly created: number;
+  readonly body?: string;
+}
+
+/**
+ * A webhook queue on Redis through BullMQ, for many instances: a delivery
+ * is a job (id = delivery id) added before the request is answered; any
+ * instance's worker attempts it; a failed attempt is retried with the same
+ * back-off and jitter as the journal queue until `windowMs` has passed,
+ * then the job fails for good and stays in BullMQ's failed set (the dead
+ * letters `webhooks list|retry|purge --redis` manage). A job held by an
+ * instance that dies is taken back after `lockMs` by another instance's
+ * stalled-job check: at least once, the same delivery id on every attempt.
+ */
+export function createRedisWebhookQueue(options: RedisWebhookQueueOptions): WebhookQueue & { readonly queue: Queue } {
+  const producer = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue<RedisDelivery>(WEBHOOK_QUEUE_NAME, { connection: producer });
+  const windowMs = options.windowMs ?? 86_400_000;
+  const lockMs = options.lockMs ?? 30_000;
+  let depth = 0;
+  const countTimer = setInterval(() => {
+    queue.getJobCounts('wait', 'delayed', 'active').then(
+      (c) => (depth = (c.wait ?? 0) + (c.delayed ?? 0) + (c.active ?? 0)),
+      () => undefined,
+    );
+  }, 5000);
+  countTimer.unref();
+
+  let worker: Worker<RedisDelivery> | undefined;
+  if (options.work !== false) {
+    const consumer = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    worker = new Worker<RedisDelivery>(
+      WEBHOOK_QUEUE_NAME,
+      async (bjob: Job<RedisDelivery>) => {
+        const data = bjob.data;
+        let body = data.body;
+        if (body === undefined) {
+          body = await webhookBody(options.checker(), data.id, data.job);
+          // Kept with the job: every later attempt, by any instance, sends the same bytes.
+          await bjob.updateData({ ...data, body });
+        }
+        const outcome = await sendWebhookOnce(data.job.url, body, { ...options.send, secret: data.job.secret, deliveryId: data.id });
+        if (outcome.delivered) return { status: outcome.status };
+        const why = outcome.error ?? `HTTP ${outcome.status}`;
+        if (!outcome.retry) throw new UnrecoverableError(why);
+        const next = Date.now() + backoffDelay(bjob.attemptsMade + 1, options, Math.random);
+        if (next > data.created + windowMs) throw new UnrecoverableError(`${why} (retry window of ${windowMs} ms over)`);
+        throw new Error(why);
+      },
+      {
+        connection: consumer,
+        concurrency: options.concurrency ?? 8,
+        lockDuration: lockMs,
+        stalledInterval: Math.max(1000, Math.floor(lockMs / 2)),
+        // A stalled job is one whose instance died: always worth another attempt.
+        maxStalledCount: 1000,
+        settings: { backoffStrategy: (attemptsMade: number) => backoffDelay(attemptsMade, options, Math.random) },
+      },
+    );
+    const report = (bjob: Job<RedisDelivery> | undefined, delivered: boolean, final: boolean, error?: string) => {
+      if (bjob === undefined) return;
+      options.onOutcome?.({
+        delivered,
+        attempts: bjob.attemptsMade,
+        ...(error === undefined ? {} : { error }),
+        url: bjob.data.job.url,
+        resolution_id: bjob.data.job.resolution_id,
+        deliveryId: bjob.data.id,
+        final,
+      });
+    };
+    worker.on('completed', (bjob) => report(bjob, true, true));
+    worker.on('failed', (bjob, error) => report(bjob, false, bjob === undefined || error instanceof UnrecoverableError || bjob.attemptsMade >= (bjob.opts.attempts ?? 1), error.message));
+    worker.on('error', (error) => options.onError?.(error));
+  }
+
+  return {
+    queue,
+    async enqueue(job) {
+      const id = randomUUID();
+      await queue.add('deliver', { id, job, created: Date.now() }, {
+        jobId: id,
+        // The window ends retries; this only bounds a runaway.
+        attempts: 100_000,
+        backoff: { type: 'custom' },
+        removeOnComplete: true,
+        removeOnFail: false,
+      });
+      depth += 1;
+    },
+    get depth() {
+      return depth;
+    },
+    async close(deadline) {
+      clearInterval(countTimer);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((ok) => (timer = setTimeout(ok, Math.max(0, deadline - Date.now()))));
+      // Jobs in flight finish or, cut at the deadline, stay in Redis for another instance: nothing to hand over.
+      await Promise.race([worker?.close() ?? Promise.resolve(), late]);
+      clearTimeout(timer);
+      if (worker !== undefined) await worker.close(true).catch(() => undefined);
+      await queue.close().catch(() => undefined);
+      await producer.quit().catch(() => undefined);
+      return [];
+    },
+  };
+}
