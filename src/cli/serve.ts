@@ -7,6 +7,7 @@ import { DataError, InputError } from '../errors.js';
 import type { Checker, CheckerOptions } from '../checker.js';
 import { dnsMx, fromEmailProvider } from '../providers/index.js';
 import { providersFromConfig } from '../providers/fromConfig.js';
+import { openWebhookQueue } from '../server/openWebhookQueue.js';
 import type { Provider } from '../providers/index.js';
 import { ConfigError, readConfigFile, readKeysFile, withEnvironment } from '../server/config.js';
 import type { ServeConfig, ServeKey } from '../server/config.js';
@@ -102,6 +103,9 @@ export async function serve(
   const { config } = settings;
   const logger = loggerFor(io, config.logLevel ?? 'info');
   const webhooksOn = settings.webhooks === true && (config.webhook?.secret !== undefined || apiKeys.some((k) => typeof k !== 'string' && k.webhookSecret !== undefined));
+  let current = checker;
+  // Durable: a journal on this machine, or BullMQ on Redis with REDIS_URL; replayed (or picked up) at start.
+  const webhookQueue = webhooksOn ? await openWebhookQueue(config, () => current, logger) : undefined;
   const api = createApiServer({
     apiKeys,
     checker,
@@ -115,6 +119,7 @@ export async function serve(
     pressure: config.pressure ?? {},
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     ...(webhooksOn ? { webhook: { ...config.webhook } } : {}),
+    ...(webhookQueue === undefined ? {} : { webhookQueue }),
   });
   // Shedding waits for the data: loading it stalls the event loop once, which is not load.
   api.shedLoad(false);
@@ -148,6 +153,7 @@ export async function serve(
       const fresh = settings.reloadChecker?.();
       if (fresh !== undefined) {
         fresh.preload();
+        current = fresh;
         api.reload({ checker: fresh });
       }
       logger.info({ keys: keys?.length }, 'reloaded keys and data');
