@@ -1,6 +1,9 @@
 import { foldName, isKnownFirstName, romanize } from '../name/data/index.js';
 import { nameVariants } from './nicknames.js';
 
+/** Characters of the local part and of each name read. */
+const MAX_READ = 256;
+
 /** How the e-mail local part relates to the name. */
 export type NameEmailMatch = 'full' | 'part' | 'other' | 'none';
 
@@ -16,6 +19,7 @@ export type NameEmailMatch = 'full' | 'part' | 'other' | 'none';
  */
 export function looseKey(folded: string): string {
   let out = '';
+  let last = '';
   for (let i = 0; i < folded.length; i++) {
     const c = folded[i]!;
     if (c < 'a' || c > 'z') continue;
@@ -32,7 +36,12 @@ export function looseKey(folded: string): string {
       piece = 'h';
       i++;
     } else piece = c;
-    for (const p of piece) if (!out.endsWith(p)) out += p;
+    // The last letter is tracked rather than read back with endsWith: reading the end of a string built by += flattens it each time.
+    for (const p of piece) {
+      if (p === last) continue;
+      out += p;
+      last = p;
+    }
   }
   return out;
 }
@@ -112,6 +121,10 @@ function localWords(local: string): { words: string[]; letters: string } {
  * matchNameToEmail('a.ivanov', 'Александр', 'Иванов') // 'full'
  */
 export function matchNameToEmail(local: string, firstName: string, lastName: string): NameEmailMatch {
+  // Longer values are no names or addresses (RFC 5321 caps a local part at 64); the cut keeps the reading linear and small.
+  if (local.length > MAX_READ) local = local.slice(0, MAX_READ);
+  if (firstName.length > MAX_READ) firstName = firstName.slice(0, MAX_READ);
+  if (lastName.length > MAX_READ) lastName = lastName.slice(0, MAX_READ);
   const { words, letters } = localWords(local);
   if (letters === '') return 'none';
   const givenKeys = new Set<string>();

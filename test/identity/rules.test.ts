@@ -121,6 +121,20 @@ describe('bad input is a typed error, never a crash (issue 19)', () => {
     expect(() => checker.identity({}, { now: new Date(Number.NaN) })).toThrow(expect.objectContaining({ code: 'INPUT_OPTION', field: 'now' }));
   });
 
+  it('huge values get results: the cross-signal reading cuts names and local parts at 256 characters', () => {
+    const long = 'a'.repeat(200_000);
+    expect(matchNameToEmail(`${long}.doe`, long, 'Doe')).toBe('none');
+    expect(matchNameToEmail('jane.doe', `Jane${' x'.repeat(100_000)}`, 'Doe')).toBe('full');
+    const r = run({ email: `${'b'.repeat(5000)}@gmail.com`, firstName: 'B'.repeat(100_000), lastName: 'Doe' });
+    expect(r.identity.score).toBeGreaterThanOrEqual(0);
+  });
+
+  it('the user agent is read from headers when userAgent is not given', () => {
+    const r = run({ headers: { 'User-Agent': UA.iphone }, ip: IP.hostingDe });
+    expect(r.device?.category).toBe('smartphone');
+    expect(codes(r)).toContain('IDENTITY_MOBILE_ON_ANONYMOUS_IP');
+  });
+
   it('garbage values get results, not errors', () => {
     const r = run({ email: '@@', phone: 'call me', ip: 'not an ip', userAgent: '', firstName: '', lastName: '' });
     expect(r.identity.score).toBeGreaterThanOrEqual(0);
