@@ -19,7 +19,7 @@ export interface RateLimit {
 export interface ApiKey {
   /** The `x-api-key` value. */
   readonly key: string;
-  /** A name for logs and metrics (never the key itself). @default the first 8 hex of the key's SHA-256 */
+  /** A name for logs and metrics (never the key itself). @default the first 16 hex digits of the key's SHA-256 */
   readonly name?: string;
   /** Signs this key's webhooks. @default the `webhook` option's secret */
   readonly webhookSecret?: string;
