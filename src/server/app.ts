@@ -189,12 +189,6 @@ export function createApiServer(options: ServerOptions): ApiServer {
     reply.code(answer.status);
     return answer.body;
   });
-  // Hooks on every request take a callback, not a promise: they run per request, where a promise each adds up.
-  app.addHook('onResponse', (request, reply, done) => {
-    // A 413 leaves the rest of the body unread: close the connection rather than read it to find the next request.
-    if (reply.statusCode === 413 && !request.raw.complete) request.raw.socket.destroySoon();
-    done();
-  });
 
   // The docs first: @fastify/swagger sees only the routes registered after it.
   void app.register(docsPlugin);
