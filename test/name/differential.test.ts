@@ -1,0 +1,84 @@
+/**
+ * Differential test for speed work on the name check (issue 18, speed
+ * follow-up): every fixture name and a seeded sample of 20,000 pairs drawn
+ * from the shipped first- and last-name tables (every 5th with a country
+ * hint) are checked, and each result is compared field by field with a
+ * snapshot of the same inputs taken from the code before the speed work.
+ *
+ * The snapshot lives in .tmp/ (not committed: it is tied to the data files
+ * of this tree). When it is missing the test writes it from the current
+ * code and says so: run it once on the unchanged code, then make the change
+ * and run it again. NAME_DIFF_UPDATE=1 rewrites it.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createNameCheck } from '../../src/name/index.js';
+import { fakeNames, realNames } from './fixtures.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SNAPSHOT = join(root, '.tmp', 'name-differential.json');
+const SAMPLE = 20_000;
+const COUNTRIES = ['IT', 'DE', 'US', 'RU', 'FR', 'BR', 'IN', 'TR'];
+
+/** mulberry32: a small seeded generator, so the sample is the same on every run. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function names(file: string): string[] {
+  return (JSON.parse(readFileSync(join(root, 'data', 'name', file), 'utf8')) as { data: { names: string[] } }).data.names;
+}
+
+const cap = (s: string): string => s.replace(/(^|[\s-])(\p{L})/gu, (_m, sep: string, c: string) => sep + c.toUpperCase());
+
+/** The inputs: fixtures, then the seeded sample (capitalised as typed on a form, every 11th left lower case). */
+function inputs(): [string, string, string | undefined][] {
+  const out: [string, string, string | undefined][] = [...realNames(), ...fakeNames()].map((n) => [n.first, n.last, undefined]);
+  const firsts = names('first-names.json');
+  const lasts = names('last-names.json');
+  const next = rng(18);
+  for (let i = 0; i < SAMPLE; i++) {
+    const f = firsts[Math.floor(next() * firsts.length)]!;
+    const l = lasts[Math.floor(next() * lasts.length)]!;
+    const lower = i % 11 === 0;
+    out.push([lower ? f : cap(f), lower ? l : cap(l), i % 5 === 0 ? COUNTRIES[i % COUNTRIES.length] : undefined]);
+  }
+  return out;
+}
+
+describe('name check: results unchanged by speed work', () => {
+  it('every fixture name and 20,000 seeded pairs give the snapshot result, field by field', () => {
+    const check = createNameCheck();
+    const results = inputs().map(([f, l, country]) => ({ input: [f, l, country ?? null], result: check(f, l, country === undefined ? undefined : { country }) }));
+    const current = JSON.parse(JSON.stringify(results)) as typeof results;
+    if (!existsSync(SNAPSHOT) || process.env['NAME_DIFF_UPDATE'] === '1') {
+      mkdirSync(dirname(SNAPSHOT), { recursive: true });
+      writeFileSync(SNAPSHOT, JSON.stringify(current));
+      console.warn(`name differential: snapshot written to ${SNAPSHOT} (${current.length} results); it compares from the next run on`);
+      return;
+    }
+    const before = JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as typeof results;
+    expect(current.length).toBe(before.length);
+    const diffs: string[] = [];
+    for (let i = 0; i < current.length; i++) {
+      const a = before[i]!;
+      const b = current[i]!;
+      expect(b.input).toEqual(a.input);
+      for (const field of Object.keys({ ...a.result, ...b.result }) as (keyof typeof a.result)[]) {
+        if (JSON.stringify(a.result[field]) !== JSON.stringify(b.result[field])) {
+          diffs.push(`${JSON.stringify(a.input)} ${field}: ${JSON.stringify(a.result[field])} → ${JSON.stringify(b.result[field])}`);
+        }
+      }
+    }
+    expect(diffs.slice(0, 20)).toEqual([]);
+  }, 120_000);
+});
