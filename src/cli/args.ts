@@ -163,7 +163,8 @@ function checkArgumentCount(command: CommandName, args: readonly string[], strin
       if (args.length > 0) throw new UsageError(`worker takes no arguments, got ${quoted(args[0]!)} (options start with --)`, command);
       return;
     case 'data':
-      // Each subcommand checks its own arguments (src/cli/data.ts).
+    case 'webhooks':
+      // Each subcommand checks its own arguments (src/cli/data.ts, src/cli/webhooks.ts).
       return;
     case 'demo':
     case 'serve':

@@ -7,6 +7,7 @@ import type { CommandLine } from './args.js';
 import { runBatch, runBatchFiles, runWorker } from './batch.js';
 import { checkOne } from './check.js';
 import { dataDirOf, runData } from './data.js';
+import { runWebhooks } from './webhooks.js';
 import { DEMO_INPUTS, summarise } from './demo.js';
 import { requireFile } from './files.js';
 import { serveCommand } from './serve.js';
@@ -71,6 +72,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 async function runCommand(command: CommandName, line: CommandLine, io: CliIo): Promise<number> {
   const { args, flags } = line;
   if (command === 'data') return runData(args, flags, io);
+  if (command === 'webhooks') return runWebhooks(args, flags, io);
   // A missing database is the person's typo, said in their words, before the
   // checker turns it into a DataError about MaxMind.
   for (const path of flags.db) await requireFile(path);

@@ -43,7 +43,7 @@ export const FLAGS = Object.freeze({
 export type FlagName = keyof typeof FLAGS;
 
 /** The commands of the CLI. */
-export const COMMANDS = Object.freeze(['email', 'device', 'ip', 'phone', 'name', 'identity', 'batch', 'worker', 'demo', 'serve', 'data'] as const);
+export const COMMANDS = Object.freeze(['email', 'device', 'ip', 'phone', 'name', 'identity', 'batch', 'worker', 'demo', 'serve', 'data', 'webhooks'] as const);
 
 /** The name of one command. */
 export type CommandName = (typeof COMMANDS)[number];
@@ -135,6 +135,15 @@ verify DIR: checks a bundle directory on its own; lists every bad file, exit 1.
 export --out DIR: writes the bundle in use (--data's, the package's for what it lacks) as
 one standalone bundle, to copy where the package cannot fetch data (air-gapped sites).`,
   },
+  webhooks: {
+    args: 'list | retry <id…|all> | purge <id…|all>',
+    brief: 'dead-letter webhooks: list, retry, purge',
+    summary: 'Lists, retries or purges the webhooks given up after their retry window (docs/webhooks.md).',
+    more: `The deliveries live where serve keeps them: the journal in webhook.dir of --config (or
+IDENTITY_SIGNALS_WEBHOOK_DIR), or BullMQ on Redis with redisUrl (or REDIS_URL).
+retry puts dead letters back with a fresh window; purge drops them. With the journal,
+retry and purge need the server stopped (it holds the directory); list works beside it.`,
+  },
 };
 
 const EXIT_CODES = 'Exit codes: 0 done, 1 failed, 2 usage (a wrong command, flag, value or file).';
@@ -172,6 +181,8 @@ export function flagsOf(command: CommandName, product?: ProductName): readonly F
       return ['config', 'port', 'host', 'db', 'country', 'bands', 'data', 'help'];
     case 'data':
       return ['data', 'json', 'out', 'help'];
+    case 'webhooks':
+      return ['config', 'json', 'help'];
   }
 }
 

@@ -1,0 +1,61 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run.js';
+import { WebhookJournal } from '../../src/server/webhookJournal.js';
+
+async function cli(argv: string[], env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l), stdin: Readable.from(['']), env });
+  return { code, out, err };
+}
+
+const job = (n: number, url: string) => ({ url, resolution_id: `r-${n}`, customer_id: 'c', email: `jane${n}@acme-widgets.com`, secret: 'whsec' });
+
+describe('identity-signals webhooks list | retry | purge (the journal)', () => {
+  it('lists dead letters (never the secret or the e-mail, at most 64 characters of the URL), retries and purges them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'webhooks-cli-'));
+    const journal = WebhookJournal.open(join(dir, 'wh'));
+    const long = `https://hooks.example.org/${'p'.repeat(200)}`;
+    const a = journal.add(job(1, long), Date.UTC(2026, 0, 1));
+    const b = journal.add(job(2, 'https://hooks.example.org/b'), Date.UTC(2026, 0, 2));
+    journal.add(job(3, 'https://hooks.example.org/c'), Date.UTC(2026, 0, 3));
+    journal.dead(a.id, 12, 'HTTP 503');
+    journal.dead(b.id, 1, 'HTTP 410');
+    journal.close();
+    const config = join(dir, 'config.json');
+    writeFileSync(config, JSON.stringify({ webhook: { dir: 'wh' } }));
+
+    const listed = await cli(['webhooks', 'list', '--config', config, '--json']);
+    expect(listed.code).toBe(0);
+    const letters = JSON.parse(listed.out[0]!);
+    expect(letters.map((l: { id: string }) => l.id)).toEqual([a.id, b.id]);
+    expect(letters[0]).toEqual({ id: a.id, resolution_id: 'r-1', url: `${long.slice(0, 64)}…`, attempts: 12, error: 'HTTP 503', created: '2026-01-01T00:00:00.000Z' });
+    expect(listed.out[0]).not.toMatch(/whsec|jane/);
+
+    expect((await cli(['webhooks', 'retry', a.id, '--config', config])).out).toEqual(['retried 1 dead letter: the server sends them when it starts']);
+    expect((await cli(['webhooks', 'purge', 'all', '--config', config])).out).toEqual(['purged 1 dead letter']);
+    expect((await cli(['webhooks', 'list', '--config', config])).out).toEqual(['no dead letters']);
+    const reopened = WebhookJournal.open(join(dir, 'wh'), { readOnly: true });
+    expect(reopened.pending().map((r) => r.job.resolution_id)).toEqual(['r-3', 'r-1']);
+    expect((await cli(['webhooks', 'purge', 'no-such-id', '--config', config])).code).toBe(1);
+  });
+
+  it('takes the directory from the environment, and refuses retry while a live process holds it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'webhooks-cli-'));
+    writeFileSync(join(dir, 'lock'), String(process.ppid));
+    const env = { IDENTITY_SIGNALS_WEBHOOK_DIR: dir };
+    expect((await cli(['webhooks', 'list'], env)).out).toEqual(['no dead letters']);
+    const refused = await cli(['webhooks', 'retry', 'all'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.err[0]).toMatch(/in use by process \d+; stop the server first/);
+  });
+
+  it('refuses an unknown subcommand (exit 2)', async () => {
+    expect((await cli(['webhooks', 'replay'])).code).toBe(2);
+    expect((await cli(['webhooks', 'retry'])).code).toBe(2);
+  });
+});
