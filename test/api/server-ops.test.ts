@@ -307,6 +307,35 @@ describe('server: keep-alive after a refused body', () => {
 });
 
 describe('server: socket limits', () => {
+  it('caps open connections: past maxConnections a new connection is closed at once, the open one still answers', async () => {
+    const s = await start({ maxConnections: 1 });
+    try {
+      const first = connect(s.port, '127.0.0.1');
+      await new Promise<void>((ok) => first.once('connect', () => ok()));
+      await new Promise((ok) => setTimeout(ok, 50)); // the server has accepted it
+      const second = await new Promise<{ data: string }>((ok) => {
+        let data = '';
+        const socket = connect(s.port, '127.0.0.1', () => socket.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n'));
+        socket.on('data', (c: Buffer) => (data += c.toString()));
+        socket.on('error', () => undefined);
+        socket.on('close', () => ok({ data }));
+      });
+      expect(second.data).toBe('');
+      const answer = await new Promise<string>((ok) => {
+        let data = '';
+        first.on('data', (c: Buffer) => {
+          data += c.toString();
+          if (data.includes('\r\n\r\n')) ok(data);
+        });
+        first.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n');
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 200/);
+      first.destroy();
+    } finally {
+      await s.close();
+    }
+  });
+
   it('cuts off a slowloris client that never finishes its headers, at the header timeout', async () => {
     const s = await start({ timeouts: { headersMs: 300, requestMs: 600, checkIntervalMs: 50 } });
     try {
