@@ -113,7 +113,8 @@ export async function deliverWebhook(url: string, payload: unknown, options: Web
         redirect: 'manual',
         signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
       });
-      await res.arrayBuffer().catch(() => undefined);
+      // The answer is not needed, and a receiver may send gigabytes: cancel it rather than buffer it.
+      await res.body?.cancel().catch(() => undefined);
       if (res.status >= 200 && res.status < 300) return { delivered: true, attempts: attempt + 1, status: res.status };
       last = { delivered: false, attempts: attempt + 1, status: res.status, error: `HTTP ${res.status}` };
       if (res.status < 500 && res.status !== 429) return last;

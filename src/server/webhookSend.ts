@@ -50,7 +50,7 @@ function guardedLookup(hostname: string, options: LookupOptions, callback: (...a
     if (error) return callback(error);
     for (const a of addresses) {
       const why = refusedAddress(a.address);
-      if (why !== null) return callback(Object.assign(new Error(`target refused: ${hostname} resolves to ${why}`), { code: 'ETARGETREFUSED' }));
+      if (why !== null) return callback(Object.assign(new Error(`target refused: ${quoteInput(hostname)} resolves to ${why}`), { code: 'ETARGETREFUSED' }));
     }
     if (options.all === true) return callback(null, addresses);
     return callback(null, addresses[0]!.address, addresses[0]!.family);

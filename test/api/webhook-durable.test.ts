@@ -11,6 +11,7 @@ import { createChecker } from '../../src/index.js';
 import type { Provider } from '../../src/providers/index.js';
 import { backoffDelay, createDurableWebhookQueue } from '../../src/server/durableWebhookQueue.js';
 import { WebhookJournal } from '../../src/server/webhookJournal.js';
+import { deliverWebhook } from '../../src/server/webhook.js';
 import { sendWebhookOnce } from '../../src/server/webhookSend.js';
 
 // Real receivers on 127.0.0.1 (allowPrivateTargets: true, as the tests must
@@ -175,7 +176,7 @@ describe('sendWebhookOnce: one attempt, bounded and checked at connect time', ()
     closers.push(() => r.close());
     const refused = await sendWebhookOnce(`http://localhost:${r.port}/hook`, '{}', { secret: 's', deliveryId: 'd' });
     expect(refused).toMatchObject({ delivered: false, retry: false });
-    expect(refused.error).toMatch(/^target refused: localhost resolves to (127\.0\.0\.1|::1) \(/);
+    expect(refused.error).toMatch(/^target refused: "localhost" resolves to (127\.0\.0\.1|::1) \(/);
     expect(r.got).toHaveLength(0);
     const literal = await sendWebhookOnce(`http://169.254.169.254/latest/meta-data`, '{}', { secret: 's', deliveryId: 'd' });
     expect(literal.error).toMatch(/^target refused: 169\.254\.169\.254/);
@@ -198,38 +199,45 @@ describe('sendWebhookOnce: one attempt, bounded and checked at connect time', ()
   });
 
   it('reads at most maxResponseBytes of a 300 MB answer: memory stays flat', async () => {
-    const chunk = Buffer.alloc(65_536, 0x61);
-    let sent = 0;
-    const server = createServer((req, res) => {
-      req.resume();
-      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(300 * 1024 * 1024) });
-      const pump = () => {
-        while (sent < 300 * 1024 * 1024) {
-          sent += chunk.length;
-          if (!res.write(chunk)) return void res.once('drain', pump);
-        }
-        res.end();
-      };
-      pump();
-      res.on('close', () => undefined);
-    });
-    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-    closers.push(() => new Promise<void>((ok) => (server.closeAllConnections(), server.close(() => ok()))));
-    globalThis.gc?.();
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-    const out = await sendWebhookOnce(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, '{}', {
-      secret: 's',
-      deliveryId: 'd',
-      allowPrivateTargets: true,
-    });
-    clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
-    const grewMb = (peak - before) / 1024 / 1024;
-    console.log(`oversized answer: ${(sent / 1024 / 1024).toFixed(1)} MB written by the receiver before the sender closed; RSS +${grewMb.toFixed(2)} MB`);
+    const { out, sent, grewMb } = await oversized((url) => sendWebhookOnce(url, '{}', { secret: 's', deliveryId: 'd', allowPrivateTargets: true }));
+    console.log(`oversized answer (sendWebhookOnce): ${(sent / 1024 / 1024).toFixed(1)} MB written by the receiver before the sender closed; RSS +${grewMb.toFixed(2)} MB`);
     expect(out).toEqual({ delivered: true, retry: false, status: 200 });
     expect(sent).toBeLessThan(300 * 1024 * 1024);
     expect(grewMb).toBeLessThan(16);
   });
+
+  it('the in-memory deliverWebhook does not buffer a 300 MB answer either (it took 1.17 GB before)', async () => {
+    const { out, grewMb } = await oversized((url) => deliverWebhook(url, {}, { secret: 's', allowPrivateTargets: true, retries: 0 }));
+    console.log(`oversized answer (deliverWebhook): RSS +${grewMb.toFixed(2)} MB`);
+    expect(out).toMatchObject({ delivered: true, status: 200 });
+    expect(grewMb).toBeLessThan(16);
+  });
 });
+
+/** Serves a 300 MB answer (written as fast as the client reads it) to `send`; measures the peak RSS growth meanwhile. */
+async function oversized<T>(send: (url: string) => Promise<T>): Promise<{ out: T; sent: number; grewMb: number }> {
+  const chunk = Buffer.alloc(65_536, 0x61);
+  let sent = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(300 * 1024 * 1024) });
+    const pump = () => {
+      while (sent < 300 * 1024 * 1024) {
+        sent += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+      res.end();
+    };
+    pump();
+    res.on('close', () => undefined);
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  closers.push(() => new Promise<void>((ok) => (server.closeAllConnections(), server.close(() => ok()))));
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  const out = await send(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`);
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { out, sent, grewMb: (peak - before) / 1024 / 1024 };
+}
