@@ -87,6 +87,7 @@ export type ProviderSpec = Static<typeof ProviderSpecSchema>;
  * @param at resolves a table's relative `file` (the config file's folder) @default as given
  * @throws InputError or DataError from a factory (an unreadable table, a bad URL)
  * @example
+ * // not run: reads crm.csv
  * providersFromConfig([{ type: 'dns', domainBlockLists: ['dbl.spamhaus.org'] }, { type: 'table', file: 'crm.csv' }]);
  */
 export function providersFromConfig(specs: readonly ProviderSpec[], at: (path: string) => string = (p) => p): Provider[] {

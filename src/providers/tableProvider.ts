@@ -30,7 +30,7 @@ const KEYS: Readonly<Record<string, ProviderProduct>> = { email: 'email', domain
  * @throws InputError when the file has no key column or a column that is not a field
  * @throws DataError when the file cannot be read or a cell does not fit its column
  * @example
- * // crm.csv: email,has_linkedin,company_name
+ * // not run: reads crm.csv (columns email,has_linkedin,company_name)
  * const checker = createChecker({ providers: [tableProvider('crm.csv')] });
  */
 export function tableProvider(file: string, options: TableProviderOptions = {}): Provider {
