@@ -29,9 +29,13 @@ describe('entry point exports', () => {
     expect(Object.keys(scoring).sort()).toEqual([
       'DEFAULT_BANDS', 'QUALITY_CLUSTERS', 'RISK_CLUSTERS', 'SCORECARD_BANDS', 'bandIndex', 'createScorer', 'validateBands',
     ]);
-    expect(Object.keys(providers).sort()).toEqual(['dnsMx', 'runEmailProviders']);
+    expect(Object.keys(providers).sort()).toEqual([
+      'DEFAULT_PROVIDER_TIMEOUT_MS', 'PROVIDER_FIELDS', 'PROVIDER_PRODUCTS', 'dnsMx', 'dnsProvider', 'fromEmailProvider', 'httpProvider', 'rdapProvider',
+      'runEmailProviders', 'runProviders', 'smtpProvider', 'tableProvider',
+    ]);
     expect(Object.keys(server).sort()).toEqual([
-      'createApiServer', 'createMemoryWebhookQueue', 'createRequestHandler', 'createServer', 'deliverWebhook', 'refuseWebhookTarget', 'signWebhook',
+      'WebhookJournal', 'createApiServer', 'createDurableWebhookQueue', 'createMemoryWebhookQueue', 'createRedisWebhookQueue', 'createRequestHandler',
+      'createServer', 'deliverWebhook', 'refuseWebhookTarget', 'sendWebhookOnce', 'signWebhook',
     ]);
   });
 });
