@@ -106,6 +106,10 @@ export class DataBundle {
    * fallback's, so checkers on partial bundles share the default tables.
    */
   derive<T>(key: string, formats: readonly DatasetFormat<never>[], build: () => T): T {
+    // Hot path (every table lookup of every check): a key derived here is answered by one Map lookup. A key
+    // that this bundle delegates to its fallback is never stored here, so answering it first changes nothing.
+    const known = this.derived.get(key);
+    if (known !== undefined) return known as T;
     if (this.fallback !== null && formats.every((f) => !this.byFile.has(f.file))) return this.fallback.derive(key, formats, build);
     if (this.derived.has(key)) return this.derived.get(key) as T;
     const value = build();

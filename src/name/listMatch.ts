@@ -8,7 +8,7 @@ import { NAME_LISTS } from './data/formats.js';
 import { isCommonRealNameLabel, listEntries, matchNameList, type NameListKind } from './data/index.js';
 import type { PartAnalysis } from './analyse.js';
 import type { Evidence } from './evidence.js';
-import { listHits, type ListHits } from './listIndex.js';
+import { listIndex, type ListHits } from './listIndex.js';
 import { humorousReading } from './reading.js';
 import { soundKey } from './sound.js';
 import { isNameSuffix, isParticle, knownToken, lettersOf } from './tokens.js';
@@ -88,9 +88,10 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   // One index lookup per candidate key tells every list it is in. Keys:
   // the full name (and its variants), each part alone, the name run
   // together (Dick Head → dickhead), and each token (vulgar words).
-  const fullHits: (ListHits | undefined)[] = keys.map(listHits);
-  const firstHits = listHits(first.folded);
-  const lastHits = listHits(last.folded);
+  const index = listIndex();
+  const fullHits: (ListHits | undefined)[] = keys.map((k) => index.get(k));
+  const firstHits = index.get(first.folded);
+  const lastHits = index.get(last.folded);
 
   // Placeholders. One-word parts only when the word is no known name.
   let placeholderKey: string | undefined;
@@ -141,11 +142,11 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   if (label !== undefined) addListMatch(ev, 'NAME_HUMOROUS', 'NAME_HUMOROUS_COMMON', label, 'HUMOROUS');
 
   const allTokens = first.tokens.concat(last.tokens);
-  label = firstOf(fullHits, 'vulgar') ?? (allTokens.length > 1 ? listHits(allTokens.join(''))?.vulgar : undefined);
+  label = firstOf(fullHits, 'vulgar') ?? (allTokens.length > 1 ? index.get(allTokens.join(''))?.vulgar : undefined);
   // A vulgar word alone, unless it is also a real name (Dick, Fanny, Willy).
   for (let k = 0; k < allTokens.length && label === undefined; k++) {
     const tok = allTokens[k]!;
-    const found = listHits(tok)?.vulgar ?? (tok.includes("'") ? listHits(lettersOf(tok))?.vulgar : undefined);
+    const found = index.get(tok)?.vulgar ?? (tok.includes("'") ? index.get(lettersOf(tok))?.vulgar : undefined);
     if (found !== undefined && !knownToken(tok)) label = found;
   }
   if (label !== undefined) ev.add('NAME_VULGAR', label, 'HUMOROUS');

@@ -66,6 +66,15 @@ function letters(word: string): string {
   return out;
 }
 
+/** Whether a word is only letters a-z (what `letters` keeps), checked without building a string. */
+function isAtoZ(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < 97 || c > 122) return false;
+  }
+  return true;
+}
+
 /**
  * The readings of a word, or of a phrase given as its words: `initial`
  * when it starts the phrase, `inner` when it follows another word. Both
@@ -92,9 +101,35 @@ interface ReadingIndex {
   readonly punch: ReadonlySet<string>;
   /** Every code of a punchline word (initial or inner) of MIN_PUNCH_CODE+ letters: a reading holding none is no joke. */
   readonly punchCodes: ReadonlySet<string>;
+  /** `punchCodes` as a trie over char codes, so a reading is scanned for them without cutting substrings. */
+  readonly punchTrie: PunchNode;
   /** Catchphrase code → phrase. */
   readonly phrases: ReadonlyMap<string, string>;
   readonly longest: number;
+}
+
+/** A node of the punchline-code trie: children by char code; `end` when the path so far is a whole punchline code. */
+interface PunchNode {
+  readonly next: Map<number, PunchNode>;
+  end: boolean;
+}
+
+function trieOf(codes: Iterable<string>): PunchNode {
+  const root: PunchNode = { next: new Map(), end: false };
+  for (const code of codes) {
+    let node = root;
+    for (let i = 0; i < code.length; i++) {
+      const c = code.charCodeAt(i);
+      let child = node.next.get(c);
+      if (child === undefined) {
+        child = { next: new Map(), end: false };
+        node.next.set(c, child);
+      }
+      node = child;
+    }
+    node.end = true;
+  }
+  return root;
 }
 
 function index(): ReadingIndex {
@@ -122,7 +157,7 @@ function index(): ReadingIndex {
     }
     const phrases = new Map<string, string>();
     for (const p of reading.phrases) for (const c of wordReadings(p.split(' ')).initial) phrases.set(c, p);
-    return { initial, inner: innerMap, punch: new Set(reading.punch), punchCodes, phrases, longest };
+    return { initial, inner: innerMap, punch: new Set(reading.punch), punchCodes, punchTrie: trieOf(punchCodes), phrases, longest };
   });
 }
 
@@ -155,8 +190,12 @@ function tokenCodes(token: string): readonly string[] {
 function holdsHiddenPunch(r: NameReading, tokens: readonly string[], ix: ReadingIndex, isKnownName: (token: string) => boolean): boolean {
   const { code, ends } = r;
   for (let i = 0; i + MIN_PUNCH_CODE <= code.length; i++) {
-    for (let len = MIN_PUNCH_CODE; len <= ix.longest && i + len <= code.length; len++) {
-      if (!ix.punchCodes.has(code.slice(i, i + len))) continue;
+    // Walk the trie from i: each node reached at length len is code[i, i+len); `end` marks a punchline code.
+    let node: PunchNode | undefined = ix.punchTrie;
+    for (let len = 1; len <= ix.longest && i + len <= code.length; len++) {
+      node = node.next.get(code.charCodeAt(i + len - 1));
+      if (node === undefined) break;
+      if (len < MIN_PUNCH_CODE || !node.end) continue;
       const t = ends.indexOf(i + len);
       const exact = t >= 0 && (t === 0 ? 0 : ends[t - 1]) === i;
       if (!exact || !isKnownName(tokens[t]!)) return true;
@@ -168,6 +207,16 @@ function holdsHiddenPunch(r: NameReading, tokens: readonly string[], ix: Reading
 /** Every reading of the name's tokens (primary × alternate codes), with the token boundaries. */
 function nameReadings(tokens: readonly string[]): NameReading[] {
   // Mostly one reading: a token has two codes only when Double Metaphone's alternate differs.
+  if (tokens.every((t) => tokenCodes(t).length === 1)) {
+    let code = '';
+    const ends: number[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const own = tokenCodes(tokens[i]!)[0]!;
+      code += i === 0 ? own : inner(own);
+      ends.push(code.length);
+    }
+    return [{ code, ends }];
+  }
   let codes: string[] = [''];
   let ends: number[][] = [[]];
   for (let i = 0; i < tokens.length; i++) {
@@ -264,7 +313,7 @@ function spelledAlike(nameKey: string, phrase: readonly string[]): boolean {
  */
 export function humorousReading(tokens: readonly string[], isKnownName: (token: string) => boolean): string | undefined {
   if (tokens.length < 2 || tokens.length > MAX_TOKENS) return undefined;
-  for (const t of tokens) if (t === '' || letters(t) !== t) return undefined;
+  for (const t of tokens) if (t === '' || !isAtoZ(t)) return undefined;
   const ix = index();
   let nameKey: string | undefined;
   for (const r of nameReadings(tokens)) {

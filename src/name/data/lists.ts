@@ -106,3 +106,13 @@ export function matchNameList(kind: NameListKind, folded: string): string | unde
 export function listEntries(kind: NameListKind): readonly string[] {
   return load().get(kind)?.entries ?? [];
 }
+
+/**
+ * Every entry of one list with its label (what {@link matchNameList} answers for it), in list order.
+ *
+ * @example
+ * listLabels('placeholder').get('john doe') // 'form example'
+ */
+export function listLabels(kind: NameListKind): ReadonlyMap<string, string> {
+  return load().get(kind)?.map ?? new Map<string, string>();
+}
