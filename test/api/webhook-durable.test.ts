@@ -110,6 +110,30 @@ describe('durable webhook queue (journal on disk)', () => {
     expect(readFileSync(join(dir, 'deliveries.ndjson'), 'utf8')).not.toContain('torn');
   });
 
+  it('graceful shutdown keeps what is in flight: closed mid-attempt, the next queue sends it with the same delivery id', async () => {
+    const dir = dirOf();
+    let delayMs = 2000;
+    const got: string[] = [];
+    const slow = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => setTimeout(() => (got.push(String(req.headers['x-delivery-id'])), res.writeHead(200).end()), delayMs));
+    });
+    await new Promise<void>((ok) => slow.listen(0, '127.0.0.1', ok));
+    closers.push(() => new Promise<void>((ok) => (slow.closeAllConnections(), slow.close(() => ok()))));
+    const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hook`;
+    const first = createDurableWebhookQueue({ dir, checker: () => checker, send: { allowPrivateTargets: true } });
+    await first.enqueue(job(1, url));
+    const [accepted] = first.journal.pending();
+    await until(() => first.journal.get(accepted!.id)?.body !== undefined);
+    expect(await first.close(Date.now() + 50)).toEqual([]);
+    delayMs = 0;
+    const second = createDurableWebhookQueue({ dir, checker: () => checker, send: { allowPrivateTargets: true } });
+    closers.push(() => second.close(Date.now()));
+    await until(() => second.depth === 0);
+    expect(got).toContain(accepted!.id);
+    expect(new Set(got)).toEqual(new Set([accepted!.id]));
+  });
+
   it('refuses a journal directory locked by another live process, and takes over the lock of a dead one', () => {
     const dir = dirOf();
     // The parent of this process is alive and is not us.
