@@ -2,7 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createChecker } from '../../src/index.js';
+import { createRedisWebhookQueue } from '../../src/server/redisWebhookQueue.js';
 import { runCli } from '../../src/cli/run.js';
 import { WebhookJournal } from '../../src/server/webhookJournal.js';
 
@@ -58,4 +66,65 @@ describe('identity-signals webhooks list | retry | purge (the journal)', () => {
     expect((await cli(['webhooks', 'replay'])).code).toBe(2);
     expect((await cli(['webhooks', 'retry'])).code).toBe(2);
   });
+});
+
+describe('identity-signals webhooks with Redis (BullMQ failed set; a real redis-server on loopback)', () => {
+  let redis: ChildProcess | undefined;
+  afterAll(() => {
+    redis?.kill('SIGKILL');
+  });
+
+  it('lists, retries and purges the failed deliveries of the shared queue', async () => {
+    const probe = createTcpServer();
+    await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', ok));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((ok) => probe.close(ok));
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const url = `redis://127.0.0.1:${port}`;
+    for (;;) {
+      const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        await client.ping();
+        break;
+      } catch {
+        await new Promise((ok) => setTimeout(ok, 50));
+      } finally {
+        client.disconnect();
+      }
+    }
+    let status = 410;
+    const ids: string[] = [];
+    const receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => (ids.push(String(req.headers['x-delivery-id'])), res.writeHead(status).end()));
+    });
+    await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
+    const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const finals: boolean[] = [];
+    const queue = createRedisWebhookQueue({ redisUrl: url, checker: () => createChecker(), send: { allowPrivateTargets: true }, onOutcome: (o) => void (o.final && finals.push(o.delivered)) });
+    try {
+      await queue.enqueue(job(1, hook));
+      await queue.enqueue(job(2, hook));
+      const until = async (check: () => boolean) => {
+        for (let i = 0; i < 400 && !check(); i++) await new Promise((ok) => setTimeout(ok, 25));
+        expect(check()).toBe(true);
+      };
+      await until(() => finals.length === 2);
+      const env = { REDIS_URL: url };
+      const listed = JSON.parse((await cli(['webhooks', 'list', '--json'], env)).out[0]!) as { id: string; error: string }[];
+      expect(listed.map((l) => l.error)).toEqual(['HTTP 410', 'HTTP 410']);
+      expect(new Set(listed.map((l) => l.id))).toEqual(new Set(ids));
+      status = 200;
+      expect((await cli(['webhooks', 'retry', listed[0]!.id], env)).out).toEqual(['retried 1 dead letter']);
+      await until(() => finals.length === 3);
+      expect(finals[2]).toBe(true);
+      expect((await cli(['webhooks', 'purge', 'all'], env)).out).toEqual(['purged 1 dead letter']);
+      expect((await cli(['webhooks', 'list'], env)).out).toEqual(['no dead letters']);
+    } finally {
+      await queue.close(Date.now() + 1000);
+      await new Promise<void>((ok) => (receiver.closeAllConnections(), receiver.close(() => ok())));
+    }
+  }, 30_000);
 });
