@@ -1,5 +1,5 @@
 import { createChecker } from '../checker.js';
-import type { Checker } from '../checker.js';
+import type { Checker, CheckerOptions } from '../checker.js';
 import { checkOptions, dateOption } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
 import type { IdentityCheckOptions, IdentityInput, IdentityResult } from './types.js';
@@ -33,4 +33,34 @@ export function checkIdentity(input: IdentityInput, options?: IdentityCheckOptio
   const o = checkOptions<IdentityCheckOptions>(options, '', RULES);
   const checker = o.scoring === undefined ? (shared ??= createChecker()) : createChecker({ scoring: o.scoring });
   return checker.identity(input, o.now === undefined ? undefined : { now: o.now });
+}
+
+/**
+ * {@link checkIdentity} with asynchronous providers: the e-mail is checked
+ * through `checker.emailAsync` (the providers' facts merged and re-scored)
+ * before the identity is scored. Without `providers` it resolves to what
+ * `checkIdentity` returns. For many calls, build one checker
+ * (`createChecker({ providers }).identityAsync`) instead.
+ *
+ * @param input the sign-up's fields; any subset
+ * @param options `now`, `scoring`, and `providers` (as `createChecker`'s)
+ * @throws InputError as {@link checkIdentity}, and `INPUT_OPTION` for a bad provider (`providers[0]`)
+ * @example
+ * const r = await checkIdentityAsync({ email: 'jane.doe@gmail.com' });
+ * r.identity.reasons[0]?.code; // 'IDENTITY_BASELINE'
+ */
+export async function checkIdentityAsync(
+  input: IdentityInput,
+  options?: IdentityCheckOptions & { readonly providers?: CheckerOptions['providers'] },
+): Promise<IdentityResult> {
+  const { providers, ...rest } = checkOptions<IdentityCheckOptions & { readonly providers?: CheckerOptions['providers'] }>(options, '', {
+    ...RULES,
+    // Checked by createChecker below, with its path.
+    providers: () => undefined,
+  });
+  const checker =
+    rest.scoring === undefined && providers === undefined
+      ? (shared ??= createChecker())
+      : createChecker({ ...(rest.scoring === undefined ? {} : { scoring: rest.scoring }), ...(providers === undefined ? {} : { providers }) });
+  return checker.identityAsync(input, rest.now === undefined ? undefined : { now: rest.now });
 }

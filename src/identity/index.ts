@@ -8,7 +8,7 @@
  *
  * @packageDocumentation
  */
-export { checkIdentity } from './checkIdentity.js';
+export { checkIdentity, checkIdentityAsync } from './checkIdentity.js';
 export { IDENTITY_SCORE_MODEL } from './scoreModel.js';
 export type { IdentityReasonCode } from './scoreModel.js';
 export { matchNameToEmail } from './nameEmail.js';

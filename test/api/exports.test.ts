@@ -22,7 +22,7 @@ describe('entry point exports', () => {
   });
 
   it('identity-signals/identity', () => {
-    expect(Object.keys(identity).sort()).toEqual(['IDENTITY_SCORE_MODEL', 'checkIdentity', 'emailCountry', 'matchNameToEmail', 'nameVariants']);
+    expect(Object.keys(identity).sort()).toEqual(['IDENTITY_SCORE_MODEL', 'checkIdentity', 'checkIdentityAsync', 'emailCountry', 'matchNameToEmail', 'nameVariants']);
   });
 
   it('identity-signals/scoring, /providers, /server', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/checker.js';
 import { InputError } from '../../src/errors.js';
-import { IDENTITY_SCORE_MODEL, checkIdentity, emailCountry, matchNameToEmail, nameVariants } from '../../src/identity/index.js';
+import { IDENTITY_SCORE_MODEL, checkIdentity, checkIdentityAsync, emailCountry, matchNameToEmail, nameVariants } from '../../src/identity/index.js';
 import type { IdentityInput, IdentityResult } from '../../src/identity/index.js';
 import { createScorer } from '../../src/scoring/index.js';
 
@@ -62,6 +62,12 @@ describe('checkIdentity: shape, score and determinism (issue 19)', () => {
   it('identityAsync without providers resolves to the synchronous result', async () => {
     const input = { email: 'giulia.rossi@libero.it', ip: '79.0.0.1' };
     expect((await checker.identityAsync(input, { now: DAY })).identity).toEqual(run(input).identity);
+  });
+
+  it('checkIdentityAsync without providers resolves to checkIdentity; a bad provider is INPUT_OPTION at providers[0]', async () => {
+    const input = { email: 'giulia.rossi@libero.it', ip: '79.0.0.1', firstName: 'Giulia', lastName: 'Rossi' };
+    expect(await checkIdentityAsync(input, { now: DAY })).toEqual(checkIdentity(input, { now: DAY }));
+    await expect(checkIdentityAsync(input, { providers: [42 as never] })).rejects.toMatchObject({ code: 'INPUT_OPTION', field: 'providers[0]' });
   });
 
   it('an empty input scores the baseline', () => {
