@@ -31,6 +31,7 @@ export type {
   NameEnrichment,
   PhoneEnrichment,
   Provider,
+  ProviderAnswer,
   ProviderContext,
   ProviderFacts,
   ProviderFailure,

@@ -199,8 +199,11 @@ export interface Provider {
   /** Time allowed before the call is aborted. @default 5000 */
   readonly timeoutMs?: number;
   /** Facts about one input; leave out what you do not know (never `false` for "unknown"). */
-  lookup(input: ProviderInput, context: LookupContext): Promise<Readonly<Record<string, unknown>>>;
+  lookup(input: ProviderInput, context: LookupContext): Promise<ProviderAnswer>;
 }
+
+/** What {@link Provider.lookup} resolves to: the facts of one product's enrichment type, or a parsed JSON object (checked when merged). */
+export type ProviderAnswer = EmailEnrichment | IpEnrichment | PhoneEnrichment | DeviceEnrichment | NameEnrichment | Readonly<Record<string, unknown>>;
 
 /** One provider that failed or gave an unusable answer, as async results list it. */
 export interface ProviderFailure {
