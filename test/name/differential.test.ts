@@ -6,9 +6,10 @@
  * snapshot of the same inputs taken from the code before the speed work.
  *
  * The snapshot lives in .tmp/ (not committed: it is tied to the data files
- * of this tree). When it is missing the test writes it from the current
- * code and says so: run it once on the unchanged code, then make the change
- * and run it again. NAME_DIFF_UPDATE=1 rewrites it.
+ * of this tree, and records their sha256s). When it is missing, or was taken
+ * on other name data, the test writes it from the current code and says so:
+ * run it once on the unchanged code, then make the change and run it again.
+ * NAME_DIFF_UPDATE=1 rewrites it.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -55,18 +56,29 @@ function inputs(): [string, string, string | undefined][] {
   return out;
 }
 
+/** The sha256s of the name datasets in the manifest: a snapshot holds only for the data it was taken on. */
+function nameDataHashes(): string {
+  const manifest = JSON.parse(readFileSync(join(root, 'data', 'manifest.json'), 'utf8')) as { datasets: { product: string; file: string; sha256: string }[] };
+  return manifest.datasets
+    .filter((d) => d.product === 'name')
+    .map((d) => `${d.file}:${d.sha256}`)
+    .join(' ');
+}
+
 describe('name check: results unchanged by speed work', () => {
   it('every fixture name and 20,000 seeded pairs give the snapshot result, field by field', () => {
     const check = createNameCheck();
     const results = inputs().map(([f, l, country]) => ({ input: [f, l, country ?? null], result: check(f, l, country === undefined ? undefined : { country }) }));
     const current = JSON.parse(JSON.stringify(results)) as typeof results;
-    if (!existsSync(SNAPSHOT) || process.env['NAME_DIFF_UPDATE'] === '1') {
+    const data = nameDataHashes();
+    const saved = existsSync(SNAPSHOT) ? (JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as { data?: string; results?: typeof results }) : undefined;
+    if (saved?.data !== data || saved.results === undefined || process.env['NAME_DIFF_UPDATE'] === '1') {
       mkdirSync(dirname(SNAPSHOT), { recursive: true });
-      writeFileSync(SNAPSHOT, JSON.stringify(current));
+      writeFileSync(SNAPSHOT, JSON.stringify({ data, results: current }));
       console.warn(`name differential: snapshot written to ${SNAPSHOT} (${current.length} results); it compares from the next run on`);
       return;
     }
-    const before = JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as typeof results;
+    const before = saved.results;
     expect(current.length).toBe(before.length);
     const diffs: string[] = [];
     for (let i = 0; i < current.length; i++) {
