@@ -178,6 +178,9 @@ describe('serve as a process: signals', () => {
     return { child, port, done, stdout: () => stdout, stderr: () => stderr };
   }
 
+  /** Resolves when every socket of a slow request is connected. */
+  const connected: Promise<void>[] = [];
+
   /** A request whose body arrives in two parts, the second after `between()` resolves. */
   function slowRequest(port: number, between: () => Promise<void>) {
     return new Promise<{ status: number; body: string }>((ok, fail) => {
@@ -187,6 +190,7 @@ describe('serve as a process: signals', () => {
         res.on('end', () => ok({ status: res.statusCode!, body }));
       });
       req.on('error', fail);
+      connected.push(new Promise((up) => req.once('socket', (socket) => socket.once('connect', () => up()))));
       req.write(IP_BODY.slice(0, 20));
       void between().then(() => req.end(IP_BODY.slice(20)));
     });
@@ -199,8 +203,11 @@ describe('serve as a process: signals', () => {
     let signalled: () => void = () => {};
     const afterSignal = new Promise<void>((ok) => (signalled = ok));
     // Three requests are in flight (headers and half a body sent) when the signal comes.
+    connected.length = 0;
     const inFlight = [slowRequest(port, () => afterSignal), slowRequest(port, () => afterSignal), slowRequest(port, () => afterSignal)];
-    await new Promise((ok) => setTimeout(ok, 200));
+    // Connected, then time for the server to read the headers (a busy machine may need it).
+    await Promise.all(connected);
+    await new Promise((ok) => setTimeout(ok, 500));
     s.child.kill('SIGTERM');
     await expect.poll(() => s.stdout().includes('shutting down'), { timeout: 5000 }).toBe(true);
     // No new connection is accepted any more.
@@ -216,8 +223,10 @@ describe('serve as a process: signals', () => {
   it('SIGTERM: a request that never finishes is cut at the shutdown deadline, and the process still exits 0', async () => {
     const s = startServe({ IDENTITY_SIGNALS_API_KEYS: 'k1', IDENTITY_SIGNALS_SHUTDOWN_TIMEOUT_MS: '500' });
     const port = await s.port;
+    connected.length = 0;
     const stuck = slowRequest(port, () => new Promise(() => {})).catch((error: Error) => error);
-    await new Promise((ok) => setTimeout(ok, 200));
+    await Promise.all(connected);
+    await new Promise((ok) => setTimeout(ok, 500));
     s.child.kill('SIGTERM');
     expect(await s.done).toEqual({ code: 0, signal: null });
     expect(await stuck).toBeInstanceOf(Error);
