@@ -23,8 +23,9 @@ import type { PhoneResult } from './phone/index.js';
 import { createAsyncChecks } from './providers/asyncChecks.js';
 import type { AsyncCallOptions, DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from './providers/asyncChecks.js';
 import { providerItem } from './providers/config.js';
-import { fromEmailProvider, isEmailProvider } from './providers/runProviders.js';
-import type { EmailProvider, Provider } from './providers/types.js';
+import { fromEmailProvider, isEmailProvider, servesProduct } from './providers/runProviders.js';
+import { PROVIDER_PRODUCTS } from './providers/fields.js';
+import type { EmailProvider, Provider, ProviderProduct } from './providers/types.js';
 import type { ScoringOptions } from './scoring/index.js';
 import { createIdentityCheck } from './identity/identityCheck.js';
 import type { IdentityCallOptions, IdentityInput, IdentityResult } from './identity/types.js';
@@ -130,6 +131,8 @@ export interface Checker {
    * (a failure shows in `problem`).
    */
   dataInfo(options?: { readonly verify?: boolean }): readonly DatasetInfo[];
+  /** The products at least one of this checker's providers serves (the server sends webhooks for those). */
+  readonly providerProducts: readonly ProviderProduct[];
   /**
    * One identity, five signals (see `checkIdentity` in identity-signals/identity):
    * the checks that have input, with this checker's options, plus the cross-signal `identity` score.
@@ -212,6 +215,7 @@ export function createChecker(options?: CheckerOptions): Checker {
   return Object.freeze({
     email,
     ...late,
+    providerProducts: Object.freeze(PROVIDER_PRODUCTS.filter((product) => providers.some((p) => servesProduct(p, product)))),
     identity: (input: IdentityInput, call?: IdentityCallOptions) => identity(input, call),
     identityAsync: (input: IdentityInput, call?: IdentityCallOptions) => identity.async(input, call),
     device,

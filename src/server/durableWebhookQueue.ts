@@ -45,10 +45,15 @@ export function backoffDelay(attempts: number, policy: RetryPolicy, random: () =
   return Math.round(delay / 2 + random() * (delay / 2));
 }
 
-/** The body of an `email.enriched` webhook (DESIGN.md, webhook row), with the delivery id. */
+/** The body of an `email.enriched` (DESIGN.md, webhook row) or `name.enriched` webhook, with the delivery id. */
 export async function webhookBody(checker: Checker, id: string, job: WebhookJob): Promise<string> {
-  const email = await checker.emailAsync(job.email);
-  return JSON.stringify({ event: 'email.enriched', delivery_id: id, resolution_id: job.resolution_id, customer_id: job.customer_id, claims: ['email'], email });
+  const envelope = { delivery_id: id, resolution_id: job.resolution_id, customer_id: job.customer_id };
+  if (job.name !== undefined) {
+    const name = await checker.nameAsync(job.name.first, job.name.last, job.name.country === undefined ? {} : { country: job.name.country });
+    return JSON.stringify({ event: 'name.enriched', ...envelope, claims: ['name'], name });
+  }
+  const email = await checker.emailAsync(job.email ?? '');
+  return JSON.stringify({ event: 'email.enriched', ...envelope, claims: ['email'], email });
 }
 
 /**

@@ -11,8 +11,10 @@ export interface WebhookJob {
   readonly url: string;
   readonly resolution_id: string;
   readonly customer_id: string;
-  /** The e-mail address to enrich with the checker's providers. */
-  readonly email: string;
+  /** The e-mail address to enrich with the checker's providers (an `email.enriched` webhook). */
+  readonly email?: string;
+  /** The name to enrich instead (a `name.enriched` webhook), as the request gave it. */
+  readonly name?: { readonly first: string; readonly last: string; readonly country?: string };
   /** HMAC key of the API key the request came with. */
   readonly secret: string;
 }
@@ -55,8 +57,17 @@ export function createMemoryWebhookQueue(options: MemoryWebhookQueueOptions): We
   let closing = false;
   const run = async (job: WebhookJob): Promise<void> => {
     try {
-      const enriched = await options.checker().emailAsync(job.email);
-      const payload = { event: 'email.enriched', resolution_id: job.resolution_id, customer_id: job.customer_id, claims: ['email'], email: enriched };
+      const checker = options.checker();
+      const payload =
+        job.name === undefined
+          ? { event: 'email.enriched', resolution_id: job.resolution_id, customer_id: job.customer_id, claims: ['email'], email: await checker.emailAsync(job.email ?? '') }
+          : {
+              event: 'name.enriched',
+              resolution_id: job.resolution_id,
+              customer_id: job.customer_id,
+              claims: ['name'],
+              name: await checker.nameAsync(job.name.first, job.name.last, job.name.country === undefined ? {} : { country: job.name.country }),
+            };
       const delivery = await deliverWebhook(job.url, payload, { ...options.webhook, secret: job.secret });
       options.onOutcome?.({ ...delivery, url: job.url, resolution_id: job.resolution_id });
     } catch (error) {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/index.js';
 import type { Provider } from '../../src/providers/index.js';
+import { createApiServer } from '../../src/server/index.js';
 import { backoffDelay, createDurableWebhookQueue } from '../../src/server/durableWebhookQueue.js';
 import { WebhookJournal } from '../../src/server/webhookJournal.js';
 import { deliverWebhook } from '../../src/server/webhook.js';
@@ -185,6 +186,29 @@ describe('durable webhook queue (journal on disk)', () => {
     await queue.enqueue(job(1, `http://127.0.0.1:${r.port}/hook`));
     await until(() => queue.journal.deadLetters().length === 1);
     expect(r.got).toHaveLength(1);
+  });
+
+  it('the server queues webhooks of email and name requests before answering, each enriched by its own product', async () => {
+    const r = await receiver(0);
+    closers.push(() => r.close());
+    const names: Provider = { name: 'names', fields: { name: ['gender'] }, lookup: async () => ({ gender: 'F' }) };
+    const both = createChecker({ providers: [social, names] });
+    const queue = createDurableWebhookQueue({ dir: dirOf(), checker: () => both, send: { allowPrivateTargets: true } });
+    const api = createApiServer({ apiKeys: [{ key: 'k1', webhookSecret: 'whsec' }], checker: both, webhookQueue: queue, logger: false as never });
+    closers.push(() => api.shutdown(Date.now()));
+    await api.ready;
+    const hook = `http://127.0.0.1:${r.port}/hook`;
+    const post = (product: string, body: object) =>
+      api.app.inject({ method: 'POST', url: `/1.0/${product}`, headers: { 'x-api-key': 'k1', 'content-type': 'application/json' }, payload: { customer_id: 'c', claims: [product], webhook_url: hook, ...body } });
+    expect((await post('email', { email: 'jane@acme-widgets.com' })).statusCode).toBe(200);
+    // Written down before the 200: the journal holds it already.
+    expect(queue.journal.pending().length + r.got.length).toBeGreaterThanOrEqual(1);
+    expect((await post('name', { first_name: 'Xqzorbin', last_name: 'Smith', country: 'IT' })).statusCode).toBe(200);
+    await until(() => r.got.length === 2);
+    const events = r.got.map((g) => JSON.parse(g.body)).sort((a, b) => a.event.localeCompare(b.event));
+    expect(events[0]).toMatchObject({ event: 'email.enriched', claims: ['email'], email: { has_linkedin: true } });
+    expect(events[1]).toMatchObject({ event: 'name.enriched', claims: ['name'], name: { value: 'Xqzorbin,Smith', gender: 'F' } });
+    expect(r.got.every((g) => verifies(g, 'whsec'))).toBe(true);
   });
 
   it('backs off exponentially with equal jitter, capped', () => {

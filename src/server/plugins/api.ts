@@ -100,11 +100,14 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
         request.inputHash = inputHash(product, body);
         const envelope = await resolve(body, { checker: options.checker() });
         // Queued before the answer: a durable queue has written the delivery down by the time the client hears 200 (STYLE.md rule 13).
-        if (options.webhook !== undefined && 'email' in envelope && envelope.webhook_url !== undefined) {
-          await options.webhook(
-            { url: envelope.webhook_url, resolution_id: envelope.resolution_id, customer_id: envelope.customer_id, email: envelope.email.value },
-            request.apiKey!,
-          );
+        if (options.webhook !== undefined && envelope.webhook_url !== undefined) {
+          const ids = { url: envelope.webhook_url, resolution_id: envelope.resolution_id, customer_id: envelope.customer_id };
+          // Every product whose request takes webhook_url: email, and name when a provider serves names (the schema checked their fields are strings).
+          if ('email' in envelope) await options.webhook({ ...ids, email: envelope.email.value }, request.apiKey!);
+          else if ('name' in envelope && options.checker().providerProducts?.includes('name') === true) {
+            const country = typeof body.country === 'string' ? { country: body.country } : {};
+            await options.webhook({ ...ids, name: { first: String(body.first_name), last: String(body.last_name), ...country } }, request.apiKey!);
+          }
         }
         await reply.send(envelope);
         return reply;
