@@ -15,9 +15,16 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isbot } from 'isbot';
-import DeviceDetector from 'node-device-detector';
+import { createRequire } from 'node:module';
 import UAParser from 'ua-parser-js';
 import { createDeviceCheck } from '../src/device/index.js';
+
+// The package is CommonJS (module.exports = the class) while its types declare
+// an ES default export: required as it runs.
+const DeviceDetector = createRequire(import.meta.url)('node-device-detector') as new (options: Record<string, boolean>) => {
+  detect(ua: string): unknown;
+  parseBot(ua: string): unknown;
+};
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '../test/fixtures/device');
 const unique = [
