@@ -84,8 +84,12 @@ function isLower(c: number): boolean {
 
 /** Lower-cases and drops spaces, '-', '_' and '.', like the builder's squashToken. */
 function squash(text: string): string {
-  let out = '';
   const lower = text.toLowerCase();
+  // Most tokens have no separator: answer them without rebuilding the string.
+  let clean = true;
+  for (let i = 0; i < lower.length && clean; i++) clean = !isInnerSeparator(lower.charCodeAt(i));
+  if (clean) return lower;
+  let out = '';
   for (let i = 0; i < lower.length; i++) {
     if (!isInnerSeparator(lower.charCodeAt(i))) out += lower[i];
   }
@@ -157,7 +161,9 @@ export function brandFromToken(token: string): string | undefined {
   if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return undefined;
   const t = load();
   const lower = token.trim().toLowerCase();
-  const hit = t.byToken.get(lower) ?? t.byToken.get(squash(lower));
+  // squash() hands back `lower` itself when there is nothing to drop: no second lookup of the same key then.
+  const squashed = squash(lower);
+  const hit = t.byToken.get(lower) ?? (squashed === lower ? undefined : t.byToken.get(squashed));
   return hit === undefined ? undefined : t.names[hit];
 }
 
@@ -276,7 +282,9 @@ export function brandKinds(brand: string): readonly string[] {
   if (typeof brand !== 'string' || brand.length === 0 || brand.length > MAX_TOKEN_LENGTH) return EMPTY;
   const t = load();
   const lower = brand.trim().toLowerCase();
-  const hit = t.byName.get(lower) ?? t.byName.get(squash(lower)) ?? t.byToken.get(lower) ?? t.byToken.get(squash(lower));
+  const squashed = squash(lower);
+  const same = squashed === lower; // then the squashed lookups would repeat the lower-case ones
+  const hit = t.byName.get(lower) ?? (same ? undefined : t.byName.get(squashed)) ?? t.byToken.get(lower) ?? (same ? undefined : t.byToken.get(squashed));
   return hit === undefined ? EMPTY : (t.kinds[hit] ?? EMPTY);
 }
 
@@ -321,6 +329,7 @@ export function canonicalBrand(brand: string): string {
   const t = load();
   const lower = name.toLowerCase();
   const squashed = squash(lower);
-  const hit = t.byName.get(lower) ?? t.byName.get(squashed) ?? t.byToken.get(lower) ?? t.byToken.get(squashed) ?? t.byExact.get(squashed);
+  const same = squashed === lower; // then the squashed lookups would repeat the lower-case ones
+  const hit = t.byName.get(lower) ?? (same ? undefined : t.byName.get(squashed)) ?? t.byToken.get(lower) ?? (same ? undefined : t.byToken.get(squashed)) ?? t.byExact.get(squashed);
   return hit === undefined ? name : (t.names[hit] ?? name);
 }

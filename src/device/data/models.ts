@@ -101,6 +101,13 @@ const VARIANT_SUFFIXES = ['_td', '-td', ' td', '_ds', ' ds'] as const;
 
 /** Collapses runs of whitespace to one space and trims, without a regex. */
 function collapseSpaces(text: string): string {
+  // Most codes need no change (single inner spaces, none at the ends): return them as they are.
+  let plain = text.length === 0 || (text.charCodeAt(0) !== 32 && text.charCodeAt(text.length - 1) !== 32);
+  for (let i = 0; i < text.length && plain; i++) {
+    const c = text.charCodeAt(i);
+    plain = c !== 9 && c !== 10 && c !== 13 && c !== 160 && !(c === 32 && text.charCodeAt(i + 1) === 32);
+  }
+  if (plain) return text;
   let out = '';
   let pendingSpace = false;
   for (let i = 0; i < text.length; i++) {
@@ -241,7 +248,7 @@ function allowedEntries(data: LoadedModels, primary: ModelTuple, alternates: Mod
 
 /** Drops spaces (the input is already collapsed to single spaces). */
 function squashSpaces(text: string): string {
-  return text.split(' ').join('');
+  return text.includes(' ') ? text.split(' ').join('') : text;
 }
 
 /**
