@@ -240,6 +240,8 @@ function makerOfField(raw: string): string | null {
   // `System76 Galago Pro`) counts too, unless a version number follows it:
   // then it is the maker's app (`Microsoft Outlook 14.0.7113`).
   if (lead !== undefined && (modelCodeFirst(lead.rest) || (lead.rest !== '' && !hasVersionWord(lead.rest)))) return lead.brand;
+  // Only a `Maker/Model` word is left to find: without a `/` there is none (saves the splits below).
+  if (!field.includes('/')) return null;
   // Words split on spaces and on the underscores some proxies put in their place.
   for (const spaced of field.split(' ')) {
     for (const word of spaced.split('_')) {
