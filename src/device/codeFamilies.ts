@@ -16,10 +16,10 @@
  * Consulted after the model table and before the generic rules (parse.ts):
  * a table hit always wins over a family.
  */
-import { currentBundle } from '../data/context.js';
 import { MAKERS } from './data/formats.js';
 import { makerRules } from './data/index.js';
 import type { MakerRule } from './data/index.js';
+import { perBundle } from './data/perBundle.js';
 
 /** A maker's code family (a `code` or `line` row of the maker table). */
 export type CodeFamily = MakerRule;
@@ -54,11 +54,10 @@ function indexByFirst(rows: readonly CodeFamily[]): Map<string, Indexed[]> {
 }
 
 /** The maker rules of the running check's bundle, indexed once per bundle. */
-const codeIndex = (): Map<string, Indexed[]> => currentBundle().derive('device/makers:codes', [MAKERS], () => indexByFirst(makerRules('code')));
-const lineIndex = (): Map<string, Indexed[]> => currentBundle().derive('device/makers:lines', [MAKERS], () => indexByFirst(makerRules('line')));
-const oemIndex = (): Map<string, MakerRule> =>
-  currentBundle().derive('device/makers:oem', [MAKERS], () => new Map(makerRules('oem').map((r) => [r.pattern, r])));
-const platformIndex = (): Map<string, Indexed[]> => currentBundle().derive('device/makers:platforms', [MAKERS], () => indexByFirst(makerRules('platform')));
+const codeIndex = perBundle('device/makers:codes', [MAKERS], (): Map<string, Indexed[]> => indexByFirst(makerRules('code')));
+const lineIndex = perBundle('device/makers:lines', [MAKERS], (): Map<string, Indexed[]> => indexByFirst(makerRules('line')));
+const oemIndex = perBundle('device/makers:oem', [MAKERS], (): Map<string, MakerRule> => new Map(makerRules('oem').map((r) => [r.pattern, r])));
+const platformIndex = perBundle('device/makers:platforms', [MAKERS], (): Map<string, Indexed[]> => indexByFirst(makerRules('platform')));
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);

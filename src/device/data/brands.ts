@@ -9,10 +9,10 @@
  * on the first lookup. Map lookups and character scans only: no regex runs
  * here, and every input is length-capped first.
  */
-import { currentBundle } from '../../data/context.js';
 import type { DeviceCategory } from '../types.js';
 import { MAKERS } from './formats.js';
 import type { MakerTableJson } from './formats.js';
+import { perBundle } from './perBundle.js';
 
 /** Version of data/device/makers.json (declared in ./formats.ts). */
 export const BRANDS_FORMAT = MAKERS.formatVersion;
@@ -96,10 +96,7 @@ function squash(text: string): string {
   return out;
 }
 
-function load(): LoadedBrands {
-  const bundle = currentBundle();
-  return bundle.derive('device/makers:index', [MAKERS], () => build(bundle.load(MAKERS)));
-}
+const load = perBundle('device/makers:index', [MAKERS], (bundle): LoadedBrands => build(bundle.load(MAKERS)));
 
 function build(json: MakerTableJson): LoadedBrands {
   const names = json.brands.map((b) => b[0]);

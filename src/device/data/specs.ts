@@ -3,9 +3,9 @@
  * brand + marketing name, from data/device/specs.json: a curated table with
  * a source URL per row (data/raw/device/specs.csv). Loaded on first use.
  */
-import { currentBundle } from '../../data/context.js';
 import { SPECS } from './formats.js';
 import type { SpecsJson } from './formats.js';
+import { perBundle } from './perBundle.js';
 
 /** Version of data/device/specs.json (declared in ./formats.ts). */
 export const SPECS_FORMAT = SPECS.formatVersion;
@@ -67,10 +67,7 @@ const SUB_BRANDS: Record<string, string> = { redmi: 'xiaomi', poco: 'xiaomi' };
 /** Other spellings of brands of the table. */
 const BRAND_ALIASES: Record<string, string> = { lge: 'lg', tecnomobile: 'tecno', tctalcatel: 'alcatel' };
 
-function load(): Map<string, DeviceSpecsRow> {
-  const bundle = currentBundle();
-  return bundle.derive('device/specs:table', [SPECS], () => build(bundle.load(SPECS)));
-}
+const load = perBundle('device/specs:table', [SPECS], (bundle): Map<string, DeviceSpecsRow> => build(bundle.load(SPECS)));
 
 function build(json: SpecsJson): Map<string, DeviceSpecsRow> {
   const map = new Map<string, DeviceSpecsRow>();
