@@ -5,7 +5,7 @@ import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
   // .tmp/ is gitignored scratch (the docs-examples test writes its generated examples there).
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', '.tmp/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', '.tmp/**', '.stryker-tmp/**', 'reports/**', 'test-results/**'] },
   ...tseslint.configs.recommended,
   regexp.configs['flat/recommended'],
   {
