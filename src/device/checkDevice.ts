@@ -52,12 +52,14 @@ function deviceId(brand: string, model: string): number {
   return (h >>> 0) & 0x7fffffff;
 }
 
+/** The major version each browser removed Flash in (built once, not per call). */
+const FLASH_REMOVED_IN: Readonly<Record<string, number>> = { chrome: 88, and_chr: 88, edge: 88, firefox: 85, and_ff: 85, safari: 14 };
+
 /** Flash was removed from Chrome 88, Edge 88, Firefox 85 and Safari 14, and never ran on iOS. */
 function flashCapable(p: ParsedDevice, agent: string | undefined, version: number | undefined): boolean | null {
   if (p.os === 'iOS' || p.os === 'iPadOS') return false;
   if (agent === undefined || version === undefined) return null;
-  const removedIn: Readonly<Record<string, number>> = { chrome: 88, and_chr: 88, edge: 88, firefox: 85, and_ff: 85, safari: 14 };
-  const cut = removedIn[agent];
+  const cut = Object.hasOwn(FLASH_REMOVED_IN, agent) ? FLASH_REMOVED_IN[agent] : undefined;
   return cut !== undefined && version >= cut ? false : null;
 }
 
