@@ -107,6 +107,53 @@ function runCheck(checker: Checker, product: ProductName, values: readonly strin
 }
 
 /**
+ * The identity check of issue 19 for a row that gave two or more products:
+ * the same row read as one sign-up, its cross-signal score in `identity`.
+ * The products keep the results they got alone (an NDJSON row's
+ * `default_country` is the identity's declared country too). A row whose
+ * values the identity check refuses gets `identity: { error }`, as a
+ * product does.
+ */
+function addIdentity(
+  checker: Checker,
+  out: Record<string, unknown>,
+  products: readonly ProductName[],
+  mapping: ChunkTask['mapping'],
+  row: RowValues,
+): void {
+  const given = products.filter((p) => out[p] !== null && out[p] !== undefined && !Object.hasOwn(out[p] as object, 'error'));
+  if (given.length < 2) return;
+  const value = (product: ProductName): string[] => mapping[product]!.map((column) => {
+    const cell = row.get(column);
+    return typeof cell === 'string' ? cell : '';
+  });
+  const input: Record<string, unknown> = {};
+  for (const product of given) {
+    const values = value(product);
+    if (product === 'email') input['email'] = values[0];
+    else if (product === 'phone') input['phone'] = values[0];
+    else if (product === 'ip') input['ip'] = values[0];
+    else if (product === 'device') {
+      input['userAgent'] = values[0];
+      const headers = row.extras?.headers;
+      if (headers !== null && typeof headers === 'object' && !Array.isArray(headers)) input['headers'] = headers;
+    } else {
+      const [first, last] = values.length === 2 ? [values[0]!, values[1]!] : splitName(values[0]!);
+      input['firstName'] = first;
+      input['lastName'] = last;
+    }
+  }
+  const country = row.extras?.default_country;
+  if (typeof country === 'string') input['country'] = country;
+  try {
+    out['identity'] = checker.identity(input).identity;
+  } catch (error) {
+    if (!isIdentitySignalsError(error)) throw error;
+    out['identity'] = { error: { code: error.code, message: error.message } };
+  }
+}
+
+/**
  * Checks one chunk of rows: reads each record (csv-parse for CSV, JSON for
  * NDJSON), takes the mapped columns, runs every mapped product, and gives the
  * output lines in the chunk's order, the rejected rows with their reasons,
@@ -190,6 +237,7 @@ export function checkChunk(task: ChunkTask): ChunkResult {
       reject(line, refused.reason, record);
       continue;
     }
+    addIdentity(checker, out, products, task.mapping, row);
     checked++;
     text += task.output === 'csv' ? csvLine(out, task.fields) : `${JSON.stringify(out)}\n`;
   }

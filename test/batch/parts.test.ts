@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { checkChunk } from '../../src/batch/checkChunk.js';
+import { createChecker } from '../../src/checker.js';
 import { MappingError, describeMapping, mapColumns, parseMaps } from '../../src/batch/mapColumns.js';
 import { createProgress } from '../../src/batch/progress.js';
 import { CsvFramer, detectDelimiter, formatOfLine, formatOfPath } from '../../src/batch/read.js';
@@ -156,9 +157,10 @@ describe('batch: checking a chunk', () => {
   it('one object a row with every mapped product, its line first; an empty cell is null, not a check of ""', () => {
     const result = checkChunk(task(['jane@gmail.com,+393331234567,Jane,Smith', 'bob@mailinator.com,,Bob,Jones']));
     const rows = result.text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    // Both rows give two or more products, so both also carry `identity` (issue 19).
     expect(rows.map((r) => Object.keys(r))).toEqual([
-      ['line', 'email', 'phone', 'name'],
-      ['line', 'email', 'phone', 'name'],
+      ['line', 'email', 'phone', 'name', 'identity'],
+      ['line', 'email', 'phone', 'name', 'identity'],
     ]);
     expect(rows[0]).toMatchObject({ line: 2, email: { value: 'jane@gmail.com' }, phone: { country: 'IT' }, name: { value: 'Jane,Smith' } });
     expect(rows[1]).toMatchObject({ line: 3, email: { status: 'disposable' }, phone: null });
@@ -202,6 +204,20 @@ describe('batch: checking a chunk', () => {
   it('CSV output: the chosen fields of each row, in order', () => {
     const result = checkChunk(task(['jane@gmail.com,,Jane,Smith'], { output: 'csv', fields: ['line', 'email.domain', 'phone.score', 'name.value'] }));
     expect(result.text).toBe('2,gmail.com,,"Jane,Smith"\n');
+  });
+
+  it('a row with two or more products gets the identity score of those inputs read as one sign-up; a row with one does not', () => {
+    const result = checkChunk(
+      task(['jane.smith@gmail.com,+393331234567,Jane,Smith', 'x@mailinator.com,,,', 'mario.rossi@gmail.com,+393331234567,Hiroshi,Tanaka'], { report: false }),
+    );
+    const rows = result.text.trim().split('\n').map((l) => JSON.parse(l) as { identity?: { score: number; score_cluster: string; reasons: { code: string; points: number }[] } });
+    const checker = createChecker();
+    const expected = checker.identity({ email: 'jane.smith@gmail.com', phone: '+393331234567', firstName: 'Jane', lastName: 'Smith' }).identity;
+    expect(rows[0]!.identity).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(rows[0]!.identity!.reasons.map((r) => r.code)).toContain('IDENTITY_NAME_IN_EMAIL');
+    expect(rows[1]!.identity).toBeUndefined();
+    // another person's name in the local part lowers the identity below the consistent row's
+    expect(rows[2]!.identity!.score).toBeLessThan(rows[0]!.identity!.score);
   });
 
   it('a whole name in one column is split at its last space', () => {
