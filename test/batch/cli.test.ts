@@ -27,7 +27,8 @@ describe('batch --input: the built bin', () => {
     expect(code).toBe(0);
     const rows = lines(stdout);
     expect(rows.map((r) => r.line)).toEqual([2, 4]);
-    expect(Object.keys(rows[0]!)).toEqual(['line', 'email', 'phone', 'name']);
+    // Two or more products checked, so the row also carries identity (issue 19).
+    expect(Object.keys(rows[0]!)).toEqual(['line', 'email', 'phone', 'name', 'identity']);
     expect(rows[0]).toMatchObject({ email: { value: 'jane.doe@gmail.com' }, phone: { country: 'IT' }, name: { value: 'Jane,Smith\nJones' } });
     expect(rows[1]).toMatchObject({ email: { status: 'disposable' }, phone: null });
     const [mapping, summary, ...rest] = stderr.trimEnd().split('\n');

@@ -19,7 +19,10 @@ import type { DatasetFormat } from '../../data/format.js';
  * fallback bundle).
  *
  * @example
- * const load = perBundle('device/specs:table', SPECS, (bundle) => build(bundle.load(SPECS)));
+ * // not run: a loader answers inside a checker's call, where a bundle is current
+ * // the same Map on every call with the same bundle
+ * const loadIndex = perBundle('device/example:index', [], () => new Map<string, number>());
+ * loadIndex();
  */
 export function perBundle<T>(key: string, formats: readonly DatasetFormat<never>[], build: (bundle: DataBundle) => T): () => T {
   const known = new WeakMap<DataBundle, T>();
