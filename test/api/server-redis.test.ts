@@ -1,52 +1,24 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer } from '../../src/server/index.js';
 import type { ApiServer } from '../../src/server/index.js';
+import { startRedisServer } from '../support/redisServer.js';
+import type { RunningRedis } from '../support/redisServer.js';
 
 // Two servers sharing one rate limit through a real redis-server on loopback,
 // started here (Debian's package; .ci/run installs it). No Redis is no reason
 // to skip: the test fails and says so.
 
-let redis: ChildProcess | undefined;
+let redis: RunningRedis | undefined;
 let url = '';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((ok) => server.close(ok));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const failed = new Promise<never>((_, fail) => redis!.once('error', (error) => fail(new Error(`redis-server could not start (is it installed? .ci/run installs it): ${error.message}`))));
-  url = `redis://127.0.0.1:${port}`;
-  const ready = (async () => {
-    for (;;) {
-      const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-      client.on('error', () => {});
-      try {
-        await client.connect();
-        await client.ping();
-        return;
-      } catch {
-        await new Promise((ok) => setTimeout(ok, 50));
-      } finally {
-        client.disconnect();
-      }
-    }
-  })();
-  await Promise.race([ready, failed]);
+  redis = await startRedisServer();
+  url = redis.url;
 });
 
 afterAll(() => {
-  redis?.kill('SIGTERM');
+  redis?.stop();
 });
 
 async function start(): Promise<{ api: ApiServer; base: string }> {

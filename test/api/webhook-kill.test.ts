@@ -1,16 +1,15 @@
 import { spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcess, ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT } from '../support/batchBin.js';
+import { startRedisServer } from '../support/redisServer.js';
 
 // The built bin (npm test builds first; in a focused run, `npm run build`
 // first), killed with SIGKILL while deliveries are pending: what it accepted
@@ -80,7 +79,7 @@ function startServe(config: string): { child: ChildProcessWithoutNullStreams; po
   return { child, port, stderr: () => stderr };
 }
 
-const killed = (child: ChildProcessWithoutNullStreams) =>
+const killed = (child: ChildProcess) =>
   new Promise<void>((ok) => {
     if (child.exitCode !== null || child.signalCode !== null) return ok();
     child.once('close', () => ok());
@@ -126,7 +125,7 @@ function writeConfig(dir: string, extra: Record<string, unknown>): string {
 }
 
 const children: ChildProcessWithoutNullStreams[] = [];
-let redisServer: ChildProcessWithoutNullStreams | undefined;
+let redisServer: ChildProcess | undefined;
 afterAll(async () => {
   for (const child of children) await killed(child);
   if (redisServer !== undefined) await killed(redisServer);
@@ -180,31 +179,9 @@ describe('webhooks survive kill -9', () => {
   }, 240_000);
 
   it(`two instances on Redis: ${COUNT} accepted by one, which is killed while sending; the other delivers all ${COUNT}`, async () => {
-    const probe = createTcpServer();
-    await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', ok));
-    const redisPort = (probe.address() as AddressInfo).port;
-    await new Promise((ok) => probe.close(ok));
-    redisServer = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
-    const started = new Promise<never>((_, fail) => redisServer!.once('error', (e) => fail(new Error(`redis-server could not start (.ci/run installs it): ${e.message}`))));
-    const redisUrl = `redis://127.0.0.1:${redisPort}`;
-    await Promise.race([
-      started,
-      (async () => {
-        for (;;) {
-          const client = new Redis(redisUrl, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-          client.on('error', () => {});
-          try {
-            await client.connect();
-            await client.ping();
-            return;
-          } catch {
-            await new Promise((ok) => setTimeout(ok, 50));
-          } finally {
-            client.disconnect();
-          }
-        }
-      })(),
-    ]);
+    const redis = await startRedisServer();
+    redisServer = redis.process;
+    const redisUrl = redis.url;
     const dir = mkdtempSync(join(tmpdir(), 'webhook-redis-'));
     const config = writeConfig(dir, { redisUrl, webhook: { lockMs: 2000, concurrency: 8 } });
     const mode = { status: 200, delayMs: 100 };

@@ -1,62 +1,33 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_NAME } from '../../src/batch/queue.js';
 import { mixedCsv, writeLines } from '../support/batchData.js';
 import { ndjson, runBin, startBin, until } from '../support/batchBin.js';
 import type { Running } from '../support/batchBin.js';
+import { freePort, startRedisServer } from '../support/redisServer.js';
+import type { RunningRedis } from '../support/redisServer.js';
 
 // `batch --queue` and `worker --queue` against a real redis-server on
 // loopback, started here (Debian's package; CI installs it). No Redis is no
 // reason to skip: the test fails and says so.
 
 const dir = mkdtempSync(join(tmpdir(), 'identity-signals-queue-'));
-let redis: ChildProcess | undefined;
+let redis: RunningRedis | undefined;
 let url = '';
 const workers: Running[] = [];
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((ok) => server.close(ok));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const failed = new Promise<never>((_, fail) => redis!.once('error', (error) => fail(new Error(`redis-server could not start (is it installed? .ci/run installs it): ${error.message}`))));
-  url = `redis://127.0.0.1:${port}`;
-  const ready = (async () => {
-    for (;;) {
-      const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-      client.on('error', () => {});
-      try {
-        await client.connect();
-        await client.ping();
-        return;
-      } catch {
-        await new Promise((ok) => setTimeout(ok, 50));
-      } finally {
-        client.disconnect();
-      }
-    }
-  })();
-  await Promise.race([ready, failed]);
+  redis = await startRedisServer();
+  url = redis.url;
 });
 
 afterAll(async () => {
   for (const worker of workers) worker.child.kill('SIGKILL');
   await Promise.all(workers.map((w) => w.done));
-  redis?.kill('SIGTERM');
+  redis?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

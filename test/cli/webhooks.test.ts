@@ -2,17 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/index.js';
 import { createRedisWebhookQueue } from '../../src/server/redisWebhookQueue.js';
 import { runCli } from '../../src/cli/run.js';
 import { WebhookJournal } from '../../src/server/webhookJournal.js';
+import { startRedisServer } from '../support/redisServer.js';
 
 async function cli(argv: string[], env: Record<string, string> = {}) {
   const out: string[] = [];
@@ -75,25 +73,9 @@ describe('identity-signals webhooks with Redis (BullMQ failed set; a real redis-
   });
 
   it('lists, retries and purges the failed deliveries of the shared queue', async () => {
-    const probe = createTcpServer();
-    await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', ok));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((ok) => probe.close(ok));
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    const url = `redis://127.0.0.1:${port}`;
-    for (;;) {
-      const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-      client.on('error', () => {});
-      try {
-        await client.connect();
-        await client.ping();
-        break;
-      } catch {
-        await new Promise((ok) => setTimeout(ok, 50));
-      } finally {
-        client.disconnect();
-      }
-    }
+    const started = await startRedisServer();
+    redis = started.process;
+    const url = started.url;
     let status = 410;
     const ids: string[] = [];
     const receiver = createServer((req, res) => {
