@@ -1,0 +1,150 @@
+/**
+ * Differential check of the IP check against another build of it (issue 20):
+ * the same addresses through both, every result field compared.
+ *
+ *   git worktree add --detach /tmp/ip-old <commit> && ln -s "$PWD/node_modules" /tmp/ip-old/node_modules
+ *   npx tsx bench/ip-differential.ts --old /tmp/ip-old [--n 1000000] [--seed 20]
+ *
+ * Both checkers run in this one process (each module tree keeps its own
+ * tables, each build reads its own data/ folder). The addresses: `--n`
+ * seeded random ones (public and special IPv4, IPv6 from the RIR blocks,
+ * IPv4-mapped and compressed IPv6 text forms), the bench corpus, every
+ * address literal of test/ip, and the first and last address of every
+ * segment of the address lists (Tor, VPN, proxy, relay, crawler, CDN,
+ * cloud), which random addresses would rarely hit. Exits 1 on any
+ * difference and prints the first ones field by field.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { prng } from '../test/support/prng.js';
+import { benchCorpus } from './ip-corpus.js';
+
+type Check = (ip: string) => Record<string, unknown>;
+interface IpModule {
+  createIpCheck(options?: object): Check;
+}
+
+const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : process.argv[i + 1];
+};
+const oldRoot = arg('old');
+if (oldRoot === undefined) {
+  console.error('usage: npx tsx bench/ip-differential.ts --old DIR [--n 1000000] [--seed 20]');
+  process.exit(2);
+}
+const n = Number(arg('n') ?? 1_000_000);
+const seed = Number(arg('seed') ?? 20);
+const NOW = new Date('2026-11-22T12:00:00Z');
+const here = resolve(import.meta.dirname, '..');
+
+const oldIp = (await import(pathToFileURL(join(resolve(oldRoot), 'src/ip/index.ts')).href)) as IpModule;
+const newIp = (await import(pathToFileURL(join(here, 'src/ip/index.ts')).href)) as IpModule;
+
+/** Seeded addresses: public/special IPv4, RIR-block IPv6, and other text forms of both. */
+function randomAddresses(count: number): string[] {
+  const rand = prng(seed);
+  const u32 = (): number => Math.floor(rand() * 4294967296);
+  const dotted = (v: number): string => `${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
+  const hex = (): string => Math.floor(rand() * 65536).toString(16);
+  const blocks = [0x2001, 0x2400, 0x2401, 0x2403, 0x2405, 0x2408, 0x240e, 0x2600, 0x2601, 0x2602, 0x2604, 0x2606, 0x2607, 0x2620, 0x2800, 0x2804, 0x2a00, 0x2a01, 0x2a02, 0x2a03, 0x2a05, 0x2a06, 0x2a0e, 0x2c0f];
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = rand();
+    if (r < 0.7) out.push(dotted(u32()));
+    else if (r < 0.94) {
+      const first = blocks[Math.floor(rand() * blocks.length)]!.toString(16);
+      out.push(`${first}:${hex()}:${hex()}:${hex()}:${hex()}:${hex()}:${hex()}:${hex()}`);
+    } else if (r < 0.96) out.push(`::ffff:${dotted(u32())}`);
+    else if (r < 0.98) out.push(`${blocks[Math.floor(rand() * blocks.length)]!.toString(16)}:${hex()}::${hex()}`);
+    else if (r < 0.99) out.push(`${blocks[Math.floor(rand() * blocks.length)]!.toString(16).toUpperCase()}:${hex().toUpperCase()}::${hex()}:${hex()}`);
+    else out.push(`${hex()}:${hex()}::${hex()}`); // any IPv6 (special ranges, unallocated space)
+  }
+  return out;
+}
+
+/** Every quoted IPv4 / IPv6 literal in the IP tests. */
+function testLiterals(): string[] {
+  const dir = join(here, 'test/ip');
+  const out = new Set<string>();
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith('.ts')) continue;
+    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/'([\d.:a-fA-F]{3,45})'/g)) out.add(m[1]!);
+  }
+  return [...out];
+}
+
+/** First and last address of each address-list segment, from the old build's table. */
+async function listBoundaries(): Promise<string[]> {
+  const data = (await import(pathToFileURL(join(resolve(oldRoot!), 'src/ip/data.ts')).href)) as {
+    loadListsTable(): { starts4: Uint32Array; values4: Uint32Array; starts6: Uint32Array; values6: Uint32Array };
+  };
+  const t = data.loadListsTable();
+  const out: string[] = [];
+  const dotted = (v: number): string => `${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
+  for (let i = 0; i < t.starts4.length; i++) {
+    if (t.values4[i] === 0xffffffff) continue;
+    out.push(dotted(t.starts4[i]!));
+    const next = i + 1 < t.starts4.length ? t.starts4[i + 1]! : 0x100000000;
+    out.push(dotted(next - 1));
+  }
+  const w6 = (a: number, b: number, c: number, d: number): string =>
+    [a >>> 16, a & 0xffff, b >>> 16, b & 0xffff, c >>> 16, c & 0xffff, d >>> 16, d & 0xffff].map((x) => x.toString(16)).join(':');
+  for (let i = 0; i < t.values6.length; i++) {
+    if (t.values6[i] === 0xffffffff) continue;
+    const s = t.starts6;
+    out.push(w6(s[4 * i]!, s[4 * i + 1]!, s[4 * i + 2]!, s[4 * i + 3]!));
+  }
+  return out;
+}
+
+const { ipv4, ipv6 } = benchCorpus();
+const addresses = [...randomAddresses(n), ...ipv4, ...ipv6, ...testLiterals(), ...(await listBoundaries())];
+const before = oldIp.createIpCheck({ now: NOW });
+const after = newIp.createIpCheck({ now: NOW });
+
+const show = (v: unknown): string => JSON.stringify(v);
+let differing = 0;
+const examples: string[] = [];
+const fieldDiffs = new Map<string, number>();
+let cpuOld = 0;
+let cpuNew = 0;
+const CHUNK = 10_000;
+for (let start = 0; start < addresses.length; start += CHUNK) {
+  const chunk = addresses.slice(start, start + CHUNK);
+  let c = process.cpuUsage();
+  const a = chunk.map((ip) => before(ip));
+  let d = process.cpuUsage(c);
+  cpuOld += d.user + d.system;
+  c = process.cpuUsage();
+  const b = chunk.map((ip) => after(ip));
+  d = process.cpuUsage(c);
+  cpuNew += d.user + d.system;
+  for (let i = 0; i < chunk.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    let bad: string[] | null = null;
+    for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
+      if (show(x[key]) !== show(y[key])) (bad ??= []).push(key);
+    }
+    if (bad === null) continue;
+    differing++;
+    for (const key of bad) fieldDiffs.set(key, (fieldDiffs.get(key) ?? 0) + 1);
+    if (examples.length < 20) examples.push(`${chunk[i]}: ${bad.map((k) => `${k} ${show(x[k])} → ${show(y[k])}`).join('; ')}`);
+  }
+}
+
+console.log(
+  JSON.stringify({
+    addresses: addresses.length,
+    random: n,
+    seed,
+    differing,
+    fields: Object.fromEntries(fieldDiffs),
+    old_checks_per_cpu_s: Math.round(addresses.length / (cpuOld / 1e6)),
+    new_checks_per_cpu_s: Math.round(addresses.length / (cpuNew / 1e6)),
+  }),
+);
+for (const e of examples) console.log(e);
+process.exit(differing === 0 ? 0 : 1);
