@@ -70,7 +70,7 @@ function testLiterals(): string[] {
   const out = new Set<string>();
   for (const file of readdirSync(dir)) {
     if (!file.endsWith('.ts')) continue;
-    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/'([\d.:a-fA-F]{3,45})'/g)) out.add(m[1]!);
+    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/'([\d.:a-f]{3,45})'/gi)) out.add(m[1]!);
   }
   return [...out];
 }
