@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { quoteInput } from '../common/quoteInput.js';
 import { PRODUCTS, isProductName } from '../resolve.js';
 import type { ProductName } from '../scoring/index.js';
 import { FLAGS, flagsOf, isCommandName } from './usage.js';
@@ -52,14 +53,13 @@ const PARSE_OPTIONS = Object.fromEntries(
   Object.entries(FLAGS).map(([name, flag]) => [name, { type: flag.type, ...(name === 'help' ? { short: 'h' } : {}) }]),
 ) as Record<FlagName, { type: 'string' | 'boolean'; short?: string }>;
 
-/** A value the person typed, cut to 64 characters so a pasted blob cannot flood the terminal. */
-function cut(value: string): string {
-  return value.length > 64 ? `${value.slice(0, 63)}…` : value;
-}
-
-/** {@link cut}, in quotes. */
+/**
+ * A value the person typed, in quotes and cut so a pasted blob cannot flood
+ * the terminal: {@link quoteInput}, the library's one rule for echoing input
+ * (64 characters, then `…` and the length), named for the CLI's call sites.
+ */
 export function quoted(value: string): string {
-  return JSON.stringify(cut(value));
+  return quoteInput(value);
 }
 
 const REPEATABLE: ReadonlySet<FlagName> = new Set(['header', 'db', 'map']);
@@ -92,7 +92,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     const name = token.name as FlagName;
-    if (!Object.hasOwn(FLAGS, name)) throw new UsageError(`unknown option ${cut(token.rawName)}`, command ?? 'general');
+    if (!Object.hasOwn(FLAGS, name)) throw new UsageError(`unknown option ${quoteInput(token.rawName)}`, command ?? 'general');
     if (!allowed.includes(name)) {
       throw new UsageError(
         command === undefined ? `${token.rawName} goes after a command` : `${command}${product ? ` ${product}` : ''} does not take ${token.rawName}`,

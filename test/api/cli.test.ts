@@ -193,8 +193,8 @@ describe('CLI: misuse is one line naming the fault, the command\'s usage, exit 2
     [['batch', 'email', '-', '--country', 'IT'], 'batch email does not take --country'],
     [['batch', 'ip', '-', '--header', 'X: y'], 'batch ip does not take --header'],
     [['device', 'Mozilla/5.0', '--header', 'Sec-CH-UA-Model SM-S911B'], '--header takes "Name: value", got "Sec-CH-UA-Model SM-S911B"'],
-    [['email', 'a@b.co', '--bogus'], 'unknown option --bogus'],
-    [['email', 'a@b.co', '-x'], 'unknown option -x'],
+    [['email', 'a@b.co', '--bogus'], 'unknown option "--bogus"'],
+    [['email', 'a@b.co', '-x'], 'unknown option "-x"'],
     [['email', 'a@b.co', '--version'], 'email does not take --version'],
     [['email', 'a@b.co', '--bands'], '--bands needs a value: default or scorecard'],
     [['email', 'a@b.co', '--compact=yes'], '--compact takes no value'],
@@ -218,10 +218,13 @@ describe('CLI: misuse is one line naming the fault, the command\'s usage, exit 2
     expect(err).toContain(`Usage: identity-signals ${command}`);
   });
 
-  it('a pasted blob is cut to 64 characters in the message', async () => {
+  it('a pasted blob is cut to 64 characters in the message, with its length (quoteInput, as the library\'s errors)', async () => {
     const { code, err } = await runWith(['x'.repeat(10_000)]);
     expect(code).toBe(2);
-    expect(err.split('\n')[0]).toBe(`unknown command "${'x'.repeat(63)}…"`);
+    expect(err.split('\n')[0]).toBe(`unknown command "${'x'.repeat(64)}…" (10000 characters)`);
+    const flag = await runWith(['email', 'a@b.co', `--${'y'.repeat(10_000)}`]);
+    expect(flag.code).toBe(2);
+    expect(flag.err.split('\n')[0]).toBe(`unknown option "--${'y'.repeat(62)}…" (10002 characters)`);
   });
 
   it('the flags a batch product takes do their work', async () => {
@@ -234,7 +237,7 @@ describe('CLI: misuse is one line naming the fault, the command\'s usage, exit 2
     for (const argv of [['fax', '123'], ['--bogus'], ['--compact']]) {
       const { code, err } = await runWith(argv);
       expect(code).toBe(2);
-      expect(err.split('\n')[0]).toMatch(/^(unknown command "fax"|unknown option --bogus|--compact goes after a command)$/);
+      expect(err.split('\n')[0]).toMatch(/^(unknown command "fax"|unknown option "--bogus"|--compact goes after a command)$/);
       expect(err).toContain('identity-signals serve');
     }
   });
