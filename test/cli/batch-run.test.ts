@@ -137,7 +137,7 @@ describe('batch --queue and worker, in process', () => {
     expect(batch.code).toBe(1);
     expect(batch.out).toEqual([]);
     expect(batch.err).toHaveLength(1);
-    expect(batch.err[0]).toMatch(new RegExp(`^cannot reach Redis at redis://127\\.0\\.0\\.1:\\d+: `));
+    expect(batch.err[0]).toMatch(/^cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+: /);
     const worker = await cli(['worker', '--queue', url, '--workers', '1']);
     expect(worker.code).toBe(1);
     expect(worker.err).toHaveLength(1);
