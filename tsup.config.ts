@@ -1,4 +1,22 @@
 import { defineConfig } from 'tsup';
+import type { Options } from 'tsup';
+
+/**
+ * Writes tsup's `__require("x")` shim calls in ESM output back as plain
+ * `require  ("x")` (padded to the same length, so source maps stay exact).
+ * src/common/lazyRequire.ts loads heavy dependencies on first use with a
+ * literal `require('x')`: a bundler that later bundles dist/ (esbuild,
+ * webpack) follows a plain `require` but not the shim; run directly as ESM,
+ * the plain call throws a ReferenceError and lazyRequire falls back to
+ * createRequire.
+ */
+const plainRequire: NonNullable<Options['plugins']>[number] = {
+  name: 'plain-require',
+  renderChunk(code) {
+    if (this.format !== 'esm' || !code.includes('__require(')) return undefined;
+    return { code: code.replace(/\b__require\(/g, 'require  (') };
+  },
+};
 
 // One entry per subpath export. Each product is its own entry so that
 // importing `identity-signals/email` never pulls IP or device data in.
@@ -28,6 +46,7 @@ export default defineConfig([
     treeshake: true,
     target: 'node20',
     platform: 'node',
+    plugins: [plainRequire],
   },
   {
     // The CLI is a bin only: ESM, no types. The batch worker is the file its
@@ -39,5 +58,6 @@ export default defineConfig([
     clean: false,
     target: 'node20',
     platform: 'node',
+    plugins: [plainRequire],
   },
 ]);

@@ -1,5 +1,12 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
-import { parse } from 'tldts';
+import { lazyRequire } from '../common/lazyRequire.js';
+
+/**
+ * tldts (the Public Suffix List), loaded on the first domain check: its
+ * import builds the suffix tables, which importing the package must not pay for.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
+export const tldts = lazyRequire<typeof import('tldts')>('tldts', () => require('tldts'));
 
 /**
  * Top-level names that never receive mail on the public internet, with the
@@ -60,7 +67,7 @@ export function publicSuffixProblem(domain: string): string | null {
   const tld = domain.slice(domain.lastIndexOf('.') + 1);
   // RFC 3696 §2: no TLD is all-numeric; a dotted quad is an IP address written without brackets.
   if (isDigits(tld)) return isDottedQuad(domain) ? 'IP address without brackets, not a domain' : `numeric top-level domain ".${tld}"`;
-  const parsed = parse(domain, TLDTS_OPTIONS);
+  const parsed = tldts().parse(domain, TLDTS_OPTIONS);
   if (parsed.isIcann !== true) return `unknown top-level domain ".${tld}"`;
   if (parsed.domain === null) return `"${domain}" is a public suffix, not a mail domain`;
   if (domain.includes('xn--') && !punycodeRoundTrips(domain)) return 'a punycode (xn--) label does not decode to a valid IDN';

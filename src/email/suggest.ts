@@ -1,11 +1,11 @@
 import levenshtein from 'fast-levenshtein';
 import { domainToASCII } from 'node:url';
-import { parse } from 'tldts';
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { currentBundle } from '../data/context.js';
 import { popularDomainsData } from './data.js';
 import { POPULAR_DOMAINS } from './data/formats.js';
+import { tldts } from './domain.js';
 
 interface Target {
   /** Popular domain, e.g. `hotmail.com.br`. */
@@ -40,7 +40,7 @@ function buildIndex(): Index {
   const names = new Set<string>();
   const byName = new Map<string, string>();
   for (const [rank, { domain }] of data.domains.entries()) {
-    const suffix = parse(domain, { allowPrivateDomains: false }).publicSuffix!;
+    const suffix = tldts().parse(domain, { allowPrivateDomains: false }).publicSuffix!;
     const name = domain.slice(0, domain.length - suffix.length - 1);
     targets.push({
       domain,
@@ -74,7 +74,7 @@ const suffixCache = new BoundedCache<CacheKey, boolean>(4096);
 function isIcannSuffix(suffix: string): boolean {
   return suffixCache.getOrCompute(cacheKey(suffix), () => {
     // The probe label must not itself be a suffix rule (Sweden lists one-letter ones such as x.se).
-    const parsed = parse(`suffix-probe.${suffix}`, { allowPrivateDomains: false, detectIp: false, extractHostname: false });
+    const parsed = tldts().parse(`suffix-probe.${suffix}`, { allowPrivateDomains: false, detectIp: false, extractHostname: false });
     return parsed.isIcann === true && parsed.publicSuffix === suffix;
   });
 }

@@ -2,9 +2,7 @@ import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
 import { dataOptionRule, openData, runWithData } from '../data/context.js';
-import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js/max';
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
-import metadata from 'libphonenumber-js/max/metadata';
 import { assertString, hasControlChars } from '../common/input.js';
 import { checkOptions } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
@@ -13,6 +11,7 @@ import { quoteInput } from '../common/quoteInput.js';
 import { InputError } from '../errors.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
+import { isCallingCode, libphonenumber } from './libphonenumber.js';
 import { areaByPrefix, carrierByPrefix, timeZonesByPrefix } from './lookup.js';
 import { ALPHA2, ANY_DIGIT, LETTER, PICTOGRAPH } from './patterns.js';
 import { CARRIER_TYPES, GEOGRAPHIC_TYPES, TYPE_NAMES, TYPE_RISK } from './numberTypes.js';
@@ -29,8 +28,6 @@ const MAX_INPUT_LENGTH = 64;
 const MAX_DIGITS = 20;
 /** libphonenumber's MIN_LENGTH_FOR_NSN: a national number has at least 2 digits. */
 const MIN_NATIONAL_DIGITS = 2;
-
-const CALLING_CODES: ReadonlySet<string> = new Set(Object.keys(metadata.country_calling_codes));
 
 /**
  * Separators that phone numbers are written with, as libphonenumber accepts
@@ -109,7 +106,7 @@ function normalize(text: string): Normalized {
 /** Formats a valid result's E.164 number; null when there is none. */
 function formatE164(e164: string | null, how: 'NATIONAL' | 'INTERNATIONAL'): string | null {
   if (e164 === null) return null;
-  return parsePhoneNumberFromString(e164)?.format(how) ?? null;
+  return libphonenumber().parsePhoneNumberFromString(e164)?.format(how) ?? null;
 }
 
 const NATIONAL_FORMAT: PropertyDescriptor = Object.freeze({
@@ -132,7 +129,7 @@ const INTERNATIONAL_FORMAT: PropertyDescriptor = Object.freeze({
 function callingCodeOf(digits: string): string | null {
   for (let n = 1; n <= 3 && n <= digits.length; n++) {
     const code = digits.slice(0, n);
-    if (CALLING_CODES.has(code)) return code;
+    if (isCallingCode(code)) return code;
   }
   return null;
 }
@@ -142,7 +139,7 @@ function resolveCountry(value: unknown, field: string): CountryCode | undefined 
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw new InputError('INPUT_OPTION', `${field} must be an ISO 3166-1 alpha-2 string such as "IT"`, field);
   const upper = value.toUpperCase();
-  if (!ALPHA2.test(upper) || !isSupportedCountry(upper)) {
+  if (!ALPHA2.test(upper) || !libphonenumber().isSupportedCountry(upper)) {
     throw new InputError('INPUT_OPTION', `${field} ${quoteInput(value)} is not a country with a numbering plan (ISO 3166-1 alpha-2, e.g. "IT")`, field);
   }
   return upper;
@@ -299,10 +296,10 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
       opts = parseOptions.get(defaultCountry);
       if (opts === undefined) parseOptions.set(defaultCountry, (opts = { defaultCountry }));
     }
-    const phone = parsePhoneNumberFromString(text, opts);
+    const phone = libphonenumber().parsePhoneNumberFromString(text, opts);
     if (phone === undefined) {
-      const countryCode = international ? callingCodeOf(digits) : getCountryCallingCode(defaultCountry!);
-      const why = validatePhoneNumberLength(text, opts);
+      const countryCode = international ? callingCodeOf(digits) : libphonenumber().getCountryCallingCode(defaultCountry!);
+      const why = libphonenumber().validatePhoneNumberLength(text, opts);
       if (why === 'NOT_A_NUMBER') return failed(value, 'PHONE_SYNTAX', 'not a phone number', countryCode, null);
       if (why === 'INVALID_COUNTRY') return failed(value, 'PHONE_INVALID_COUNTRY', 'no country has this calling code', null, null);
       return failed(value, lengthCode(why), lengthDetail(why), countryCode, international ? null : defaultCountry!);
@@ -311,14 +308,14 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
     // With max metadata, isValid() is exactly "getType() is defined" (libphonenumber-js
     // isValid.js): one pattern pass instead of two.
     if (libType === undefined) {
-      const why = validatePhoneNumberLength(text, opts);
+      const why = libphonenumber().validatePhoneNumberLength(text, opts);
       return failed(value, lengthCode(why), lengthDetail(why), phone.countryCallingCode as string, phone.country ?? null);
     }
     return valid(value, phone, TYPE_NAMES[libType]);
   });
 }
 
-type LengthVerdict = ReturnType<typeof validatePhoneNumberLength>;
+type LengthVerdict = ReturnType<ReturnType<typeof libphonenumber>['validatePhoneNumberLength']>;
 
 function lengthCode(why: LengthVerdict): PhoneReasonCode {
   switch (why) {

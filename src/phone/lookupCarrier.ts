@@ -1,7 +1,7 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { assertString } from '../common/input.js';
 import { CARRIER_TYPES, TYPE_NAMES } from './numberTypes.js';
 import { carrierByPrefix } from './lookup.js';
+import { libphonenumber } from './libphonenumber.js';
 
 /** Longest string worth parsing (see checkPhone.ts). */
 const MAX_INPUT_LENGTH = 64;
@@ -21,7 +21,7 @@ const MAX_INPUT_LENGTH = 64;
 export function lookupCarrier(phoneNumber: string): string | null {
   assertString(phoneNumber, 'phoneNumber');
   if (phoneNumber.length > MAX_INPUT_LENGTH) return null;
-  const phone = parsePhoneNumberFromString(phoneNumber);
+  const phone = libphonenumber().parsePhoneNumberFromString(phoneNumber);
   // Validate first: an invalid number must never get a carrier.
   const type = phone?.getType();
   if (phone === undefined || type === undefined) return null;

@@ -1,0 +1,25 @@
+/**
+ * libphonenumber-js (max metadata), loaded on the first phone check rather
+ * than when the package is imported: its import parses the max metadata,
+ * about a third of the package's import time (issue 13, item 8).
+ */
+import { lazyRequire } from '../common/lazyRequire.js';
+
+/** The libphonenumber-js `max` build. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
+export const libphonenumber = lazyRequire<typeof import('libphonenumber-js/max')>('libphonenumber-js/max', () => require('libphonenumber-js/max'));
+
+interface MaxMetadata {
+  readonly country_calling_codes: Readonly<Record<string, unknown>>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
+const metadata = lazyRequire<MaxMetadata>('libphonenumber-js/max/metadata', () => require('libphonenumber-js/max/metadata'));
+
+let callingCodes: ReadonlySet<string> | undefined;
+
+/** Whether `code` (digits, no `+`) is a calling code of the max metadata, geographic or not (`39`, `800`). */
+export function isCallingCode(code: string): boolean {
+  callingCodes ??= new Set(Object.keys(metadata().country_calling_codes));
+  return callingCodes.has(code);
+}
