@@ -6,8 +6,8 @@
  *   npx tsx scripts/ip/build.ts --check    regenerate in memory, fail on drift
  *
  * Outputs (all described in docs/ip.md):
- * - data/ip/asn4.bin.br, asn6.bin.br: IP → (ASN, AS organisation) range tables;
- * - data/ip/lists.bin.br: IP → set of source lists (Tor, Apple relay, VPN, proxy,
+ * - data/ip/asn4.bin, asn6.bin: IP → (ASN, AS organisation) range tables;
+ * - data/ip/lists.bin: IP → set of source lists (Tor, Apple relay, VPN, proxy,
  *   CDN, crawler, cloud) range table, the overlaps flattened into segments;
  * - data/ip/asn-classes.json: ASN → VPN / CDN / hosting / usage code tables;
  * - data/ip/manifest.json.
@@ -20,7 +20,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import ipaddr from 'ipaddr.js';
 import {
   ROOT,
@@ -34,9 +33,9 @@ import {
   type ManifestEntry,
 } from '../lib/generated.js';
 import { Interner } from '../lib/interner.js';
-import { NO_VALUE, RANGE_TABLE_MAGIC, RANGE_TABLE_VERSION } from '../../src/ip/rangeTable.js';
-import type { AsnClassesData, AsnPayload, ListKind, ListsPayload } from '../../src/ip/data/formats.js';
-import { ASN4, ASN6, ASN_CLASSES, LISTS as LISTS_DATASET } from '../../src/ip/data/formats.js';
+import { NO_VALUE, encodeRangeTable } from '../../src/ip/rangeTable.js';
+import type { AsnClassesData, ListKind, ListsPayload } from '../../src/ip/data/formats.js';
+import { ASN4, ASN6, ASN_CLASSES, LISTS as LISTS_DATASET, encodeAsnPayload } from '../../src/ip/data/formats.js';
 
 const SCRIPT = 'scripts/ip/build.ts';
 const RAW = join(ROOT, 'data', 'raw', 'ip');
@@ -168,10 +167,10 @@ function rowsToSegments(rows: readonly { start: bigint; end: bigint; value: numb
 }
 
 /**
- * One ASN table per IP version, so that the first IPv4 check inflates only
+ * One ASN table per IP version, so that the first IPv4 check reads only
  * the IPv4 half. Values index (asn, org) pairs; org names are stored once
- * each, joined by newlines, because parsing one string is much faster than
- * 90k JSON strings at load time.
+ * each in a binary name section (src/ip/data/formats.ts), read in place:
+ * nothing is parsed at load time, a name is decoded when first needed.
  */
 function buildAsnTable(file: string, v6: boolean): { bytes: Uint8Array; rows: number } {
   const names = new Interner<string>();
@@ -179,12 +178,12 @@ function buildAsnTable(file: string, v6: boolean): { bytes: Uint8Array; rows: nu
   const valueOf = (asn: number, org: string): number => pairs.id([asn, names.id(org.replace(/[\r\n]+/g, ' '))]);
   const rows = readAsnCsv(file);
   const segs = rowsToSegments(rows.map((r) => ({ ...r, value: valueOf(r.asn, r.org) })), v6 ? MAX6 : MAX4);
-  const payload: AsnPayload = {
-    asns: pairs.values.map(([asn]) => asn),
-    orgIds: pairs.values.map(([, org]) => org),
-    names: names.values.join('\n'),
-  };
-  return { bytes: v6 ? encodeRangeTable([], segs, payload) : encodeRangeTable(segs, [], payload), rows: rows.length };
+  const payload = encodeAsnPayload(
+    pairs.values.map(([asn]) => asn),
+    pairs.values.map(([, org]) => org),
+    names.values,
+  );
+  return { bytes: v6 ? encodeSegments([], segs, payload) : encodeSegments(segs, [], payload), rows: rows.length };
 }
 
 // ---------------------------------------------------------------- lists table
@@ -382,7 +381,7 @@ function buildListsTable(): { bytes: Uint8Array; counts: Record<string, number> 
     lists: LISTS.map((l) => ({ key: l.key, kind: l.kind, name: l.name })),
     combos: combos.values,
   };
-  return { bytes: encodeRangeTable(segs4, segs6, payload), counts };
+  return { bytes: encodeSegments(segs4, segs6, Buffer.from(JSON.stringify(payload), 'utf8')), counts };
 }
 
 // ---------------------------------------------------------------- ASN classes
@@ -445,63 +444,38 @@ function buildAsnClasses(): AsnClassesData {
 
 // ---------------------------------------------------------------- encoding
 
-function encodeRangeTable(segs4: readonly Segment[], segs6: readonly Segment[], payload: unknown): Uint8Array {
-  let json = Buffer.from(JSON.stringify(payload), 'utf8');
-  const pad = (4 - (json.length % 4)) % 4;
-  if (pad > 0) json = Buffer.concat([json, Buffer.alloc(pad, 0x20)]);
-  const n4 = segs4.length;
-  const n6 = segs6.length;
-  const words = 6 + 2 * n4 + 5 * n6;
-  const out = new Uint8Array(words * 4 + json.length);
-  const u32 = new Uint32Array(out.buffer, 0, words);
-  u32.set([RANGE_TABLE_MAGIC, RANGE_TABLE_VERSION, n4, n6, json.length, 0]);
-  let o = 6;
-  for (const s of segs4) u32[o++] = Number(s.start);
-  for (const s of segs4) u32[o++] = s.value;
+/** Segments → the range table layout of src/ip/rangeTable.ts (payload padded there). */
+function encodeSegments(segs4: readonly Segment[], segs6: readonly Segment[], payload: Uint8Array): Uint8Array {
+  const starts6: number[] = [];
   for (const s of segs6) {
-    u32[o++] = Number((s.start >> 96n) & MAX4);
-    u32[o++] = Number((s.start >> 64n) & MAX4);
-    u32[o++] = Number((s.start >> 32n) & MAX4);
-    u32[o++] = Number(s.start & MAX4);
+    starts6.push(Number((s.start >> 96n) & MAX4), Number((s.start >> 64n) & MAX4), Number((s.start >> 32n) & MAX4), Number(s.start & MAX4));
   }
-  for (const s of segs6) u32[o++] = s.value;
-  out.set(json, words * 4);
-  // The format is little endian; refuse to write anything else.
-  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('big-endian hosts are not supported');
-  return out;
+  return encodeRangeTable(
+    { starts4: segs4.map((s) => Number(s.start)), values4: segs4.map((s) => s.value), starts6, values6: segs6.map((s) => s.value) },
+    payload,
+  );
 }
 
 // ---------------------------------------------------------------- main
 
 const asnVersion = packageVersion('@ip-location-db/asn');
-/**
- * Brotli keeps the committed tables small (asn: 10.4 MB raw → 2.7 MB); the
- * loader inflates them once (≈45 ms). Quality 9 with a fixed size hint is
- * deterministic for a given input, which data:check relies on.
- */
-function compress(bytes: Uint8Array): Uint8Array {
-  return brotliCompressSync(bytes, {
-    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-  });
-}
-
 const asnLicence = 'CC-BY-4.0 (RouteViews, NRO, DB-IP ASN Lite)';
 const asn4 = buildAsnTable('asn-ipv4.csv', false);
-writeDataset(SCRIPT, ASN4, compress(asn4.bytes), {
+writeDataset(SCRIPT, ASN4, asn4.bytes, {
   source: `@ip-location-db/asn@${asnVersion} (asn-ipv4.csv)`,
   licence: asnLicence,
   retrieved: retrieved('2026-06-17'),
   notes: `${asn4.rows} rows`,
 });
 const asn6 = buildAsnTable('asn-ipv6.csv', true);
-writeDataset(SCRIPT, ASN6, compress(asn6.bytes), {
+writeDataset(SCRIPT, ASN6, asn6.bytes, {
   source: `@ip-location-db/asn@${asnVersion} (asn-ipv6.csv)`,
   licence: asnLicence,
   retrieved: retrieved('2026-06-17'),
   notes: `${asn6.rows} rows`,
 });
 const lists = buildListsTable();
-writeDataset(SCRIPT, LISTS_DATASET, compress(lists.bytes), {
+writeDataset(SCRIPT, LISTS_DATASET, lists.bytes, {
   source: 'data/raw/ip (upstream URLs per list in data/raw/ip/SOURCE.md)',
   licence: 'CC0-1.0, MIT, Apache-2.0, public facts (per list in SOURCE.md)',
   retrieved: retrieved('2026-08-22'),

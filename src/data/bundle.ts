@@ -10,9 +10,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve as resolvePath } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
 import { DataError } from '../errors.js';
-import { decodeRangeTable } from '../ip/rangeTable.js';
 import type { DatasetFormat } from './format.js';
 import { MANIFEST_FILE, parseManifest } from './manifest.js';
 import type { Manifest, ManifestDataset } from './manifest.js';
@@ -194,15 +192,10 @@ export function decodeDataset<T>(format: DatasetFormat<T>, bytes: Uint8Array, pa
     throw new DataError(code, `${path}: ${why}`, path, cause === undefined ? undefined : { cause });
   };
   if (format.encoding === 'range-table') {
-    let inflated: Uint8Array;
+    // Read in place: the table's views share the file's bytes (no decompression, no copy).
+    let table: { readonly payload: unknown };
     try {
-      inflated = brotliDecompressSync(bytes);
-    } catch (cause) {
-      return fail('DATA_CORRUPT', 'not a brotli stream', cause);
-    }
-    let table: ReturnType<typeof decodeRangeTable<unknown>>;
-    try {
-      table = decodeRangeTable<unknown>(inflated, path);
+      table = format.decode!(bytes, path);
     } catch (error) {
       if (error instanceof DataError) throw error;
       return fail('DATA_CORRUPT', `not a range table (${(error as Error).message})`, error);

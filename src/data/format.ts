@@ -11,8 +11,9 @@ export type DataProduct = 'email' | 'device' | 'ip' | 'phone' | 'name';
 /**
  * How a file is encoded:
  * - `json`: a UTF-8 JSON envelope `{ "//": note, formatVersion, data }`;
- * - `range-table`: a brotli-compressed identity-signals range table (the
- *   format version is in its binary header; see src/ip/rangeTable.ts).
+ * - `range-table`: an identity-signals range table, stored uncompressed and
+ *   read in place by the format's `decode` (the format version is in its
+ *   binary header; see src/ip/rangeTable.ts).
  */
 export type DataEncoding = 'json' | 'range-table';
 
@@ -26,6 +27,11 @@ export interface DatasetFormat<T = unknown> {
   /** Version of the file's layout; a reader refuses any other. */
   readonly formatVersion: number;
   readonly encoding: DataEncoding;
+  /**
+   * For `range-table`: decodes the verified bytes into the table (views over
+   * the bytes, no copy); throws a `DataError` naming `path` on bad bytes.
+   */
+  readonly decode?: (bytes: Uint8Array, path: string) => { readonly payload: unknown };
   /**
    * What the list is, when results lean on it being current (Tor exits,
    * disposable domains): such a dataset older than the maximum age adds a

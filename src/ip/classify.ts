@@ -166,7 +166,7 @@ export function classifyNetwork(ip: ParsedIp, override?: AsnOverride): NetworkIn
   const overridden = override !== undefined && override.asn !== tableAsn;
   const asn = overridden ? override.asn : tableAsn;
   // The bundled organisation name belongs to the bundled AS: never attached to another one.
-  const org = overridden ? override.org : asnIdx === NO_VALUE ? null : asnTable.orgs[payload.orgIds[asnIdx]!]! || null;
+  const org = overridden ? override.org : asnIdx === NO_VALUE ? null : asnTable.org(payload.orgIds[asnIdx]!) || null;
   const v = verdictOf(combo);
   const torAsn = asn !== null && classes.tor.has(asn);
   const vpnAsn = asn === null ? undefined : classes.vpn.get(asn);
@@ -240,7 +240,7 @@ export function classifyNetwork(ip: ParsedIp, override?: AsnOverride): NetworkIn
 const asNameCache: { 4?: (ConnectionType | null | undefined)[]; 6?: (ConnectionType | null | undefined)[] } = {};
 
 function cachedUsageFromAsName(version: 4 | 6, orgId: number, org: string): ConnectionType | null {
-  const cache = (asNameCache[version] ??= new Array<ConnectionType | null | undefined>(loadAsnTable(version).orgs.length));
+  const cache = (asNameCache[version] ??= new Array<ConnectionType | null | undefined>(loadAsnTable(version).table.payload.nameEnds.length));
   let code = cache[orgId];
   if (code === undefined) {
     code = usageFromAsName(org);

@@ -183,7 +183,7 @@ describe('each checker keeps its own tables', () => {
 });
 
 describe('DATA_STALE', () => {
-  const listsDate = defaultDataContext().bundle.manifest.datasets.find((d) => d.file === 'ip/lists.bin.br')!.retrieved;
+  const listsDate = defaultDataContext().bundle.manifest.datasets.find((d) => d.file === 'ip/lists.bin')!.retrieved;
   const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
   const plus = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000);
 
@@ -217,8 +217,8 @@ describe('DATA_STALE', () => {
 
   it('dataInfo gives each dataset its age on the checker\'s clock and marks stale volatile lists', () => {
     const info = createChecker({ data: { now: plus(listsDate, 45) } }).dataInfo();
-    expect(info.find((d) => d.file === 'ip/lists.bin.br')).toMatchObject({ ageDays: 45, stale: true, volatile: true });
-    expect(info.find((d) => d.file === 'ip/asn4.bin.br')).toMatchObject({ stale: false, volatile: false });
+    expect(info.find((d) => d.file === 'ip/lists.bin')).toMatchObject({ ageDays: 45, stale: true, volatile: true });
+    expect(info.find((d) => d.file === 'ip/asn4.bin')).toMatchObject({ stale: false, volatile: false });
   });
 });
 
