@@ -9,6 +9,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { quoteInput } from '../common/quoteInput.js';
 import { InputError } from '../errors.js';
 import { PRODUCTS, REQUIRED_FIELDS, isProductName } from '../resolve.js';
+import { readHubRequest } from './hub.js';
 import type { ProductName } from '../scoring/index.js';
 import type { ErrorBody } from './schemas.js';
 
@@ -27,7 +28,7 @@ export class HttpError extends Error {
 }
 
 /** The message of a 404: where the API is. */
-export const NOT_FOUND_MESSAGE = 'unknown endpoint: use POST /1.0/{email,device,ip,phone,name}';
+export const NOT_FOUND_MESSAGE = 'unknown endpoint: use POST /1.0/{email,device,ip,phone,name} or POST /1.0/hub';
 
 /** The body of an error answer. */
 export function errorBody(code: string, message: string, field?: string): ErrorBody {
@@ -83,6 +84,26 @@ export function explainSchemaErrors(body: unknown, product: ProductName, errors:
   return new HttpError(400, 'INPUT_TYPE', `${field} must be a string, got ${Array.isArray(value) ? 'an array' : typeof value}`, field);
 }
 
+/**
+ * Explains a hub request that failed its schema: the hub's own reader names
+ * the first thing wrong in its order (claims before the claimed products'
+ * fields); what only the schema refuses (a field of a product not claimed,
+ * of the wrong type) is named from the schema's errors.
+ */
+export function explainHubErrors(body: unknown, errors: readonly SchemaError[]): HttpError {
+  try {
+    readHubRequest(body);
+  } catch (error) {
+    if (error instanceof InputError) return new HttpError(400, error.code, error.message, error.field);
+    throw error;
+  }
+  const field = errors.map(fieldOf).find((name) => name !== undefined);
+  if (field === undefined) return new HttpError(400, 'INPUT_TYPE', 'the request does not match its schema', 'body');
+  if (field === 'headers') return new HttpError(400, 'INPUT_TYPE', 'headers must be an object of header name → value', 'headers');
+  const value = (body as Record<string, unknown>)[field];
+  return new HttpError(400, 'INPUT_TYPE', `${field} must be a string, got ${Array.isArray(value) ? 'an array' : typeof value}`, field);
+}
+
 /** What the error handler tells the client, and whether the error is the server's fault. */
 export interface Answer {
   readonly status: number;
@@ -107,6 +128,10 @@ export function answerFor(error: unknown, request: FastifyRequest, maxBodyBytes:
     const product = request.routeOptions.config.product;
     if (isProductName(product)) {
       const explained = explainSchemaErrors(request.body, product, fastifyError.validation);
+      return plain(400, explained.code, explained.message, explained.field);
+    }
+    if (request.routeOptions.config.hub === true) {
+      const explained = explainHubErrors(request.body, fastifyError.validation);
       return plain(400, explained.code, explained.message, explained.field);
     }
     return plain(400, 'INPUT_TYPE', 'the request does not match its schema');

@@ -257,6 +257,84 @@ export function responseSchema<P extends ProductName>(product: P) {
   );
 }
 
+/** `IdentityScore` on the wire: the cross-signal score of `POST /1.0/hub`. */
+export const IdentityScoreSchema = Type.Object(
+  {
+    score: score(),
+    score_cluster: riskCluster(),
+    reasons: Type.Array(ReasonSchema, { description: 'One per product carried in (IDENTITY_EMAIL, …) and one per cross-signal finding; the points add up to the score' }),
+  },
+  { additionalProperties: false, description: 'How likely the claimed inputs are one real person acting in good faith (docs/identity.md)' },
+);
+
+/** The request fields of `POST /1.0/hub`, in the order it checks them: each product's, then the shared ones. */
+export const HUB_FIELDS = ['email', 'webhook_url', 'user_agent', 'headers', 'ip', 'phone_number', 'first_name', 'last_name', 'country'] as const;
+
+/** A hub request built from the fields' examples: one consistent sign-up, all five products. */
+export const HUB_EXAMPLE = Object.freeze({
+  customer_id: FIELD_DOCS.customer_id!.example as string,
+  claims: ['email', 'phone', 'ip', 'device', 'name'],
+  email: 'giulia.rossi@libero.it',
+  phone_number: '+393471234567',
+  ip: '79.0.0.1',
+  user_agent: 'Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.82 Mobile Safari/537.36',
+  first_name: 'Giulia',
+  last_name: 'Rossi',
+  country: 'IT',
+});
+
+const HUB_FIELD_DOCS: Readonly<Record<string, string>> = {
+  country: 'Extension: the country the person declares (ISO 3166 alpha-2): the phone\'s default country, the name\'s hint, and compared with the phone\'s and the IP\'s',
+};
+
+/**
+ * The request body of `POST /1.0/hub`: `claims` names one to five distinct
+ * products, and the body carries each claimed product's request fields as
+ * its own endpoint takes them. Which fields a claim requires is checked by
+ * the route, in this order (the schema cannot say "email when claims holds
+ * email" in a way that names the field); fields of products not claimed are
+ * ignored, as unknown fields are.
+ */
+export function hubRequestSchema(): TSchema {
+  const field = (name: string) => {
+    const own = HUB_FIELD_DOCS[name];
+    return own === undefined ? requestField(name, false) : Type.Optional(nullable(Type.String({ description: own, examples: [FIELD_DOCS[name]!.example] })));
+  };
+  return Type.Object(
+    {
+      customer_id: requestField('customer_id', true),
+      claims: Type.Array(literals(['email', 'device', 'ip', 'phone', 'name']), {
+        minItems: 1,
+        maxItems: 5,
+        uniqueItems: true,
+        description: 'The products to check, each once; the answer has one object per claim plus identity',
+        examples: [HUB_EXAMPLE.claims],
+      }),
+      ...Object.fromEntries(HUB_FIELDS.map((name) => [name, field(name)])),
+      device_request_time: requestField('device_request_time', false),
+    },
+    { additionalProperties: true, examples: [HUB_EXAMPLE] },
+  );
+}
+
+/** The 200 answer of `POST /1.0/hub`: the spec's envelope with one object per claim, plus `identity`. */
+export const HubResponseSchema = Type.Object(
+  {
+    resolution_id: Type.String({ format: 'uuid', description: 'A UUID v4 for this resolution' }),
+    customer_id: Type.String(),
+    device_request_time: Type.String({ description: 'ISO 8601 UTC' }),
+    claims: Type.Array(literals(['email', 'device', 'ip', 'phone', 'name'])),
+    webhook_url: Type.Optional(Type.String()),
+    email: Type.Optional(EmailResultSchema),
+    device: Type.Optional(DeviceResultSchema),
+    ip: Type.Optional(IpResultSchema),
+    phone: Type.Optional(PhoneResultSchema),
+    name: Type.Optional(NameResultSchema),
+    identity: IdentityScoreSchema,
+  },
+  { additionalProperties: false },
+);
+
 /** The body of every error answer (DESIGN.md, HTTP errors). */
 export const ErrorSchema = Type.Object(
   {

@@ -64,7 +64,7 @@ describe('server: OpenAPI document', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/1.0/device', '/1.0/email', '/1.0/ip', '/1.0/name', '/1.0/phone', '/health', '/metrics', '/ready']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/1.0/device', '/1.0/email', '/1.0/hub', '/1.0/ip', '/1.0/name', '/1.0/phone', '/health', '/metrics', '/ready']);
   });
 
   it('answers one request per route built from the document\'s own examples', async () => {
@@ -82,14 +82,20 @@ describe('server: OpenAPI document', () => {
         });
         const text = await res.text();
         expect(res.status, `${method} ${path}: ${text.slice(0, 200)}`).toBe(200);
-        if (path.startsWith('/1.0/')) {
+        if (path === '/1.0/hub') {
+          // One object per claim of the example, plus the identity score.
+          const body = JSON.parse(text) as Record<string, unknown> & { claims: string[] };
+          expect(body.claims.length).toBeGreaterThan(1);
+          for (const claim of body.claims) expect(body[claim]).toMatchObject({ value: expect.any(String) });
+          expect(body.identity).toMatchObject({ score: expect.any(Number), reasons: expect.any(Array) });
+        } else if (path.startsWith('/1.0/')) {
           const product = path.slice(5);
           expect((JSON.parse(text) as Record<string, unknown>)[product]).toMatchObject({ value: expect.any(String) });
         }
         seen.push(`${method} ${path}`);
       }
     }
-    expect(seen).toHaveLength(8);
+    expect(seen).toHaveLength(9);
   });
 });
 

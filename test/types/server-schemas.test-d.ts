@@ -8,9 +8,11 @@
 import type { Static } from 'typebox';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { DeviceResult, EmailResult, IpResult, NameResult, PhoneResult } from '../../src/index.js';
+import type { IdentityScore } from '../../src/identity/index.js';
 import type {
   DeviceResultSchema,
   EmailResultSchema,
+  IdentityScoreSchema,
   IpResultSchema,
   NameResultSchema,
   PhoneResultSchema,
@@ -39,5 +41,9 @@ describe('server schemas match the result types', () => {
     expectTypeOf<Mutable<NameResult>>().toExtend<Static<typeof NameResultSchema>>();
     expectTypeOf<keyof NameResult>().toEqualTypeOf<keyof Static<typeof NameResultSchema>>();
     expectTypeOf<keyof NameResult['normalized']>().toEqualTypeOf<keyof Static<typeof NameResultSchema>['normalized']>();
+  });
+  it('identity (POST /1.0/hub)', () => {
+    expectTypeOf<Mutable<IdentityScore>>().toExtend<Static<typeof IdentityScoreSchema>>();
+    expectTypeOf<keyof IdentityScore>().toEqualTypeOf<keyof Static<typeof IdentityScoreSchema>>();
   });
 });

@@ -7,7 +7,8 @@ import type { ProductName } from '../../scoring/index.js';
 import { HttpError, NOT_FOUND_MESSAGE } from '../errors.js';
 import type { KeyEntry } from '../options.js';
 import { keyDigest } from '../options.js';
-import { ErrorSchema, requestSchema, responseSchema } from '../schemas.js';
+import { answerHub, hubClaims, readHubRequest } from '../hub.js';
+import { ErrorSchema, HubResponseSchema, hubRequestSchema, requestSchema, responseSchema } from '../schemas.js';
 import type { WebhookJob } from '../webhookQueue.js';
 import type { ServerState } from './shared.js';
 import { shared } from './shared.js';
@@ -52,6 +53,12 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
     for (const field of REQUIRED_FIELDS[product]) mac.update(`${String(body[field])}\u0000`);
     return mac.digest('hex').slice(0, 16);
   };
+  const hubHash = (claims: readonly ProductName[], body: Record<string, unknown>): string | null => {
+    if (logHashKey === undefined) return null;
+    const mac = createHmac('sha256', logHashKey);
+    for (const claim of claims) for (const field of REQUIRED_FIELDS[claim]) mac.update(`${claim}\u0000${String(body[field])}\u0000`);
+    return mac.digest('hex').slice(0, 16);
+  };
 
   // JSON only: Fastify's default text/plain parser would let a text body through to the schema (400) instead of 415.
   app.removeContentTypeParser('text/plain');
@@ -61,8 +68,9 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
     const key = typeof presented === 'string' ? findKey(state.keys, presented) : null;
     if (key === null) return done(new HttpError(401, 'UNAUTHORIZED', 'missing or wrong x-api-key header'));
     request.apiKey = key;
-    const product = request.routeOptions.config.product!;
-    if (!key.products.has(product)) return done(new HttpError(403, 'FORBIDDEN', `this API key may not use ${product}`));
+    // The hub's products are in its body: checked in its preValidation hook, once the body is read.
+    const product = request.routeOptions.config.product;
+    if (product !== undefined && !key.products.has(product)) return done(new HttpError(403, 'FORBIDDEN', `this API key may not use ${product}`));
     done();
   });
 
@@ -99,21 +107,65 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
         const body = request.body as Record<string, unknown>;
         request.inputHash = inputHash(product, body);
         const envelope = await resolve(body, { checker: options.checker() });
-        // Queued before the answer: a durable queue has written the delivery down by the time the client hears 200 (STYLE.md rule 13).
-        if (options.webhook !== undefined && envelope.webhook_url !== undefined) {
-          const ids = { url: envelope.webhook_url, resolution_id: envelope.resolution_id, customer_id: envelope.customer_id };
-          // Every product whose request takes webhook_url: email, and name when a provider serves names (the schema checked their fields are strings).
-          if ('email' in envelope) await options.webhook({ ...ids, email: envelope.email.value }, request.apiKey!);
-          else if ('name' in envelope && options.checker().providerProducts?.includes('name') === true) {
-            const country = typeof body.country === 'string' ? { country: body.country } : {};
-            await options.webhook({ ...ids, name: { first: String(body.first_name), last: String(body.last_name), ...country } }, request.apiKey!);
-          }
-        }
+        await webhooks(envelope, body, request);
         await reply.send(envelope);
         return reply;
       },
     );
   }
+
+  /**
+   * Queues the webhooks an answered request owes, before the answer: a durable queue has written the
+   * delivery down by the time the client hears 200 (STYLE.md rule 13). Every product whose request takes
+   * webhook_url: email, and name when a provider serves names (the schema checked their fields are strings).
+   */
+  async function webhooks(
+    envelope: { readonly webhook_url?: string; readonly resolution_id: string; readonly customer_id: string; readonly email?: { readonly value: string }; readonly name?: unknown },
+    body: Record<string, unknown>,
+    request: FastifyRequest,
+  ): Promise<void> {
+    if (options.webhook === undefined || envelope.webhook_url === undefined) return;
+    const ids = { url: envelope.webhook_url, resolution_id: envelope.resolution_id, customer_id: envelope.customer_id };
+    if (envelope.email !== undefined) await options.webhook({ ...ids, email: envelope.email.value }, request.apiKey!);
+    if (envelope.name !== undefined && options.checker().providerProducts?.includes('name') === true) {
+      const country = typeof body.country === 'string' ? { country: body.country } : {};
+      await options.webhook({ ...ids, name: { first: String(body.first_name), last: String(body.last_name), ...country } }, request.apiKey!);
+    }
+  }
+
+  app.post(
+    '/1.0/hub',
+    {
+      bodyLimit: options.maxBodyBytes,
+      config: { hub: true },
+      schema: {
+        summary: 'Check several products of one sign-up, with their cross-signal identity score',
+        description:
+          '`claims` names one to five products, each once; the body carries each claimed product\'s request fields as its own endpoint takes them ' +
+          '(`country` is the declared country: the phone\'s default country and the name\'s hint). The answer has one object per claim, the same ' +
+          'as the product\'s endpoint returns, plus `identity` (docs/identity.md). The key must be allowed every claimed product (403 naming the claim).',
+        tags: ['identity'],
+        security: [{ apiKey: [] }],
+        body: hubRequestSchema(),
+        response: { 200: HubResponseSchema, ...ERRORS },
+      },
+      // After the body is read, before its schema is judged: a claim the key may not use is a 403 whatever else is wrong.
+      preValidation: (request, _reply, done) => {
+        const claims = hubClaims(request.body) ?? [];
+        const i = claims.findIndex((claim) => !request.apiKey!.products.has(claim));
+        done(i === -1 ? undefined : new HttpError(403, 'FORBIDDEN', `this API key may not use ${claims[i]}`, `claims[${i}]`));
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as Record<string, unknown>;
+      const hub = readHubRequest(body);
+      request.inputHash = hubHash(hub.claims, body);
+      const envelope = answerHub(hub, options.checker());
+      await webhooks(envelope, body, request);
+      await reply.send(envelope);
+      return reply;
+    },
+  );
 };
 
 /**
@@ -125,10 +177,10 @@ export const methodsPlugin = shared<FastifyPluginAsync>(async (app) => {
   app.addHook('onRequest', (request, _reply, done) => {
     done(request.is404 ? new HttpError(404, 'NOT_FOUND', NOT_FOUND_MESSAGE) : undefined);
   });
-  for (const product of PRODUCTS) {
+  for (const path of [...PRODUCTS, 'hub']) {
     app.route({
       method: ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
-      url: `/1.0/${product}`,
+      url: `/1.0/${path}`,
       schema: { hide: true },
       // Refused in onRequest, before Fastify would read (and judge) a body.
       onRequest: async () => {

@@ -25,6 +25,7 @@ export const docsPlugin = shared<FastifyPluginAsync>(async (app) => {
       components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
       tags: [
         { name: 'products', description: 'The spec\'s endpoints: one product each' },
+        { name: 'identity', description: 'Several products of one sign-up in one request, with their cross-signal identity score' },
         { name: 'operations', description: 'Health, readiness and metrics, for load balancers and monitoring' },
       ],
     },

@@ -25,6 +25,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The product a `POST /1.0/<product>` route answers. */
     product?: ProductName;
+    /** True on `POST /1.0/hub`, whose products are named by the body's claims. */
+    hub?: boolean;
   }
   interface FastifyRequest {
     /** The key the request authenticated with, once the auth hook ran. */
