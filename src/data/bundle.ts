@@ -8,7 +8,7 @@
  * it lists is never replaced by the fallback's, even when it fails.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve as resolvePath } from 'node:path';
 import { DataError } from '../errors.js';
 import type { DatasetFormat } from './format.js';
@@ -23,8 +23,15 @@ type FileState = { readonly ok: true; readonly value: unknown } | { readonly ok:
 
 /** An opened bundle: its manifest is read and checked; files are read on first use. */
 export class DataBundle {
-  /** Absolute path of the bundle directory. */
+  /** Absolute path of the bundle directory, as given. */
   readonly dir: string;
+  /**
+   * The directory the files are read from: `dir` with symbolic links
+   * resolved when the bundle is opened. `data update` swaps a bundle by
+   * pointing its link at a new directory; a bundle opened before keeps reading
+   * the files its manifest lists, not the new ones.
+   */
+  readonly root: string;
   readonly origin: BundleOrigin;
   /** Where datasets this bundle does not list come from (null for the default bundle). */
   readonly fallback: DataBundle | null;
@@ -44,7 +51,14 @@ export class DataBundle {
     this.dir = resolvePath(dir);
     this.origin = origin;
     this.fallback = fallback;
-    const path = join(this.dir, MANIFEST_FILE);
+    let root: string;
+    try {
+      root = realpathSync(this.dir);
+    } catch {
+      root = this.dir; // missing: reading the manifest below says so
+    }
+    this.root = root;
+    const path = join(this.root, MANIFEST_FILE);
     let text: string;
     try {
       text = readFileSync(path, 'utf8');
@@ -139,7 +153,7 @@ export class DataBundle {
   /** Reads a file of this bundle and verifies it against the manifest and its declaration. */
   private readVerified<T>(format: DatasetFormat<T>): unknown {
     const entry = this.byFile.get(format.file)!;
-    const path = join(this.dir, format.file);
+    const path = join(this.root, format.file);
     const fail = (code: 'DATA_CORRUPT' | 'DATA_VERSION', why: string): never => {
       throw new DataError(code, `${path}: ${why}`, path);
     };
@@ -149,7 +163,7 @@ export class DataBundle {
     if (entry.formatVersion !== format.formatVersion) {
       fail('DATA_VERSION', `the manifest says format version ${entry.formatVersion}, this code reads ${format.formatVersion}`);
     }
-    const bytes = readListedFile(this.dir, entry);
+    const bytes = readListedFile(this.root, entry);
     return decodeDataset(format, bytes, path);
   }
 }

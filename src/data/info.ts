@@ -109,7 +109,7 @@ export function verifyBundle(dir: string): { readonly ok: boolean; readonly data
   for (const entry of bundle.manifest.datasets) {
     const format = known.get(entry.file);
     try {
-      if (format === undefined) readListedFile(bundle.dir, entry);
+      if (format === undefined) readListedFile(bundle.root, entry);
       else bundle.load(format);
     } catch (error) {
       if (!(error instanceof DataError)) throw error;
@@ -141,7 +141,7 @@ export function exportBundle(context: DataContext, outDir: string): readonly Man
     holder.load(format); // verified before it is copied
     const target = join(out, entry.file);
     mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(join(holder.dir, entry.file), target);
+    copyFileSync(join(holder.root, entry.file), target);
     datasets.push(entry);
   }
   mkdirSync(out, { recursive: true });

@@ -1,0 +1,481 @@
+/**
+ * `identity-signals data update`: downloads the current upstream data of
+ * every product whose sources publish updates, builds it with the same
+ * builders as `npm run data:build`, and swaps the new bundle in atomically.
+ *
+ * Layout beside `--out DIR` (all in DIR's parent, so every rename stays on
+ * one file system):
+ *
+ * ```
+ * DIR -> .DIR.versions/<stamp>-<pid>    a symbolic link: the bundle readers open
+ * .DIR.versions/<stamp>-<pid>/          complete, verified bundles (the current and the previous one)
+ * .DIR.versions/.tmp-<pid>-<random>/    a run in progress: downloads (root/) and the bundle being built
+ * .DIR.lock                             the pid of the run holding the lock
+ * ```
+ *
+ * The new bundle is built and verified in its temporary directory, renamed
+ * to its version name, and published by renaming a new symbolic link over
+ * DIR: one rename(2), atomic, so a process killed at any moment leaves DIR
+ * pointing at a whole, verified bundle (the old one or the new one). The
+ * previous version is kept, so a checker that opened it (DataBundle reads
+ * through the link's target) can still read its files lazily.
+ */
+import { spawn } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  copyFileSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DataError } from '../errors.js';
+import { openData } from './context.js';
+import { DATASETS } from './datasets.js';
+import { download, downloadPackage, mirrored, registryFor } from './download.js';
+import type { PackageVersion } from './download.js';
+import type { DataProduct } from './format.js';
+import { verifyBundle } from './info.js';
+import { defaultBundleDir } from './locate.js';
+import { acquireLock, alive } from './lock.js';
+import { MANIFEST_FILE, MANIFEST_FORMAT, MANIFEST_FORMAT_VERSION, formatManifest, parseManifest } from './manifest.js';
+import type { ManifestDataset } from './manifest.js';
+import { CURATED, GITHUB_FILES, PACKAGES, UPDATABLE_PRODUCTS, githubUrl, keptContent } from './sources.js';
+import { unpackTarball } from './tar.js';
+
+/** Why an update stopped; the previous bundle is untouched. */
+export class UpdateError extends Error {
+  override readonly name = 'UpdateError';
+}
+
+/** Options of {@link updateBundle}. */
+export interface UpdateOptions {
+  /** The bundle to update: a new path, or a link an earlier update made. */
+  readonly out: string;
+  /** The products to download and rebuild (default: all of {@link UPDATABLE_PRODUCTS}); the others are copied from the previous bundle. */
+  readonly products?: readonly DataProduct[];
+  /** A folder or http(s) URL holding every download at `<host>/<path>` of its upstream URL. */
+  readonly mirror?: string;
+  /** The npm registry for packages (else npm's configuration; see registryFor). */
+  readonly registry?: string;
+  /** Accept a dataset or list that shrank below half of the previous bundle's (after checking why). */
+  readonly allowShrink?: boolean;
+  /** Milliseconds one download may take (default 120 000). */
+  readonly timeoutMs?: number;
+  /** Progress lines. */
+  readonly log?: (line: string) => void;
+  /** Environment (npm registry settings); default process.env. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Where the project `.npmrc` is looked for; default process.cwd(). */
+  readonly cwd?: string;
+  /** The clock: the `retrieved` date of the new data and the version's name. */
+  readonly now?: () => Date;
+}
+
+/** What an update did. */
+export interface UpdateResult {
+  /** The link readers open. */
+  readonly out: string;
+  /** The new version directory it points at. */
+  readonly version: string;
+  readonly products: readonly DataProduct[];
+  readonly packages: readonly PackageVersion[];
+  /** Files downloaded from GitHub (or the mirror). */
+  readonly files: number;
+  /** Every dataset of the new bundle. */
+  readonly datasets: readonly ManifestDataset[];
+  /** The datasets rebuilt from the downloads. */
+  readonly updated: readonly ManifestDataset[];
+  /** Wall-clock seconds the run took. */
+  readonly seconds: number;
+}
+
+/** A dataset or list under half of what the previous bundle held fails the update: a source that broke, not data that aged. */
+export const SHRINK_LIMIT = 0.5;
+
+/**
+ * Test hook: IDENTITY_SIGNALS_UPDATE_PAUSE=<stage> makes the run stop at that
+ * stage and wait (saying `paused at <stage>`), so a test can kill it there.
+ * Stages: locked, downloaded, built:<product>, verified, renamed, linked, swapped.
+ */
+const PAUSE_VARIABLE = 'IDENTITY_SIGNALS_UPDATE_PAUSE';
+
+/** Downloads running at once. */
+const PARALLEL = 6;
+
+/**
+ * Runs one update (see the module comment for what it writes where).
+ *
+ * @throws UpdateError when a download, a builder, the size check or the
+ * verification fails, or `out` is a directory no update made; the previous
+ * bundle is then untouched
+ * @throws LockBusyError when another update holds the lock
+ */
+export async function updateBundle(options: UpdateOptions): Promise<UpdateResult> {
+  const started = Date.now();
+  const log = options.log ?? (() => {});
+  const env = options.env ?? process.env;
+  const now = options.now ?? (() => new Date());
+  const products = selectProducts(options.products);
+  const out = resolvePath(options.out);
+  const parent = dirname(out);
+  const base = basename(out);
+  const versions = join(parent, `.${base}.versions`);
+  const previous = previousVersion(out);
+  mkdirSync(versions, { recursive: true });
+  const release = acquireLock(join(parent, `.${base}.lock`));
+  let work: string | undefined;
+  try {
+    const pause = pauser(env, log);
+    await pause('locked');
+    removeAbandoned(versions, parent, base);
+    const baseline = baselineOf(previous, log);
+    work = mkdtempSync(join(versions, `.tmp-${process.pid}-`));
+    const root = join(work, 'root');
+    const bundle = join(work, 'bundle');
+
+    // 1. Downloads, into a build root laid out as the repository is (node_modules/, data/raw/).
+    const fetched = await downloadAll(products, root, options, env, log);
+    await pause('downloaded');
+
+    // 2. The datasets of the products not rebuilt, verified and copied from the previous bundle.
+    copyOthers(previous, products, bundle);
+    // 3. The builders of `npm run data:build`, writing into the new bundle.
+    const day = now().toISOString().slice(0, 10);
+    for (const product of products) {
+      log(`building ${product}`);
+      await runBuilder(product, root, bundle, day);
+      await pause(`built:${product}`);
+    }
+
+    // 4. Nothing shrank past the limit; the whole bundle verifies.
+    const manifest = parseManifest(readFileSync(join(bundle, MANIFEST_FILE), 'utf8'), join(bundle, MANIFEST_FILE));
+    const updated = manifest.datasets.filter((d) => products.includes(d.product));
+    const shrunk = shrinkage(updated, baseline);
+    if (shrunk.length > 0) {
+      if (options.allowShrink !== true) {
+        throw new UpdateError(
+          `refusing the update: ${shrunk.join('; ')}. A source that now returns much less is more likely broken than right; ` +
+            'the previous bundle is unchanged. Check the source, then run again with --allow-shrink to accept it.',
+        );
+      }
+      for (const line of shrunk) log(`warning (accepted with --allow-shrink): ${line}`);
+    }
+    const verified = verifyBundle(bundle);
+    if (!verified.ok) {
+      throw new UpdateError(`the new bundle fails verification, the previous one is unchanged: ${verified.problems.map((p) => `${p.file}: ${p.message}`).join('; ')}`);
+    }
+    await pause('verified');
+
+    // 5. Publish: rename into place, then one atomic rename of a new link over `out`.
+    const id = `${now().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
+    const version = join(versions, id);
+    renameSync(bundle, version);
+    rmSync(work, { recursive: true, force: true });
+    work = undefined;
+    await pause('renamed');
+    const link = join(parent, `.${base}.link-${process.pid}`);
+    rmSync(link, { force: true });
+    symlinkSync(join(`.${base}.versions`, id), link);
+    await pause('linked');
+    renameSync(link, out);
+    await pause('swapped');
+    prune(versions, id, previous === null ? null : basename(previous));
+    const records = manifest.datasets.reduce((n, d) => n + d.records, 0);
+    const seconds = (Date.now() - started) / 1000;
+    log(`${out} -> ${version}: ${manifest.datasets.length} datasets (${updated.length} rebuilt), ${records} records, ${seconds.toFixed(1)} s`);
+    return Object.freeze({
+      out,
+      version,
+      products,
+      packages: fetched.packages,
+      files: fetched.files,
+      datasets: manifest.datasets,
+      updated,
+      seconds,
+    });
+  } finally {
+    if (work !== undefined) rmSync(work, { recursive: true, force: true });
+    release();
+  }
+}
+
+function selectProducts(products: readonly DataProduct[] | undefined): DataProduct[] {
+  if (products === undefined) return [...UPDATABLE_PRODUCTS];
+  if (products.length === 0) throw new UpdateError('--products names no product');
+  for (const p of products) {
+    if (!UPDATABLE_PRODUCTS.includes(p)) {
+      throw new UpdateError(`${p}: no source of ${p} data publishes updates (it is copied from the previous bundle); update ${UPDATABLE_PRODUCTS.join(', ')}`);
+    }
+  }
+  return UPDATABLE_PRODUCTS.filter((p) => products.includes(p));
+}
+
+/**
+ * The version directory `out` points at now, or null when `out` does not
+ * exist (the first update; the package's bundle is the baseline).
+ *
+ * @throws UpdateError when `out` exists and is not a link an update made
+ */
+function previousVersion(out: string): string | null {
+  let stat;
+  try {
+    stat = lstatSync(out);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  if (!stat.isSymbolicLink()) {
+    throw new UpdateError(
+      `${out} exists and is not a bundle link made by data update: an update publishes a bundle by swapping a symbolic link in one step, ` +
+        'which a directory cannot be. Give a new path (the first update creates it), or move this one away.',
+    );
+  }
+  const target = resolvePath(dirname(out), readlinkSync(out));
+  if (!existsSync(join(target, MANIFEST_FILE))) throw new UpdateError(`${out} points at ${target}, which holds no bundle: move the link away and update again`);
+  return target;
+}
+
+/** Leftovers of killed runs: their temporary build directories and links (the lock is held, so no run owns them). */
+function removeAbandoned(versions: string, parent: string, base: string): void {
+  for (const name of readdirSync(versions)) {
+    if (name.startsWith('.tmp-')) rmSync(join(versions, name), { recursive: true, force: true });
+  }
+  for (const name of readdirSync(parent)) {
+    const pid = Number(name.slice(`.${base}.link-`.length));
+    if (name.startsWith(`.${base}.link-`) && !(Number.isInteger(pid) && pid !== process.pid && alive(pid))) rmSync(join(parent, name), { force: true });
+  }
+}
+
+/** Keeps the new version and the one before it (a checker may still read it); removes the rest. */
+function prune(versions: string, current: string, previous: string | null): void {
+  for (const name of readdirSync(versions)) {
+    if (name === current || name === previous || name.startsWith('.tmp-')) continue;
+    rmSync(join(versions, name), { recursive: true, force: true });
+  }
+}
+
+/** The datasets the size check compares with: the previous bundle's, or the package's on a first update. */
+function baselineOf(previous: string | null, log: (line: string) => void): Map<string, ManifestDataset> {
+  const dir = previous ?? defaultBundleDir();
+  const out = new Map<string, ManifestDataset>();
+  if (dir === null) return out;
+  try {
+    const manifest = parseManifest(readFileSync(join(dir, MANIFEST_FILE), 'utf8'), join(dir, MANIFEST_FILE));
+    for (const d of manifest.datasets) out.set(`${d.product}/${d.name}`, d);
+  } catch (error) {
+    log(`warning: no size check against ${dir}: ${(error as Error).message}`);
+  }
+  return out;
+}
+
+/** `key=count` pairs a builder writes in a dataset's notes (the IP lists: `tor-exit=1234 …`). */
+function counts(notes: string | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const token of (notes ?? '').split(' ')) {
+    const eq = token.indexOf('=');
+    const n = Number(token.slice(eq + 1));
+    if (eq > 0 && token.slice(eq + 1) !== '' && Number.isInteger(n)) out.set(token.slice(0, eq), n);
+  }
+  return out;
+}
+
+/** Every dataset, and every list counted in its notes, that fell under {@link SHRINK_LIMIT} of the baseline's. */
+export function shrinkage(updated: readonly ManifestDataset[], baseline: ReadonlyMap<string, ManifestDataset>): string[] {
+  const out: string[] = [];
+  for (const d of updated) {
+    const before = baseline.get(`${d.product}/${d.name}`);
+    if (before === undefined) continue;
+    if (d.records < before.records * SHRINK_LIMIT) {
+      out.push(`${d.product}/${d.name} has ${d.records} records, the previous bundle ${before.records} (source: ${d.source})`);
+      continue;
+    }
+    const now = counts(d.notes);
+    for (const [list, was] of counts(before.notes)) {
+      const is = now.get(list) ?? 0;
+      if (is < was * SHRINK_LIMIT) out.push(`${d.product}/${d.name}: list ${list} has ${is} entries, the previous bundle ${was}`);
+    }
+  }
+  return out;
+}
+
+/** Where the package's own files are: the folder holding its package.json (the default bundle's parent). */
+function packageRoot(): string {
+  const data = defaultBundleDir();
+  if (data === null) throw new UpdateError("cannot find the identity-signals package's own folder (its builders and curated inputs); run data update from an installed package");
+  return dirname(data);
+}
+
+/** Where the curated inputs are: data/raw in a checkout, dist/data-build/raw in the published package. */
+function curatedRoot(): string {
+  const pkg = packageRoot();
+  for (const dir of [join(pkg, 'data', 'raw'), join(pkg, 'dist', 'data-build', 'raw')]) if (existsSync(dir)) return dir;
+  throw new UpdateError(`no curated inputs under ${pkg} (data/raw or dist/data-build/raw): the package is incomplete`);
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** Lines of a downloaded list that hold data (not blank, not a `#` comment); for JSON, the items of its arrays. */
+function hasData(bytes: Buffer, path: string): boolean {
+  const text = bytes.toString('utf8');
+  if (path.endsWith('.json')) {
+    try {
+      const json = JSON.parse(text) as unknown;
+      if (Array.isArray(json)) return json.length > 0;
+      return typeof json === 'object' && json !== null && Object.values(json).some((v) => (Array.isArray(v) ? v.length > 0 : false));
+    } catch {
+      return false;
+    }
+  }
+  return text.split('\n').some((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+}
+
+async function downloadAll(
+  products: readonly DataProduct[],
+  root: string,
+  options: UpdateOptions,
+  env: Readonly<Record<string, string | undefined>>,
+  log: (line: string) => void,
+): Promise<{ packages: PackageVersion[]; files: number }> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const cwd = options.cwd ?? process.cwd();
+  const packages: PackageVersion[] = [];
+  const names = products.flatMap((p) => PACKAGES[p] ?? []);
+  const github = products.flatMap((p) => (GITHUB_FILES[p] ?? []).map((file) => ({ product: p, file })));
+  const curated = curatedRoot();
+  for (const p of products) {
+    for (const rel of CURATED[p] ?? []) cpSync(join(curated, rel), join(root, 'data', 'raw', rel), { recursive: true });
+  }
+  const problems: string[] = [];
+  await eachLimited(names, PARALLEL, async (name) => {
+    try {
+      const registry = registryFor(name, { ...(options.registry === undefined ? {} : { flag: options.registry }), ...(options.mirror === undefined ? {} : { mirror: options.mirror }), env, cwd });
+      const { meta, tgz } = await downloadPackage(name, registry, options.mirror, timeoutMs);
+      unpackTarballInto(tgz, join(root, 'node_modules', name), `${name}@${meta.version}`);
+      packages.push(meta);
+      log(`package ${name}@${meta.version} (${tgz.length} bytes)`);
+    } catch (error) {
+      problems.push(`${name}: ${(error as Error).message}`);
+    }
+  });
+  await eachLimited(github, PARALLEL, async ({ product, file }) => {
+    const url = githubUrl(file);
+    const from = options.mirror === undefined ? url : mirrored(url, options.mirror);
+    try {
+      const bytes = keptContent(file, await download(from, timeoutMs));
+      if (file.data && !hasData(bytes, file.path)) throw new Error('returned an empty list');
+      const target = join(root, 'data', 'raw', product, `${file.owner}+${file.repo}`, ...file.path.split('/'));
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, bytes);
+    } catch (error) {
+      const message = (error as Error).message;
+      problems.push(message.startsWith(from) ? message : `${from}: ${message}`);
+    }
+  });
+  if (problems.length > 0) {
+    throw new UpdateError(`downloads failed, the previous bundle is unchanged:\n  ${problems.sort().join('\n  ')}`);
+  }
+  if (github.length > 0) log(`${github.length} files from ${options.mirror ?? 'raw.githubusercontent.com'}`);
+  packages.sort((a, b) => (a.name < b.name ? -1 : 1));
+  return { packages, files: github.length };
+}
+
+function unpackTarballInto(tgz: Buffer, dir: string, what: string): void {
+  try {
+    const files = unpackTarball(tgz, dir);
+    if (files === 0) throw new Error('no files');
+  } catch (error) {
+    throw new Error(`${what}: not a package tarball (${(error as Error).message})`, { cause: error });
+  }
+}
+
+/** Copies (verifying each file) the datasets of the products not rebuilt, from the previous bundle or the package's, and writes their manifest. */
+function copyOthers(previous: string | null, rebuilt: readonly DataProduct[], bundle: string): void {
+  mkdirSync(bundle, { recursive: true });
+  const context = openData(previous === null ? undefined : { dir: previous });
+  const kept: ManifestDataset[] = [];
+  for (const format of DATASETS) {
+    if (rebuilt.includes(format.product)) continue;
+    const holder = context.bundle.holder(format);
+    const entry = holder?.listed(format);
+    if (holder === null || holder === undefined || entry === undefined) continue;
+    try {
+      holder.load(format);
+    } catch (error) {
+      if (error instanceof DataError) throw new UpdateError(`the previous bundle's ${entry.file} fails verification (${error.message}); update its product too (--products ${format.product})`);
+      throw error;
+    }
+    const target = join(bundle, entry.file);
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(join(holder.root, entry.file), target);
+    kept.push(entry);
+  }
+  const manifest = { format: MANIFEST_FORMAT, formatVersion: MANIFEST_FORMAT_VERSION, created: '1970-01-01', datasets: kept } as const;
+  writeFileSync(join(bundle, MANIFEST_FILE), formatManifest(manifest));
+}
+
+/**
+ * The command that runs a product's builder: the compiled one in the
+ * published package (dist/data-build/<product>.js), or the script itself
+ * through tsx in a checkout run from source.
+ */
+function builderCommand(product: DataProduct): { args: string[]; cwd: string } {
+  const pkg = packageRoot();
+  const compiled = join(pkg, 'dist', 'data-build', `${product}.js`);
+  const script = join(pkg, 'scripts', product, 'build.ts');
+  const fromSource = !fileURLToPath(import.meta.url).includes(`${join(pkg, 'dist')}`);
+  if (fromSource && existsSync(script)) return { args: ['--import', 'tsx', script], cwd: pkg };
+  if (existsSync(compiled)) return { args: [compiled], cwd: pkg };
+  throw new UpdateError(`no builder for ${product} (${compiled}): the package is incomplete`);
+}
+
+/** Runs one builder as a child process, as `npm run data:build` does, on the downloaded inputs. */
+function runBuilder(product: DataProduct, root: string, bundle: string, day: string): Promise<void> {
+  const { args, cwd } = builderCommand(product);
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: { ...process.env, IDENTITY_SIGNALS_BUILD_ROOT: root, IDENTITY_SIGNALS_BUILD_OUT: bundle, IDENTITY_SIGNALS_BUILD_RETRIEVED: day },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', (error) => fail(new UpdateError(`cannot run the ${product} builder: ${error.message}`)));
+    child.on('close', (code, signal) => {
+      if (code === 0) ok();
+      else fail(new UpdateError(`the ${product} builder failed (${signal ?? `exit ${code}`}) on the downloaded data, the previous bundle is unchanged:\n${output.trim()}`));
+    });
+  });
+}
+
+/** The pause hook (see {@link PAUSE_VARIABLE}). */
+function pauser(env: Readonly<Record<string, string | undefined>>, log: (line: string) => void): (stage: string) => Promise<void> {
+  const at = env[PAUSE_VARIABLE];
+  return async (stage) => {
+    if (at === undefined || at !== stage) return;
+    log(`paused at ${stage}`);
+    await new Promise<void>(() => {
+      setInterval(() => {}, 60_000);
+    });
+  };
+}
