@@ -1,7 +1,7 @@
-import levenshtein from 'fast-levenshtein';
 import { domainToASCII } from 'node:url';
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
+import { levenshteinDistance } from '../common/levenshtein.js';
 import { currentBundle } from '../data/context.js';
 import { popularDomainsData } from './data.js';
 import { POPULAR_DOMAINS } from './data/formats.js';
@@ -94,7 +94,7 @@ function isAdjacentSwap(a: string, b: string): boolean {
  */
 function editDistance(a: string, b: string): number {
   if (a === b) return 0;
-  const d = levenshtein.get(a, b);
+  const d = levenshteinDistance(a, b);
   return d === 2 && isAdjacentSwap(a, b) ? 1 : d;
 }
 
