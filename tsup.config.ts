@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 import type { Options } from 'tsup';
 
@@ -59,5 +60,26 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     plugins: [plainRequire],
+  },
+  {
+    // The data builders of `npm run data:build`, for `identity-signals data update`
+    // in the published package (scripts/ is not shipped): it runs them on the data
+    // it downloads. Their curated inputs travel beside them (dist/data-build/raw).
+    entry: {
+      'data-build/device': 'scripts/device/build.ts',
+      'data-build/email': 'scripts/email/build.ts',
+      'data-build/ip': 'scripts/ip/build.ts',
+      'data-build/phone': 'scripts/phone/build.ts',
+    },
+    format: ['esm'],
+    dts: false,
+    sourcemap: false,
+    splitting: false,
+    clean: false,
+    target: 'node20',
+    platform: 'node',
+    onSuccess: async () => {
+      for (const dir of ['device', 'email', 'ip/curated']) cpSync(`data/raw/${dir}`, `dist/data-build/raw/${dir}`, { recursive: true });
+    },
   },
 ]);
