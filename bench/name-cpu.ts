@@ -3,21 +3,71 @@
  * N iterations, with process.cpuUsage: on a shared, loaded machine wall
  * time is several times too high, CPU time much less so.
  *
- *   npx tsx bench/name-cpu.ts [iterations]
+ *   npx tsx bench/name-cpu.ts [iterations] [--against <dir>] [--sample]
+ *
+ * `--against <dir>`: also times the name check of another checkout (its
+ * src/name/index.ts, with its own data), alternating the two pass by pass
+ * in this one process, for a before/after figure on one machine state.
+ * `--sample`: instead of the fixtures, 20,000 seeded pairs drawn from the
+ * shipped name tables (few repeats: a token-level cache helps less than
+ * on the 952 fixture names repeated every pass).
  */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createNameCheck } from '../src/name/index.js';
 import { fakeNames, realNames } from '../test/name/fixtures.js';
 
-const mix: [string, string][] = [...realNames(), ...fakeNames()].map((n) => [n.first, n.last]);
-const check = createNameCheck();
-check('warm', 'up');
-const iterations = Number(process.argv[2] ?? 30);
-let best = Infinity;
-for (let i = 0; i < iterations; i++) {
-  const u = process.cpuUsage();
-  for (const [f, l] of mix) check(f, l);
-  const d = process.cpuUsage(u);
-  best = Math.min(best, (d.user + d.system) / 1000);
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const againstAt = args.indexOf('--against');
+const against = againstAt >= 0 ? args[againstAt + 1] : undefined;
+const iterations = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--against') ?? 30);
+
+/** mulberry32: a small seeded generator, so the sample is the same on every run. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
-const perCheckUs = (best * 1000) / mix.length;
-console.log(`name cpu: ${mix.length} names, best of ${iterations}: ${best.toFixed(2)} ms CPU, ${perCheckUs.toFixed(2)} µs/check, ${Math.round(1e6 / perCheckUs).toLocaleString('en')} checks/s of CPU`);
+
+function sample(count: number): [string, string][] {
+  const table = (file: string): string[] => {
+    const data = (JSON.parse(readFileSync(join(root, 'data', 'name', file), 'utf8')) as { data: { names: string[] | string } }).data.names;
+    return typeof data === 'string' ? data.split('\n') : data;
+  };
+  const firsts = table('first-names.json');
+  const lasts = table('last-names.json');
+  const next = rng(7);
+  const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+  return Array.from({ length: count }, () => [cap(firsts[Math.floor(next() * firsts.length)]!), cap(lasts[Math.floor(next() * lasts.length)]!)]);
+}
+
+const mix: [string, string][] = args.includes('--sample') ? sample(20_000) : [...realNames(), ...fakeNames()].map((n) => [n.first, n.last]);
+type Check = (first: string, last: string) => unknown;
+const checks: [string, Check][] = [['this tree', createNameCheck()]];
+if (against !== undefined) {
+  const other = (await import(pathToFileURL(join(against, 'src', 'name', 'index.ts')).href)) as typeof import('../src/name/index.js');
+  checks.push([against, other.createNameCheck()]);
+}
+const best = checks.map(() => Infinity);
+for (const [, check] of checks) check('warm', 'up');
+for (let i = 0; i < iterations; i++) {
+  checks.forEach(([, check], k) => {
+    const u = process.cpuUsage();
+    for (const [f, l] of mix) check(f, l);
+    const d = process.cpuUsage(u);
+    best[k] = Math.min(best[k]!, (d.user + d.system) / 1000);
+  });
+}
+checks.forEach(([label], k) => {
+  const perCheckUs = (best[k]! * 1000) / mix.length;
+  console.log(
+    `name cpu (${label}): ${mix.length} names, best of ${iterations}: ${best[k]!.toFixed(2)} ms CPU, ${perCheckUs.toFixed(2)} µs/check, ${Math.round(1e6 / perCheckUs).toLocaleString('en')} checks/s of CPU`,
+  );
+});

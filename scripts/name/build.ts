@@ -27,6 +27,7 @@ import { buildNgram } from './ngram.js';
 import { buildVocabulary } from './vocabulary.js';
 import { buildGivenByCountry, LANGUAGE_COUNTRY } from './given.js';
 import { romanize } from '../../src/name/data/translit.js';
+import { LineTable } from '../../src/name/data/lineTable.js';
 
 const SCRIPT = 'scripts/name/build.ts';
 const TODAY = '2026-11-22';
@@ -140,11 +141,12 @@ for (const n of gendered.keys()) knownOnly.delete(n);
 
 const byName = ([a]: [string, unknown], [b]: [string, unknown]): number => (a < b ? -1 : a > b ? 1 : 0);
 const genderedSorted = [...gendered.entries()].sort(byName);
+// One line table (src/name/data/lineTable.ts): "name\tmale\tfemale", or "name" for a name known without a sex.
 const firstData: FirstNamesData = {
-  names: genderedSorted.map(([n]) => n),
-  male: genderedSorted.map(([, c]) => c.male),
-  female: genderedSorted.map(([, c]) => c.female),
-  knownOnly: [...knownOnly].sort(),
+  names: LineTable.textOf([
+    ...genderedSorted.map(([n, c]): [string, string] => [n, `${c.male}\t${c.female}`]),
+    ...[...knownOnly].map((n): [string, undefined] => [n, undefined]),
+  ]),
 };
 
 // ----------------------------------------------------------------- last names
@@ -169,7 +171,7 @@ for (const [n, w] of [...lastWeight]) {
   }
 }
 const lastSorted = [...lastWeight.entries()].sort(byName);
-const lastData: LastNamesData = { names: lastSorted.map(([n]) => n), weights: lastSorted.map(([, w]) => w) };
+const lastData: LastNamesData = { names: LineTable.textOf(lastSorted.map(([n, w]): [string, string] => [n, String(w)])) };
 
 // ---------------------------------------------------------- lists and n-grams
 

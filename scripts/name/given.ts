@@ -13,6 +13,7 @@ import { writeDataset } from '../lib/generated.js';
 import { GIVEN_NAMES, SURNAME_COUNTRIES } from '../../src/name/data/formats.js';
 import { GENDER_THRESHOLD, SSA_MIN_TOTAL } from '../../src/name/data/tables.js';
 import type { GivenNamesData, SurnameCountriesData } from '../../src/name/data/given.js';
+import { LineTable } from '../../src/name/data/lineTable.js';
 import type { FakerLocaleNames, SexCounts } from './sources.js';
 
 const TODAY = '2026-11-25';
@@ -107,8 +108,8 @@ export function buildGivenByCountry(
       countries.add(country);
     }
   }
-  const surnames: Record<string, string> = {};
-  for (const [n, s] of [...surnameCountries].sort(([a], [b]) => (a < b ? -1 : 1))) surnames[n] = [...s].sort().join(' ');
+  // A line table (src/name/data/lineTable.ts): "surname\tIT SM".
+  const surnames = LineTable.textOf([...surnameCountries].map(([n, s]): [string, string] => [n, [...s].sort().join(' ')]));
 
   const data: GivenNamesData = { countries: [...countries].sort(), given };
   const contested = Object.keys(given).length;

@@ -13,6 +13,8 @@ import { NAME_LISTS } from '../../src/name/data/formats.js';
 import { COMMON_REAL_NAME_MARK, NAME_LIST_KINDS } from '../../src/name/data/lists.js';
 import type { ListsData, NameListKind } from '../../src/name/data/lists.js';
 import { readRawList } from './sources.js';
+import { LineTable } from '../../src/name/data/lineTable.js';
+import { soundKey } from '../../src/name/sound.js';
 
 const TODAY = '2026-11-22';
 const PACKAGE_SHAPE = /^[\p{L}\p{M}']+(?:[ -][\p{L}\p{M}']+)*$/u;
@@ -135,21 +137,40 @@ export function buildLists(script: string, isCommonName: IsCommonName, isCommonP
     }
   }
 
+  // One line table over every entry (src/name/data/lineTable.ts): "entry\t<label id per kind>".
   const labels = new Interner<string>();
-  const data: Record<string, Record<string, number>> = {};
-  for (const kind of NAME_LIST_KINDS) {
-    const rows: Record<string, number> = {};
-    for (const [entry, label] of [...(kinds.get(kind) ?? new Map<string, string>())].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      rows[entry] = labels.id(label);
+  const ids = new Map<string, string[]>();
+  const counts: Record<string, number> = {};
+  NAME_LIST_KINDS.forEach((kind, k) => {
+    const m = kinds.get(kind) ?? new Map<string, string>();
+    counts[kind] = m.size;
+    for (const [entry, label] of [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      let row = ids.get(entry);
+      if (row === undefined) ids.set(entry, (row = NAME_LIST_KINDS.map(() => '')));
+      row[k] = String(labels.id(label));
     }
-    data[kind] = rows;
-  }
-  const out: ListsData = { labels: labels.values, kinds: data as ListsData['kinds'] };
+  });
+  // Sound-alike keys (src/name/sound.ts) of the entries of two or more words,
+  // computed here rather than on the first check: the first entry in sorted order wins a key.
+  const bySound = (kind: 'placeholder' | 'humorous'): string => {
+    const keys = new Map<string, string>();
+    for (const entry of [...(kinds.get(kind)?.keys() ?? [])].sort()) {
+      if (!entry.includes(' ')) continue;
+      const key = soundKey(entry);
+      if (key !== '' && !keys.has(key)) keys.set(key, entry);
+    }
+    return LineTable.textOf(keys);
+  };
+  const out: ListsData = {
+    labels: labels.values,
+    entries: LineTable.textOf([...ids].map(([entry, row]): [string, string] => [entry, row.join('\t')])),
+    bySound: { placeholder: bySound('placeholder'), humorous: bySound('humorous') },
+  };
   writeDataset(script, NAME_LISTS, out, {
     source: 'data/raw/name/*.txt (curated) + fictional-name packages (pokemon, starwars-names, superheroes, supervillains; data/raw/inputs.json)',
     licence: 'MIT',
     retrieved: TODAY,
-    notes: `${NAME_LIST_KINDS.map((k) => `${k}: ${Object.keys(data[k] ?? {}).length}`).join(', ')}; ${marked} full names marked '${COMMON_REAL_NAME_MARK.trim()}'`,
+    notes: `${NAME_LIST_KINDS.map((k) => `${k}: ${counts[k] ?? 0}`).join(', ')}; ${marked} full names marked '${COMMON_REAL_NAME_MARK.trim()}'`,
   });
   return manifest;
 }

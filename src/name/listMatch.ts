@@ -3,9 +3,8 @@
  * humorous, vulgar; data/raw/name/) and from how the name reads aloud
  * (src/name/reading.ts).
  */
-import { currentBundle } from '../data/context.js';
-import { NAME_LISTS } from './data/formats.js';
-import { isCommonRealNameLabel, listEntries, matchNameList, type NameListKind } from './data/index.js';
+import { isCommonRealNameLabel, matchNameList, type NameListKind } from './data/index.js';
+import { entryBySound } from './data/lists.js';
 import type { PartAnalysis } from './analyse.js';
 import type { Evidence } from './evidence.js';
 import { listIndex, type ListHits } from './listIndex.js';
@@ -45,23 +44,13 @@ function addListMatch(ev: Evidence, code: NameReasonCode, commonCode: NameReason
 /**
  * A full name (given as its `soundKey`) that sounds like a listed full name of `kind` (Oliver Klozoff
  * ~ oliver klozov, Jhon Doe ~ john doe). Only entries of two or more words
- * are indexed, so a single word never matches by sound; index built on
- * first use per kind.
+ * are indexed, so a single word never matches by sound; the keys are
+ * computed by the data builder (lists.json `bySound`).
  */
 function soundAlike(kind: 'humorous' | 'placeholder', key: string): string | undefined {
   if (key === '') return undefined;
-  const bySound = currentBundle().derive('name/lists:by-sound', [NAME_LISTS], () => new Map<NameListKind, Map<string, string>>());
-  let index = bySound.get(kind);
-  if (index === undefined) {
-    index = new Map<string, string>();
-    for (const entry of listEntries(kind)) {
-      if (!entry.includes(' ')) continue;
-      const k = soundKey(entry);
-      if (k !== '' && !index.has(k)) index.set(k, `${matchNameList(kind, entry) ?? kind} (sounds like ${entry})`);
-    }
-    bySound.set(kind, index);
-  }
-  return index.get(key);
+  const entry = entryBySound(kind, key);
+  return entry === undefined ? undefined : `${matchNameList(kind, entry) ?? kind} (sounds like ${entry})`;
 }
 
 /** What the pipeline knows when it asks the lists. */

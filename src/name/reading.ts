@@ -26,7 +26,7 @@
  */
 import { doubleMetaphone } from 'double-metaphone';
 import levenshtein from 'fast-levenshtein';
-import { currentBundle } from '../data/context.js';
+import { bundleMemo } from './data/bundleMemo.js';
 import { VOCABULARY } from './data/formats.js';
 import { vocabulary } from './data/vocabulary.js';
 import { soundKey } from './sound.js';
@@ -132,34 +132,31 @@ function trieOf(codes: Iterable<string>): PunchNode {
   return root;
 }
 
-function index(): ReadingIndex {
-  const bundle = currentBundle();
-  return bundle.derive('name/vocabulary:reading', [VOCABULARY], (): ReadingIndex => {
-    const { reading } = vocabulary();
-    const initial = new Map<string, string[]>();
-    const innerMap = new Map<string, string[]>();
-    const put = (m: Map<string, string[]>, code: string, w: string): void => {
-      const list = m.get(code);
-      if (list === undefined) m.set(code, [w]);
-      else if (!list.includes(w)) list.push(w);
-    };
-    let longest = 0;
-    const punchCodes = new Set<string>();
-    for (const w of reading.punch) {
-      const r = wordReadings(w);
-      for (const c of [...r.initial, ...r.inner]) if (c.length >= MIN_PUNCH_CODE) punchCodes.add(c);
-    }
-    for (const w of [...reading.punch, ...reading.glue]) {
-      const r = wordReadings(w);
-      for (const c of r.initial) if (c !== '') put(initial, c, w);
-      for (const c of r.inner) if (c !== '') put(innerMap, c, w);
-      for (const c of r.initial) longest = Math.max(longest, c.length);
-    }
-    const phrases = new Map<string, string>();
-    for (const p of reading.phrases) for (const c of wordReadings(p.split(' ')).initial) phrases.set(c, p);
-    return { initial, inner: innerMap, punch: new Set(reading.punch), punchCodes, punchTrie: trieOf(punchCodes), phrases, longest };
-  });
-}
+const index = bundleMemo('name/vocabulary:reading', () => [VOCABULARY], (): ReadingIndex => {
+  const { reading } = vocabulary();
+  const initial = new Map<string, string[]>();
+  const innerMap = new Map<string, string[]>();
+  const put = (m: Map<string, string[]>, code: string, w: string): void => {
+    const list = m.get(code);
+    if (list === undefined) m.set(code, [w]);
+    else if (!list.includes(w)) list.push(w);
+  };
+  let longest = 0;
+  const punchCodes = new Set<string>();
+  for (const w of reading.punch) {
+    const r = wordReadings(w);
+    for (const c of [...r.initial, ...r.inner]) if (c.length >= MIN_PUNCH_CODE) punchCodes.add(c);
+  }
+  for (const w of [...reading.punch, ...reading.glue]) {
+    const r = wordReadings(w);
+    for (const c of r.initial) if (c !== '') put(initial, c, w);
+    for (const c of r.inner) if (c !== '') put(innerMap, c, w);
+    for (const c of r.initial) longest = Math.max(longest, c.length);
+  }
+  const phrases = new Map<string, string>();
+  for (const p of reading.phrases) for (const c of wordReadings(p.split(' ')).initial) phrases.set(c, p);
+  return { initial, inner: innerMap, punch: new Set(reading.punch), punchCodes, punchTrie: trieOf(punchCodes), phrases, longest };
+});
 
 interface NameReading {
   readonly code: string;

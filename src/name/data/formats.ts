@@ -4,41 +4,38 @@
  */
 import { dataset, isNumber, isString, isStringArray, objectWith, recordOf, arrayOf } from '../../data/format.js';
 import type { ListsData } from './lists.js';
-import { NAME_LIST_KINDS } from './lists.js';
 import { NGRAM_SYMBOLS } from './ngram.js';
 import type { NgramData } from './ngram.js';
 import type { FirstNamesData, LastNamesData } from './tables.js';
 import type { VocabularyData } from './vocabulary.js';
 import type { GivenNamesData, SurnameCountriesData } from './given.js';
 
-const isNumberArray = (v: unknown, p: string): string | null => arrayOf(v, p, isNumber);
 
-/** First names with SSA births and faker pseudo-births per sex. */
+/** A line-table text (src/name/data/lineTable.ts): a string (its lines are read in place; the sha256 of the file already vouches for them). */
+const isLineTable = (v: unknown, p: string): string | null => (typeof v === 'string' ? null : `${p} must be a string of lines`);
+/** Lines of a line-table text: one more than its newlines (none when empty). */
+const lineCount = (text: string): number => (text === '' ? 0 : text.split('\n').length);
+
+/** First names with SSA births and faker pseudo-births per sex, and names known without a sex, as one line table. */
 export const FIRST_NAMES = dataset<FirstNamesData>({
   product: 'name',
   name: 'first-names',
   file: 'name/first-names.json',
-  formatVersion: 2,
+  formatVersion: 3,
   encoding: 'json',
-  check: (d) =>
-    objectWith(d, 'data', { names: isStringArray, male: isNumberArray, female: isNumberArray, knownOnly: isStringArray }) ??
-    ((d as FirstNamesData).male.length === (d as FirstNamesData).names.length && (d as FirstNamesData).female.length === (d as FirstNamesData).names.length
-      ? null
-      : 'data.names, data.male and data.female differ in length'),
-  records: (d) => d.names.length + d.knownOnly.length,
+  check: (d) => objectWith(d, 'data', { names: isLineTable }),
+  records: (d) => lineCount(d.names),
 });
 
-/** Surnames weighted by the locales listing them. */
+/** Surnames weighted by the locales listing them, as one line table. */
 export const LAST_NAMES = dataset<LastNamesData>({
   product: 'name',
   name: 'last-names',
   file: 'name/last-names.json',
-  formatVersion: 2,
+  formatVersion: 3,
   encoding: 'json',
-  check: (d) =>
-    objectWith(d, 'data', { names: isStringArray, weights: isNumberArray }) ??
-    ((d as LastNamesData).weights.length === (d as LastNamesData).names.length ? null : 'data.names and data.weights differ in length'),
-  records: (d) => d.names.length,
+  check: (d) => objectWith(d, 'data', { names: isLineTable }),
+  records: (d) => lineCount(d.names),
 });
 
 /** Placeholder, fictional, famous, humorous and vulgar names. */
@@ -46,14 +43,15 @@ export const NAME_LISTS = dataset<ListsData>({
   product: 'name',
   name: 'lists',
   file: 'name/lists.json',
-  formatVersion: 1,
+  formatVersion: 2,
   encoding: 'json',
   check: (d) =>
     objectWith(d, 'data', {
       labels: isStringArray,
-      kinds: (v, p) => objectWith(v, p, Object.fromEntries(NAME_LIST_KINDS.map((k) => [k, (r: unknown, rp: string) => recordOf(r, rp, isNumber)]))),
+      entries: isLineTable,
+      bySound: (v, p) => objectWith(v, p, { placeholder: isLineTable, humorous: isLineTable }),
     }),
-  records: (d) => NAME_LIST_KINDS.reduce((n, k) => n + Object.keys(d.kinds[k]).length, 0),
+  records: (d) => lineCount(d.entries),
 });
 
 /** The character trigram model of name-likeness. */
@@ -109,10 +107,10 @@ export const SURNAME_COUNTRIES = dataset<SurnameCountriesData>({
   product: 'name',
   name: 'surname-countries',
   file: 'name/surname-countries.json',
-  formatVersion: 1,
+  formatVersion: 2,
   encoding: 'json',
-  check: (d) => objectWith(d, 'data', { surnames: (v, p) => recordOf(v, p, isString) }),
-  records: (d) => Object.keys(d.surnames).length,
+  check: (d) => objectWith(d, 'data', { surnames: isLineTable }),
+  records: (d) => lineCount(d.surnames),
 });
 
 /** Every name dataset. */

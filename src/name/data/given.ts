@@ -6,8 +6,9 @@
  * scripts/name/given.ts into data/name/given-by-country.json and
  * surname-countries.json; each loaded on the first question it answers.
  */
-import { currentBundle } from '../../data/context.js';
+import { bundleMemo } from './bundleMemo.js';
 import { GIVEN_NAMES, SURNAME_COUNTRIES } from './formats.js';
+import { LineTable } from './lineTable.js';
 
 /**
  * Shape of data/name/given-by-country.json. `given`: folded given name →
@@ -21,33 +22,23 @@ export interface GivenNamesData {
   readonly given: Readonly<Record<string, string>>;
 }
 
-/** Shape of data/name/surname-countries.json: folded surname → `"IT SM"`, the countries whose name lists hold it. */
+/** Shape of data/name/surname-countries.json: a line table (src/name/data/lineTable.ts) of `surname\tIT SM`, the countries whose name lists hold it. */
 export interface SurnameCountriesData {
-  readonly surnames: Readonly<Record<string, string>>;
+  readonly surnames: string;
 }
 
-function loadGiven(): ReadonlyMap<string, ReadonlyMap<string, number>> {
-  const bundle = currentBundle();
-  return bundle.derive('name/given-by-country:index', [GIVEN_NAMES], () => {
-    const given = new Map<string, Map<string, number>>();
-    for (const [name, value] of Object.entries(bundle.load(GIVEN_NAMES).given)) {
-      const m = new Map<string, number>();
-      for (const item of value.split(' ')) m.set(item.slice(0, 2), Number(item.slice(2)) / 100);
-      given.set(name, m);
-    }
-    return given;
-  });
-}
+const loadGiven = bundleMemo('name/given-by-country:index', () => [GIVEN_NAMES], (bundle) => {
+  const given = new Map<string, Map<string, number>>();
+  for (const [name, value] of Object.entries(bundle.load(GIVEN_NAMES).given)) {
+    const m = new Map<string, number>();
+    for (const item of value.split(' ')) m.set(item.slice(0, 2), Number(item.slice(2)) / 100);
+    given.set(name, m);
+  }
+  return given as ReadonlyMap<string, ReadonlyMap<string, number>>;
+});
 
 // Surnames load apart: only a given name read differently between countries, with no hint, needs them.
-function loadSurnames(): ReadonlyMap<string, readonly string[]> {
-  const bundle = currentBundle();
-  return bundle.derive('name/surname-countries:index', [SURNAME_COUNTRIES], () => {
-    const surnames = new Map<string, string[]>();
-    for (const [name, value] of Object.entries(bundle.load(SURNAME_COUNTRIES).surnames)) surnames.set(name, value.split(' '));
-    return surnames;
-  });
-}
+const loadSurnames = bundleMemo('name/surname-countries:table', () => [SURNAME_COUNTRIES], (bundle) => new LineTable(bundle.load(SURNAME_COUNTRIES).surnames));
 
 /**
  * The male share of a folded given name per country, when its sex differs
@@ -68,5 +59,7 @@ export function maleShareByCountry(folded: string): ReadonlyMap<string, number> 
  * surnameCountries('rossi') // → ['IT']
  */
 export function surnameCountries(folded: string): readonly string[] {
-  return loadSurnames().get(folded) ?? [];
+  const table = loadSurnames();
+  const line = table.find(folded);
+  return line < 0 ? [] : table.value(line).split(' ');
 }

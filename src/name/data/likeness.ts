@@ -4,17 +4,14 @@
  * package does no file I/O. Kept apart from ngram.ts so the builder, which
  * writes that file, never needs it to exist.
  */
-import { currentBundle } from '../../data/context.js';
+import { bundleMemo } from './bundleMemo.js';
 import { NGRAM } from './formats.js';
 import { scoreToken } from './ngram.js';
 
-function load(): { table: Uint8Array; threshold: number } {
-  const bundle = currentBundle();
-  return bundle.derive('name/ngram:model', [NGRAM], () => {
-    const data = bundle.load(NGRAM);
-    return { table: new Uint8Array(Buffer.from(data.table, 'base64')), threshold: data.threshold };
-  });
-}
+const load = bundleMemo('name/ngram:model', () => [NGRAM], (bundle): { table: Uint8Array; threshold: number } => {
+  const data = bundle.load(NGRAM);
+  return { table: new Uint8Array(Buffer.from(data.table, 'base64')), threshold: data.threshold };
+});
 
 /**
  * The name-likeness score below which only 0.5% of held-out real name

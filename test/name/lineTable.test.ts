@@ -1,0 +1,75 @@
+/**
+ * The in-place line table the name data is searched with (issue 18, first
+ * call): every key found where a Map would find it, values cut out right,
+ * sections (lines by first unit) found by binary search at the text's edges.
+ */
+import { describe, expect, it } from 'vitest';
+import { LineTable } from '../../src/name/data/lineTable.js';
+
+/** mulberry32, so the random tables are the same on every run. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('LineTable', () => {
+  it('finds keys with and without values, and answers -1 for others', () => {
+    const t = new LineTable(LineTable.textOf([['bob', '22'], ['ann', '1'], ['cy', undefined], ['anna', 'x\ty']]));
+    expect(t.text).toBe('ann\t1\nanna\tx\ty\nbob\t22\ncy');
+    expect(t.value(t.find('ann'))).toBe('1');
+    expect(t.value(t.find('anna'))).toBe('x\ty');
+    expect(t.key(t.find('anna'))).toBe('anna');
+    expect(t.hasValue(t.find('cy'))).toBe(false);
+    expect(t.value(t.find('cy'))).toBe('');
+    expect(t.hasValue(t.find('bob'))).toBe(true);
+    // Prefixes and extensions of keys are not keys.
+    for (const missing of ['an', 'annaa', 'bo', 'bobb', 'c', 'cyy', '', 'zed', 'Ann', 'ñ']) expect(t.find(missing)).toBe(-1);
+    expect([...t.lines()].map((l) => t.key(l))).toEqual(['ann', 'anna', 'bob', 'cy']);
+  });
+
+  it('finds the first and last lines and keys of other scripts', () => {
+    const keys = ['a', 'aa', 'zz', 'ölaf', 'ива', 'иван', '김', 'ﬀ'];
+    const t = new LineTable(LineTable.textOf(keys.map((k, i): [string, string] => [k, String(i)])));
+    keys.forEach((k, i) => expect(t.value(t.find(k))).toBe(String(i)));
+    expect(t.find('и')).toBe(-1);
+    expect(new LineTable('').find('a')).toBe(-1);
+    expect(new LineTable('solo').find('solo')).toBe(0);
+  });
+
+  it('agrees with a Map on random tables, asked in random order', () => {
+    const next = rng(18);
+    const alphabet = 'abcdeéкж李';
+    for (let round = 0; round < 20; round++) {
+      const map = new Map<string, string>();
+      const size = Math.floor(next() * 300);
+      while (map.size < size) {
+        let key = '';
+        const len = 1 + Math.floor(next() * 6);
+        for (let i = 0; i < len; i++) key += alphabet[Math.floor(next() * alphabet.length)];
+        map.set(key, String(map.size));
+      }
+      const t = new LineTable(LineTable.textOf(map));
+      for (let q = 0; q < 400; q++) {
+        let key = '';
+        const len = 1 + Math.floor(next() * 6);
+        for (let i = 0; i < len; i++) key += alphabet[Math.floor(next() * alphabet.length)];
+        const line = t.find(key);
+        expect(line >= 0 ? t.value(line) : undefined).toBe(map.get(key));
+      }
+      for (const [key, value] of map) expect(t.value(t.find(key))).toBe(value);
+    }
+  });
+
+  it('refuses rows it could not read back', () => {
+    expect(() => LineTable.textOf([['a\tb', '1']])).toThrow(/tab or newline/);
+    expect(() => LineTable.textOf([['', '1']])).toThrow(/empty key/);
+    expect(() => LineTable.textOf([['a', 'x\ny']])).toThrow(/newline/);
+    expect(() => LineTable.textOf([['a', '1'], ['a', '2']])).toThrow(/twice/);
+  });
+});
