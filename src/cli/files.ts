@@ -1,5 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
+import { quoteInput } from '../common/quoteInput.js';
 import { UsageError } from './args.js';
 
 /**
@@ -17,6 +18,11 @@ function fileProblem(path: string, error: unknown): UsageError | undefined {
     case 'EACCES':
     case 'EPERM':
       return new UsageError(`cannot read ${path}: permission denied`, 'none');
+    case 'ELOOP':
+      return new UsageError(`cannot read ${path}: too many symbolic links`, 'none');
+    case 'ENAMETOOLONG':
+      // Longer than any file system allows, so longer than a message may repeat: its end, where the name is.
+      return new UsageError(`cannot read ${quoteInput(path, 'end')}: the name is too long`, 'none');
     default:
       return undefined;
   }
