@@ -95,67 +95,69 @@ export function wordReadings(words: string | readonly string[]): { initial: stri
 }
 
 interface ReadingIndex {
-  /** Code → words, for a word that starts the phrase and for one after another. */
-  readonly initial: ReadonlyMap<string, readonly string[]>;
-  readonly inner: ReadonlyMap<string, readonly string[]>;
+  /** Word codes as tries: a word that starts the phrase, one after another; nodes hold the words whose code ends there. */
+  readonly initial: CodeNode;
+  readonly inner: CodeNode;
   readonly punch: ReadonlySet<string>;
-  /** Every code of a punchline word (initial or inner) of MIN_PUNCH_CODE+ letters: a reading holding none is no joke. */
-  readonly punchCodes: ReadonlySet<string>;
-  /** `punchCodes` as a trie over char codes, so a reading is scanned for them without cutting substrings. */
-  readonly punchTrie: PunchNode;
+  /** Every code of a punchline word (initial or inner) of MIN_PUNCH_CODE+ letters, as a trie (`end`): a reading holding none is no joke. */
+  readonly punchTrie: CodeNode;
   /** Catchphrase code → phrase. */
   readonly phrases: ReadonlyMap<string, string>;
   readonly longest: number;
 }
 
-/** A node of the punchline-code trie: children by char code; `end` when the path so far is a whole punchline code. */
-interface PunchNode {
-  readonly next: Map<number, PunchNode>;
+/**
+ * A node of a code trie: children by char code (codes are A–Z and 0, all
+ * below 91), so a reading is walked without cutting substrings; `words`:
+ * the words whose code is the path so far; `end`: a punchline code ends here.
+ */
+interface CodeNode {
+  readonly next: (CodeNode | undefined)[];
+  words: string[] | undefined;
   end: boolean;
 }
 
-function trieOf(codes: Iterable<string>): PunchNode {
-  const root: PunchNode = { next: new Map(), end: false };
-  for (const code of codes) {
-    let node = root;
-    for (let i = 0; i < code.length; i++) {
-      const c = code.charCodeAt(i);
-      let child = node.next.get(c);
-      if (child === undefined) {
-        child = { next: new Map(), end: false };
-        node.next.set(c, child);
-      }
-      node = child;
+const newNode = (): CodeNode => ({ next: [], words: undefined, end: false });
+
+/** The node of `code` in a trie, made as needed. */
+function nodeOf(root: CodeNode, code: string): CodeNode {
+  let node = root;
+  for (let i = 0; i < code.length; i++) {
+    const c = code.charCodeAt(i);
+    let child = node.next[c];
+    if (child === undefined) {
+      child = newNode();
+      node.next[c] = child;
     }
-    node.end = true;
+    node = child;
   }
-  return root;
+  return node;
 }
 
 const index = bundleMemo('name/vocabulary:reading', () => [VOCABULARY], (): ReadingIndex => {
   const { reading } = vocabulary();
-  const initial = new Map<string, string[]>();
-  const innerMap = new Map<string, string[]>();
-  const put = (m: Map<string, string[]>, code: string, w: string): void => {
-    const list = m.get(code);
-    if (list === undefined) m.set(code, [w]);
-    else if (!list.includes(w)) list.push(w);
+  const initial = newNode();
+  const innerTrie = newNode();
+  const put = (root: CodeNode, code: string, w: string): void => {
+    const node = nodeOf(root, code);
+    if (node.words === undefined) node.words = [w];
+    else if (!node.words.includes(w)) node.words.push(w);
   };
   let longest = 0;
-  const punchCodes = new Set<string>();
+  const punchTrie = newNode();
   for (const w of reading.punch) {
     const r = wordReadings(w);
-    for (const c of [...r.initial, ...r.inner]) if (c.length >= MIN_PUNCH_CODE) punchCodes.add(c);
+    for (const c of [...r.initial, ...r.inner]) if (c.length >= MIN_PUNCH_CODE) nodeOf(punchTrie, c).end = true;
   }
   for (const w of [...reading.punch, ...reading.glue]) {
     const r = wordReadings(w);
     for (const c of r.initial) if (c !== '') put(initial, c, w);
-    for (const c of r.inner) if (c !== '') put(innerMap, c, w);
+    for (const c of r.inner) if (c !== '') put(innerTrie, c, w);
     for (const c of r.initial) longest = Math.max(longest, c.length);
   }
   const phrases = new Map<string, string>();
   for (const p of reading.phrases) for (const c of wordReadings(p.split(' ')).initial) phrases.set(c, p);
-  return { initial, inner: innerMap, punch: new Set(reading.punch), punchCodes, punchTrie: trieOf(punchCodes), phrases, longest };
+  return { initial, inner: innerTrie, punch: new Set(reading.punch), punchTrie, phrases, longest };
 });
 
 interface NameReading {
@@ -188,9 +190,9 @@ function holdsHiddenPunch(r: NameReading, tokens: readonly string[], ix: Reading
   const { code, ends } = r;
   for (let i = 0; i + MIN_PUNCH_CODE <= code.length; i++) {
     // Walk the trie from i: each node reached at length len is code[i, i+len); `end` marks a punchline code.
-    let node: PunchNode | undefined = ix.punchTrie;
+    let node: CodeNode | undefined = ix.punchTrie;
     for (let len = 1; len <= ix.longest && i + len <= code.length; len++) {
-      node = node.next.get(code.charCodeAt(i + len - 1));
+      node = node.next[code.charCodeAt(i + len - 1)];
       if (node === undefined) break;
       if (len < MIN_PUNCH_CODE || !node.end) continue;
       const t = ends.indexOf(i + len);
@@ -242,53 +244,103 @@ function nameReadings(tokens: readonly string[]): NameReading[] {
   return codes.map((code, k) => ({ code, ends: ends[k]! }));
 }
 
-interface Split {
-  readonly words: readonly string[];
-  /** Start and end (in the code) of each word. */
-  readonly spans: readonly (readonly [number, number])[];
-}
-
 /** Most splits examined per reading: readings are short, but a code may be several words. */
 const MAX_SPLITS = 96;
 
 /**
- * `finishes[i]`: the code from position i on splits wholly into words
+ * `ok[i]` (1 or 0): the code from position i on splits wholly into words
  * read after another (computed from the end), so the depth-first search
- * never enters a dead end.
+ * never enters a dead end. Written into a buffer reused across checks.
  */
-function finishes(code: string, ix: ReadingIndex): boolean[] {
-  const ok = new Array<boolean>(code.length + 1).fill(false);
-  ok[code.length] = true;
+let ok = new Uint8Array(64);
+function finishes(code: string, ix: ReadingIndex): void {
+  if (ok.length < code.length + 1) ok = new Uint8Array(code.length * 2);
+  ok.fill(0, 0, code.length + 1);
+  ok[code.length] = 1;
   for (let i = code.length - 1; i >= 1; i--) {
-    for (let len = MIN_INNER_CODE; len <= ix.longest && i + len <= code.length && !ok[i]; len++) {
-      if (ok[i + len] && ix.inner.has(code.slice(i, i + len))) ok[i] = true;
+    let node: CodeNode | undefined = ix.inner;
+    for (let len = 1; len <= ix.longest && i + len <= code.length; len++) {
+      node = node.next[code.charCodeAt(i + len - 1)];
+      if (node === undefined) break;
+      if (len >= MIN_INNER_CODE && node.words !== undefined && ok[i + len] === 1) {
+        ok[i] = 1;
+        break;
+      }
     }
   }
-  return ok;
 }
 
-/** Every split of `code` from `at` into word codes, depth first; at most MAX_SPLITS. `words` and `spans` are the path so far (a stack). */
-function splits(code: string, at: number, ix: ReadingIndex, out: Split[], words: string[], spans: [number, number][], ok: readonly boolean[]): void {
-  if (out.length >= MAX_SPLITS) return;
-  if (at === code.length) {
-    out.push({ words: words.slice(), spans: spans.slice() });
-    return;
+/**
+ * The search of one reading, depth first over its splits into word codes
+ * (longest word first, at most MAX_SPLITS complete splits), judging each
+ * complete split as it is found: the first that is a joke is the answer.
+ * The path so far is kept in stacks reused across checks.
+ */
+interface Search {
+  readonly ix: ReadingIndex;
+  readonly code: string;
+  readonly ends: readonly number[];
+  readonly tokens: readonly string[];
+  readonly isKnownName: (token: string) => boolean;
+  nameKey: string | undefined;
+  leaves: number;
+}
+
+const pathWords: string[] = [];
+const pathFrom: number[] = [];
+const pathTo: number[] = [];
+/** Per depth, the trie nodes met along the code from the word's start (index = length). */
+const pathNodes: (CodeNode | undefined)[][] = Array.from({ length: MAX_WORDS }, () => []);
+
+/** Whether the complete split in the path stacks (`depth` words) is a joke; then its phrase. */
+function judgeSplit(search: Search, depth: number): string | undefined {
+  const { ix, ends, tokens } = search;
+  // A pun moves or adds at most one word boundary (Seymour Butts → see more butts).
+  if (depth > tokens.length + 1) return undefined;
+  // A punchline word that is exactly a real name token read as itself (Butts, Balls) is that name.
+  let punch = false;
+  let hidden = false;
+  for (let i = 0; i < depth && !hidden; i++) {
+    if (!ix.punch.has(pathWords[i]!)) continue;
+    punch = true;
+    const t = ends.indexOf(pathTo[i]!);
+    hidden = t < 0 || (t === 0 ? 0 : ends[t - 1]) !== pathFrom[i] || !search.isKnownName(tokens[t]!);
   }
-  if (words.length >= MAX_WORDS) return;
-  const map = at === 0 ? ix.initial : ix.inner;
-  for (let len = Math.min(ix.longest, code.length - at); len >= (at === 0 ? 1 : MIN_INNER_CODE); len--) {
-    if (!ok[at + len]) continue;
-    const found = map.get(code.slice(at, at + len));
-    if (found === undefined) continue;
-    for (const w of found) {
+  if (!punch || !hidden) return undefined;
+  const words = pathWords.slice(0, depth);
+  return spelledAlike((search.nameKey ??= soundKey(tokens.join(' '))), words) ? words.join(' ') : undefined;
+}
+
+function splitSearch(search: Search, at: number, depth: number): string | undefined {
+  if (search.leaves >= MAX_SPLITS) return undefined;
+  const { ix, code } = search;
+  if (at === code.length) {
+    search.leaves++;
+    return judgeSplit(search, depth);
+  }
+  if (depth >= MAX_WORDS) return undefined;
+  const nodes = pathNodes[depth]!;
+  const most = Math.min(ix.longest, code.length - at);
+  let node: CodeNode | undefined = at === 0 ? ix.initial : ix.inner;
+  let reached = 0;
+  while (reached < most) {
+    node = node.next[code.charCodeAt(at + reached)];
+    if (node === undefined) break;
+    nodes[++reached] = node;
+  }
+  for (let len = reached; len >= (at === 0 ? 1 : MIN_INNER_CODE); len--) {
+    const words = nodes[len]!.words;
+    if (words === undefined || ok[at + len] !== 1) continue;
+    for (const w of words) {
       if (len < MIN_PUNCH_CODE && ix.punch.has(w)) continue;
-      words.push(w);
-      spans.push([at, at + len]);
-      splits(code, at + len, ix, out, words, spans, ok);
-      words.pop();
-      spans.pop();
+      pathWords[depth] = w;
+      pathFrom[depth] = at;
+      pathTo[depth] = at + len;
+      const found = splitSearch(search, at + len, depth + 1);
+      if (found !== undefined) return found;
     }
   }
+  return undefined;
 }
 
 /** True when the sound keys of the name and of the phrase differ by at most MAX_SPELLING_DISTANCE of their letters. */
@@ -317,22 +369,11 @@ export function humorousReading(tokens: readonly string[], isKnownName: (token: 
     const phrase = ix.phrases.get(r.code);
     if (phrase !== undefined && spelledAlike((nameKey ??= soundKey(tokens.join(' '))), phrase.split(' '))) return `reads as "${phrase}" (${r.code})`;
     if (!holdsHiddenPunch(r, tokens, ix, isKnownName)) continue;
-    const ok = finishes(r.code, ix);
-    const found: Split[] = [];
-    splits(r.code, 0, ix, found, [], [], ok);
-    for (const s of found) {
-      // A pun moves or adds at most one word boundary (Seymour Butts → see more butts).
-      if (s.words.length > tokens.length + 1) continue;
-      const punch = s.words.filter((w) => ix.punch.has(w));
-      if (punch.length === 0) continue;
-      // A punchline word that is exactly a real name token read as itself (Butts, Balls) is that name.
-      const hidden = s.spans.some(([a, b], i) => {
-        if (!ix.punch.has(s.words[i]!)) return false;
-        const t = r.ends.indexOf(b);
-        return t < 0 || (t === 0 ? 0 : r.ends[t - 1]) !== a || !isKnownName(tokens[t]!);
-      });
-      if (hidden && spelledAlike((nameKey ??= soundKey(tokens.join(' '))), s.words)) return `reads as "${s.words.join(' ')}" (${r.code})`;
-    }
+    finishes(r.code, ix);
+    const search: Search = { ix, code: r.code, ends: r.ends, tokens, isKnownName, nameKey, leaves: 0 };
+    const found = splitSearch(search, 0, 0);
+    nameKey = search.nameKey;
+    if (found !== undefined) return `reads as "${found}" (${r.code})`;
   }
   return undefined;
 }
