@@ -50,7 +50,8 @@ export async function runWebhooks(args: readonly string[], flags: Flags, io: Cli
   const show = (letters: readonly DeadLetter[]) => {
     if (json) return io.out(JSON.stringify(letters));
     if (letters.length === 0) return io.out('no dead letters');
-    for (const l of letters) io.out(`${l.id}  ${l.created}  attempts ${l.attempts}  ${quoteInput(l.url)}  ${l.error}`);
+    // letter() has cut the URL already: quoted (escaped) as it is, not cut again under a length that would be the cut copy's.
+    for (const l of letters) io.out(`${l.id}  ${l.created}  attempts ${l.attempts}  ${JSON.stringify(l.url)}  ${l.error}`);
   };
   const all = ids.length === 1 && ids[0] === 'all';
 
