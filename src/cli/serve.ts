@@ -14,6 +14,8 @@ import type { ServeConfig, ServeKey } from '../server/config.js';
 import { createApiServer } from '../server/index.js';
 import type { ApiKey, ApiServer } from '../server/index.js';
 import { UsageError } from './args.js';
+import { verifyBundle } from '../data/info.js';
+import type { BundleProblem } from '../data/info.js';
 import { staleWarning } from './data.js';
 import type { Flags } from './args.js';
 import type { CliIo } from './run.js';
@@ -73,6 +75,12 @@ export interface ServeSettings {
   readonly reloadKeys?: () => readonly ApiKey[];
   /** A new checker over the data as it is on disk now, for SIGHUP. */
   readonly reloadChecker?: () => Checker;
+  /**
+   * Verifies every file of the data bundle a reload would open (`--data`),
+   * for SIGHUP: the problems found, none when it verifies. A bundle with
+   * problems is refused before the swap; the old data stays.
+   */
+  readonly verifyData?: () => readonly BundleProblem[];
   /**
    * Send webhooks for email requests with `webhook_url`: on when the checker
    * has providers (what a webhook carries), and a secret signs them.
@@ -145,14 +153,19 @@ export async function serve(
     })());
   const reload = () => {
     try {
+      // Everything is read and checked before anything is swapped: a bad keys file or data bundle leaves both as they were.
       const keys = settings.reloadKeys?.();
-      if (keys !== undefined) {
-        if (keys.length === 0) throw new ConfigError('the reloaded configuration has no API key; keeping the old keys');
-        api.reload({ apiKeys: keys });
+      if (keys !== undefined && keys.length === 0) throw new ConfigError('the reloaded configuration has no API key; keeping the old keys');
+      const problems = settings.verifyData?.() ?? [];
+      if (problems.length > 0) {
+        logger.error({ problems }, `reload refused: the data bundle fails verification (${problems.length} bad file${problems.length === 1 ? '' : 's'}); still serving with the previous keys and data`);
+        return;
       }
       const fresh = settings.reloadChecker?.();
+      fresh?.preload();
+      if (keys !== undefined) api.reload({ apiKeys: keys });
       if (fresh !== undefined) {
-        fresh.preload();
+        // Requests in flight keep the checker they started with; new ones get this one.
         current = fresh;
         api.reload({ checker: fresh });
       }
@@ -262,6 +275,7 @@ export async function serveCommand(flags: Flags, io: CliIo): Promise<number> {
     config,
     reloadKeys: () => keysOf(load()),
     reloadChecker: () => createChecker(checkerOptions),
+    ...(config.data === undefined ? {} : { verifyData: () => verifyBundle(config.data!).problems }),
     webhooks: providers.length > 0,
   });
 }

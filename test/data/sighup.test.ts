@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DISPOSABLE } from '../../src/email/data/formats.js';
+import { BIN, ROOT } from '../support/batchBin.js';
+import { entryFor, writeManifestFile } from './makeBundle.js';
+
+// issue 13 item 6: `serve --data DIR` reloads its bundle on SIGHUP, and a
+// bundle that fails verification is refused before the swap, logged, and
+// the old data keeps answering. The built bin as a service manager runs it
+// (npm test builds first; in a focused run, `npm run build` first).
+
+const CUSTOMER = '2f1c4f5e-8b9a-4c6d-9e0f-1a2b3c4d5e6f';
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function startServe(dataDir: string) {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', dataDir], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', IDENTITY_SIGNALS_API_KEYS: 'k1', IDENTITY_SIGNALS_DATA_WARN: 'off' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const port = new Promise<number>((ok, fail) => {
+    child.stderr.on('data', () => {
+      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
+      if (match) ok(Number(match[1]));
+    });
+    child.on('close', () => fail(new Error(`serve ended before listening: ${stderr}`)));
+  });
+  const done = new Promise<void>((ok) => child.on('close', () => ok()));
+  return { child, port, done, stdout: () => stdout };
+}
+
+/** The status the server gives an address on `domain`. */
+async function emailStatus(port: number, domain: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/1.0/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': 'k1' },
+    body: JSON.stringify({ customer_id: CUSTOMER, claims: ['email'], email: `someone@${domain}` }),
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { email: { status: string } };
+  return body.email.status;
+}
+
+/** The retrieved date /ready reports for email/disposable. */
+async function disposableDate(port: number): Promise<string | undefined> {
+  const res = await fetch(`http://127.0.0.1:${port}/ready`);
+  const body = (await res.json()) as { data: { product: string; name: string; retrieved: string }[] };
+  return body.data.find((d) => d.product === 'email' && d.name === 'disposable')?.retrieved;
+}
+
+/** The package's disposable list, as its bundle holds it (whatever its layout in this version). */
+const packageList = readFileSync(join(ROOT, 'data', DISPOSABLE.file));
+const packageRecords = (JSON.parse(readFileSync(join(ROOT, 'data', 'manifest.json'), 'utf8')) as { datasets: { file: string; records: number }[] }).datasets.find(
+  (d) => d.file === DISPOSABLE.file,
+)!.records;
+
+/** Writes a partial bundle holding the package's disposable list, dated `retrieved`. */
+function writeDisposable(dir: string, retrieved: string): void {
+  mkdirSync(dirname(join(dir, DISPOSABLE.file)), { recursive: true });
+  writeFileSync(join(dir, DISPOSABLE.file), packageList);
+  writeManifestFile(dir, [entryFor(DISPOSABLE as never, packageList, packageRecords, retrieved)]);
+}
+
+describe('serve: SIGHUP reloads the data bundle, and refuses one that fails verification', () => {
+  it('a corrupted file: refused and logged, the old data answers; fixed: the new data answers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'is-sighup-'));
+    dirs.push(dir);
+    writeDisposable(dir, '2026-11-20');
+    const s = startServe(dir);
+    try {
+      const port = await s.port;
+      expect(await emailStatus(port, 'mailinator.com')).toBe('disposable');
+      expect(await disposableDate(port)).toBe('2026-11-20');
+
+      // A truncated copy, as a failed transfer leaves it: the manifest no longer matches the file.
+      const file = join(dir, DISPOSABLE.file);
+      writeFileSync(file, readFileSync(file).subarray(0, 20));
+      s.child.kill('SIGHUP');
+      await expect.poll(() => s.stdout().includes('reload refused'), { timeout: 15_000 }).toBe(true);
+      const refusal = s.stdout().split('\n').find((l) => l.includes('reload refused'))!;
+      expect(JSON.parse(refusal)).toMatchObject({ level: 50, problems: [{ file: DISPOSABLE.file }] });
+      expect(refusal).toContain('truncated');
+      expect(s.stdout()).not.toContain('reloaded keys and data');
+      // Still the old data.
+      expect(await emailStatus(port, 'mailinator.com')).toBe('disposable');
+      expect(await disposableDate(port)).toBe('2026-11-20');
+
+      // Fixed, and dated anew: the next SIGHUP swaps it in.
+      writeDisposable(dir, '2026-11-24');
+      s.child.kill('SIGHUP');
+      await expect.poll(() => s.stdout().includes('reloaded keys and data'), { timeout: 15_000 }).toBe(true);
+      expect(await emailStatus(port, 'mailinator.com')).toBe('disposable');
+      expect(await disposableDate(port)).toBe('2026-11-24');
+    } finally {
+      s.child.kill('SIGTERM');
+      await s.done;
+    }
+  }, 60_000);
+});
