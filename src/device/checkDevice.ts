@@ -1,5 +1,4 @@
 import { dataOptionRule, openData, runWithData } from '../data/context.js';
-import { isbot } from 'isbot';
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { assertString } from '../common/input.js';
@@ -13,6 +12,7 @@ import type { CapabilityTable } from './capabilities.js';
 import { hintsKeyParts, readClientHints } from './headers.js';
 import type { ClientHints } from './headers.js';
 import { ANDROID_FAMILY, osFamily } from './names.js';
+import { isbotLib } from './dependencies.js';
 import { parseDevice } from './parse.js';
 import type { ParsedDevice } from './parse.js';
 import { CHECKER, CONTROL, E_READER, FILTER, HAS_LETTER, HEADER_NAME_PREFIX, HTTP_LIBRARY, MAX_UA_LENGTH, SPAM } from './patterns.js';
@@ -155,7 +155,7 @@ function evaluate(userAgent: string, hints: ClientHints, score: DeviceScorer): D
 
   // A UA with no letters or with control characters is not parsed; isbot still
   // judges it (`123` and its kind are what scripts send).
-  const isRobot = p?.robot ?? (garbage && isbot(ua));
+  const isRobot = p?.robot ?? (garbage && isbotLib().isbot(ua));
   const category: DeviceCategory = p?.category ?? (isRobot ? 'robot' : 'unknown');
   const specs = p?.specs;
   const graphical = p?.engine != null && GRAPHICAL_ENGINES.has(p.engine);

@@ -1,5 +1,5 @@
-import UAParser from 'ua-parser-js';
-import { isbot, isbotMatches } from 'isbot';
+import type UAParser from 'ua-parser-js';
+import { isbotLib, uaParser } from './dependencies.js';
 import { currentBundle } from '../data/context.js';
 import { MODELS } from './data/formats.js';
 import { brandAtStart, brandFromToken, brandKinds, canonicalBrand, lookupModelCode, lookupSpecs, modelBrands } from './data/index.js';
@@ -124,9 +124,10 @@ export interface ParsedDevice extends BrowserFacts {
 /**
  * One parser instance reused by every call: `setUA` resets its state, and
  * checks are synchronous, so no call can see another's UA. It saves the
- * allocation of a parser (and its regex tables' closures) per call.
+ * allocation of a parser (and its regex tables' closures) per call. Made by
+ * the first check, when ua-parser-js is loaded (./dependencies.ts).
  */
-const parser = new UAParser();
+let parser: UAParser | undefined;
 
 /** Browser packages that send X-Requested-With themselves: not an app WebView. */
 const BROWSER_PACKAGES = new Set([
@@ -584,7 +585,7 @@ const SHAPE_ONLY: ReadonlySet<string> = new Set(['(', ';', '|']);
 function isbotFalseAlarm(ua: string, browser: { name?: string; version?: string }, osName: string | undefined): boolean {
   const strong = STRONG_BOT.exec(ua);
   let matches: string[] | undefined;
-  const botMatches = (): string[] => (matches ??= isbotMatches(ua));
+  const botMatches = (): string[] => (matches ??= isbotLib().isbotMatches(ua));
   const model = ANDROID_MODEL.exec(ua);
   if (model !== null) {
     const name = model[1]!;
@@ -691,7 +692,7 @@ interface RobotStep {
 /** Step 1: robot or person (isbot, corrected; docs/device.md), and what kind of non-browser client. */
 function readRobot(ua: string, browser: { name?: string; version?: string }, osName: string | undefined): RobotStep {
   const headless = HEADLESS.test(ua);
-  let robot = headless || isbot(ua);
+  let robot = headless || isbotLib().isbot(ua);
   // Non-browser client kinds: only agents isbot flags or that do not present
   // themselves as Mozilla-compatible browsers can be one (saves three regexes
   // on every ordinary browser UA).
@@ -1136,6 +1137,7 @@ function readBrowser(ua: string, parsed: { name?: string; version?: string }, os
  * parseDevice('Mozilla/5.0 (Linux; Android 14; SM-S911B) …', {}).model; // 'Galaxy S23'
  */
 export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
+  parser ??= new (uaParser())();
   parser.setUA(ua);
   const b = parser.getBrowser();
   const o = parser.getOS();
