@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkIdentityAsync } from '../../src/identity/index.js';
+import { createChecker } from '../../src/index.js';
+import { httpProvider } from '../../src/providers/index.js';
+import { json, startHttpServer } from '../support/httpServer.js';
+import type { LoopbackServer } from '../support/httpServer.js';
+
+// checker.identityAsync with a live provider: the caller's enrichment service
+// on a loopback HTTP server answers late e-mail facts, and those facts reach
+// the identity — the e-mail result carries them, its re-scored score is the
+// one carried into IDENTITY_EMAIL, and the identity score moves with it.
+
+const NOW = new Date('2026-03-10T13:00:00Z');
+const INPUT = {
+  email: 'giulia.rossi@libero.it',
+  phone: '+39 347 123 4567',
+  ip: '79.0.0.1',
+  firstName: 'Giulia',
+  lastName: 'Rossi',
+};
+const sum = (reasons: readonly { points: number }[]) => reasons.reduce((s, r) => s + r.points, 0);
+const emailReason = (reasons: readonly { code: string; points: number; detail?: string }[]) => reasons.find((r) => r.code === 'IDENTITY_EMAIL')!;
+
+let server: LoopbackServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** A loopback enrichment service answering `facts` for every e-mail it is asked about. */
+async function enrichment(facts: Record<string, unknown>) {
+  server = await startHttpServer((_req, res) => json(res, 200, facts));
+  return httpProvider({ url: `${server.origin}/enrich`, products: { email: ['mx', 'deliverable', 'has_linkedin', 'domain_age'] } });
+}
+
+describe('identityAsync with a live provider', () => {
+  it('a deliverable address with a social profile: the late facts are in the e-mail result and raise the identity', async () => {
+    const provider = await enrichment({ mx: true, deliverable: true, has_linkedin: true, domain_age: 9000 });
+    const checker = createChecker({ providers: [provider], ip: { now: NOW } });
+    const offline = checker.identity(INPUT);
+    const live = await checker.identityAsync(INPUT);
+
+    expect(server!.requests).toHaveLength(1);
+    expect(JSON.parse(server!.requests[0]!.body)).toMatchObject({ product: 'email', email: INPUT.email });
+    expect([live.email!.status, live.email!.is_valid, live.email!.has_linkedin]).toEqual(['deliverable', true, true]);
+    expect(offline.email!.status).toBe('undetermined');
+    expect(live.email!.score).toBeGreaterThan(offline.email!.score);
+    // The identity carries the re-scored e-mail, not the offline one.
+    expect(emailReason(live.identity.reasons).detail).toBe(`email score ${live.email!.score} (${live.email!.score_cluster})`);
+    expect(emailReason(live.identity.reasons).points).toBeGreaterThan(emailReason(offline.identity.reasons).points);
+    expect(live.identity.score).toBeGreaterThan(offline.identity.score);
+    expect(live.identity.score).toBe(sum(live.identity.reasons));
+    // The other products are the offline ones, and so are the cross-signal findings (their points shift: each is a
+    // difference of the running score, which the e-mail moved).
+    expect(live.phone).toEqual(offline.phone);
+    const others = (reasons: readonly { code: string; detail?: string }[]) => reasons.filter((r) => r.code !== 'IDENTITY_EMAIL').map((r) => [r.code, r.detail]);
+    expect(others(live.identity.reasons)).toEqual(others(offline.identity.reasons));
+  });
+
+  it('a domain that cannot receive mail: the provider\'s answer lowers the identity', async () => {
+    const provider = await enrichment({ mx: false });
+    const checker = createChecker({ providers: [provider], ip: { now: NOW } });
+    const offline = checker.identity(INPUT);
+    const live = await checker.identityAsync(INPUT);
+    expect(live.email!.status).toBe('invalid');
+    expect(live.email!.score).toBeLessThan(offline.email!.score);
+    expect(live.identity.score).toBeLessThan(offline.identity.score);
+    expect(live.identity.score).toBe(sum(live.identity.reasons));
+  });
+
+  it('checkIdentityAsync({ providers }) asks the same live provider', async () => {
+    const provider = await enrichment({ mx: true, deliverable: true });
+    const r = await checkIdentityAsync(INPUT, { providers: [provider], now: NOW });
+    expect(server!.requests).toHaveLength(1);
+    expect(r.email!.status).toBe('deliverable');
+    expect(emailReason(r.identity.reasons).detail).toBe(`email score ${r.email!.score} (${r.email!.score_cluster})`);
+  });
+
+  it('a provider that fails leaves the offline e-mail and says why; the identity is the offline one', async () => {
+    server = await startHttpServer((_req, res) => json(res, 503, {}));
+    const checker = createChecker({ providers: [httpProvider({ url: server.origin, products: ['email'] })], ip: { now: NOW } });
+    const live = await checker.identityAsync(INPUT);
+    expect((live.email as { provider_errors?: readonly { message: string }[] }).provider_errors).toEqual([expect.objectContaining({ message: 'http answered HTTP 503' })]);
+    expect(live.identity).toEqual(checker.identity(INPUT).identity);
+  });
+});
