@@ -7,6 +7,7 @@
  *   npx tsx bench/server-load.ts                       # this tree's server
  *   npx tsx bench/server-load.ts --old /tmp/wt-old     # and an older tree's, in the same run
  *   npx tsx bench/server-load.ts --old /tmp/wt-old --rounds 3
+ *   SERVER_PROFILE_FILE=/tmp/server.cpuprofile npx tsx bench/server-load.ts   # profile of the measured requests (after the warm-up)
  *
  * Bounded: a fixed request count, 120 s at most per server, 127.0.0.1 only.
  * Each server runs in its own process, so the load generator does not share
@@ -14,7 +15,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import autocannon from 'autocannon';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -80,7 +81,11 @@ if (TEMPLATES.length !== 20) throw new Error(`expected 20 templates, got ${TEMPL
 /** Starts the server of `root` in its own process; resolves with its port and a stop function. */
 async function startTarget(root: string): Promise<{ port: number; cpuMs: () => number; stop: () => Promise<void> }> {
   const profile = process.env.SERVER_PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE_DIR}`];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(ROOT, 'bench', 'server-target.ts'), root], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  // One profile per tree: <file>-<tree folder>.cpuprofile.
+  const profileFile = process.env.SERVER_PROFILE_FILE?.replace(/\.cpuprofile$/, '').concat(`-${basename(root)}.cpuprofile`);
+  const env = profileFile === undefined ? process.env : { ...process.env, SERVER_PROFILE_FILE: profileFile };
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(ROOT, 'bench', 'server-target.ts'), root], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  profiled = child;
   const port = await new Promise<number>((ok, fail) => {
     let out = '';
     child.stdout.on('data', (c: Buffer) => {
@@ -104,6 +109,9 @@ async function startTarget(root: string): Promise<{ port: number; cpuMs: () => n
       }),
   };
 }
+
+/** The server process of the current round: SERVER_PROFILE_FILE profiles it after the warm-up (bench/server-target.ts). */
+let profiled: import('node:child_process').ChildProcess | undefined;
 
 interface Outcome {
   readonly label: string;
@@ -163,6 +171,7 @@ for (let round = 0; round < ROUNDS; round++) for (const [label, root] of targets
   const target = await startTarget(root);
   try {
     await load(`${label} warm-up`, target.port, 2_000, false); // loads every product's data
+    if (process.env.SERVER_PROFILE_FILE !== undefined) profiled?.kill('SIGUSR2');
     const before = target.cpuMs();
     const outcome = await load(label, target.port, AMOUNT, true);
     outcome.cpuPerRequestUs = Math.round(((target.cpuMs() - before) * 1000) / outcome.requests);

@@ -18,4 +18,23 @@ server.listen(0, '127.0.0.1', () => {
   const address = server.address() as import('node:net').AddressInfo;
   process.stdout.write(`${address.port}\n`);
 });
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+// SERVER_PROFILE_FILE: a CPU profile of the measured part only (bench/server-load.ts sends SIGUSR2 after its warm-up), written on SIGTERM.
+const profileFile = process.env.SERVER_PROFILE_FILE;
+let stopProfile: () => Promise<void> = async () => {};
+if (profileFile !== undefined) {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  process.on('SIGUSR2', () => {
+    void session
+      .post('Profiler.enable')
+      .then(() => session.post('Profiler.setSamplingInterval', { interval: 100 }))
+      .then(() => session.post('Profiler.start'));
+  });
+  stopProfile = async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(profileFile, JSON.stringify(profile));
+  };
+}
+process.on('SIGTERM', () => server.close(() => void stopProfile().finally(() => process.exit(0))));

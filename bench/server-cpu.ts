@@ -1,0 +1,165 @@
+/**
+ * CPU time per request of the HTTP server's own code, old against new, in
+ * one process (issue 14): the same requests as bench/server-load.ts (mixed
+ * products, 10% malformed, 5% wrong keys) handed to each server's request
+ * listener through light-my-request (no sockets: the socket work is the same
+ * one writev per answer for both, checked with strace), alternating rounds,
+ * measured with process.cpuUsage. `resolve()` alone on the good requests is
+ * the floor: a server's overhead is its time minus that.
+ *
+ *   npx tsx bench/server-cpu.ts                         # this tree's server
+ *   npx tsx bench/server-cpu.ts --old /tmp/wt-old       # and an older tree's server, same checker
+ *   npx tsx bench/server-cpu.ts --rounds 10 --requests 2000 --logs
+ *   npx tsx bench/server-cpu.ts --rounds 1 --profile /tmp/new.cpuprofile   # where the new server's time goes
+ *
+ * `--logs` gives the new server a pino logger writing to a discarding stream
+ * (what `serve` does, minus the terminal), so the access log's cost is in.
+ * Bounded: a fixed request count per round, nothing listens.
+ */
+import { Writable } from 'node:stream';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { inject } from 'light-my-request';
+import type { DispatchFunc } from 'light-my-request';
+import { pino } from 'pino';
+import { createChecker } from '../src/index.js';
+import { resolve } from '../src/resolve.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const argv = process.argv.slice(2);
+const option = (name: string) => {
+  const i = argv.indexOf(name);
+  return i === -1 ? undefined : argv[i + 1];
+};
+const ROUNDS = Number(option('--rounds') ?? 6);
+const AMOUNT = Number(option('--requests') ?? 2_000);
+const KEY = 'bench-key';
+const CUSTOMER = '2f1c4f5e-8b9a-4c6d-9e0f-1a2b3c4d5e6f';
+
+interface Template {
+  readonly path: string;
+  readonly body: string;
+  readonly key: string;
+  readonly expect: number;
+}
+const good = (product: string, fields: Record<string, string>): Template => ({
+  path: `/1.0/${product}`,
+  body: JSON.stringify({ customer_id: CUSTOMER, claims: [product], ...fields }),
+  key: KEY,
+  expect: 200,
+});
+const GOOD = [
+  good('email', { email: 'jane.doe@gmail.com' }),
+  good('email', { email: 'info@mailinator.com' }),
+  good('email', { email: 'bob@gmial.com' }),
+  good('ip', { ip: '81.2.69.142' }),
+  good('ip', { ip: '2001:4860:4860::8888' }),
+  good('ip', { ip: '10.1.2.3' }),
+  good('phone', { phone_number: '+393331234567' }),
+  good('phone', { phone_number: '+14155552671' }),
+  good('phone', { phone_number: '+442071838750' }),
+  good('name', { first_name: 'Jane', last_name: 'Doe' }),
+  good('name', { first_name: 'Mickey', last_name: 'Mouse' }),
+  good('name', { first_name: 'Zxqv', last_name: 'Asdf' }),
+  good('device', { user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1' }),
+  good('device', { user_agent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36' }),
+  good('device', { user_agent: 'Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36' }),
+  good('device', { user_agent: 'curl/8.5.0' }),
+  good('email', { email: 'sales@acme-widgets.com' }),
+];
+const TEMPLATES: readonly Template[] = [
+  ...GOOD.slice(0, 6),
+  { path: '/1.0/email', body: '{"customer_id":"c","claims":["email"],"email":', key: KEY, expect: 400 },
+  ...GOOD.slice(6, 12),
+  { path: '/1.0/phone', body: JSON.stringify({ customer_id: CUSTOMER, claims: ['phone'] }), key: KEY, expect: 400 },
+  ...GOOD.slice(12, 16),
+  { path: '/1.0/ip', body: JSON.stringify({ customer_id: CUSTOMER, claims: ['ip'], ip: '81.2.69.142' }), key: 'not-a-key', expect: 401 },
+  ...GOOD.slice(16),
+];
+
+const checker = createChecker();
+const discard = new Writable({ write: (_chunk, _enc, done) => done() });
+
+/** The request listener of the server of the tree at `root`, with this tree's checker. */
+async function listenerOf(root: string, logs: boolean): Promise<DispatchFunc> {
+  const { createServer } = (await import(pathToFileURL(join(root, 'src', 'server', 'index.ts')).href)) as {
+    createServer: (options: Record<string, unknown>) => import('node:http').Server;
+  };
+  const server = createServer({
+    apiKeys: [KEY],
+    rateLimitPerSecond: 0,
+    checker,
+    onError: (error: unknown) => console.error(error),
+    ...(logs ? { logger: pino({ level: 'info' }, discard) } : {}),
+  });
+  const listener = server.listeners('request')[0] as DispatchFunc;
+  // The new server answers once its plugins are loaded; one request waits for that.
+  await inject(listener, { method: 'GET', url: '/health' });
+  return listener;
+}
+
+/** CPU µs per request of `amount` requests through `listener`; throws on a wrong status. */
+async function run(listener: DispatchFunc, amount: number): Promise<number> {
+  const start = process.cpuUsage();
+  for (let i = 0; i < amount; i++) {
+    const t = TEMPLATES[i % TEMPLATES.length]!;
+    const res = await inject(listener, {
+      method: 'POST',
+      url: t.path,
+      headers: { 'content-type': 'application/json', 'x-api-key': t.key },
+      payload: t.body,
+    });
+    if (res.statusCode !== t.expect) throw new Error(`${t.path} answered ${res.statusCode}, expected ${t.expect}: ${res.body.slice(0, 200)}`);
+  }
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / amount;
+}
+
+/** The floor: resolve() alone on the same requests (the checks and the envelope, no HTTP), JSON.stringify'd. */
+async function floor(amount: number): Promise<number> {
+  const start = process.cpuUsage();
+  for (let i = 0; i < amount; i++) {
+    const t = TEMPLATES[i % TEMPLATES.length]!;
+    if (t.expect !== 200) continue;
+    JSON.stringify(await resolve(JSON.parse(t.body), { checker }));
+  }
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / amount;
+}
+
+const logs = argv.includes('--logs');
+const targets: [string, DispatchFunc][] = [[`new${logs ? ' (logs)' : ''}`, await listenerOf(ROOT, logs)]];
+const old = option('--old');
+if (old !== undefined) targets.unshift([`old (${old})`, await listenerOf(old, false)]);
+const samples = new Map<string, number[]>([['resolve() alone', []], ...targets.map(([label]) => [label, []] as [string, number[]])]);
+
+for (const [, listener] of targets) await run(listener, 1_000); // warm-up: every product's data loaded, code optimised
+await floor(1_000);
+for (let round = 0; round < ROUNDS; round++) {
+  samples.get('resolve() alone')!.push(await floor(AMOUNT));
+  for (const [label, listener] of round % 2 === 0 ? targets : [...targets].reverse()) samples.get(label)!.push(await run(listener, AMOUNT));
+}
+// --profile FILE: a CPU profile of the new server alone, after the rounds (the code is warm).
+const profileFile = option('--profile');
+if (profileFile !== undefined) {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 50 });
+  await session.post('Profiler.start');
+  await run(targets.at(-1)![1], AMOUNT * 2);
+  writeFileSync(profileFile, JSON.stringify((await session.post('Profiler.stop')).profile));
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const base = median(samples.get('resolve() alone')!);
+for (const [label, values] of samples) {
+  const m = median(values);
+  // The minimum too: on a shared machine, contention only ever adds CPU time (cache and core sharing).
+  const low = Math.min(...values);
+  console.log(
+    `${label}: ${m.toFixed(1)} µs/request CPU (median of ${values.length}, min ${low.toFixed(1)}; ${values.map((v) => v.toFixed(0)).join(' ')})` +
+      (label === 'resolve() alone' ? '' : `, over resolve() ${(m - base).toFixed(1)} µs (min ${(low - Math.min(...samples.get('resolve() alone')!)).toFixed(1)})`),
+  );
+}
