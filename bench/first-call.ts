@@ -43,7 +43,9 @@ interface BenchCase {
 }
 
 const CASES: readonly BenchCase[] = [
-  { name: 'email', product: 'email', call: "c.email('jane@gmial.com')" },
+  // A domain on no list: every e-mail list is consulted (disposable, mailchecker, free providers, roles, popular domains).
+  { name: 'email', product: 'email', call: "c.email('jane@acme-widgets.com')" },
+  { name: 'email-typo', product: 'email', call: "c.email('jane@gmial.com')" },
   {
     name: 'device',
     product: 'device',
@@ -51,6 +53,8 @@ const CASES: readonly BenchCase[] = [
   },
   { name: 'ip', product: 'ip', call: "c.ip('81.2.69.142')" },
   { name: 'phone', product: 'phone', call: "c.phone('+39 333 123 4567')" },
+  // The largest geocoding section (China, +86): the worst first number of a calling code.
+  { name: 'phone-cn', product: 'phone', call: "c.phone('+86 10 6552 9988')" },
   { name: 'name', product: 'name', call: "c.name('Siobhan', 'Kowalski')" },
 ];
 

@@ -5,7 +5,8 @@
  *   not-typos.tsv
  *   mailchecker-allowlist.tsv → mailchecker.json (mailchecker's list minus these)
  * and copies the upstream lists the check reads into the bundle:
- *   disposable-email-domains-js → disposable.json, email-providers → free-providers.json,
+ *   disposable-email-domains-js → disposable.json, email-providers → free-providers.json
+ *   (domain lists: one sorted, comma-joined string each, searched in place),
  *   role-based-email-addresses → roles.json
  * (formats declared in src/email/data/formats.ts).
  *
@@ -23,6 +24,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parse } from 'tldts';
 import { DISPOSABLE, FREE_PROVIDERS, MAILCHECKER, POPULAR_DOMAINS, ROLES } from '../../src/email/data/formats.js';
+import { joinSortedList } from '../../src/email/sortedList.js';
 import { ROOT, UPDATING, finish, packageVersion, retrieved, sha256, writeDataset, writeManifest } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 
@@ -136,15 +138,15 @@ writeDataset(SCRIPT, POPULAR_DOMAINS, { domains: popular, tldTypos, notTypos }, 
   licence: ours,
   retrieved: today,
 });
-writeDataset(SCRIPT, DISPOSABLE, [...disposable], { source: pkg('disposable-email-domains-js'), licence: 'CC0-1.0', retrieved: retrieved(today), notes: 'main disposable list' });
+writeDataset(SCRIPT, DISPOSABLE, joinSortedList(disposable), { source: pkg('disposable-email-domains-js'), licence: 'CC0-1.0', retrieved: retrieved(today), notes: 'main disposable list' });
 const allowed = new Set(allowlist);
-writeDataset(SCRIPT, MAILCHECKER, [...mailchecker].filter((d) => !allowed.has(d)), {
+writeDataset(SCRIPT, MAILCHECKER, joinSortedList([...mailchecker].filter((d) => !allowed.has(d))), {
   source: pkg('mailchecker'),
   licence: 'MIT',
   retrieved: retrieved(today),
   notes: `second opinion on disposable domains; ${allowlist.length} reviewed false positives removed (data/raw/email/mailchecker-allowlist.tsv)`,
 });
-writeDataset(SCRIPT, FREE_PROVIDERS, require('email-providers/all.json') as string[], {
+writeDataset(SCRIPT, FREE_PROVIDERS, joinSortedList(require('email-providers/all.json') as string[]), {
   source: `${pkg('email-providers')} (all.json)`,
   licence: 'ISC',
   retrieved: retrieved(today),

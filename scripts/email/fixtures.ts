@@ -40,7 +40,8 @@ function walk(list: ReadonlySet<string>, domain: string): boolean {
 const main = [...(require('disposable-email-domains-js') as { disposableEmailBlocklist(): string[] }).disposableEmailBlocklist()].sort();
 const mainSet = new Set(main);
 // data/email/mailchecker.json is mailchecker's list minus the reviewed false positives.
-const mc = [...(JSON.parse(require('node:fs').readFileSync(join(ROOT, 'data/email/mailchecker.json'), 'utf8')) as { data: string[] }).data].sort();
+// Its layout (format version 2): one string of sorted, comma-separated domains.
+const mc = (JSON.parse(require('node:fs').readFileSync(join(ROOT, 'data/email/mailchecker.json'), 'utf8')) as { data: string }).data.split(',').sort();
 const mcOnly = mc.filter((d) => !walk(mainSet, d));
 const free = (require('email-providers/all.json') as string[]).filter((d) => !walk(mainSet, d)).sort();
 

@@ -3,23 +3,26 @@
  * format described there). Kept next to the builder; the round trip is
  * tested in test/phone/prefixTable.test.ts.
  */
+import { SECTION_SEPARATOR } from '../../src/phone/data/formats.js';
 import type { PrefixTableJson } from '../../src/phone/data/formats.js';
 
 /**
- * Encodes calling code → (prefix → description) into the compact JSON form.
- * Names are numbered by first appearance over calling codes in numeric
- * order and keys in string order, so the output is deterministic.
+ * Encodes calling code → (prefix → description) into the compact JSON form:
+ * one section per calling code, holding its own descriptions (numbered by
+ * first appearance over its keys in string order) and then its entries, so
+ * the output is deterministic and a section decodes on its own.
  *
+ * @throws Error when a prefix is not digits or a description contains the section separator
  * @example
  * encodePrefixTables(new Map([['39', new Map([['33', 'TIM']])]]))
- * // { names: ['TIM'], tables: { '39': '033:0' } }
+ * // { tables: { '39': 'TIM|033:0' } }
  */
 export function encodePrefixTables(input: ReadonlyMap<string, ReadonlyMap<string, string>>): PrefixTableJson {
-  const names: string[] = [];
-  const nameIndex = new Map<string, number>();
   const tables: Record<string, string> = {};
   const codes = [...input.keys()].sort((a, b) => Number(a) - Number(b) || (a < b ? -1 : 1));
   for (const code of codes) {
+    const names: string[] = [];
+    const nameIndex = new Map<string, number>();
     const entries = [...input.get(code)!.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const parts: string[] = [];
     let previousKey = '';
@@ -28,6 +31,7 @@ export function encodePrefixTables(input: ReadonlyMap<string, ReadonlyMap<string
       if (!/^\d*$/.test(key)) throw new Error(`prefix ${JSON.stringify(key)} of +${code} is not digits`);
       let index = nameIndex.get(name);
       if (index === undefined) {
+        if (name.includes(SECTION_SEPARATOR)) throw new Error(`description ${JSON.stringify(name)} of +${code} contains "${SECTION_SEPARATOR}"`);
         index = names.length;
         names.push(name);
         nameIndex.set(name, index);
@@ -38,7 +42,7 @@ export function encodePrefixTables(input: ReadonlyMap<string, ReadonlyMap<string
       previousKey = key;
       previousIndex = index;
     }
-    tables[code] = parts.join(',');
+    tables[code] = names.map((name) => name + SECTION_SEPARATOR).join('') + parts.join(',');
   }
-  return { names, tables };
+  return { tables };
 }

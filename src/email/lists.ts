@@ -2,20 +2,22 @@
  * Domain and local-part lists (disposable-email-domains, mailchecker minus
  * its reviewed false positives, email-providers, role-based-email-addresses),
  * compiled into the data bundle by scripts/email/build.ts and read from the
- * running check's bundle: each set is built once per bundle.
+ * running check's bundle: the domain lists are searched in place
+ * (src/email/sortedList.ts), the role list is read into sets once per bundle.
  */
 import { currentBundle } from '../data/context.js';
 import { DISPOSABLE, FREE_PROVIDERS, MAILCHECKER, ROLES } from './data/formats.js';
 import { ROLE_SEPARATORS } from './patterns.js';
+import { SortedList } from './sortedList.js';
 
-function mainList(): ReadonlySet<string> {
+function mainList(): SortedList {
   const bundle = currentBundle();
-  return bundle.derive('email/disposable:set', [DISPOSABLE], () => new Set(bundle.load(DISPOSABLE)));
+  return bundle.derive('email/disposable:list', [DISPOSABLE], () => new SortedList(bundle.load(DISPOSABLE)));
 }
 
-function mailcheckerList(): ReadonlySet<string> {
+function mailcheckerList(): SortedList {
   const bundle = currentBundle();
-  return bundle.derive('email/mailchecker:set', [MAILCHECKER], () => new Set(bundle.load(MAILCHECKER)));
+  return bundle.derive('email/mailchecker:list', [MAILCHECKER], () => new SortedList(bundle.load(MAILCHECKER)));
 }
 
 /** Which list called a domain disposable, and the listed entry that matched. */
@@ -26,7 +28,7 @@ export interface DisposableMatch {
 }
 
 /** The domain or its nearest listed parent (down to the second level), else null. */
-function findListed(list: ReadonlySet<string>, domain: string): string | null {
+function findListed(list: SortedList, domain: string): string | null {
   let d = domain;
   for (;;) {
     if (list.has(d)) return d;
@@ -61,7 +63,7 @@ export function matchDisposable(domain: string, secondOpinion: boolean): Disposa
  */
 export function isFreeProvider(domain: string): boolean {
   const bundle = currentBundle();
-  const free = bundle.derive('email/free-providers:set', [FREE_PROVIDERS], () => new Set(bundle.load(FREE_PROVIDERS)));
+  const free = bundle.derive('email/free-providers:list', [FREE_PROVIDERS], () => new SortedList(bundle.load(FREE_PROVIDERS)));
   return free.has(domain) && findListed(mainList(), domain) === null;
 }
 

@@ -2,15 +2,18 @@
  * Longest-prefix tables (carrier, time zone, geographic area), decoded lazily
  * per calling code from the compact generated JSON in data/phone/.
  *
- * Encoding (format version 1, written by scripts/phone/encode.ts): for each
- * calling code one string of comma-separated entries, keys sorted, each
+ * Encoding (format version 2, written by scripts/phone/encode.ts): for each
+ * calling code one section string: the section's descriptions, each followed
+ * by `|`, then its comma-separated entries, keys sorted, each
  * `<c><suffix>[:<i>]` where `c` is one base-36 character giving how many
  * leading digits the key shares with the previous key, `suffix` the rest of
- * the key, and `i` the base-36 index into `names` (left out when it equals
- * the previous entry's index). Front coding keeps the 266k geocoding prefixes
- * near 2 MB instead of 3.6 MB, and a calling code is only decoded when a
- * number of that code is first looked up.
+ * the key, and `i` the base-36 index into the section's descriptions (left
+ * out when it equals the previous entry's index). Front coding keeps the 266k
+ * geocoding prefixes near 2 MB instead of 3.6 MB; a calling code is decoded
+ * only when a number of that code is first looked up, and as its own
+ * descriptions are in its section, loading the file parses no descriptions.
  */
+import { SECTION_SEPARATOR } from './data/formats.js';
 import type { PrefixTableJson } from './data/formats.js';
 
 export { PREFIX_TABLE_FORMAT } from './data/formats.js';
@@ -22,7 +25,23 @@ interface Decoded {
   readonly minLength: number;
 }
 
+interface Section extends Decoded {
+  readonly names: readonly string[];
+}
+
 const EMPTY: Decoded = { map: new Map(), maxLength: -1, minLength: 0 };
+
+/**
+ * Splits a calling code's section into its descriptions and decodes its entries.
+ *
+ * @example
+ * decodeSection('TIM|WIND|033,1:1').names // ['TIM', 'WIND']
+ */
+export function decodeSection(section: string): Section {
+  const end = section.lastIndexOf(SECTION_SEPARATOR);
+  const names = end < 0 ? [] : section.slice(0, end).split(SECTION_SEPARATOR);
+  return { ...decodeEntries(section.slice(end + 1)), names };
+}
 
 /**
  * Decodes one calling code's entry string into a prefix → name-index map.
@@ -57,7 +76,7 @@ export function decodeEntries(encoded: string): Decoded {
 /** A longest-prefix lookup over one generated table, decoded on demand. */
 export class PrefixTable {
   readonly #json: PrefixTableJson;
-  readonly #decoded = new Map<string, Decoded>();
+  readonly #decoded = new Map<string, Section>();
 
   constructor(json: PrefixTableJson) {
     this.#json = json;
@@ -75,14 +94,14 @@ export class PrefixTable {
   lookup(callingCode: string, nationalNumber: string): string | null {
     let decoded = this.#decoded.get(callingCode);
     if (decoded === undefined) {
-      const encoded = Object.hasOwn(this.#json.tables, callingCode) ? this.#json.tables[callingCode]! : '';
-      decoded = decodeEntries(encoded);
+      const section = Object.hasOwn(this.#json.tables, callingCode) ? this.#json.tables[callingCode]! : '';
+      decoded = decodeSection(section);
       this.#decoded.set(callingCode, decoded);
     }
-    const { map, maxLength, minLength } = decoded;
+    const { map, maxLength, minLength, names } = decoded;
     for (let length = Math.min(maxLength, nationalNumber.length); length >= minLength; length--) {
       const index = map.get(length === nationalNumber.length ? nationalNumber : nationalNumber.slice(0, length));
-      if (index !== undefined) return this.#json.names[index] ?? null;
+      if (index !== undefined) return names[index] ?? null;
     }
     return null;
   }

@@ -28,7 +28,7 @@ afterAll(() => {
 
 /** A domain on no list of the default bundle, with an ICANN suffix so the lists are consulted. */
 const FRESH_THROWAWAY = 'fresh-throwaway-mail.com';
-const customDisposable = () => bundle([{ format: DISPOSABLE, data: [FRESH_THROWAWAY] }]);
+const customDisposable = () => bundle([{ format: DISPOSABLE, data: FRESH_THROWAWAY }]);
 
 /** The error a call throws (fails the test when it does not throw). */
 function thrown(call: () => unknown): unknown {
@@ -70,7 +70,7 @@ describe('verification on first load', () => {
 
   it('a file of another format version is DATA_VERSION, with matching hashes', () => {
     const dir = bundle([]);
-    const bytes = envelope(DISPOSABLE.formatVersion + 1, [FRESH_THROWAWAY]);
+    const bytes = envelope(DISPOSABLE.formatVersion + 1, FRESH_THROWAWAY);
     writeFileSync(join(dir, 'disposable.json'), bytes); // unused stray file: ignored
     const path = join(dir, DISPOSABLE.file);
     mkdirSync(join(dir, 'email'), { recursive: true });
@@ -159,7 +159,7 @@ describe('each checker keeps its own tables', () => {
   it('two checkers with different disposable lists, side by side, each see their own', () => {
     const a = createChecker({ data: customDisposable() });
     const b = createChecker();
-    const c = createChecker({ data: bundle([{ format: DISPOSABLE, data: ['other-throwaway-mail.com'] }]) });
+    const c = createChecker({ data: bundle([{ format: DISPOSABLE, data: 'other-throwaway-mail.com' }]) });
     for (let round = 0; round < 2; round++) {
       expect(a.email(`x@${FRESH_THROWAWAY}`).status).toBe('disposable');
       expect(b.email(`x@${FRESH_THROWAWAY}`).status).not.toBe('disposable');
@@ -204,7 +204,7 @@ describe('DATA_STALE', () => {
   });
 
   it('an e-mail result flags the disposable list of the bundle it came from, with a clock function', () => {
-    const dir = bundle([{ format: DISPOSABLE, data: [FRESH_THROWAWAY], retrieved: '2026-01-10' }]);
+    const dir = bundle([{ format: DISPOSABLE, data: FRESH_THROWAWAY, retrieved: '2026-01-10' }]);
     let now = day('2026-01-20');
     const check = createEmailCheck({ data: { dir, now: () => now, maxAgeDays: 30 }, secondOpinion: false });
     expect(check('jane@acme-widgets.com').reasons.map((r) => r.code)).not.toContain('EMAIL_DATA_STALE');
@@ -247,7 +247,7 @@ describe('verifyBundle and exportBundle', () => {
 
   it('verify lists every bad file, not only the first', () => {
     const dir = bundle([
-      { format: DISPOSABLE, data: [FRESH_THROWAWAY] },
+      { format: DISPOSABLE, data: FRESH_THROWAWAY },
       { format: POPULAR_DOMAINS, data: { domains: [], tldTypos: {}, notTypos: [] } },
     ]);
     writeFileSync(join(dir, DISPOSABLE.file), 'x');

@@ -25,7 +25,7 @@ const temp = (): string => {
 };
 const THROWAWAY = 'fresh-throwaway-mail.com';
 const customBundle = (retrieved = '2026-11-20'): string => {
-  const dir = makeBundle([{ format: DISPOSABLE, data: [THROWAWAY], retrieved }]);
+  const dir = makeBundle([{ format: DISPOSABLE, data: THROWAWAY, retrieved }]);
   made.push(dir);
   return dir;
 };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodePrefixTables } from '../../scripts/phone/encode.js';
-import { decodeEntries, PrefixTable } from '../../src/phone/prefixTable.js';
+import { decodeSection, PrefixTable } from '../../src/phone/prefixTable.js';
 
 /** Longest prefix by brute force: the reference the table must match. */
 function reference(entries: ReadonlyMap<string, string>, national: string): string | null {
@@ -16,23 +16,51 @@ describe('prefix table encoding', () => {
   it('decodes what it encodes (front coding, index elision)', () => {
     const input = new Map([['39', new Map([['33', 'TIM'], ['330', 'TIM'], ['3310', 'Vodafone'], ['32', 'WIND'], ['', 'Italy']])]]);
     const json = encodePrefixTables(input);
-    expect(json.names).toEqual(['Italy', 'WIND', 'TIM', 'Vodafone']);
-    const { map } = decodeEntries(json.tables['39']!);
+    const { map, names } = decodeSection(json.tables['39']!);
+    expect(names).toEqual(['Italy', 'WIND', 'TIM', 'Vodafone']);
     expect([...map].sort()).toEqual([['', 0], ['32', 1], ['33', 2], ['330', 2], ['3310', 3]]);
+  });
+
+  it('each calling code is a section with its own descriptions, decoded on its own (format version 2)', () => {
+    const json = encodePrefixTables(
+      new Map([
+        ['44', new Map([['20', 'London'], ['161', 'Manchester, England']])],
+        ['39', new Map([['02', 'Milan'], ['06', 'Rome'], ['011', 'Turin']])],
+      ]),
+    );
+    expect(json).toEqual({ tables: { '39': 'Turin|Milan|Rome|0011:0,12:1,16:2', '44': 'Manchester, England|London|0161:0,020:1' } });
+    // A section alone is enough: no shared list of descriptions.
+    expect(decodeSection(json.tables['44']!).names).toEqual(['Manchester, England', 'London']);
+    const table = new PrefixTable(json);
+    expect(table.lookup('44', '1612345678')).toBe('Manchester, England');
+    expect(table.lookup('39', '0612345678')).toBe('Rome');
+    expect(decodeSection('').names).toEqual([]);
+  });
+
+  it('refuses a description holding the section separator or a prefix that is not digits', () => {
+    expect(() => encodePrefixTables(new Map([['1', new Map([['2', 'A|B']])]]))).toThrow('contains "|"');
+    expect(() => encodePrefixTables(new Map([['1', new Map([['2x', 'A']])]]))).toThrow('is not digits');
   });
 
   it('longest-prefix lookups match brute force (fast-check, fixed seed)', () => {
     const digits = fc.string({ unit: fc.constantFrom(...'0123456789'.split('')), maxLength: 8 });
     fc.assert(
-      fc.property(fc.dictionary(digits, fc.constantFrom('A', 'B', 'C', 'D'), { maxKeys: 60 }), fc.array(digits, { maxLength: 20 }), (dict, probes) => {
-        const entries = new Map(Object.entries(dict));
-        const table = new PrefixTable(encodePrefixTables(new Map([['7', entries]])));
-        for (const p of [...probes, ...entries.keys()]) {
-          const national = `${p}123`;
-          expect(table.lookup('7', national)).toBe(reference(entries, national));
-        }
-        expect(table.lookup('8', '123')).toBeNull();
-      }),
+      fc.property(
+        fc.dictionary(digits, fc.constantFrom('A', 'B, C', 'Zürich', '東京', ''), { maxKeys: 60 }),
+        fc.dictionary(digits, fc.constantFrom('A', 'E', 'F'), { maxKeys: 20 }),
+        fc.array(digits, { maxLength: 20 }),
+        (dict, other, probes) => {
+          const entries = new Map<string, string>(Object.entries(dict));
+          const otherEntries = new Map<string, string>(Object.entries(other));
+          const table = new PrefixTable(encodePrefixTables(new Map([['7', entries], ['81', otherEntries]])));
+          for (const p of [...probes, ...entries.keys(), ...otherEntries.keys()]) {
+            const national = `${p}123`;
+            expect(table.lookup('7', national)).toBe(reference(entries, national));
+            expect(table.lookup('81', national)).toBe(reference(otherEntries, national));
+          }
+          expect(table.lookup('8', '123')).toBeNull();
+        },
+      ),
       { seed: 42, numRuns: 500 },
     );
   });
