@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { createChecker } from '../checker.js';
 import type { Checker } from '../checker.js';
 import { InputError } from '../errors.js';
-import { HttpError, NOT_FOUND_MESSAGE, answerFor, clientAborted, errorBody } from './errors.js';
+import { HttpError, NOT_FOUND_MESSAGE, answerFor, clientAborted, errorBody, schemaError } from './errors.js';
 import { keyEntries, whole } from './options.js';
 import type { ApiKey, DatasetStatus, ServerOptions } from './options.js';
 import { apiPlugin, methodsPlugin } from './plugins/api.js';
@@ -161,7 +161,9 @@ export function createApiServer(options: ServerOptions): ApiServer {
     bodyLimit: maxBodyBytes,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: (options.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
+    // allErrors: a bad body is explained by its first failing field in resolve()'s order, which needs every failing field.
     ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: false } },
+    schemaErrorFormatter: schemaError,
   };
   const app = Fastify(fastifyOptions) as unknown as FastifyInstance;
   server.maxConnections = maxConnections;
@@ -192,7 +194,7 @@ export function createApiServer(options: ServerOptions): ApiServer {
 
   // The docs first: @fastify/swagger sees only the routes registered after it.
   void app.register(docsPlugin);
-  void app.register(accessPlugin, { state });
+  void app.register(accessPlugin, { state, logs: options.logger !== undefined });
   void app.register(metricsPlugin, {
     state,
     queue: () => queue,

@@ -13,18 +13,49 @@ import { readHubRequest } from './hub.js';
 import type { ProductName } from '../scoring/index.js';
 import type { ErrorBody } from './schemas.js';
 
-/** An error answered to the client: status, code and message, plus the field at fault and headers. */
+/** Error.stackTraceLimit while an {@link HttpError} is built without a stack. */
+let savedStackLimit = 10;
+
+/** Turns stack capture off for the Error constructor about to run (see {@link HttpError}); returns `message`. */
+function withoutStack(message: string): string {
+  savedStackLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  return message;
+}
+
+/**
+ * An error answered to the client: status, code and message, plus the field at fault and headers.
+ * It is an answer, not a fault: no stack trace is captured (none is ever logged: only a 500 logs its
+ * stack), since capturing one is most of what a 401, 404 or 429 costs the server.
+ */
 export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
-    super(message);
+  readonly statusCode: number;
+  readonly code: string;
+  readonly field: string | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(statusCode: number, code: string, message: string, field?: string, headers: Readonly<Record<string, string>> = {}) {
+    // The limit is off only for the Error constructor inside super(), which cannot throw on a string.
+    super(withoutStack(message));
+    Error.stackTraceLimit = savedStackLimit;
     this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.field = field;
+    this.headers = headers;
   }
+}
+
+/**
+ * The error Fastify hands the error handler when a body fails its route's
+ * schema (Fastify adds `validation`, which {@link answerFor} explains in the
+ * request's words): stackless, as {@link HttpError}, and without Fastify's
+ * own message, which would join every Ajv error into a string no one reads.
+ */
+export function schemaError(): Error {
+  const error = new Error(withoutStack('the request does not match its schema'));
+  Error.stackTraceLimit = savedStackLimit;
+  return error;
 }
 
 /** The message of a 404: where the API is. */

@@ -10,19 +10,19 @@ import { shared } from './shared.js';
  * key's name and an HMAC of the inputs, never the inputs. A client that goes
  * away before its answer is logged as an abort, not an error.
  */
-export const accessPlugin = shared<FastifyPluginAsync<{ state: ServerState }>>(async (app, { state }) => {
+export const accessPlugin = shared<FastifyPluginAsync<{ state: ServerState; logs: boolean }>>(async (app, { state, logs }) => {
   app.decorateRequest('apiKey', null);
   app.decorateRequest('inputHash', null);
-  // Callbacks, not promises: these run on every request.
-  app.addHook('onRequest', (request, reply, done) => {
+  // Callbacks, not promises: these run on every request. One onSend hook sets the request id on every answer
+  // (errors and 404s pass through onSend too) and, while draining, closes a keep-alive connection that would
+  // otherwise outlive the server.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    done();
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    // While draining, a keep-alive connection would outlive the server: close each after its answer.
     if (state.draining) reply.header('connection', 'close');
     done(null, payload);
   });
+  // Without a logger there is nothing to write: no per-request work at all.
+  if (!logs) return;
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const line = {

@@ -73,10 +73,20 @@ export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(as
   });
 
   const route = (url: string | undefined) => url ?? '(none)';
+  // The label objects of each route, method and status, made once: the set is bounded (routes are registered,
+  // methods are the ones Fastify routes, statuses are ours), and this hook runs on every request.
+  const labelSets = new Map<string, { readonly request: Record<'route' | 'method' | 'status', string>; readonly latency: Record<'route' | 'method', string> }>();
   app.addHook('onResponse', (request, reply, done) => {
-    const labels = { route: route(request.routeOptions.url), method: request.method };
-    requests.inc({ ...labels, status: String(reply.statusCode) });
-    latency.observe(labels, reply.elapsedTime / 1000);
+    const url = route(request.routeOptions.url);
+    const key = `${url} ${request.method} ${reply.statusCode}`;
+    let labels = labelSets.get(key);
+    if (labels === undefined) {
+      const latencyLabels = Object.freeze({ route: url, method: request.method });
+      labels = { request: Object.freeze({ ...latencyLabels, status: String(reply.statusCode) }), latency: latencyLabels };
+      labelSets.set(key, labels);
+    }
+    requests.inc(labels.request);
+    latency.observe(labels.latency, reply.elapsedTime / 1000);
     done();
   });
   app.addHook('onRequestAbort', async (request) => {

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { createApiServer } from '../../src/server/index.js';
+import { HttpError, schemaError } from '../../src/server/errors.js';
+
+// What the per-request savings of issue 14's speed work must not lose: every
+// answer still carries x-request-id (set in the one onSend hook now, also on
+// errors and 404s, with no logger), refused requests still answer in the
+// spec's words, and an HttpError (an answer, not a fault) carries no stack.
+
+const KEY = 'lean-key';
+const CUSTOMER = '2f1c4f5e-8b9a-4c6d-9e0f-1a2b3c4d5e6f';
+
+describe('server without a logger', () => {
+  it('sets x-request-id on every answer: 200, 400, 401, 404, 405, 413', async () => {
+    const api = createApiServer({ apiKeys: [KEY], maxBodyBytes: 512 });
+    try {
+      const send = (method: 'GET' | 'POST', url: string, payload?: unknown, key = KEY) =>
+        api.app.inject({ method, url, headers: { 'x-api-key': key, 'content-type': 'application/json', 'x-request-id': `id-${url.length}-${key}` }, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
+      const answers = [
+        await send('POST', '/1.0/ip', { customer_id: CUSTOMER, claims: ['ip'], ip: '81.2.69.142' }),
+        await send('POST', '/1.0/ip', { customer_id: CUSTOMER, claims: ['ip'] }),
+        await send('POST', '/1.0/ip', { customer_id: CUSTOMER, claims: ['ip'], ip: '81.2.69.142' }, 'wrong'),
+        await send('POST', '/1.0/fax', {}),
+        await send('GET', '/1.0/email'),
+        await send('POST', '/1.0/email', { customer_id: CUSTOMER, claims: ['email'], email: 'x'.repeat(1000) }),
+      ];
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 400, 401, 404, 405, 413]);
+      for (const a of answers) expect(a.headers['x-request-id'], String(a.statusCode)).toMatch(/^id-\d+-/);
+      // The schema's 400 is still explained by field, in resolve()'s words.
+      expect(answers[1]!.json()).toEqual({ error: { code: 'INPUT_MISSING', message: 'ip is required', field: 'ip' } });
+    } finally {
+      await api.app.close();
+    }
+  });
+});
+
+describe('errors that are answers', () => {
+  it('an HttpError and a schema error capture no stack frames, and the stack limit is left as it was', () => {
+    const before = Error.stackTraceLimit;
+    const e = new HttpError(429, 'RATE_LIMITED', 'too many requests', undefined, { 'retry-after': '1' });
+    expect([e.statusCode, e.code, e.message, e.field, e.headers, e.name]).toEqual([429, 'RATE_LIMITED', 'too many requests', undefined, { 'retry-after': '1' }, 'HttpError']);
+    expect(e).toBeInstanceOf(Error);
+    expect(e.stack).not.toContain('\n    at ');
+    expect(schemaError().stack).not.toContain('\n    at ');
+    expect(Error.stackTraceLimit).toBe(before);
+    expect(new Error('a fault').stack).toContain('\n    at ');
+  });
+});
