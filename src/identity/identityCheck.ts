@@ -11,9 +11,10 @@ import type { PhoneResult } from '../phone/types.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { ScoringOptions, Signal } from '../scoring/types.js';
 import { crossSignals, ipUserCountry, phoneCountry } from './findings.js';
+import type { IdentityEvidence } from './findings.js';
 import { IDENTITY_SCORE_MODEL } from './scoreModel.js';
 import type { IdentityReasonCode } from './scoreModel.js';
-import type { IdentityCallOptions, IdentityInput, IdentityResult } from './types.js';
+import type { IdentityCallOptions, IdentityInput, IdentityResult, IdentityScore } from './types.js';
 
 /** The five checks an identity check runs, bound to one configuration (a checker's). */
 export interface IdentityChecks {
@@ -25,10 +26,43 @@ export interface IdentityChecks {
   readonly name: (firstName: string, lastName: string, options?: { country?: string }) => NameResult;
 }
 
+/**
+ * What {@link IdentityCheck.score} scores: the products' results already
+ * checked (each optional), and the raw fields the cross-signal rules compare.
+ */
+export interface IdentityParts {
+  readonly email?: EmailResult;
+  readonly phone?: PhoneResult;
+  readonly ip?: IpResult;
+  readonly device?: DeviceResult;
+  readonly name?: NameResult;
+  readonly firstName?: string;
+  readonly lastName?: string;
+  /** The declared country (ISO 3166-1 alpha-2). */
+  readonly country?: string;
+  /** The instant of the check, for the IP's local time. @default the check's clock */
+  readonly nowMs?: number;
+}
+
 /** An identity check: sync, and async (the e-mail providers' facts merged first). */
 export interface IdentityCheck {
   (input: IdentityInput, options?: IdentityCallOptions): IdentityResult;
   readonly async: (input: IdentityInput, options?: IdentityCallOptions) => Promise<IdentityResult>;
+  /**
+   * The identity score of results the caller has already checked (the batch
+   * checks each product of a row, then scores the row from those results
+   * instead of checking all of them again). The same scoring as the check
+   * itself: for the results the check would get, the same score. The name
+   * should have been read with {@link nameHint}'s country, as the check reads it.
+   *
+   * @throws InputError `INPUT_TYPE` (field `country`) for a country that is not two letters
+   */
+  readonly score: (parts: IdentityParts) => IdentityScore;
+}
+
+/** The country hint a name is read with in an identity: the declared country, else the valid phone's, else the IP's user country. */
+export function nameHint(country: string | undefined, phone: PhoneResult | undefined, ip: IpResult | undefined): string | undefined {
+  return country ?? phoneCountry(phone) ?? ipUserCountry(ip) ?? undefined;
 }
 
 const STRING_FIELDS = ['email', 'phone', 'ip', 'userAgent', 'firstName', 'lastName', 'country'] as const;
@@ -63,11 +97,14 @@ function readInput(input: unknown): IdentityInput {
       throw new InputError('INPUT_TYPE', `${key} must be a string, got ${value === null ? 'null' : typeof value}`, key);
     }
   }
-  const country = input.country as string | undefined;
+  checkCountry(input.country as string | undefined);
+  return input as IdentityInput;
+}
+
+function checkCountry(country: string | undefined): void {
   if (country !== undefined && !/^[a-z]{2}$/iu.test(country)) {
     throw new InputError('INPUT_TYPE', 'country must be an ISO 3166-1 alpha-2 country code such as "IT"', 'country');
   }
-  return input as IdentityInput;
 }
 
 /**
@@ -88,6 +125,20 @@ export function createIdentityCheck(
 ): IdentityCheck {
   const score = createScorer(IDENTITY_SCORE_MODEL, scoring);
 
+  /** Every product carried in, then every cross-signal finding: the identity's own score. */
+  const scoreParts = (parts: IdentityEvidence): IdentityScore => {
+    const signals: Signal<IdentityReasonCode>[] = [];
+    for (const { product, code } of CARRIED) {
+      const result = parts[product];
+      if (result === undefined) continue;
+      const risk = 1 - result.score / 1000;
+      signals.push({ code, strength: risk * risk, detail: `${product} score ${result.score} (${result.score_cluster})` });
+    }
+    signals.push(...crossSignals(parts));
+    const outcome = score(signals);
+    return Object.freeze({ ...outcome, reasons: Object.freeze(outcome.reasons.map((r) => Object.freeze(r))) });
+  };
+
   const finish = (input: IdentityInput, nowMs: number, now: Date | undefined, email: EmailResult | undefined): IdentityResult => {
     const phone = input.phone === undefined ? undefined : phoneWithHint(checks, input.phone, input.country);
     const ip = input.ip === undefined ? undefined : checks.ip(input.ip, now === undefined ? undefined : { now });
@@ -96,20 +147,11 @@ export function createIdentityCheck(
     let name: NameResult | undefined;
     if (input.firstName !== undefined && input.lastName !== undefined) {
       // The name check reads given names whose sex differs by country with a hint: the declared country, else the phone's, else the IP's.
-      const hint = input.country ?? phoneCountry(phone) ?? ipUserCountry(ip) ?? undefined;
+      const hint = nameHint(input.country, phone, ip);
       name = checks.name(input.firstName, input.lastName, hint === undefined ? undefined : { country: hint });
     }
     const products = { email, phone, ip, device, name };
-    const signals: Signal<IdentityReasonCode>[] = [];
-    for (const { product, code } of CARRIED) {
-      const result = products[product];
-      if (result === undefined) continue;
-      const risk = 1 - result.score / 1000;
-      signals.push({ code, strength: risk * risk, detail: `${product} score ${result.score} (${result.score_cluster})` });
-    }
-    signals.push(...crossSignals({ ...products, firstName: input.firstName, lastName: input.lastName, country: input.country, nowMs }));
-    const outcome = score(signals);
-    const identity = Object.freeze({ ...outcome, reasons: Object.freeze(outcome.reasons.map((r) => Object.freeze(r))) });
+    const identity = scoreParts({ ...products, firstName: input.firstName, lastName: input.lastName, country: input.country, nowMs });
     const result: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(products)) if (value !== undefined) result[key] = value;
     result.identity = identity;
@@ -135,7 +177,12 @@ export function createIdentityCheck(
     return data === undefined ? run() : runWithData(data, run)();
   };
 
-  return Object.assign(bound, { async }) as IdentityCheck;
+  const fromParts = (parts: IdentityParts): IdentityScore => {
+    checkCountry(parts.country);
+    return scoreParts({ ...parts, nowMs: parts.nowMs ?? clock() });
+  };
+
+  return Object.assign(bound, { async, score: data === undefined ? fromParts : runWithData(data, fromParts) }) as IdentityCheck;
 }
 
 function headerValue(headers: IdentityInput['headers'], name: string): string | undefined {
