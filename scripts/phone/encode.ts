@@ -12,7 +12,7 @@ import type { PrefixTableJson } from '../../src/phone/data/formats.js';
  * first appearance over its keys in string order) and then its entries, so
  * the output is deterministic and a section decodes on its own.
  *
- * @throws Error when a prefix is not digits or a description contains the section separator
+ * @throws Error when a prefix is not digits or longer than 15, or a description contains the section separator
  * @example
  * encodePrefixTables(new Map([['39', new Map([['33', 'TIM']])]]))
  * // { tables: { '39': 'TIM|033:0' } }
@@ -29,6 +29,8 @@ export function encodePrefixTables(input: ReadonlyMap<string, ReadonlyMap<string
     let previousIndex = -1;
     for (const [key, name] of entries) {
       if (!/^\d*$/.test(key)) throw new Error(`prefix ${JSON.stringify(key)} of +${code} is not digits`);
+      // The reader compares prefixes as numbers (src/phone/prefixTable.ts): 15 digits stay exact in a double.
+      if (key.length > 15) throw new Error(`prefix ${key} of +${code} is longer than 15 digits`);
       let index = nameIndex.get(name);
       if (index === undefined) {
         if (name.includes(SECTION_SEPARATOR)) throw new Error(`description ${JSON.stringify(name)} of +${code} contains "${SECTION_SEPARATOR}"`);

@@ -19,8 +19,19 @@ import type { PrefixTableJson } from './data/formats.js';
 export { PREFIX_TABLE_FORMAT } from './data/formats.js';
 export type { PrefixTableJson } from './data/formats.js';
 
-interface Decoded {
-  readonly map: Map<string, number>;
+/**
+ * The prefixes of one length, ascending: as numbers, since digit strings of
+ * one length sort the same as their values (leading zeros are kept apart by
+ * the length), with the description index of each.
+ */
+interface SameLength {
+  readonly keys: number[];
+  readonly names: number[];
+}
+
+/** A calling code's entries, by key length; no Map and no key strings are built. */
+export interface Decoded {
+  readonly byLength: readonly (SameLength | undefined)[];
   readonly maxLength: number;
   readonly minLength: number;
 }
@@ -29,7 +40,7 @@ interface Section extends Decoded {
   readonly names: readonly string[];
 }
 
-const EMPTY: Decoded = { map: new Map(), maxLength: -1, minLength: 0 };
+const EMPTY: Decoded = { byLength: [], maxLength: -1, minLength: 0 };
 
 /**
  * Splits a calling code's section into its descriptions and decodes its entries.
@@ -43,34 +54,72 @@ export function decodeSection(section: string): Section {
   return { ...decodeEntries(section.slice(end + 1)), names };
 }
 
+/** Value of a base-36 digit (`0`–`9`, `a`–`z`); 0 for anything else, so bad data decodes to wrong entries, never a throw. */
+function base36(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 97 && code <= 122) return code - 87;
+  return 0;
+}
+
+const COMMA = 44;
+const COLON = 58;
+
 /**
- * Decodes one calling code's entry string into a prefix → name-index map.
+ * Decodes one calling code's entry string, in one pass over its characters:
+ * keys become numbers grouped by length (a section holds up to 130k
+ * prefixes, +86: a Map of key strings took 70 ms to fill on the first
+ * number of that code, these arrays a fraction of it).
  *
  * @param encoded the entry string of one calling code
- * @returns the map with the longest and shortest key lengths
+ * @returns the entries by key length, with the longest and shortest key lengths
  * @example
- * decodeEntries('02:3,13').map.get('23') // 3
+ * decodeEntries('02:3,13').byLength[2] // { keys: [2, 23]… } — keys '02' and '23', description 3 for both
  */
 export function decodeEntries(encoded: string): Decoded {
-  const map = new Map<string, number>();
-  let previousKey = '';
-  let previousIndex = 0;
+  if (encoded === '') return EMPTY;
+  const byLength: SameLength[] = [];
+  // prefixValue[k]: the value of the current key's first k digits.
+  const prefixValue: number[] = [0];
+  let length = 0;
+  let index = 0;
   let maxLength = 0;
   let minLength = Infinity;
-  if (encoded === '') return EMPTY;
-  for (const entry of encoded.split(',')) {
-    const shared = parseInt(entry[0]!, 36);
-    const colon = entry.indexOf(':');
-    const suffix = colon < 0 ? entry.slice(1) : entry.slice(1, colon);
-    const key = previousKey.slice(0, shared) + suffix;
-    const index = colon < 0 ? previousIndex : parseInt(entry.slice(colon + 1), 36);
-    map.set(key, index);
-    if (key.length > maxLength) maxLength = key.length;
-    if (key.length < minLength) minLength = key.length;
-    previousKey = key;
-    previousIndex = index;
+  const n = encoded.length;
+  for (let at = 0; at < n; ) {
+    length = Math.min(base36(encoded.charCodeAt(at++)), length);
+    let code = encoded.charCodeAt(at);
+    while (at < n && code >= 48 && code <= 57) {
+      prefixValue[length + 1] = prefixValue[length]! * 10 + (code - 48);
+      length++;
+      code = encoded.charCodeAt(++at);
+    }
+    if (at < n && code === COLON) {
+      index = 0;
+      for (code = encoded.charCodeAt(++at); at < n && code !== COMMA; code = encoded.charCodeAt(++at)) index = index * 36 + base36(code);
+    }
+    at++; // the comma
+    let same = byLength[length];
+    if (same === undefined) byLength[length] = same = { keys: [], names: [] };
+    same.keys.push(prefixValue[length]!);
+    same.names.push(index);
+    if (length > maxLength) maxLength = length;
+    if (length < minLength) minLength = length;
   }
-  return { map, maxLength, minLength };
+  return { byLength, maxLength, minLength };
+}
+
+/** Index of `value` in ascending `keys`, or -1. */
+function search(keys: readonly number[], value: number): number {
+  let low = 0;
+  let high = keys.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const key = keys[middle]!;
+    if (key === value) return middle;
+    if (key < value) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }
 
 /** A longest-prefix lookup over one generated table, decoded on demand. */
@@ -98,10 +147,13 @@ export class PrefixTable {
       decoded = decodeSection(section);
       this.#decoded.set(callingCode, decoded);
     }
-    const { map, maxLength, minLength, names } = decoded;
+    const { byLength, maxLength, minLength, names } = decoded;
     for (let length = Math.min(maxLength, nationalNumber.length); length >= minLength; length--) {
-      const index = map.get(length === nationalNumber.length ? nationalNumber : nationalNumber.slice(0, length));
-      if (index !== undefined) return names[index] ?? null;
+      const same = byLength[length];
+      if (same === undefined) continue;
+      // Callers pass digits only; anything else is NaN and matches nothing.
+      const at = search(same.keys, Number(length === nationalNumber.length ? nationalNumber : nationalNumber.slice(0, length)));
+      if (at >= 0) return names[same.names[at]!] ?? null;
     }
     return null;
   }

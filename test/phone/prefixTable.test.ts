@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodePrefixTables } from '../../scripts/phone/encode.js';
-import { decodeSection, PrefixTable } from '../../src/phone/prefixTable.js';
+import { decodeEntries, decodeSection, PrefixTable } from '../../src/phone/prefixTable.js';
+import type { Decoded } from '../../src/phone/prefixTable.js';
+
+/** The [key, description index] pairs a decoded section holds, keys as digit strings. */
+function entriesOf(decoded: Decoded): [string, number][] {
+  const out: [string, number][] = [];
+  decoded.byLength.forEach((same, length) => {
+    same?.keys.forEach((key, i) => out.push([length === 0 ? '' : String(key).padStart(length, '0'), same.names[i]!]));
+  });
+  return out.sort();
+}
 
 /** Longest prefix by brute force: the reference the table must match. */
 function reference(entries: ReadonlyMap<string, string>, national: string): string | null {
@@ -16,9 +26,11 @@ describe('prefix table encoding', () => {
   it('decodes what it encodes (front coding, index elision)', () => {
     const input = new Map([['39', new Map([['33', 'TIM'], ['330', 'TIM'], ['3310', 'Vodafone'], ['32', 'WIND'], ['', 'Italy']])]]);
     const json = encodePrefixTables(input);
-    const { map, names } = decodeSection(json.tables['39']!);
-    expect(names).toEqual(['Italy', 'WIND', 'TIM', 'Vodafone']);
-    expect([...map].sort()).toEqual([['', 0], ['32', 1], ['33', 2], ['330', 2], ['3310', 3]]);
+    const section = decodeSection(json.tables['39']!);
+    expect(section.names).toEqual(['Italy', 'WIND', 'TIM', 'Vodafone']);
+    expect(entriesOf(section)).toEqual([['', 0], ['32', 1], ['33', 2], ['330', 2], ['3310', 3]]);
+    // Leading zeros are digits like any other: '02' and '2' are two keys.
+    expect(entriesOf(decodeEntries('0002:1,12:2,02:3'))).toEqual([['002', 1], ['02', 2], ['2', 3]]);
   });
 
   it('each calling code is a section with its own descriptions, decoded on its own (format version 2)', () => {
@@ -40,6 +52,7 @@ describe('prefix table encoding', () => {
   it('refuses a description holding the section separator or a prefix that is not digits', () => {
     expect(() => encodePrefixTables(new Map([['1', new Map([['2', 'A|B']])]]))).toThrow('contains "|"');
     expect(() => encodePrefixTables(new Map([['1', new Map([['2x', 'A']])]]))).toThrow('is not digits');
+    expect(() => encodePrefixTables(new Map([['1', new Map([['1234567890123456', 'A']])]]))).toThrow('longer than 15 digits');
   });
 
   it('longest-prefix lookups match brute force (fast-check, fixed seed)', () => {
