@@ -331,7 +331,7 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** Lines of a downloaded list that hold data (not blank, not a `#` comment); for JSON, the items of its arrays. */
+/** Whether a downloaded list holds data: a line that is not blank, a `#` comment or a CSV header; for JSON, an item in an array. */
 function hasData(bytes: Buffer, path: string): boolean {
   const text = bytes.toString('utf8');
   if (path.endsWith('.json')) {
@@ -343,7 +343,9 @@ function hasData(bytes: Buffer, path: string): boolean {
       return false;
     }
   }
-  return text.split('\n').some((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+  // A CSV's first line is its header, not data.
+  const lines = text.split('\n').slice(path.endsWith('.csv') ? 1 : 0);
+  return lines.some((l) => l.trim() !== '' && !l.trim().startsWith('#'));
 }
 
 async function downloadAll(
