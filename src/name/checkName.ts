@@ -14,16 +14,15 @@ import { scoringOption } from '../common/scoringOption.js';
 import { dataOptionRule, openData, runWithData } from '../data/context.js';
 import { createScorer } from '../scoring/createScorer.js';
 import { analysePart, type PartAnalysis } from './analyse.js';
-import { isKnownFirstName } from './data/index.js';
 import { Evidence } from './evidence.js';
+import { CheckFacts } from './facts.js';
 import { genderOfGiven } from './gender.js';
-import { listHits } from './listIndex.js';
 import { matchLists } from './listMatch.js';
 import { ODD_PUNCTUATION } from './patterns.js';
 import { NAME_SCORE_MODEL } from './scoreModel.js';
 import { similarity } from './similarity.js';
 import { readTitles } from './titles.js';
-import { isLegalForm, isNameSuffix, isParticle, knownSurnameToken, knownToken, lettersOf } from './tokens.js';
+import { isLegalForm, isNameSuffix, isParticle, lettersOf } from './tokens.js';
 import { mixesScripts, plausibleSurname, typingRule } from './typingRules.js';
 import type { NameCallOptions, NameCheck, NameCheckOptions, NameResult } from './types.js';
 
@@ -34,9 +33,9 @@ export { MIN_LETTERS_FOR_MODEL } from './typingRules.js';
  * may still be a listed placeholder ("n/a", "-", "?"): the list is the more
  * precise evidence.
  */
-function invalidPart(ev: Evidence, part: PartAnalysis, which: string): void {
+function invalidPart(ev: Evidence, part: PartAnalysis, which: string, facts: CheckFacts): void {
   if (part.invalid === undefined) return;
-  const label = part.symbolsOnly && part.folded !== '' ? listHits(part.folded)?.placeholder : undefined;
+  const label = part.symbolsOnly && part.folded !== '' ? facts.listHits(part.folded)?.placeholder : undefined;
   if (label !== undefined) ev.add('NAME_PLACEHOLDER', `${which}: ${label}`, 'PLACEHOLDER');
   else ev.add(part.invalid, which, 'INVALID');
 }
@@ -54,10 +53,12 @@ interface Judged {
  */
 function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefined): Judged {
   const ev = new Evidence();
+  // Each table question about a key is asked once per check.
+  const facts = new CheckFacts();
 
   // --- INVALID -----------------------------------------------------------
-  invalidPart(ev, first, 'first name');
-  invalidPart(ev, last, 'last name');
+  invalidPart(ev, first, 'first name', facts);
+  invalidPart(ev, last, 'last name', facts);
   if (first.invalid !== undefined || last.invalid !== undefined) {
     // Gender is still derived from a first name that is itself well-formed.
     return { evidence: ev, gender: first.invalid === undefined ? genderOfGiven(first.tokens, [], ev, country) : null };
@@ -73,16 +74,16 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
 
   // --- titles --------------------------------------------------------------
   const fullKey = `${first.folded} ${last.folded}`;
-  const whole = listHits(fullKey);
+  const whole = facts.listHits(fullKey);
   const namedWithTitle = whole !== undefined && (whole.fictional ?? whole.famous ?? whole.humorous) !== undefined;
-  const titles = readTitles(first, last, ev, namedWithTitle);
+  const titles = readTitles(first, last, ev, namedWithTitle, facts);
   const given = titles.given;
   const titleOnly = titles.firstTitles === first.tokens.length;
 
   // --- curated lists and the reading --------------------------------------
-  const firstKnown = isKnownFirstName(first.folded) || (given.length > 0 && isKnownFirstName(given[0]!));
-  const lastKnown = knownSurnameToken(last.folded) || last.tokens.some((tok) => !isParticle(tok) && knownSurnameToken(tok));
-  matchLists({ first, last, given: titleOnly ? [] : given, fullKey, firstKnown, lastKnown }, ev);
+  const firstKnown = facts.knownFirst(first.folded) || (given.length > 0 && facts.knownFirst(given[0]!));
+  const lastKnown = facts.knownSurname(last.folded) || last.tokens.some((tok) => !isParticle(tok) && facts.knownSurname(tok));
+  matchLists({ first, last, given: titleOnly ? [] : given, fullKey, firstKnown, lastKnown, facts }, ev);
 
   // --- first and last alike ------------------------------------------------
   const similar = similarity(first, last, firstKnown, lastKnown);
@@ -97,7 +98,7 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
       ev.add('NAME_MIXED_SCRIPT', tok, 'OTHER');
       continue;
     }
-    if (knownToken(tok) || knownToken(letters)) continue;
+    if (facts.known(tok) || facts.known(letters)) continue;
     const code = typingRule(letters);
     if (code !== undefined) ev.add(code, tok, 'RANDOM_TYPING');
   }

@@ -7,10 +7,11 @@ import { isCommonRealNameLabel, matchNameList, type NameListKind } from './data/
 import { entryBySound } from './data/lists.js';
 import type { PartAnalysis } from './analyse.js';
 import type { Evidence } from './evidence.js';
-import { listIndex, type ListHits } from './listIndex.js';
+import type { CheckFacts } from './facts.js';
+import type { ListHits } from './listIndex.js';
 import { humorousReading } from './reading.js';
 import { soundKey } from './sound.js';
-import { isNameSuffix, isParticle, knownToken, lettersOf } from './tokens.js';
+import { isNameSuffix, isParticle, lettersOf } from './tokens.js';
 import { isKeyboardWalk } from './typing.js';
 import type { NameReasonCode, NameRiskType } from './types.js';
 
@@ -63,6 +64,8 @@ export interface ListQuery {
   readonly fullKey: string;
   readonly firstKnown: boolean;
   readonly lastKnown: boolean;
+  /** The check's answers so far (known names, list hits by key). */
+  readonly facts: CheckFacts;
 }
 
 /**
@@ -77,10 +80,10 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   // One index lookup per candidate key tells every list it is in. Keys:
   // the full name (and its variants), each part alone, the name run
   // together (Dick Head → dickhead), and each token (vulgar words).
-  const index = listIndex();
-  const fullHits: (ListHits | undefined)[] = keys.map((k) => index.get(k));
-  const firstHits = index.get(first.folded);
-  const lastHits = index.get(last.folded);
+  const { facts } = q;
+  const fullHits: (ListHits | undefined)[] = keys.map((k) => facts.listHits(k));
+  const firstHits = facts.listHits(first.folded);
+  const lastHits = facts.listHits(last.folded);
 
   // Placeholders. One-word parts only when the word is no known name.
   let placeholderKey: string | undefined;
@@ -94,11 +97,11 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
     placeholderLabel = soundAlike('placeholder', sound);
     placeholderKey = keys[0];
   }
-  if (placeholderLabel === undefined && firstHits?.placeholder !== undefined && !q.firstKnown && !knownToken(first.folded)) {
+  if (placeholderLabel === undefined && firstHits?.placeholder !== undefined && !q.firstKnown && !facts.known(first.folded)) {
     placeholderLabel = firstHits.placeholder;
     placeholderKey = first.folded;
   }
-  if (placeholderLabel === undefined && lastHits?.placeholder !== undefined && !q.lastKnown && !knownToken(last.folded)) {
+  if (placeholderLabel === undefined && lastHits?.placeholder !== undefined && !q.lastKnown && !facts.known(last.folded)) {
     placeholderLabel = lastHits.placeholder;
     placeholderKey = last.folded;
   }
@@ -113,37 +116,37 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   // Fictional: one-word names (Pikachu, Batman) only when the word is no
   // real name (Storm, Rogue, Angel are).
   let label = firstOf(fullHits, 'fictional');
-  if (label === undefined && firstHits?.fictional !== undefined && !knownToken(first.folded)) label = firstHits.fictional;
-  if (label === undefined && lastHits?.fictional !== undefined && !knownToken(last.folded)) label = lastHits.fictional;
+  if (label === undefined && firstHits?.fictional !== undefined && !facts.known(first.folded)) label = firstHits.fictional;
+  if (label === undefined && lastHits?.fictional !== undefined && !facts.known(last.folded)) label = lastHits.fictional;
   if (label !== undefined) addListMatch(ev, 'NAME_FICTIONAL', 'NAME_FICTIONAL_COMMON', label, 'FICTIONAL');
 
   // Famous: a one-word entry only as the first name (stage names: Pitbull,
   // Zendaya); in the last-name slot it is a family name real people share
   // (a Khrushchev, an Einstein).
   label = firstOf(fullHits, 'famous');
-  if (label === undefined && firstHits?.famous !== undefined && !knownToken(first.folded)) label = firstHits.famous;
+  if (label === undefined && firstHits?.famous !== undefined && !facts.known(first.folded)) label = firstHits.famous;
   if (label !== undefined) addListMatch(ev, 'NAME_FAMOUS', 'NAME_FAMOUS_COMMON', label, 'FAMOUS');
 
   // Joke names: one-word entries (Ligma) under the same guard as fictional ones.
   label = firstOf(fullHits, 'humorous') ?? soundAlike('humorous', sound);
-  if (label === undefined && firstHits?.humorous !== undefined && !knownToken(first.folded)) label = firstHits.humorous;
-  if (label === undefined && lastHits?.humorous !== undefined && !knownToken(last.folded)) label = lastHits.humorous;
+  if (label === undefined && firstHits?.humorous !== undefined && !facts.known(first.folded)) label = firstHits.humorous;
+  if (label === undefined && lastHits?.humorous !== undefined && !facts.known(last.folded)) label = lastHits.humorous;
   if (label !== undefined) addListMatch(ev, 'NAME_HUMOROUS', 'NAME_HUMOROUS_COMMON', label, 'HUMOROUS');
 
   const allTokens = first.tokens.concat(last.tokens);
-  label = firstOf(fullHits, 'vulgar') ?? (allTokens.length > 1 ? index.get(allTokens.join(''))?.vulgar : undefined);
+  label = firstOf(fullHits, 'vulgar') ?? (allTokens.length > 1 ? facts.listHits(allTokens.join(''))?.vulgar : undefined);
   // A vulgar word alone, unless it is also a real name (Dick, Fanny, Willy).
   for (let k = 0; k < allTokens.length && label === undefined; k++) {
     const tok = allTokens[k]!;
-    const found = index.get(tok)?.vulgar ?? (tok.includes("'") ? index.get(lettersOf(tok))?.vulgar : undefined);
-    if (found !== undefined && !knownToken(tok)) label = found;
+    const found = facts.listHits(tok)?.vulgar ?? (tok.includes("'") ? facts.listHits(lettersOf(tok))?.vulgar : undefined);
+    if (found !== undefined && !facts.known(tok)) label = found;
   }
   if (label !== undefined) ev.add('NAME_VULGAR', label, 'HUMOROUS');
 
   // Read aloud: only when no list said it already (the reading costs a few microseconds).
   if (!ev.has('HUMOROUS')) {
     const words = q.given.concat(last.tokens).filter((t) => !isParticle(t) && !isNameSuffix(t)).map(lettersOf);
-    const reading = humorousReading(words, knownToken);
+    const reading = humorousReading(words, facts.isKnown);
     if (reading !== undefined) ev.add('NAME_HUMOROUS_READING', reading, 'HUMOROUS');
   }
 }

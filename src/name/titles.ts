@@ -5,7 +5,7 @@
  */
 import { vocabulary } from './data/vocabulary.js';
 import type { Evidence } from './evidence.js';
-import { listHits } from './listIndex.js';
+import { CheckFacts } from './facts.js';
 import type { PartAnalysis } from './analyse.js';
 
 /** How the titles of a pair of parts were read. */
@@ -21,10 +21,10 @@ export interface Titles {
 }
 
 /** Leading tokens of a part that are titles (all of them when the whole part is a listed multi-word title). */
-function leadingTitles(part: PartAnalysis): number {
-  if (listHits(part.folded)?.placeholder_title !== undefined) return part.tokens.length;
+function leadingTitles(part: PartAnalysis, facts: CheckFacts): number {
+  if (facts.listHits(part.folded)?.placeholder_title !== undefined) return part.tokens.length;
   let t = 0;
-  while (t < part.tokens.length && listHits(part.tokens[t]!)?.placeholder_title !== undefined) t++;
+  while (t < part.tokens.length && facts.listHits(part.tokens[t]!)?.placeholder_title !== undefined) t++;
   return t;
 }
 
@@ -38,10 +38,10 @@ function leadingTitles(part: PartAnalysis): number {
  * @example
  * readTitles(analysePart('Mademoiselle'), analysePart('Dubois'), new Evidence(), false).titleGender // 'F'
  */
-export function readTitles(first: PartAnalysis, last: PartAnalysis, ev: Evidence, namedWithTitle: boolean): Titles {
+export function readTitles(first: PartAnalysis, last: PartAnalysis, ev: Evidence, namedWithTitle: boolean, facts = new CheckFacts()): Titles {
   let given = first.tokens;
   let titleGender: 'M' | 'F' | null = null;
-  let firstTitles = namedWithTitle ? 0 : leadingTitles(first);
+  let firstTitles = namedWithTitle ? 0 : leadingTitles(first, facts);
   if (firstTitles === given.length && firstTitles > 0) {
     ev.add('NAME_TITLE_AS_NAME', `first name: ${first.folded}`, 'PLACEHOLDER_TITLE');
     titleGender = vocabulary().titleGender.get(given[0]!.endsWith('.') ? given[0]!.slice(0, -1) : given[0]!) ?? null;
@@ -49,7 +49,7 @@ export function readTitles(first: PartAnalysis, last: PartAnalysis, ev: Evidence
     ev.add('NAME_TITLE_PREFIX', given.slice(0, firstTitles).join(' '));
     given = given.slice(firstTitles);
   } else firstTitles = 0;
-  const lastTitles = namedWithTitle ? 0 : leadingTitles(last);
+  const lastTitles = namedWithTitle ? 0 : leadingTitles(last, facts);
   if (lastTitles === last.tokens.length && lastTitles > 0) ev.add('NAME_TITLE_AS_NAME', `last name: ${last.folded}`, 'PLACEHOLDER_TITLE');
   return { given, firstTitles, lastTitles, titleGender };
 }

@@ -1,0 +1,81 @@
+/**
+ * What one check has learnt about its keys (tokens, parts, the full name):
+ * whether each is a known first name or surname, and which curated lists it
+ * is in. The rules ask these questions many times about the same two or
+ * three strings (titles, lists, the reading, typing, similarity each ask
+ * again); each is answered from the tables once per check. Lives for one
+ * check only, so it is bounded by the check's own keys.
+ */
+import { isKnownFirstName } from './data/index.js';
+import { listHits, type ListHits } from './data/lists.js';
+import { knownSurnameToken } from './tokens.js';
+
+const FIRST_ASKED = 1;
+const FIRST_KNOWN = 2;
+const SURNAME_ASKED = 4;
+const SURNAME_KNOWN = 8;
+const HITS_ASKED = 16;
+
+/**
+ * The answers of one check, by key.
+ * @example
+ * const facts = new CheckFacts();
+ * facts.known('zbigniew'); // true (asked of the tables once)
+ * facts.known('zbigniew'); // true (answered from the facts)
+ */
+export class CheckFacts {
+  private readonly keys: string[] = [];
+  private readonly flags: number[] = [];
+  private readonly hits: (ListHits | undefined)[] = [];
+
+  /** The slot of `key`, added when new (a check has a dozen keys at most: a scan beats a Map). */
+  private slot(key: string): number {
+    const keys = this.keys;
+    for (let i = 0; i < keys.length; i++) if (keys[i] === key) return i;
+    keys.push(key);
+    this.flags.push(0);
+    this.hits.push(undefined);
+    return keys.length - 1;
+  }
+
+  /** True when the folded key is a known first name. */
+  knownFirst(key: string): boolean {
+    const i = this.slot(key);
+    let f = this.flags[i]!;
+    if ((f & FIRST_ASKED) === 0) {
+      f |= FIRST_ASKED | (isKnownFirstName(key) ? FIRST_KNOWN : 0);
+      this.flags[i] = f;
+    }
+    return (f & FIRST_KNOWN) !== 0;
+  }
+
+  /** True when the folded key is a known surname (also without its apostrophes, or after O'/D'/L'). */
+  knownSurname(key: string): boolean {
+    const i = this.slot(key);
+    let f = this.flags[i]!;
+    if ((f & SURNAME_ASKED) === 0) {
+      f |= SURNAME_ASKED | (knownSurnameToken(key) ? SURNAME_KNOWN : 0);
+      this.flags[i] = f;
+    }
+    return (f & SURNAME_KNOWN) !== 0;
+  }
+
+  /** True when the folded key is a known first name or surname (then no typing rule judges it). */
+  known(key: string): boolean {
+    return this.knownFirst(key) || this.knownSurname(key);
+  }
+
+  /** `known` as a function value, for callers that take a predicate. */
+  readonly isKnown = (key: string): boolean => this.known(key);
+
+  /** Every curated list the key is in, with its label, or undefined. */
+  listHits(key: string): ListHits | undefined {
+    const i = this.slot(key);
+    const f = this.flags[i]!;
+    if ((f & HITS_ASKED) === 0) {
+      this.flags[i] = f | HITS_ASKED;
+      this.hits[i] = listHits(key);
+    }
+    return this.hits[i];
+  }
+}
