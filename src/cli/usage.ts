@@ -130,7 +130,7 @@ ${Object.entries(SERVE_ENVIRONMENT)
   .join('\n')}`,
   },
   data: {
-    args: 'info | verify <dir> | export --out <dir> | update --out <dir>',
+    args: 'info | verify <dir> | export | update --out <dir>',
     brief: 'the data bundle: age, verification, export, update',
     summary: 'Shows, verifies, exports or updates the data bundle the checks read (docs/data.md).',
     more: `info: every dataset with its source, retrieved date, age, records and status, after

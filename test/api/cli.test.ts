@@ -160,7 +160,7 @@ describe('CLI: version and help', () => {
     ['worker', ['--queue', '--workers', '--db', '--data', '--help']],
     ['demo', ['--db', '--bands', '--data', '--help']],
     ['serve', ['--config', '--port', '--host', '--db', '--country', '--bands', '--data', '--help']],
-    ['data', ['--data', '--json', '--out', '--help']],
+    ['data', ['--data', '--json', '--out', '--products', '--mirror', '--registry', '--allow-shrink', '--help']],
   ])('%s --help lists exactly these flags: %s', async (command, flags) => {
     const { out } = await runWith([command, '--help']);
     expect([...new Set(out.match(/--[a-z][a-z-]*/g))].sort()).toEqual([...flags].sort());
