@@ -24,7 +24,8 @@
  *   names the same table entry as `model` (the code's marketing name), after
  *   the same normalisation, over rows with an expected model.
  * - bots: recall over expected bots; false positives over expected humans,
- *   per source (Matomo's rows; isbot's own crawler and browser fixtures,
+ *   per source (Matomo's rows; uap-core's `Spider` rows, recall only,
+ *   informative; isbot's own crawler and browser fixtures,
  *   test/fixtures/device/isbot-*.yml) and pooled. The issue's held-out
  *   judging adds isbot's fixtures to the Matomo cases, so the floors are
  *   asserted on the pool, and recall on each source too. The two sources
@@ -63,8 +64,16 @@ describe('device corpus accuracy (floors of issue 3)', () => {
   // alone. It is 1.07% (26/2425): 13 are feed readers and 7 HTTP libraries that
   // isbot's crawler fixtures, also part of the held-out judging, list as
   // crawlers; the two sources label the same strings oppositely (docs/device.md,
-  // "Bots"). Kept strict as an expected failure: it turns red the day the rate
-  // reaches 1%, and must then become a plain `it`.
+  // Limitations); the other 6 have no family a rule could name (BrowseX, which
+  // isbot lists by name, `URL/Emacs`, `Magician`, `sp-agent …`, `Some Unknown
+  // UA`, an Android build fingerprint). Measured (issue 12 item 11): reading
+  // feed-reader apps as people's clients (is_feed_reader, not is_robot) gives
+  // 0.54% (13/2425) here but isbot crawler recall 99.63% → 97.75% (522/534)
+  // and pooled recall 99.47% → 98.40% (921/936), under the 99% floors below;
+  // HTTP libraries as well: 0.25% here, Matomo's own recall 99.25% → 98.51%
+  // (Matomo lists some libraries as bots), isbot's 93.45%. So the rows stay
+  // robots and this stays a strict expected failure: it turns red the day the
+  // rate reaches 1%, and must then become a plain `it`.
   it.fails('bot false positives <= 1% on Matomo rows, the pool the floor was set on (known gap)', () =>
     expect(1 - humans.rate).toBeLessThanOrEqual(0.01));
 });

@@ -141,6 +141,7 @@ export function measureCorpus(check: DeviceCheck): CorpusMetrics {
   const humans = new Metric('humans not flagged (Matomo; 1 - bot false-positive rate)');
   const isbotRecall = new Metric('bot recall (isbot crawler fixtures)');
   const isbotHumans = new Metric('browsers not flagged (isbot browser fixtures)');
+  const uapRecall = new Metric('bot recall (uap-core Spider rows, informative)');
   const halves = {
     fit: Object.fromEntries(HALF_METRICS.map((n) => [n, new Metric(n)])) as Record<HalfMetric, Metric>,
     score: Object.fromEntries(HALF_METRICS.map((n) => [n, new Metric(n)])) as Record<HalfMetric, Metric>,
@@ -189,6 +190,8 @@ export function measureCorpus(check: DeviceCheck): CorpusMetrics {
     const r = check(ua);
     const e = row.expected;
     const tag = `${row.id} | ${short(ua)}`;
+    // uap-core files every robot under the device family `Spider`.
+    if (e.family === 'Spider') uapRecall.add(r.is_robot, () => ({ kind: 'no rule', category: 'robot', text: `not a robot: ${tag}` }), half);
     if (e.brand !== null && e.brand !== '') add(brand, half, norm(r.brand) === norm(e.brand), () => ({ kind: kindOf(r.brand), category: null, text: `${e.brand} ≠ ${r.brand}: ${tag}` }));
     if (e.model !== null && e.model !== '') add(model, half, modelHit(r, e.model, e.brand), () => ({ kind: kindOf(r.model), category: null, text: `${e.brand} ${e.model} ≠ ${r.model}: ${tag}` }));
   }
@@ -203,7 +206,7 @@ export function measureCorpus(check: DeviceCheck): CorpusMetrics {
     return m;
   };
   const all = [
-    os, osExact, browser, browserExact, category, brand, model, botRecall, humans, isbotRecall, isbotHumans,
+    os, osExact, browser, browserExact, category, brand, model, botRecall, humans, isbotRecall, isbotHumans, uapRecall,
     pooled('bot recall (pooled)', botRecall, isbotRecall),
     pooled('humans not flagged (pooled)', humans, isbotHumans),
   ];
