@@ -22,7 +22,8 @@ import { ODD_PUNCTUATION } from './patterns.js';
 import { NAME_SCORE_MODEL } from './scoreModel.js';
 import { similarity } from './similarity.js';
 import { readTitles } from './titles.js';
-import { isLegalForm, isNameSuffix, isParticle, lettersOf } from './tokens.js';
+import { TOKEN_LEGAL_FORM } from './data/vocabulary.js';
+import { isParticle, lettersOf, tokenKind } from './tokens.js';
 import { mixesScripts, plausibleSurname, typingRule } from './typingRules.js';
 import type { NameCallOptions, NameCheck, NameCheckOptions, NameResult } from './types.js';
 
@@ -90,9 +91,12 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
   if (similar !== undefined) ev.add('NAME_PARTS_SIMILAR', similar, 'STRING_SIMILARITY');
 
   // --- random typing and look-alikes -------------------------------------
-  const allTokens = first.tokens.concat(last.tokens);
-  for (const tok of allTokens) {
-    if (isParticle(tok) || isNameSuffix(tok) || isLegalForm(tok)) continue;
+  let legalForm: string | undefined;
+  for (let k = 0; k < first.tokens.length + last.tokens.length; k++) {
+    const tok = k < first.tokens.length ? first.tokens[k]! : last.tokens[k - first.tokens.length]!;
+    const kind = tokenKind(tok);
+    if ((kind & TOKEN_LEGAL_FORM) !== 0) legalForm ??= tok;
+    if (kind !== 0) continue;
     const letters = lettersOf(tok);
     if (mixesScripts(letters)) {
       ev.add('NAME_MIXED_SCRIPT', tok, 'OTHER');
@@ -102,7 +106,6 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
     const code = typingRule(letters);
     if (code !== undefined) ev.add(code, tok, 'RANDOM_TYPING');
   }
-  const legalForm = allTokens.find(isLegalForm);
   if (legalForm !== undefined) ev.add('NAME_ORGANIZATION', legalForm, 'OTHER');
   if (first.normalized !== null && ODD_PUNCTUATION.test(first.normalized)) ev.add('NAME_ODD_PUNCTUATION', 'first name', 'OTHER');
   if (last.normalized !== null && ODD_PUNCTUATION.test(last.normalized)) ev.add('NAME_ODD_PUNCTUATION', 'last name', 'OTHER');

@@ -52,8 +52,7 @@ function lookup(key: string): Counted | undefined {
  * from when they agree; `undefined` when neither decides (the caller
  * answers null), `false` when the name is read the same everywhere.
  */
-function byCountry(key: string, country: string | undefined, surname: string | undefined): 'M' | 'F' | null | undefined | false {
-  const shares = maleShareByCountry(key);
+function byCountry(shares: ReadonlyMap<string, number> | undefined, country: string | undefined, surname: string | undefined): 'M' | 'F' | null | undefined | false {
   if (shares === undefined) return false;
   if (country !== undefined) {
     const share = shares.get(country);
@@ -101,7 +100,10 @@ function contested(shares: ReadonlyMap<string, number> | undefined): boolean {
  * genderOfSurname('garcia')     // null
  */
 export function genderOfSurname(token: string): 'M' | 'F' | null {
-  for (const [ending, sex] of vocabulary().surnameEndings) {
+  // Only the endings that end in the token's last letter can match; their order (longest first) is kept.
+  const endings = vocabulary().surnameEndingsByLast.get(token.charCodeAt(token.length - 1));
+  if (endings === undefined) return null;
+  for (const [ending, sex] of endings) {
     if (token.length >= ending.length + 3 && token.endsWith(ending)) return sex;
   }
   return null;
@@ -122,19 +124,20 @@ export function genderOfSurname(token: string): 'M' | 'F' | null {
  */
 export function genderOfGiven(given: readonly string[], surname: readonly string[], ev: Evidence, country: string | undefined): 'M' | 'F' | null {
   if (given.length === 0) return null;
+  // One token: joined with a space or a hyphen it is the same key, asked once.
   const counted =
-    lookup(given.join(' ')) ??
-    lookup(given.join('-')) ??
-    (given.length > 1 ? (lookup(given.join('')) ?? lookup(given[0]!)) : undefined);
-  const core = surname.filter((tok) => !isParticle(tok));
-  const lastCore = core.length > 0 ? core[core.length - 1] : undefined;
+    given.length === 1
+      ? lookup(given[0]!)
+      : (lookup(given.join(' ')) ?? lookup(given.join('-')) ?? lookup(given.join('')) ?? lookup(given[0]!));
+  let lastCore: string | undefined;
+  for (let k = surname.length - 1; k >= 0 && lastCore === undefined; k--) if (!isParticle(surname[k]!)) lastCore = surname[k];
   const fromSurname = lastCore === undefined ? null : genderOfSurname(lastCore);
   if (counted !== undefined) {
     const shares = maleShareByCountry(counted.key);
     // A gendered surname (Volkova, Kowalska) names the bearer's sex outright:
     // it settles a given name read differently between countries.
     if (shares !== undefined && fromSurname !== null) return fromSurname;
-    const local = byCountry(counted.key, country, lastCore);
+    const local = byCountry(shares, country, lastCore);
     if (local === 'M' || local === 'F') return local;
     if (local === false && counted.gender !== null) return counted.gender;
     if (local === undefined || local === null) {

@@ -11,13 +11,18 @@ import type { CheckFacts } from './facts.js';
 import type { ListHits } from './listIndex.js';
 import { humorousReading } from './reading.js';
 import { soundKey } from './sound.js';
-import { isNameSuffix, isParticle, lettersOf } from './tokens.js';
+import { TOKEN_PARTICLE, TOKEN_SUFFIX } from './data/vocabulary.js';
+import { lettersOf, tokenKind } from './tokens.js';
 import { isKeyboardWalk } from './typing.js';
 import type { NameReasonCode, NameRiskType } from './types.js';
 
 /** Keys under which a full name is looked up in the curated lists: "first last", and "first-given last" when there are middle names. */
 export function fullKeys(givenTokens: readonly string[], fullKey: string, last: PartAnalysis): string[] {
   const keys = [fullKey];
+  // One given token and one surname token that are the whole parts (the usual case): fullKey is the only key.
+  if (givenTokens.length === 1 && last.tokens.length === 1 && last.tokens[0] === last.folded && fullKey.length === givenTokens[0]!.length + 1 + last.folded.length) {
+    return keys;
+  }
   const joined = `${givenTokens.join(' ')} ${last.tokens.join(' ')}`;
   if (joined !== keys[0]) keys.push(joined);
   if (givenTokens.length > 1) keys.push(`${givenTokens[0]} ${last.tokens.join(' ')}`);
@@ -133,11 +138,11 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   if (label === undefined && lastHits?.humorous !== undefined && !facts.known(last.folded)) label = lastHits.humorous;
   if (label !== undefined) addListMatch(ev, 'NAME_HUMOROUS', 'NAME_HUMOROUS_COMMON', label, 'HUMOROUS');
 
-  const allTokens = first.tokens.concat(last.tokens);
-  label = firstOf(fullHits, 'vulgar') ?? (allTokens.length > 1 ? facts.listHits(allTokens.join(''))?.vulgar : undefined);
+  const tokenCount = first.tokens.length + last.tokens.length;
+  label = firstOf(fullHits, 'vulgar') ?? (tokenCount > 1 ? facts.listHits(first.tokens.join('') + last.tokens.join(''))?.vulgar : undefined);
   // A vulgar word alone, unless it is also a real name (Dick, Fanny, Willy).
-  for (let k = 0; k < allTokens.length && label === undefined; k++) {
-    const tok = allTokens[k]!;
+  for (let k = 0; k < tokenCount && label === undefined; k++) {
+    const tok = k < first.tokens.length ? first.tokens[k]! : last.tokens[k - first.tokens.length]!;
     const found = facts.listHits(tok)?.vulgar ?? (tok.includes("'") ? facts.listHits(lettersOf(tok))?.vulgar : undefined);
     if (found !== undefined && !facts.known(tok)) label = found;
   }
@@ -145,7 +150,11 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
 
   // Read aloud: only when no list said it already (the reading costs a few microseconds).
   if (!ev.has('HUMOROUS')) {
-    const words = q.given.concat(last.tokens).filter((t) => !isParticle(t) && !isNameSuffix(t)).map(lettersOf);
+    const words: string[] = [];
+    for (let k = 0; k < q.given.length + last.tokens.length; k++) {
+      const t = k < q.given.length ? q.given[k]! : last.tokens[k - q.given.length]!;
+      if ((tokenKind(t) & (TOKEN_PARTICLE | TOKEN_SUFFIX)) === 0) words.push(lettersOf(t));
+    }
     const reading = humorousReading(words, facts.isKnown);
     if (reading !== undefined) ev.add('NAME_HUMOROUS_READING', reading, 'HUMOROUS');
   }

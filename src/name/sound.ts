@@ -16,44 +16,63 @@
  * @example
  * soundKey('oliver klozoff') === soundKey('oliver klozov') // true
  */
+/** The key being built, as char codes: one string is made at the end instead of one per letter. */
+let buffer = new Uint16Array(64);
+
 export function soundKey(folded: string): string {
-  let out = '';
-  let prev = '';
+  // Each input letter gives at most two key letters (x → ks).
+  if (buffer.length < folded.length * 2) buffer = new Uint16Array(folded.length * 2);
+  let n = 0;
+  let prev = 0;
+  const emit = (ch: number): void => {
+    if (ch !== prev) buffer[n++] = ch;
+    prev = ch;
+  };
   for (let i = 0; i < folded.length; i++) {
-    const c = folded[i]!;
-    const next = folded[i + 1] ?? ' ';
-    if (c === ' ' || c === '-' || c === "'" || c === '.') {
-      prev = '';
+    const c = folded.charCodeAt(i);
+    const next = i + 1 < folded.length ? folded.charCodeAt(i + 1) : 32;
+    if (c === 32 || c === 45 || c === 39 || c === 46) {
+      // space - ' .
+      prev = 0;
       continue;
     }
-    if (c < 'a' || c > 'z') return '';
-    let s: string;
-    if (c === 'p' && next === 'h') {
-      s = 'f';
+    if (c < 97 || c > 122) return '';
+    if (c === P && next === H) {
+      emit(F);
       i++;
-    } else if (c === 'c' && next === 'k') {
-      s = 'k';
+    } else if (c === C && next === K) {
+      emit(K);
       i++;
-    } else if (c === 'g' && next === 'h') {
-      s = 'g';
+    } else if (c === G && next === H) {
+      emit(G);
       i++;
-    } else if (c === 'c') s = next === 'e' || next === 'i' || next === 'y' ? 's' : 'k';
-    else if (c === 'q') s = 'k';
-    else if (c === 'z') s = 's';
-    else if (c === 'x') s = 'ks';
-    else if (c === 'v') s = 'f';
-    else if (c === 'y') s = 'i';
-    else if (c === 'w') s = 'aeiou'.includes(next) ? 'w' : '';
-    else if (c === 'h') {
+    } else if (c === C) emit(next === E || next === I || next === Y ? S : K);
+    else if (c === Q) emit(K);
+    else if (c === Z) emit(S);
+    else if (c === X) {
+      emit(K);
+      emit(S);
+    } else if (c === V) emit(F);
+    else if (c === Y) emit(I);
+    else if (c === W) {
+      // Dropped before a consonant or at a word's end (nothing emitted, the letter before stays `prev`).
+      if (isVowel(next)) emit(W);
+    } else if (c === H) {
       // Silent or transposed h (John, Jhon → jon; Thomas → tomas); ch and sh stay.
-      const before = folded[i - 1] ?? ' ';
-      const consonantBefore = before >= 'a' && before <= 'z' && !'aeiouy'.includes(before);
-      s = before === 'c' || before === 's' ? 'h' : consonantBefore || !'aeiouy'.includes(next) ? '' : 'h';
-    } else s = c;
-    for (const ch of s) {
-      if (ch !== prev) out += ch;
-      prev = ch;
-    }
+      const before = i > 0 ? folded.charCodeAt(i - 1) : 32;
+      const consonantBefore = before >= 97 && before <= 122 && !isVowel(before) && before !== Y;
+      if (before === C || before === S) emit(H);
+      else if (!consonantBefore && (isVowel(next) || next === Y)) emit(H);
+    } else emit(c);
   }
-  return out;
+  return String.fromCharCode(...buffer.subarray(0, n));
+}
+
+const [A, C, E, F, G, H, I, K, O, P, Q, S, U, V, W, X, Y, Z] = [...'acefghikopqsuvwxyz'].map((ch) => ch.charCodeAt(0)) as [
+  number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number,
+];
+
+/** a e i o u (not y). */
+function isVowel(c: number): boolean {
+  return c === A || c === E || c === I || c === O || c === U;
 }

@@ -4,7 +4,7 @@
  * (src/name/data/vocabulary.ts), the names the first/last-name tables.
  */
 import { isKnownFirstName, isKnownLastName } from './data/index.js';
-import { vocabulary } from './data/vocabulary.js';
+import { TOKEN_LEGAL_FORM, vocabulary } from './data/vocabulary.js';
 
 /**
  * Removes apostrophes inside a folded token (o'brien → obrien) for the letter rules and the model.
@@ -61,4 +61,20 @@ export function isNameSuffix(token: string): boolean {
  */
 export function isLegalForm(token: string): boolean {
   return vocabulary().legalForms.has(token.endsWith('.') ? token.slice(0, -1) : token);
+}
+
+/**
+ * What kind of word a folded token is, in one lookup: TOKEN_PARTICLE,
+ * TOKEN_SUFFIX and TOKEN_LEGAL_FORM bits (src/name/data/vocabulary.ts), 0
+ * for a word of none; the same answers as isParticle, isNameSuffix and
+ * isLegalForm (a legal form also with a final period).
+ *
+ * @example
+ * tokenKind('van') === TOKEN_PARTICLE // true
+ */
+export function tokenKind(token: string): number {
+  const kinds = vocabulary().tokenKinds;
+  let kind = kinds.get(token) ?? 0;
+  if (token.endsWith('.')) kind = (kind & ~TOKEN_LEGAL_FORM) | ((kinds.get(token.slice(0, -1)) ?? 0) & TOKEN_LEGAL_FORM);
+  return kind;
 }

@@ -21,6 +21,10 @@ export const MIN_LETTERS_FOR_MODEL = 4;
 
 /** Scripts among Latin, Cyrillic and Greek present in one word: look-alike spoofing mixes them. */
 export function mixesScripts(word: string): boolean {
+  // ASCII letters are all Latin: nothing to mix (most words; skips three regexes).
+  let ascii = true;
+  for (let i = 0; i < word.length && ascii; i++) ascii = word.charCodeAt(i) < 0x80;
+  if (ascii) return false;
   let n = 0;
   if (LATIN_LETTER.test(word)) n++;
   if (CYRILLIC_LETTER.test(word)) n++;

@@ -43,6 +43,13 @@ export interface VocabularyData {
   };
 }
 
+/** A {@link Vocabulary.tokenKinds} bit: a name particle. */
+export const TOKEN_PARTICLE = 1;
+/** A {@link Vocabulary.tokenKinds} bit: a generational suffix. */
+export const TOKEN_SUFFIX = 2;
+/** A {@link Vocabulary.tokenKinds} bit: a company legal form. */
+export const TOKEN_LEGAL_FORM = 4;
+
 /** The loaded vocabulary, as Sets and Maps. */
 export interface Vocabulary {
   readonly particles: ReadonlySet<string>;
@@ -50,6 +57,10 @@ export interface Vocabulary {
   readonly nameSuffixes: ReadonlySet<string>;
   readonly patronymicSuffixes: ReadonlySet<string>;
   readonly surnameEndings: readonly (readonly [string, 'M' | 'F'])[];
+  /** `surnameEndings` by the ending's last UTF-16 unit, in their order (longest first): a surname is compared only with the endings it can have. */
+  readonly surnameEndingsByLast: ReadonlyMap<number, readonly (readonly [string, 'M' | 'F'])[]>;
+  /** Particle, suffix and legal-form words in one map: TOKEN_PARTICLE | TOKEN_SUFFIX | TOKEN_LEGAL_FORM bits, one lookup per token. */
+  readonly tokenKinds: ReadonlyMap<string, number>;
   readonly titleGender: ReadonlyMap<string, 'M' | 'F'>;
   readonly reading: VocabularyData['reading'];
   readonly repeatedName: VocabularyData['repeatedName'];
@@ -68,7 +79,23 @@ export function vocabulary(): Vocabulary {
 
 const loadVocabulary = bundleMemo('name/vocabulary:sets', () => [VOCABULARY], (bundle): Vocabulary => {
   const d = bundle.load(VOCABULARY);
+  const byLast = new Map<number, (readonly [string, 'M' | 'F'])[]>();
+  for (const e of d.surnameEndings) {
+    const unit = e[0].charCodeAt(e[0].length - 1);
+    const list = byLast.get(unit);
+    if (list === undefined) byLast.set(unit, [e]);
+    else list.push(e);
+  }
+  const tokenKinds = new Map<string, number>();
+  const mark = (words: readonly string[], bit: number): void => {
+    for (const w of words) tokenKinds.set(w, (tokenKinds.get(w) ?? 0) | bit);
+  };
+  mark(d.particles, TOKEN_PARTICLE);
+  mark(d.nameSuffixes, TOKEN_SUFFIX);
+  mark(d.legalForms, TOKEN_LEGAL_FORM);
   return {
+    surnameEndingsByLast: byLast,
+    tokenKinds,
     particles: new Set(d.particles),
     legalForms: new Set(d.legalForms),
     nameSuffixes: new Set(d.nameSuffixes),
