@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -235,6 +235,38 @@ describe('data update against a loopback mirror', () => {
     expect(run.code).toBe(0);
     expect(existsSync(lock)).toBe(false);
   }, 120_000);
+});
+
+describe('data update in the published package', () => {
+  it('runs from the shipped files alone (dist/, data/ without raw/): the compiled builders and their curated inputs in dist/data-build', async () => {
+    // The package as npm installs it: package.json "files" ships dist and data minus data/raw; scripts/ is not shipped.
+    const pkg = join(scratch, 'installed', 'node_modules', 'identity-signals');
+    mkdirSync(pkg, { recursive: true });
+    cpSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
+    cpSync(join(ROOT, 'dist'), join(pkg, 'dist'), { recursive: true });
+    cpSync(join(ROOT, 'data'), join(pkg, 'data'), { recursive: true, filter: (src) => !src.startsWith(join(ROOT, 'data', 'raw')) });
+    // Its dependencies (tldts, ipaddr.js…) resolve as they would beside it.
+    symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
+    expect(existsSync(join(pkg, 'scripts'))).toBe(false);
+    const target = join(scratch, 'installed', 'live');
+    const run = await new Promise<Run>((ok) => {
+      const child = spawn(process.execPath, [join(pkg, 'dist', 'cli', 'index.js'), 'data', 'update', '--out', target, '--mirror', mirror, '--allow-shrink'], {
+        cwd: scratch,
+        env: { PATH: process.env.PATH ?? '', HOME: scratch },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      child.on('close', (code, signal) => ok({ code, signal, stdout, stderr }));
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(verifyBundle(target).ok).toBe(true);
+    expect(manifestOf(target).datasets.find((d) => d.product === 'email' && d.name === 'popular-domains')!.sha256).toBe(
+      manifestOf(join(ROOT, 'data')).datasets.find((d) => d.product === 'email' && d.name === 'popular-domains')!.sha256,
+    );
+  }, 180_000);
 });
 
 describe('data update killed with SIGKILL', () => {
