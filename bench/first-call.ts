@@ -51,6 +51,12 @@ const CASES: readonly BenchCase[] = [
     product: 'device',
     call: "c.device('Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36')",
   },
+  // An iPhone names no model code: the lookup falls through to the spelling-variant and name indexes.
+  {
+    name: 'device-iphone',
+    product: 'device',
+    call: "c.device('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')",
+  },
   { name: 'ip', product: 'ip', call: "c.ip('81.2.69.142')" },
   { name: 'phone', product: 'phone', call: "c.phone('+39 333 123 4567')" },
   // The largest geocoding section (China, +86): the worst first number of a calling code.
