@@ -28,6 +28,7 @@ import {
   packageVersion,
   retrieved,
   sha256,
+  UPDATING,
   writeDataset,
   writeManifest,
   type ManifestEntry,
@@ -476,7 +477,10 @@ writeDataset(SCRIPT, ASN6, asn6.bytes, {
 });
 const lists = buildListsTable();
 writeDataset(SCRIPT, LISTS_DATASET, lists.bytes, {
-  source: 'data/raw/ip (upstream URLs per list in data/raw/ip/SOURCE.md)',
+  // `data update` downloads the lists afresh: the source is then their repositories' HEAD, not the committed copies.
+  source: UPDATING
+    ? 'raw.githubusercontent.com/<owner>/<repo>/HEAD: the lists of data/raw/ip/SOURCE.md, downloaded by data update'
+    : 'data/raw/ip (upstream URLs per list in data/raw/ip/SOURCE.md)',
   licence: 'CC0-1.0, MIT, Apache-2.0, public facts (per list in SOURCE.md)',
   retrieved: retrieved('2026-08-22'),
   notes: Object.entries(lists.counts)
