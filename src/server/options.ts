@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Checker } from '../checker.js';
@@ -109,7 +109,7 @@ export interface ServerOptions {
   readonly trustProxy?: boolean | string | number;
   /** The datasets, for `/ready` and the data-age metric. @default the checker's dataInfo(), when it has one */
   readonly dataStatus?: () => readonly DatasetStatus[];
-  /** Key of the HMAC that stands for inputs in logs. @default random per process */
+  /** Secret key of the hash that stands for inputs in logs. @default random per process */
   readonly logHashKey?: string;
 }
 
@@ -127,7 +127,8 @@ export interface KeyEntry {
 
 /** SHA-256 of a key: compared in constant time, and all keys have the same length. */
 export function keyDigest(key: string): Buffer {
-  return createHash('sha256').update(key).digest();
+  // One-shot: a quarter of createHash's cost, on every request.
+  return hash('sha256', key, 'buffer');
 }
 
 function rateOf(limit: RateLimit, field: string): { perSecond: number; burst: number } {

@@ -157,7 +157,7 @@ describe('POST /1.0/hub', () => {
     expect(allowed.body.email.value).toBe(HUB_EXAMPLE.email);
   });
 
-  it('logs the route and an HMAC of the claimed inputs, never the inputs', async () => {
+  it('logs the route and a keyed hash of the claimed inputs, never the inputs', async () => {
     lines.length = 0;
     await post('/1.0/hub', HUB_EXAMPLE, { 'x-request-id': 'hub-log-1' });
     const line = lines.find((l) => l.req_id === 'hub-log-1' && l.msg === 'request');

@@ -34,6 +34,35 @@ describe('server without a logger', () => {
   });
 });
 
+describe('per-response listeners', () => {
+  /** The names of the 'finish' listeners of the response to one request, as they stand once Fastify has routed it. */
+  async function finishListeners(options: Parameters<typeof createApiServer>[0]): Promise<string[]> {
+    const api = createApiServer(options);
+    await api.ready;
+    let names: string[] = [];
+    // Registered after Fastify's own listener, so it runs once Fastify has set the request up (synchronously).
+    api.server.on('request', (_req: unknown, res: import('node:http').ServerResponse) => {
+      names = res.listeners('finish').map((f) => f.name);
+    });
+    await new Promise<void>((ok) => api.server.listen(0, '127.0.0.1', ok));
+    try {
+      const { port } = api.server.address() as import('node:net').AddressInfo;
+      await (await fetch(`http://127.0.0.1:${port}/health`)).text();
+    } finally {
+      await new Promise((ok) => api.server.close(ok));
+    }
+    return names;
+  }
+
+  it('without a logger no onResponse work is set up on each response; with one, the access log needs it', async () => {
+    expect(await finishListeners({ apiKeys: [KEY] })).not.toContain('onResFinished');
+    const { pino } = await import('pino');
+    const { Writable } = await import('node:stream');
+    const logger = pino(new Writable({ write: (_c, _e, done) => done() }));
+    expect(await finishListeners({ apiKeys: [KEY], logger })).toContain('onResFinished');
+  });
+});
+
 describe('errors that are answers', () => {
   it('an HttpError and a schema error capture no stack frames, and the stack limit is left as it was', () => {
     const before = Error.stackTraceLimit;

@@ -7,7 +7,7 @@ import { shared } from './shared.js';
  * (the client's, when it sent a sane one, else a fresh UUID: see
  * `requestIdOf` in app.ts); one log line per request names the route, not
  * the URL (a query string may hold anything), the status, the time, the
- * key's name and an HMAC of the inputs, never the inputs. A client that goes
+ * key's name and a keyed hash of the inputs, never the inputs. A client that goes
  * away before its answer is logged as an abort, not an error.
  */
 export const accessPlugin = shared<FastifyPluginAsync<{ state: ServerState; logs: boolean }>>(async (app, { state, logs }) => {

@@ -33,5 +33,7 @@ declare module 'fastify' {
     apiKey: KeyEntry | null;
     /** HMAC of the request's inputs: what logs carry instead of the inputs. */
     inputHash: string | null;
+    /** performance.now() when the request began, for the latency histogram. */
+    startedAt: number;
   }
 }
