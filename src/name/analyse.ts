@@ -49,12 +49,16 @@ export interface PartAnalysis {
   readonly symbolsOnly: boolean;
   /** True when every token is one letter of an alphabetic script (`J.`, `J. R.`): an initial. */
   readonly isInitial: boolean;
+  /** True when the part holds a character other than letters, marks and spaces (a hyphen, apostrophe, period…); else no punctuation rule needs to look at it. Always true for a rejected part. */
+  readonly punctuation: boolean;
 }
 
 const EMPTY_TOKENS: readonly string[] = Object.freeze([]);
+/** A character that is no letter, mark or space: what `PartAnalysis.punctuation` looks for. */
+const NOT_LETTER_OR_SPACE = /[^\p{L}\p{M} ]/u;
 
 function rejected(normalized: string | null, invalid: NameReasonCode, folded = '', symbolsOnly = false): PartAnalysis {
-  return { normalized, folded, tokens: EMPTY_TOKENS, invalid, symbolsOnly, isInitial: false };
+  return { normalized, folded, tokens: EMPTY_TOKENS, invalid, symbolsOnly, isInitial: false, punctuation: true };
 }
 
 /** Code points in `s`, stopping early once past `limit`. */
@@ -139,7 +143,7 @@ export function analysePart(raw: string): PartAnalysis {
       break;
     }
   }
-  return { normalized, folded, tokens, invalid: undefined, symbolsOnly: false, isInitial };
+  return { normalized, folded, tokens, invalid: undefined, symbolsOnly: false, isInitial, punctuation: NOT_LETTER_OR_SPACE.test(normalized) };
 }
 
 /**
@@ -155,12 +159,14 @@ function plainAsciiPart(raw: string): PartAnalysis | undefined {
   let letters = 0;
   let spaces = 0;
   let period = false;
+  let punctuation = false;
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
     if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) letters++;
     else if (c === 32) spaces++;
-    else if (c === 46) period = true;
-    else if (c !== 45 && c !== 39) return undefined;
+    else if (c === 46) period = punctuation = true;
+    else if (c === 45 || c === 39) punctuation = true;
+    else return undefined;
   }
   let normalized = raw;
   if (spaces > 0) {
@@ -183,5 +189,5 @@ function plainAsciiPart(raw: string): PartAnalysis | undefined {
       break;
     }
   }
-  return { normalized, folded, tokens, invalid: undefined, symbolsOnly: false, isInitial };
+  return { normalized, folded, tokens, invalid: undefined, symbolsOnly: false, isInitial, punctuation };
 }

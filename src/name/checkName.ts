@@ -41,6 +41,9 @@ function invalidPart(ev: Evidence, part: PartAnalysis, which: string, facts: Che
   else ev.add(part.invalid, which, 'INVALID');
 }
 
+/** The facts of the running check (reset by each; checks never interleave: nothing in a check yields). */
+const FACTS = new CheckFacts();
+
 interface Judged {
   readonly evidence: Evidence;
   readonly gender: 'M' | 'F' | null;
@@ -55,7 +58,7 @@ interface Judged {
 function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefined): Judged {
   const ev = new Evidence();
   // Each table question about a key is asked once per check.
-  const facts = new CheckFacts();
+  const facts = FACTS.reset();
 
   // --- INVALID -----------------------------------------------------------
   invalidPart(ev, first, 'first name', facts);
@@ -107,8 +110,8 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
     if (code !== undefined) ev.add(code, tok, 'RANDOM_TYPING');
   }
   if (legalForm !== undefined) ev.add('NAME_ORGANIZATION', legalForm, 'OTHER');
-  if (first.normalized !== null && ODD_PUNCTUATION.test(first.normalized)) ev.add('NAME_ODD_PUNCTUATION', 'first name', 'OTHER');
-  if (last.normalized !== null && ODD_PUNCTUATION.test(last.normalized)) ev.add('NAME_ODD_PUNCTUATION', 'last name', 'OTHER');
+  if (first.punctuation && first.normalized !== null && ODD_PUNCTUATION.test(first.normalized)) ev.add('NAME_ODD_PUNCTUATION', 'first name', 'OTHER');
+  if (last.punctuation && last.normalized !== null && ODD_PUNCTUATION.test(last.normalized)) ev.add('NAME_ODD_PUNCTUATION', 'last name', 'OTHER');
 
   // --- trust and gender ----------------------------------------------------
   const gender = titles.titleGender ?? (titleOnly ? null : genderOfGiven(given, last.tokens, ev, country));

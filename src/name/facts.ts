@@ -3,8 +3,8 @@
  * whether each is a known first name or surname, and which curated lists it
  * is in. The rules ask these questions many times about the same two or
  * three strings (titles, lists, the reading, typing, similarity each ask
- * again); each is answered from the tables once per check. Lives for one
- * check only, so it is bounded by the check's own keys.
+ * again); each is answered from the tables once per check. Reset at the
+ * start of each check, so it holds only the current check's own keys.
  */
 import { isKnownFirstName } from './data/index.js';
 import { listHits, type ListHits } from './data/lists.js';
@@ -27,6 +27,14 @@ export class CheckFacts {
   private readonly keys: string[] = [];
   private readonly flags: number[] = [];
   private readonly hits: (ListHits | undefined)[] = [];
+
+  /** Forgets every answer: one instance serves check after check (checks run one at a time), so none is allocated per check. */
+  reset(): this {
+    this.keys.length = 0;
+    this.flags.length = 0;
+    this.hits.length = 0;
+    return this;
+  }
 
   /** The slot of `key`, added when new (a check has a dozen keys at most: a scan beats a Map). */
   private slot(key: string): number {

@@ -104,6 +104,12 @@ interface ReadingIndex {
   /** Catchphrase code → phrase. */
   readonly phrases: ReadonlyMap<string, string>;
   readonly longest: number;
+  /**
+   * The sound key (src/name/sound.ts) of each word: a phrase's key is its
+   * words' keys joined, since soundKey starts afresh at each space (no
+   * letter is merged or read across one).
+   */
+  readonly soundKeys: ReadonlyMap<string, string>;
 }
 
 /**
@@ -157,7 +163,9 @@ const index = bundleMemo('name/vocabulary:reading', () => [VOCABULARY], (): Read
   }
   const phrases = new Map<string, string>();
   for (const p of reading.phrases) for (const c of wordReadings(p.split(' ')).initial) phrases.set(c, p);
-  return { initial, inner: innerTrie, punch: new Set(reading.punch), punchTrie, phrases, longest };
+  const soundKeys = new Map<string, string>();
+  for (const w of [...reading.punch, ...reading.glue]) soundKeys.set(w, soundKey(w));
+  return { initial, inner: innerTrie, punch: new Set(reading.punch), punchTrie, phrases, longest, soundKeys };
 });
 
 interface NameReading {
@@ -307,8 +315,13 @@ function judgeSplit(search: Search, depth: number): string | undefined {
     hidden = t < 0 || (t === 0 ? 0 : ends[t - 1]) !== pathFrom[i] || !search.isKnownName(tokens[t]!);
   }
   if (!punch || !hidden) return undefined;
-  const words = pathWords.slice(0, depth);
-  return spelledAlike((search.nameKey ??= soundKey(tokens.join(' '))), words) ? words.join(' ') : undefined;
+  let phraseKey = '';
+  for (let i = 0; i < depth; i++) {
+    const key = ix.soundKeys.get(pathWords[i]!) ?? '';
+    if (key === '') return undefined;
+    phraseKey += key;
+  }
+  return keysAlike((search.nameKey ??= soundKey(tokens.join(' '))), phraseKey) ? pathWords.slice(0, depth).join(' ') : undefined;
 }
 
 function splitSearch(search: Search, at: number, depth: number): string | undefined {
@@ -345,9 +358,15 @@ function splitSearch(search: Search, at: number, depth: number): string | undefi
 
 /** True when the sound keys of the name and of the phrase differ by at most MAX_SPELLING_DISTANCE of their letters. */
 function spelledAlike(nameKey: string, phrase: readonly string[]): boolean {
-  const phraseKey = soundKey(phrase.join(' '));
+  return keysAlike(nameKey, soundKey(phrase.join(' ')));
+}
+
+/** The same on the two sound keys. The distance is at least the difference in length: past the limit, no distance is computed. */
+function keysAlike(nameKey: string, phraseKey: string): boolean {
   if (nameKey === '' || phraseKey === '') return false;
-  return levenshtein.get(nameKey, phraseKey) <= MAX_SPELLING_DISTANCE * Math.max(nameKey.length, phraseKey.length);
+  const limit = MAX_SPELLING_DISTANCE * Math.max(nameKey.length, phraseKey.length);
+  if (Math.abs(nameKey.length - phraseKey.length) > limit) return false;
+  return levenshtein.get(nameKey, phraseKey) <= limit;
 }
 
 /**

@@ -18,16 +18,21 @@
  */
 /** The key being built, as char codes: one string is made at the end instead of one per letter. */
 let buffer = new Uint16Array(64);
+/** Letters written to `buffer`, and the last letter emitted (0 after a word break): module state, so no closure is made per call. */
+let n = 0;
+let prev = 0;
+
+/** Writes a key letter unless it doubles the one before. */
+function emit(ch: number): void {
+  if (ch !== prev) buffer[n++] = ch;
+  prev = ch;
+}
 
 export function soundKey(folded: string): string {
   // Each input letter gives at most two key letters (x → ks).
   if (buffer.length < folded.length * 2) buffer = new Uint16Array(folded.length * 2);
-  let n = 0;
-  let prev = 0;
-  const emit = (ch: number): void => {
-    if (ch !== prev) buffer[n++] = ch;
-    prev = ch;
-  };
+  n = 0;
+  prev = 0;
   for (let i = 0; i < folded.length; i++) {
     const c = folded.charCodeAt(i);
     const next = i + 1 < folded.length ? folded.charCodeAt(i + 1) : 32;
