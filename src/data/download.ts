@@ -47,6 +47,34 @@ export function registryFor(
   return NPM_REGISTRY;
 }
 
+/**
+ * The `authorization` header npm would send with a request to `url`: from a
+ * `//host/path/:_authToken=…` (Bearer) or `//host/path/:_auth=…` (Basic)
+ * line of the project's or the user's `.npmrc` whose `//host/path/` starts
+ * the URL (the longest such), `${VAR}` read from the environment. Undefined
+ * when none matches, so a token goes to its own registry only.
+ */
+export function authorizationFor(
+  url: string,
+  options: { readonly env: Readonly<Record<string, string | undefined>>; readonly cwd: string; readonly home?: string },
+): string | undefined {
+  if (!isUrl(url)) return undefined;
+  const u = new URL(url);
+  const target = `//${u.host}${u.pathname}`;
+  let best: { prefix: string; header: string } | undefined;
+  for (const rc of [join(options.cwd, '.npmrc'), join(options.home ?? homedir(), '.npmrc')].map(readNpmrc)) {
+    for (const [key, raw] of rc) {
+      const kind = key.endsWith(':_authToken') ? 'Bearer' : key.endsWith(':_auth') ? 'Basic' : undefined;
+      if (kind === undefined || !key.startsWith('//')) continue;
+      const prefix = withSlash(key.slice(0, key.lastIndexOf(':')));
+      if (!withSlash(target).startsWith(prefix) || (best !== undefined && best.prefix.length >= prefix.length)) continue;
+      const value = raw.replace(/\$\{([^}]*)\}/g, (_, name: string) => options.env[name] ?? '');
+      if (value !== '') best = { prefix, header: `${kind} ${value}` };
+    }
+  }
+  return best?.header;
+}
+
 /** `key=value` lines of an .npmrc (`;` and `#` comments); empty when there is none. */
 function readNpmrc(path: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -82,7 +110,7 @@ export function mirrored(url: string, mirror: string): string {
  *
  * @throws Error naming the URL: HTTP status, network failure, timeout, missing file
  */
-export async function download(location: string, timeoutMs: number): Promise<Buffer> {
+export async function download(location: string, timeoutMs: number, authorization?: string): Promise<Buffer> {
   if (!isUrl(location)) {
     try {
       return readFileSync(location);
@@ -93,7 +121,7 @@ export async function download(location: string, timeoutMs: number): Promise<Buf
   }
   let res: Response;
   try {
-    res = await fetch(location, { signal: AbortSignal.timeout(timeoutMs), headers: { 'user-agent': 'identity-signals-data-update' } });
+    res = await fetch(location, { signal: AbortSignal.timeout(timeoutMs), headers: { 'user-agent': 'identity-signals-data-update', ...(authorization === undefined ? {} : { authorization }) } });
   } catch (error) {
     const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
     throw new Error(`${location}: ${why}`, { cause: error });
@@ -122,9 +150,10 @@ export async function downloadPackage(
   registry: string,
   mirror: string | undefined,
   timeoutMs: number,
+  authorization: (url: string) => string | undefined = () => undefined,
 ): Promise<{ readonly meta: PackageVersion; readonly tgz: Buffer }> {
   const docUrl = `${withSlash(registry)}${name}/latest`;
-  const text = (await download(docUrl, timeoutMs)).toString('utf8');
+  const text = (await download(docUrl, timeoutMs, authorization(docUrl))).toString('utf8');
   let doc: { version?: unknown; dist?: { tarball?: unknown; integrity?: unknown; shasum?: unknown } };
   try {
     doc = JSON.parse(text) as typeof doc;
@@ -135,7 +164,7 @@ export async function downloadPackage(
   if (typeof doc.version !== 'string' || typeof tarballUrl !== 'string') throw new Error(`${docUrl}: no version or dist.tarball`);
   // A mirror holds the tarball at the upstream URL's path; a registry serves the URL it wrote.
   const tarball = mirror === undefined ? tarballUrl : mirrored(tarballUrl, mirror);
-  const tgz = await download(tarball, timeoutMs);
+  const tgz = await download(tarball, timeoutMs, authorization(tarball));
   const integrity = doc.dist?.integrity;
   if (typeof integrity === 'string' && integrity.startsWith('sha512-')) {
     const sha = createHash('sha512').update(tgz).digest('base64');

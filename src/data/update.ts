@@ -41,7 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { DataError } from '../errors.js';
 import { openData } from './context.js';
 import { DATASETS } from './datasets.js';
-import { download, downloadPackage, mirrored, registryFor } from './download.js';
+import { authorizationFor, download, downloadPackage, mirrored, registryFor } from './download.js';
 import type { PackageVersion } from './download.js';
 import type { DataProduct } from './format.js';
 import { verifyBundle } from './info.js';
@@ -368,7 +368,7 @@ async function downloadAll(
   await eachLimited(names, PARALLEL, async (name) => {
     try {
       const registry = registryFor(name, { ...(options.registry === undefined ? {} : { flag: options.registry }), ...(options.mirror === undefined ? {} : { mirror: options.mirror }), env, cwd });
-      const { meta, tgz } = await downloadPackage(name, registry, options.mirror, timeoutMs);
+      const { meta, tgz } = await downloadPackage(name, registry, options.mirror, timeoutMs, (url) => authorizationFor(url, { env, cwd }));
       unpackTarballInto(tgz, join(root, 'node_modules', name), `${name}@${meta.version}`);
       packages.push(meta);
       log(`package ${name}@${meta.version} (${tgz.length} bytes)`);

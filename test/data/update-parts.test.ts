@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { downloadPackage, mirrored, registryFor } from '../../src/data/download.js';
+import { authorizationFor, downloadPackage, mirrored, registryFor } from '../../src/data/download.js';
 import { acquireLock, LockBusyError } from '../../src/data/lock.js';
 import { GITHUB_FILES, keptContent } from '../../src/data/sources.js';
 import { unpackTarball } from '../../src/data/tar.js';
@@ -49,6 +49,20 @@ describe('registryFor: the registry npm itself would use', () => {
   });
 });
 
+describe('authorizationFor: the registry credentials npm would send', () => {
+  it('the longest //host/path/ of .npmrc that starts the URL, Bearer or Basic, ${VAR} from the environment; nothing for another host', () => {
+    const home = mkdtempSync(join(scratch, 'home-'));
+    const project = mkdtempSync(join(scratch, 'project-'));
+    writeFileSync(join(home, '.npmrc'), '//npm.site.example/:_auth=dXNlcjpwYXNz\n');
+    writeFileSync(join(project, '.npmrc'), '//npm.site.example/repo/npm/:_authToken=${SITE_NPM_TOKEN}\n');
+    const options = { env: { SITE_NPM_TOKEN: 'test-token-1' }, cwd: project, home };
+    expect(authorizationFor('https://npm.site.example/repo/npm/caniuse-lite/latest', options)).toBe('Bearer test-token-1');
+    expect(authorizationFor('https://npm.site.example/other/caniuse-lite/latest', options)).toBe('Basic dXNlcjpwYXNz');
+    expect(authorizationFor('https://registry.npmjs.org/caniuse-lite/latest', options)).toBeUndefined();
+    expect(authorizationFor('https://npm.site.example.evil/repo/npm/x', options)).toBeUndefined();
+  });
+});
+
 describe('mirrored: <mirror>/<host>/<path> of the upstream URL', () => {
   it('for a URL mirror and a folder mirror', () => {
     const url = 'https://raw.githubusercontent.com/X4BNet/lists_vpn/HEAD/output/vpn/ipv4.txt';
@@ -78,6 +92,12 @@ describe('downloadPackage through a registry (loopback)', () => {
       expect(got.tgz.equals(tgz)).toBe(true);
       expect(seen).toEqual(['/npm/p/latest', '/npm/p/-/p-1.2.3.tgz']);
       await expect(downloadPackage('q', registry, undefined, 5000)).rejects.toThrow(`${registry}/q/latest: HTTP 404`);
+      // Both requests carry the registry's credentials when it has some.
+      seen.length = 0;
+      const auth: string[] = [];
+      server.prependListener('request', (req) => auth.push(req.headers.authorization ?? ''));
+      await downloadPackage('p', registry, undefined, 5000, (url) => (url.startsWith(registry) ? 'Bearer test-token-2' : undefined));
+      expect(auth).toEqual(['Bearer test-token-2', 'Bearer test-token-2']);
     } finally {
       await new Promise((ok) => server.close(ok));
     }
