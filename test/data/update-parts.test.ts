@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,10 @@ import { GITHUB_FILES, keptContent } from '../../src/data/sources.js';
 import { unpackTarball } from '../../src/data/tar.js';
 import { shrinkage } from '../../src/data/update.js';
 import type { ManifestDataset } from '../../src/data/manifest.js';
+import { DataBundle } from '../../src/data/bundle.js';
+import { ROLES } from '../../src/email/data/formats.js';
 import { ROOT } from '../support/batchBin.js';
+import { makeBundle } from './makeBundle.js';
 import { packTarball } from './packTarball.js';
 
 // The parts of `data update` one by one: where packages come from (npm's
@@ -185,5 +188,21 @@ describe('the upstream files', () => {
     const file = GITHUB_FILES.ip!.find((f) => f.path === 'proxies.json')!;
     const kept = keptContent(file, Buffer.from(JSON.stringify([{ protocol: 'http', host: '192.0.2.1', port: 8080, exit_ip: '192.0.2.2', asn: 1, geolocation: { city: 'x' } }])));
     expect(JSON.parse(kept.toString())).toEqual([{ protocol: 'http', host: '192.0.2.1', port: 8080, exit_ip: '192.0.2.2' }]);
+  });
+});
+
+describe('a bundle opened through a link', () => {
+  it('keeps reading the version it opened when the link is swapped to another (as data update does), its files still lazily read', () => {
+    const v1 = makeBundle([{ format: ROLES as never, data: ['admin', 'billing'] }]);
+    const v2 = makeBundle([{ format: ROLES as never, data: ['postmaster'] }]);
+    const link = join(scratch, 'live');
+    symlinkSync(v1, link);
+    const opened = new DataBundle(link, 'custom', null);
+    // The update publishes v2: a new link renamed over the old one.
+    symlinkSync(v2, `${link}.new`);
+    renameSync(`${link}.new`, link);
+    expect(opened.load(ROLES as never)).toEqual(['admin', 'billing']);
+    expect(new DataBundle(link, 'custom', null).load(ROLES as never)).toEqual(['postmaster']);
+    for (const dir of [v1, v2]) rmSync(dir, { recursive: true, force: true });
   });
 });
