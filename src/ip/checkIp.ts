@@ -11,7 +11,7 @@ import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { byoFacts, emptyLocation, fillLocation, type LocationFields } from './byo.js';
 import { classifyNetwork, preloadNetworkTables, type NetworkInfo } from './classify.js';
-import { bundledCity } from './city.js';
+import { bundledCity, requestTimeAt } from './city.js';
 import { openDatabase, type OpenedDatabase } from './mmdb.js';
 import { parseIp } from './parseIp.js';
 import { IP_SCORE_MODEL, type IpReasonCode, type IpScoreOutcome, type IpScorer } from './scoreModel.js';
@@ -270,8 +270,12 @@ function run(
   f.is_hosting = net.hosting || byo?.hosting === true || f.connection_type === 'DCH' || f.connection_type === 'CDN';
   f.network = net.network;
 
-  const hour = f.timezone === null ? null : localHour(f.timezone, nowMs);
-  const requestTime = hour === null ? null : requestTimeOfHour(hour);
+  let requestTime: IpResult['request_time'];
+  if (byo === null && city !== null) requestTime = requestTimeAt(city, nowMs);
+  else {
+    const hour = f.timezone === null ? null : localHour(f.timezone, nowMs);
+    requestTime = hour === null ? null : requestTimeOfHour(hour);
+  }
 
   // Signals, most specific first; the scorer orders them for the arithmetic.
   if (torExit) signals.push(BARE.IP_TOR_EXIT);

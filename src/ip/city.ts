@@ -10,7 +10,8 @@ import { emptyLocation, fillLocation, type LocationFields } from './byo.js';
 import { bundledCityBytes, bundledCityPath } from './mmdb.js';
 import { MmdbTree, NOT_FOUND } from './mmdbTree.js';
 import type { ParsedIp } from './parseIp.js';
-import { timezoneAt } from './time.js';
+import { localHour, requestTimeOfHour, timezoneAt } from './time.js';
+import type { RequestTime } from './types.js';
 
 /** What the bundled city file says about one record, mapped once. */
 export interface CityFacts {
@@ -20,6 +21,26 @@ export interface CityFacts {
   readonly location: Readonly<LocationFields>;
   /** The timezone at `location`'s coordinates (null without coordinates). */
   readonly timezone: string | null;
+  /**
+   * The last `request_time` computed at this record and its 15-minute UTC
+   * slot: UTC offsets are whole quarter hours, so the local hour cannot
+   * change within a slot (see {@link requestTimeAt}).
+   */
+  readonly clock: { slot: number; time: RequestTime | null };
+}
+
+const SLOT_MS = 15 * 60 * 1000;
+
+/** `request_time` at a record's timezone at instant `ms`, computed once per record and 15-minute slot. */
+export function requestTimeAt(facts: CityFacts, ms: number): RequestTime | null {
+  const slot = Math.floor(ms / SLOT_MS);
+  const clock = facts.clock;
+  if (clock.slot !== slot) {
+    const hour = facts.timezone === null ? null : localHour(facts.timezone, ms);
+    clock.time = hour === null ? null : requestTimeOfHour(hour);
+    clock.slot = slot;
+  }
+  return clock.time;
 }
 
 /**
@@ -70,7 +91,7 @@ function factsOf(value: unknown): CityFacts {
   const location = emptyLocation();
   fillLocation(location, source);
   const timezone = location.timezone ?? (location.latitude !== null && location.longitude !== null ? timezoneAt(location.latitude, location.longitude) : null);
-  return Object.freeze({ source, location: Object.freeze(location), timezone });
+  return Object.freeze({ source, location: Object.freeze(location), timezone, clock: { slot: Number.NaN, time: null } });
 }
 
 let file4: CityFile | undefined;

@@ -19,11 +19,12 @@
  * another AS than the bundled table ({@link AsnOverride}).
  */
 import { currentBundle } from '../data/context.js';
-import { loadAsnClasses, loadAsnTable, loadListsTable, type ListKind } from './data.js';
-import { ASN_CLASSES, LISTS } from './data/formats.js';
+import { loadAsnClasses, loadAsnTable, loadListsTable, type AsnTable, type ListKind, type ListsPayload } from './data.js';
+import type { DataBundle } from '../data/bundle.js';
+import { ASN4, ASN6, ASN_CLASSES, LISTS } from './data/formats.js';
 import type { ParsedIp } from './parseIp.js';
 import { AS_NAME_RULES, MAX_AS_NAME_LENGTH } from './patterns.js';
-import { NO_VALUE, lookup4, lookup6 } from './rangeTable.js';
+import { NO_VALUE, lookup4, lookup6, type RangeTable } from './rangeTable.js';
 import type { ConnectionType } from './types.js';
 
 /** What the bundled tables say about a public address. */
@@ -72,13 +73,12 @@ const EMPTY_VERDICT: ListVerdict = Object.freeze({
   dchBroad: false,
 });
 
-function verdictOf(comboIndex: number): ListVerdict {
+function verdictOf(t: IpTables, comboIndex: number): ListVerdict {
   if (comboIndex === NO_VALUE) return EMPTY_VERDICT;
-  const table = loadListsTable();
-  // One verdict per list combination, built on first sight and kept by the bundle the lists come from.
-  const verdicts = currentBundle().derive('ip/lists:verdicts', [LISTS], () => new Array<ListVerdict | undefined>(table.payload.combos.length));
-  const cached = verdicts[comboIndex];
+  // One verdict per list combination, built on first sight and kept with the bundle's tables.
+  const cached = t.verdicts[comboIndex];
   if (cached !== undefined) return cached;
+  const table = t.lists;
   const lists = table.payload.combos[comboIndex]!.map((i) => table.payload.lists[i]!);
   const first = (kind: ListKind, named: boolean): string | null =>
     lists.find((l) => l.kind === kind && (l.name !== '') === named)?.name ?? null;
@@ -95,7 +95,7 @@ function verdictOf(comboIndex: number): ListVerdict {
     dchNamed: first('dch', true),
     dchBroad: lists.some((l) => l.kind === 'dch' && l.name === ''),
   };
-  verdicts[comboIndex] = v;
+  t.verdicts[comboIndex] = v;
   return v;
 }
 
@@ -108,20 +108,55 @@ interface AsnClassMaps {
   readonly usage: ReadonlyMap<number, readonly [string, string]>;
 }
 
-function asnClassMaps(): AsnClassMaps {
-  return currentBundle().derive('ip/asn-classes:maps', [ASN_CLASSES], (): AsnClassMaps => {
+/** Every IP table of one bundle, with what is derived from them, reached in one step per check. */
+interface IpTables {
+  readonly asn4: AsnTable;
+  readonly asn6: AsnTable;
+  readonly lists: RangeTable<ListsPayload>;
+  readonly classes: AsnClassMaps;
+  /** Verdict per list combination, filled on first sight. */
+  readonly verdicts: (ListVerdict | undefined)[];
+  /** AS-name rule result per organisation id of each version's table, filled on first sight. */
+  readonly asNames4: (ConnectionType | null | undefined)[];
+  readonly asNames6: (ConnectionType | null | undefined)[];
+}
+
+let lastBundle: DataBundle | undefined;
+let lastTables: IpTables | undefined;
+
+/**
+ * The running check's IP tables. They belong to its bundle (two checkers on
+ * two bundles never share them); the last bundle's are kept at hand, so a
+ * process with one checker reaches them with one comparison per check
+ * instead of several keyed look-ups.
+ */
+function ipTables(): IpTables {
+  const bundle = currentBundle();
+  if (bundle === lastBundle) return lastTables!;
+  const tables = bundle.derive('ip:tables', [ASN4, ASN6, LISTS, ASN_CLASSES], (): IpTables => {
+    const asn4 = loadAsnTable(4);
+    const asn6 = loadAsnTable(6);
+    const lists = loadListsTable();
     const c = loadAsnClasses();
     const toMap = <V>(o: Readonly<Record<string, V>>): Map<number, V> => new Map(Object.entries(o).map(([k, v]) => [Number(k), v]));
-    return { vpn: toMap(c.vpn), tor: toMap(c.tor), dch: toMap(c.dch), cdn: toMap(c.cdn), usage: toMap(c.usage) };
+    return {
+      asn4,
+      asn6,
+      lists,
+      classes: { vpn: toMap(c.vpn), tor: toMap(c.tor), dch: toMap(c.dch), cdn: toMap(c.cdn), usage: toMap(c.usage) },
+      verdicts: new Array<ListVerdict | undefined>(lists.payload.combos.length),
+      asNames4: new Array<ConnectionType | null | undefined>(asn4.table.payload.nameEnds.length),
+      asNames6: new Array<ConnectionType | null | undefined>(asn6.table.payload.nameEnds.length),
+    };
   });
+  lastBundle = bundle;
+  lastTables = tables;
+  return tables;
 }
 
 /** Opens the bundled network tables now (they otherwise load on first use). */
 export function preloadNetworkTables(): void {
-  loadAsnTable(4);
-  loadAsnTable(6);
-  loadListsTable();
-  asnClassMaps();
+  ipTables();
 }
 
 /**
@@ -148,9 +183,10 @@ export interface AsnOverride {
  * classifyNetwork(parseIp('66.249.66.1')!).connectionType // 'SES' (Googlebot)
  */
 export function classifyNetwork(ip: ParsedIp, override?: AsnOverride): NetworkInfo {
-  const asnTable = loadAsnTable(ip.version);
-  const listsTable = loadListsTable();
-  const classes = asnClassMaps();
+  const t = ipTables();
+  const asnTable = ip.version === 4 ? t.asn4 : t.asn6;
+  const listsTable = t.lists;
+  const classes = t.classes;
   let asnIdx: number;
   let combo: number;
   if (ip.version === 4) {
@@ -167,7 +203,7 @@ export function classifyNetwork(ip: ParsedIp, override?: AsnOverride): NetworkIn
   const asn = overridden ? override.asn : tableAsn;
   // The bundled organisation name belongs to the bundled AS: never attached to another one.
   const org = overridden ? override.org : asnIdx === NO_VALUE ? null : asnTable.org(payload.orgIds[asnIdx]!) || null;
-  const v = verdictOf(combo);
+  const v = verdictOf(t, combo);
   const torAsn = asn !== null && classes.tor.has(asn);
   const vpnAsn = asn === null ? undefined : classes.vpn.get(asn);
   const cdnAsn = asn === null ? undefined : classes.cdn.get(asn);
@@ -214,7 +250,7 @@ export function classifyNetwork(ip: ParsedIp, override?: AsnOverride): NetworkIn
     connectionType = usage[0] as ConnectionType;
     basis = `curated ASN: AS${asn} ${usage[1]}`;
   } else if (org !== null) {
-    const byName = overridden ? usageFromAsName(org) : cachedUsageFromAsName(ip.version, payload.orgIds[asnIdx]!, org);
+    const byName = overridden ? usageFromAsName(org) : cachedUsageFromAsName(ip.version === 4 ? t.asNames4 : t.asNames6, payload.orgIds[asnIdx]!, org);
     if (byName !== null) {
       connectionType = byName;
       basis = `AS name: ${org}`;
@@ -236,11 +272,8 @@ export function classifyNetwork(ip: ParsedIp, override?: AsnOverride): NetworkIn
   };
 }
 
-/** AS-name rule results per organisation name (the rules are 8 regexes: run them once per name). */
-const asNameCache: { 4?: (ConnectionType | null | undefined)[]; 6?: (ConnectionType | null | undefined)[] } = {};
-
-function cachedUsageFromAsName(version: 4 | 6, orgId: number, org: string): ConnectionType | null {
-  const cache = (asNameCache[version] ??= new Array<ConnectionType | null | undefined>(loadAsnTable(version).table.payload.nameEnds.length));
+/** The AS-name rules' result for an organisation of the bundled table (the rules are 8 regexes: run once per name). */
+function cachedUsageFromAsName(cache: (ConnectionType | null | undefined)[], orgId: number, org: string): ConnectionType | null {
   let code = cache[orgId];
   if (code === undefined) {
     code = usageFromAsName(org);
