@@ -95,7 +95,10 @@ describe('data verify', () => {
 
   it('misuse is a usage error, exit 2', async () => {
     expect((await run(['data'])).code).toBe(2);
-    expect((await run(['data', 'frobnicate'])).err).toMatch(/^unknown data subcommand "frobnicate" \(info, verify, export\)/);
+    expect((await run(['data', 'frobnicate'])).err).toMatch(/^unknown data subcommand "frobnicate" \(info, verify, export, update\)/);
+    expect((await run(['data', 'update'])).err).toMatch(/^data update needs --out DIR/);
+    expect((await run(['data', 'update', 'x', '--out', 'y'])).err).toMatch(/^data update takes no arguments, got "x"/);
+    expect((await run(['data', 'update', '--out', 'y', '--registry', 'ftp://r'])).err).toMatch(/^--registry must be an http\(s\) URL, got "ftp:\/\/r"/);
     expect((await run(['data', 'verify'])).err).toMatch(/^data verify takes the bundle directory/);
     expect((await run(['data', 'export'])).err).toMatch(/^data export needs --out DIR/);
     expect((await run(['email', 'a@b.com', '--out', 'x'])).err).toMatch(/^email does not take --out/);
