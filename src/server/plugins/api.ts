@@ -110,7 +110,7 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
         const body = request.body as Record<string, unknown>;
         request.inputHash = inputHash(product, body);
         const envelope = await resolve(body, { checker: options.checker() });
-        await webhooks(envelope, body, request);
+        if (envelope.webhook_url !== undefined) await webhooks(envelope, body, request);
         await reply.send(envelope);
         return reply;
       },
@@ -164,7 +164,7 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
       const hub = readHubRequest(body);
       request.inputHash = hubHash(hub.claims, body);
       const envelope = answerHub(hub, options.checker());
-      await webhooks(envelope, body, request);
+      if (envelope.webhook_url !== undefined) await webhooks(envelope, body, request);
       await reply.send(envelope);
       return reply;
     },
