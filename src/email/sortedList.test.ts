@@ -20,6 +20,15 @@ describe('SortedList (domain lists searched in place)', () => {
     );
   });
 
+  it('a list text of any content (unsorted, empty entries) answers true or false and terminates (fast-check, fixed seed)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'ab.,'.split('')), maxLength: 40 }), fc.string({ unit: fc.constantFrom(...'ab.'.split('')), maxLength: 6 }), (text, key) => {
+        expect(typeof new SortedList(text).has(key)).toBe('boolean');
+      }),
+      { seed: 5, numRuns: 2000 },
+    );
+  });
+
   it('finds the first and last entries, entries that are prefixes of others, and nothing in an empty list', () => {
     const list = new SortedList(joinSortedList(['b.com', 'a.com', 'a.co', 'a.com.br', 'zz.io']));
     for (const key of ['a.co', 'a.com', 'a.com.br', 'b.com', 'zz.io']) expect(list.has(key)).toBe(true);
