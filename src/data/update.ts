@@ -38,7 +38,6 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DataError } from '../errors.js';
 import { openData } from './context.js';
 import { DATASETS } from './datasets.js';
 import { authorizationFor, download, downloadPackage, mirrored, registryFor } from './download.js';
@@ -148,7 +147,7 @@ export async function updateBundle(options: UpdateOptions): Promise<UpdateResult
     await pause('downloaded');
 
     // 2. The datasets of the products not rebuilt, verified and copied from the previous bundle.
-    copyOthers(previous, products, bundle);
+    copyOthers(previous, products, bundle, log);
     // 3. The builders of `npm run data:build`, writing into the new bundle.
     const day = now().toISOString().slice(0, 10);
     for (const product of products) {
@@ -407,22 +406,30 @@ function unpackTarballInto(tgz: Buffer, dir: string, what: string): void {
   }
 }
 
-/** Copies (verifying each file) the datasets of the products not rebuilt, from the previous bundle or the package's, and writes their manifest. */
-function copyOthers(previous: string | null, rebuilt: readonly DataProduct[], bundle: string): void {
+/**
+ * Copies (verifying each file) the datasets of the products not rebuilt,
+ * from the previous bundle, and writes their manifest. A dataset of the
+ * previous bundle that no longer verifies (damaged, or written for an older
+ * version of this library) is taken from the package's bundle instead, with
+ * a warning: an update always ends with a complete bundle this code reads.
+ */
+function copyOthers(previous: string | null, rebuilt: readonly DataProduct[], bundle: string, log: (line: string) => void): void {
   mkdirSync(bundle, { recursive: true });
   const context = openData(previous === null ? undefined : { dir: previous });
+  const packaged = context.bundle.fallback ?? context.bundle;
   const kept: ManifestDataset[] = [];
   for (const format of DATASETS) {
     if (rebuilt.includes(format.product)) continue;
-    const holder = context.bundle.holder(format);
+    let holder = context.bundle.holder(format);
+    const problem = holder?.check(format) ?? null;
+    if (problem !== null && holder !== packaged) {
+      log(`warning: the previous bundle's ${format.file} fails verification (${problem.message}); copying the package's instead`);
+      holder = packaged.holder(format);
+    }
     const entry = holder?.listed(format);
     if (holder === null || holder === undefined || entry === undefined) continue;
-    try {
-      holder.load(format);
-    } catch (error) {
-      if (error instanceof DataError) throw new UpdateError(`the previous bundle's ${entry.file} fails verification (${error.message}); update its product too (--products ${format.product})`);
-      throw error;
-    }
+    const fault = holder.check(format);
+    if (fault !== null) throw new UpdateError(`${entry.file} cannot be copied into the new bundle: ${fault.message}`);
     const target = join(bundle, entry.file);
     mkdirSync(dirname(target), { recursive: true });
     copyFileSync(join(holder.root, entry.file), target);

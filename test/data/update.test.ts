@@ -206,6 +206,18 @@ describe('data update against a loopback mirror', () => {
     expect(current().ok).toBe(true);
   }, 120_000);
 
+  it("a dataset of the previous bundle that no longer verifies is taken from the package's bundle, with a warning", async () => {
+    const damaged = join(current().target, 'name', 'vocabulary.json');
+    writeFileSync(damaged, readFileSync(damaged).subarray(0, 100));
+    const run = await update('--products', 'email');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("warning: the previous bundle's name/vocabulary.json fails verification");
+    expect(run.stderr).toContain("copying the package's instead");
+    expect(current().ok).toBe(true);
+    const sha = (dir: string) => manifestOf(dir).datasets.find((d) => d.file === 'name/vocabulary.json')!.sha256;
+    expect(sha(out)).toBe(sha(join(ROOT, 'data')));
+  }, 120_000);
+
   it('refuses a --out that is a directory no update made, and a product without updating sources', async () => {
     const plain = join(scratch, 'plain');
     mkdirSync(plain);
