@@ -9,7 +9,7 @@ import type { PartAnalysis } from './analyse.js';
 import type { Evidence } from './evidence.js';
 import type { CheckFacts } from './facts.js';
 import type { ListHits } from './listIndex.js';
-import { humorousReading } from './reading.js';
+import { catchphraseReading, humorousReading } from './reading.js';
 import { soundKey } from './sound.js';
 import { TOKEN_PARTICLE, TOKEN_SUFFIX } from './data/vocabulary.js';
 import { lettersOf, tokenKind } from './tokens.js';
@@ -150,12 +150,20 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
 
   // Read aloud: only when no list said it already (the reading costs a few microseconds).
   if (!ev.has('HUMOROUS')) {
+    // Particles and suffixes are left out; but a part's only word is a name
+    // (Ben, Al, Van, Del are given names too), which is read against the
+    // whole catchphrases only: split into words, short names such as these
+    // read as some phrase too often (Ben Herman: "boner man").
     const words: string[] = [];
+    let lone = false;
     for (let k = 0; k < q.given.length + last.tokens.length; k++) {
-      const t = k < q.given.length ? q.given[k]! : last.tokens[k - q.given.length]!;
+      const inGiven = k < q.given.length;
+      const t = inGiven ? q.given[k]! : last.tokens[k - q.given.length]!;
       if ((tokenKind(t) & (TOKEN_PARTICLE | TOKEN_SUFFIX)) === 0) words.push(lettersOf(t));
+      else if ((inGiven ? q.given.length : last.tokens.length) === 1) lone = true;
     }
-    const reading = humorousReading(words, facts.isKnown);
+    let reading = humorousReading(words, facts.isKnown);
+    if (reading === undefined && lone) reading = catchphraseReading(q.given.concat(last.tokens).map(lettersOf));
     if (reading !== undefined) ev.add('NAME_HUMOROUS_READING', reading, 'HUMOROUS');
   }
 }

@@ -176,6 +176,7 @@ interface NameReading {
 
 /** Double Metaphone codes of recent tokens: names repeat, and the algorithm is the costly part of a reading. */
 const codeCache = new Map<string, readonly string[]>();
+const VOWELS = 'aeiouy';
 const CODE_CACHE_SIZE = 4096;
 
 function tokenCodes(token: string): readonly string[] {
@@ -361,6 +362,37 @@ function spelledAlike(nameKey: string, phrase: readonly string[]): boolean {
   return keysAlike(nameKey, soundKey(phrase.join(' ')));
 }
 
+/**
+ * A token that may be read non-rhotically: it ends in a consonant + "a".
+ * In the accents most English puns are told in (England, Australia, New
+ * England) a final "-er" is said as the "-a" of "sofa" (the commA–lettER
+ * merger; J. C. Wells, Accents of English, 1982, §3.2.4), so Dova sounds
+ * like Dover and Derova like "der over".
+ */
+function nonRhotic(token: string): boolean {
+  const n = token.length;
+  return n >= 3 && token.charCodeAt(n - 1) === 97 && !VOWELS.includes(token[n - 2]!);
+}
+
+/**
+ * A catchphrase the name reads as when its tokens ending in consonant + "a"
+ * are said as ending in "-er" (see nonRhotic), the spelling compared as
+ * "-er" too. Only whole catchphrases, never word splits: read this way many
+ * real names (Melissa, Mendoza) split into some words.
+ */
+function nonRhoticPhrase(tokens: readonly string[], ix: ReadingIndex): string | undefined {
+  if (tokens.length < 2 || tokens.length > MAX_TOKENS || !tokens.some(nonRhotic)) return undefined;
+  const said = tokens.map((t) => (nonRhotic(t) ? `${t}r` : t));
+  let nameKey: string | undefined;
+  for (const r of nameReadings(said)) {
+    const phrase = ix.phrases.get(r.code);
+    if (phrase === undefined) continue;
+    nameKey ??= soundKey(tokens.map((t) => (nonRhotic(t) ? `${t.slice(0, -1)}er` : t)).join(' '));
+    if (spelledAlike(nameKey, phrase.split(' '))) return `reads as "${phrase}" (${r.code}, "-a" said "-er")`;
+  }
+  return undefined;
+}
+
 /** The same on the two sound keys. The distance is at least the difference in length: past the limit, no distance is computed. */
 function keysAlike(nameKey: string, phraseKey: string): boolean {
   if (nameKey === '' || phraseKey === '') return false;
@@ -394,5 +426,29 @@ export function humorousReading(tokens: readonly string[], isKnownName: (token: 
     nameKey = search.nameKey;
     if (found !== undefined) return `reads as "${found}" (${r.code})`;
   }
-  return undefined;
+  return nonRhoticPhrase(tokens, ix);
+}
+
+/**
+ * Only the catchphrase part of {@link humorousReading}: the name read
+ * whole as one of the catchphrases, as spelt or said non-rhotically; no
+ * splitting into words. For names whose words are short and common (a
+ * given name that is also a particle, Ben or Al), where a split would read
+ * too many real names as some phrase.
+ *
+ * @param tokens - the folded tokens of first and last name, in order
+ * @example
+ * catchphraseReading(['ben', 'derova']) // 'reads as "bend her over" (PNTRFR, "-a" said "-er")'
+ * catchphraseReading(['ben', 'smith'])  // undefined
+ */
+export function catchphraseReading(tokens: readonly string[]): string | undefined {
+  if (tokens.length < 2 || tokens.length > MAX_TOKENS) return undefined;
+  for (const t of tokens) if (t === '' || !isAtoZ(t)) return undefined;
+  const ix = index();
+  let nameKey: string | undefined;
+  for (const r of nameReadings(tokens)) {
+    const phrase = ix.phrases.get(r.code);
+    if (phrase !== undefined && spelledAlike((nameKey ??= soundKey(tokens.join(' '))), phrase.split(' '))) return `reads as "${phrase}" (${r.code})`;
+  }
+  return nonRhoticPhrase(tokens, ix);
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { checkName } from '../../src/name/index.js';
 import { matchNameList } from '../../src/name/data/index.js';
 import { foldName } from '../../src/name/data/fold.js';
-import { humorousReading } from '../../src/name/reading.js';
+import { catchphraseReading, humorousReading } from '../../src/name/reading.js';
 import { knownToken } from '../../src/name/tokens.js';
 import { realNames } from './fixtures.js';
 
@@ -47,4 +47,31 @@ describe('joke names by their reading', () => {
       expect(checkName(first!, last!).is_valid, `${first} ${last}`).toBe(true);
     }
   });
+
+  // Issue 18, humorous recall: the "bend (her) over" family, a final "-a" said "-er"
+  // (non-rhotic English), and a given name that is also a particle (Ben, Al).
+  it('reads a final "-a" as "-er" against whole catchphrases (non-rhotic English)', () => {
+    for (const [first, last] of [['Bend', 'Herova'], ['Benn', 'Derova'], ['Ben', 'Dherova']] as const) {
+      expect(matchNameList('humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
+      const r = checkName(first, last);
+      expect(r.risk_type, `${first} ${last}`).toBe('HUMOROUS');
+      expect(r.reasons.find((x) => x.code === 'NAME_HUMOROUS_READING')?.detail, `${first} ${last}`).toMatch(/bend her over/);
+    }
+    expect(catchphraseReading(['benn', 'derova'])).toBe('reads as "bend her over" (PNTRFR, "-a" said "-er")');
+    // Only whole catchphrases: read "-er", Melissa would split into "me loser", Mendoza into "men tosser".
+    for (const [first, last] of [['Melissa', 'Mendoza'], ['Elsa', 'Mann'], ['Lisa', 'Becker'], ['Donna', 'Kis'], ['Ana', 'Dover'], ['Vera', 'Smirnova']]) {
+      expect(checkName(first!, last!).is_valid, `${first} ${last}`).toBe(true);
+    }
+  });
+
+  it('reads a given name that is also a particle (Ben, Al) as a name, against catchphrases only', () => {
+    // "ben" is a particle (ben = son of): alone in the first-name slot it is the given name Ben.
+    expect(checkName('Ben', 'Dherova').risk_type).toBe('HUMOROUS');
+    expect(catchphraseReading(['ben', 'dherova'])).toMatch(/bend her over/);
+    // Split into words, such short names read as some phrase too often: Ben Herman is not "boner man".
+    for (const [first, last] of [['Ben', 'Herman'], ['Ben', 'Alexander'], ['Al', 'Ozer'], ['Abu', 'Doyle'], ['Ben', 'Osman'], ['Del', 'Thompson']]) {
+      expect(checkName(first!, last!).is_valid, `${first} ${last}`).toBe(true);
+    }
+  });
 });
+
