@@ -151,7 +151,8 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-const fixed = (n: number, digits = 1): string => n.toFixed(digits);
+/** A figure for the table; n/a for a verification cost not measurable here (a dist of another format version). */
+const fixed = (n: number, digits = 1): string => (Number.isNaN(n) ? 'n/a' : n.toFixed(digits));
 
 const { values: args } = parseArgs({
   options: {
