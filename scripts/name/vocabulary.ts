@@ -10,6 +10,7 @@ import type { ManifestEntry } from '../lib/generated.js';
 import { VOCABULARY } from '../../src/name/data/formats.js';
 import type { VocabularyData } from '../../src/name/data/vocabulary.js';
 import { readRawList } from './sources.js';
+import { wordReadings } from '../../src/name/reading.js';
 
 const TODAY = '2026-11-25';
 
@@ -76,7 +77,18 @@ export function buildVocabulary(
     patronymicSuffixes,
     surnameEndings: endings,
     titleGender: Object.fromEntries(Object.entries(titleGender).sort(([a], [b]) => (a < b ? -1 : 1))),
-    reading: { punch, glue, phrases },
+    // Double Metaphone readings computed here, not on the first check (src/name/reading.ts reads them).
+    reading: {
+      punch,
+      glue,
+      phrases,
+      codes: Object.fromEntries(
+        sorted([...new Set([...punch, ...glue, ...phrases])]).map((w) => {
+          const r = wordReadings(w.split(' '));
+          return [w, [r.initial, r.inner] as const];
+        }),
+      ),
+    },
     repeatedName,
   };
   writeDataset(script, VOCABULARY, data, {

@@ -151,18 +151,23 @@ const index = bundleMemo('name/vocabulary:reading', () => [VOCABULARY], (): Read
   };
   let longest = 0;
   const punchTrie = newNode();
+  // The codes come with the data (the builder ran wordReadings on each word).
+  const readingsOf = (w: string): { initial: readonly string[]; inner: readonly string[] } => {
+    const [first, after] = reading.codes[w] ?? [[], []];
+    return { initial: first, inner: after };
+  };
   for (const w of reading.punch) {
-    const r = wordReadings(w);
+    const r = readingsOf(w);
     for (const c of [...r.initial, ...r.inner]) if (c.length >= MIN_PUNCH_CODE) nodeOf(punchTrie, c).end = true;
   }
   for (const w of [...reading.punch, ...reading.glue]) {
-    const r = wordReadings(w);
+    const r = readingsOf(w);
     for (const c of r.initial) if (c !== '') put(initial, c, w);
     for (const c of r.inner) if (c !== '') put(innerTrie, c, w);
     for (const c of r.initial) longest = Math.max(longest, c.length);
   }
   const phrases = new Map<string, string>();
-  for (const p of reading.phrases) for (const c of wordReadings(p.split(' ')).initial) phrases.set(c, p);
+  for (const p of reading.phrases) for (const c of readingsOf(p).initial) phrases.set(c, p);
   const soundKeys = new Map<string, string>();
   for (const w of [...reading.punch, ...reading.glue]) soundKeys.set(w, soundKey(w));
   return { initial, inner: innerTrie, punch: new Set(reading.punch), punchTrie, phrases, longest, soundKeys };

@@ -75,7 +75,7 @@ export const VOCABULARY = dataset<VocabularyData>({
   product: 'name',
   name: 'vocabulary',
   file: 'name/vocabulary.json',
-  formatVersion: 1,
+  formatVersion: 2,
   encoding: 'json',
   check: (d) =>
     objectWith(d, 'data', {
@@ -85,7 +85,13 @@ export const VOCABULARY = dataset<VocabularyData>({
       patronymicSuffixes: isStringArray,
       surnameEndings: (v, p) => arrayOf(v, p, isStringArray),
       titleGender: isRecord,
-      reading: (v, p) => objectWith(v, p, { punch: isStringArray, glue: isStringArray, phrases: isStringArray }),
+      reading: (v, p) =>
+        objectWith(v, p, {
+          punch: isStringArray,
+          glue: isStringArray,
+          phrases: isStringArray,
+          codes: (c, cp) => recordOf(c, cp, (pair, pp) => (Array.isArray(pair) && pair.length === 2 ? arrayOf(pair, pp, isStringArray) : `${pp} must be [initial codes, inner codes]`)),
+        }),
       repeatedName: (v, p) => objectWith(v, p, { maxUsBirths: isNumber, minSurnameWeight: isNumber, birthsPerSurnameSource: isNumber }),
     }),
   records: (d) => d.particles.length + d.legalForms.length + d.nameSuffixes.length + d.patronymicSuffixes.length + d.surnameEndings.length,

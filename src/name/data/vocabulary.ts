@@ -40,6 +40,12 @@ export interface VocabularyData {
     readonly punch: readonly string[];
     readonly glue: readonly string[];
     readonly phrases: readonly string[];
+    /**
+     * The Double Metaphone readings of every word and phrase above, computed
+     * by the builder with src/name/reading.ts `wordReadings` (so the first
+     * check does not run the algorithm 300 times): `[initial codes, inner codes]`.
+     */
+    readonly codes: Readonly<Record<string, readonly [readonly string[], readonly string[]]>>;
   };
 }
 
