@@ -48,7 +48,8 @@ export const MODEL_FIELD = '|';
  * this one function.
  *
  * @example
- * modelBucket('sm-s911b', 4096) // a number in 0..4095
+ * // the bucket of a key in a table of 4096 buckets, 0..4095
+ * modelBucket('sm-s911b', 4096) // 2972
  */
 export function modelBucket(key: string, buckets: number): number {
   let h = 0x811c9dc5;
