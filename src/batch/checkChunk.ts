@@ -177,7 +177,7 @@ function addIdentity(
  * chunk; a product whose check refuses its value (an InputError) gets
  * `{ error: { code, message } }` in its place.
  */
-export function checkChunk(task: ChunkTask): ChunkResult {
+export function checkChunk(task: ChunkTask): ChunkResult & { readonly text: string } {
   const { checker, identity } = checkerFor(task.checker);
   const products = PRODUCTS.filter((p) => task.mapping[p] !== undefined);
   const index = new Map(task.columns.map((c, i) => [c, i] as const).reverse());

@@ -132,7 +132,9 @@ export async function runQueueWorker(
       const own = { ...(databases.length > 0 ? { databases } : {}), ...(data === undefined ? {} : { data }) };
       const task: ChunkTask = Object.keys(own).length > 0 ? { ...job.data, checker: { ...job.data.checker, ...own } } : job.data;
       const result = await pool.run(task);
-      await redis.set(resultKey(job.id!), JSON.stringify(result), 'PX', RESULT_TTL_MS);
+      // The pool's output is bytes; through Redis it travels as JSON text.
+      const text = typeof result.text === 'string' ? result.text : Buffer.from(result.text.buffer, result.text.byteOffset, result.text.byteLength).toString('utf8');
+      await redis.set(resultKey(job.id!), JSON.stringify({ ...result, text }), 'PX', RESULT_TTL_MS);
       return true;
     },
     {

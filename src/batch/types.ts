@@ -65,8 +65,12 @@ export type BatchStats = Partial<Record<ProductName, ProductStats>>;
 /** What a worker gives back for one {@link ChunkTask}. */
 export interface ChunkResult {
   readonly seq: number;
-  /** The output rows, each ending with a newline. */
-  readonly text: string;
+  /**
+   * The output rows, each ending with a newline. From the thread pool, as
+   * UTF-8 bytes moved (not copied) out of the worker thread: the reading
+   * thread writes them as they are, and never holds the text on its heap.
+   */
+  readonly text: string | Uint8Array;
   /** The rejected rows as NDJSON `{ line, reason, record }`, each ending with a newline. */
   readonly rejects: string;
   readonly checked: number;

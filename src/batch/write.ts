@@ -60,9 +60,9 @@ export function csvLine(row: Readonly<Record<string, unknown>>, fields: readonly
   return `${fields.map((f) => csvCell(valueAt(row, f))).join(',')}\n`;
 }
 
-/** Writes `text`, waiting while the stream's buffer is full: the backpressure that keeps memory flat. */
-export function writeText(stream: Writable, text: string): Promise<void> {
-  if (text === '') return Promise.resolve();
+/** Writes `text` (or its UTF-8 bytes), waiting while the stream's buffer is full: the backpressure that keeps memory flat. */
+export function writeText(stream: Writable, text: string | Uint8Array): Promise<void> {
+  if (text.length === 0) return Promise.resolve();
   if (stream.write(text)) return Promise.resolve();
   return new Promise((ok, fail) => {
     const done = () => {
@@ -80,6 +80,14 @@ export function writeText(stream: Writable, text: string): Promise<void> {
     // A reader that went away (`| head`) never drains; the process ends on EPIPE elsewhere.
     stream.once('close', done);
     stream.once('error', failed);
+  });
+}
+
+/** Writes `text` and waits until the stream has handed it to the system (its file descriptor), not only buffered it. */
+export function writeThrough(stream: Writable, text: string): Promise<void> {
+  if (text.length === 0) return Promise.resolve();
+  return new Promise((ok, fail) => {
+    stream.write(text, (error) => (error ? fail(error) : ok()));
   });
 }
 
