@@ -9,9 +9,10 @@ import { createProgress } from './progress.js';
 import { CsvFramer, detectDelimiter, formatOfLine, formatOfPath, parseCsvRecord } from './read.js';
 import type { FramedRecord } from './read.js';
 import { renderReport } from './report.js';
+import { ResumeError, resumePoint } from './resume.js';
 import { mergeStats } from './stats.js';
 import type { BatchCheckerOptions, BatchStats, ChunkResult, ChunkTask, InputFormat, Mapping, OutputFormat } from './types.js';
-import { checkFields, csvCell, defaultFields, endStream, writeText } from './write.js';
+import { checkFields, csvCell, defaultFields, endStream, writeText, writeThrough } from './write.js';
 
 /** A batch run over files, as the command line asked for it. */
 export interface BatchFileOptions {
@@ -31,6 +32,11 @@ export interface BatchFileOptions {
   readonly report?: string;
   /** Rows (records after the header) to pass over: a stopped run's resume point. */
   readonly skip: number;
+  /**
+   * Go on after a run that was killed without a word (kill -9, a crash): the
+   * resume point is read from the output itself (see {@link resumePoint}).
+   */
+  readonly resume?: boolean;
   /** Rows per chunk. @default 1000 divided among the products checked (a row of all five is seven times the output of an e-mail row) */
   readonly chunkRows?: number;
   readonly checker: BatchCheckerOptions;
@@ -181,7 +187,18 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
   // Leading blank lines of a CSV come before the header: rows all the same, rejected with their numbers.
   const queued: FramedRecord[] = [...leading, ...pending];
 
-  const append = options.skip > 0;
+  let resumeLine = 0;
+  if (options.resume) {
+    try {
+      const point = resumePoint(options.output, options.rejects, options.outputFormat, fields);
+      resumeLine = point.line;
+      io.err(`batch: resuming after input line ${resumeLine.toLocaleString('en-US')}${point.cutBytes > 0 ? ` (${plural(point.cutBytes, 'byte')} of unfinished writes cut)` : ''}`);
+    } catch (error) {
+      if (error instanceof ResumeError) throw new BatchUsageError(error.message);
+      throw error;
+    }
+  }
+  const append = options.skip > 0 || options.resume === true;
   const output = options.output === '-' ? { stream: (io.stdout as Writable | undefined) ?? linesTo(io.out), wasEmpty: !append } : await openOutput(options.output, append, 'the output');
   const rejectsOut = options.rejects === undefined ? undefined : await openOutput(options.rejects, append, 'the rejects to');
   if (options.outputFormat === 'csv' && output.wasEmpty) await writeText(output.stream, `${fields.map(csvCell).join(',')}\n`);
@@ -231,8 +248,10 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
   const flush = async () => {
     for (let result = done.get(nextWrite); result !== undefined; result = done.get(nextWrite)) {
       done.delete(nextWrite);
+      // A chunk's rejects reach the file before its rows do: after a kill -9, --resume goes on from
+      // the output's last row and may cut rejects past it, never miss one before it.
+      if (rejectsOut) await writeThrough(rejectsOut.stream, result.rejects);
       await writeText(output.stream, result.text);
-      if (rejectsOut) await writeText(rejectsOut.stream, result.rejects);
       checked += result.checked;
       rejected += result.rejected;
       for (const line of result.rejectLines) if (rejectLines.length < LISTED_REJECTS) rejectLines.push(line);
@@ -279,7 +298,7 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
   let chunk: FramedRecord[] = [];
   const take = async (record: FramedRecord) => {
     read++;
-    if (read <= options.skip) {
+    if (read <= options.skip || record.line <= resumeLine) {
       skipped++;
       return;
     }
@@ -322,9 +341,9 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
   const where = rejected === 0 ? '' : options.rejects === undefined ? ' (not kept: give --rejects FILE to keep them)' : ` → ${options.rejects}`;
   io.err(
     `batch: ${plural(written, 'row')} read, ${checked.toLocaleString('en-US')} checked, ${rejected.toLocaleString('en-US')} rejected${rejected > 0 ? ` (line${rejected === 1 ? '' : 's'} ${listed})` : ''}${where}` +
-      `${skipped > 0 ? `; ${plural(skipped, 'row')} skipped (--skip)` : ''}; ${seconds.toFixed(1)} s, ${rate.toLocaleString('en-US')} rows/s`,
+      `${skipped > 0 ? `; ${plural(skipped, 'row')} skipped (${options.resume ? '--resume' : '--skip'})` : ''}; ${seconds.toFixed(1)} s, ${rate.toLocaleString('en-US')} rows/s`,
   );
-  const through = options.skip + written;
+  const through = (options.resume ? skipped : options.skip) + written;
   if (failure !== undefined || readError !== undefined) {
     const why = failure !== undefined ? `checking failed: ${(failure as Error).message}` : `cannot read ${options.input === '-' ? 'stdin' : options.input}: ${(readError as Error).message}`;
     io.err(`batch: ${why}`);

@@ -182,6 +182,8 @@ export function batchFileOptions(flags: Flags, env: Readonly<Record<string, stri
   if (input !== '-' && paths.includes(input)) throw new UsageError(`${input} is the input: writing there would destroy it`, 'batch');
   if (new Set(paths).size !== paths.length) throw new UsageError('--output, --rejects and --report must be different files', 'batch');
   if (rejects === '-' || report === '-') throw new UsageError('--rejects and --report take a file (stdout is for the results)', 'batch');
+  if (flags.given.has('resume') && output === '-') throw new UsageError('--resume reads where --output FILE got to: give the file the killed run wrote', 'batch');
+  if (flags.given.has('resume') && flags.given.has('skip')) throw new UsageError('--resume finds where to go on by itself: give --resume or --skip, not both', 'batch');
   return {
     input,
     output,
@@ -194,6 +196,7 @@ export function batchFileOptions(flags: Flags, env: Readonly<Record<string, stri
     allowRejects: flags.given.has('allow-rejects'),
     ...(report === undefined ? {} : { report }),
     skip: whole(flags, 'skip', 0, 999_999_999) ?? 0,
+    ...(flags.given.has('resume') ? { resume: true } : {}),
     ...(flags.given.has('chunk') ? { chunkRows: whole(flags, 'chunk', 1, 100_000)! } : {}),
     checker: {
       ...(flags.bands === undefined ? {} : { bands: flags.bands }),

@@ -24,6 +24,7 @@ export const FLAGS = Object.freeze({
   'allow-rejects': { type: 'boolean', shown: '--allow-rejects', help: 'exit 0 even when rows were rejected' },
   report: { type: 'string', shown: '--report <file.html>', help: 'write a self-contained HTML report: scores, clusters, reasons, tops' },
   skip: { type: 'string', shown: '--skip <n>', help: 'pass over the first n rows (resume a stopped run; appends to the output)' },
+  resume: { type: 'boolean', shown: '--resume', help: 'go on after a killed run from where its --output got to (appends)' },
   chunk: { type: 'string', shown: '--chunk <n>', help: 'rows per chunk handed to a worker (default: 1000 / products checked)' },
   queue: { type: 'string', shown: '--queue <redis://…>', help: 'check the chunks on workers sharing this Redis (BullMQ)' },
   data: { type: 'string', shown: '--data <dir>', help: "a data bundle, whole or partial, instead of the package's (or IDENTITY_SIGNALS_DATA)" },
@@ -92,7 +93,8 @@ mapping is printed); --map email=Email --map name=First+Last chooses them. Outpu
 A row that cannot be read (a blank line, broken quoting, a missing mapped column) is
 rejected: --rejects FILE keeps it with its line and reason; the run goes on. The summary
 on stderr counts rows read, checked and rejected. Ctrl-C or SIGTERM stops after writing
-what is done and prints the --skip N that resumes. --queue redis://… hands the chunks to
+what is done and prints the --skip N that resumes; after a kill -9, --resume reads where
+the output got to. --queue redis://… hands the chunks to
 \`worker --queue\` processes on any machine; results are still written in input order.
 Exit: 0 when no row was rejected (or --allow-rejects), 1 when some were, 130/143 stopped.
 
@@ -177,7 +179,7 @@ export function flagsOf(command: CommandName, product?: ProductName): readonly F
       if (product === 'ip') return ['db', 'bands', 'data', 'help'];
       if (product === 'phone') return ['country', 'bands', 'data', 'help'];
       if (product === undefined) {
-        return ['input', 'output', 'format', 'delimiter', 'map', 'fields', 'workers', 'quiet', 'rejects', 'allow-rejects', 'report', 'skip', 'chunk', 'queue', 'db', 'country', 'bands', 'data', 'help'];
+        return ['input', 'output', 'format', 'delimiter', 'map', 'fields', 'workers', 'quiet', 'rejects', 'allow-rejects', 'report', 'skip', 'resume', 'chunk', 'queue', 'db', 'country', 'bands', 'data', 'help'];
       }
       return ['bands', 'data', 'help'];
     case 'worker':
