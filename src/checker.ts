@@ -139,7 +139,7 @@ export interface Checker {
    * @throws InputError `INPUT_TYPE`/`INPUT_OPTION` for a bad input object or `now`
    */
   identity(input: IdentityInput, options?: IdentityCallOptions): IdentityResult;
-  /** {@link Checker.identity} with the e-mail providers' facts merged first, as `emailAsync`. */
+  /** {@link Checker.identity} with each product through its async check first (its providers' facts merged and re-scored). */
   identityAsync(input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityResult>;
   /**
    * Opens the IP databases and tables now (the largest datasets: about 190 ms
@@ -206,7 +206,19 @@ export function createChecker(options?: CheckerOptions): Checker {
   const late = createAsyncChecks({ email, device, ip, phone, name } as never, providers, scoring, o.providerDeadlineMs ?? 10_000);
 
   const identity = createIdentityCheck(
-    { email, emailAsync: (value: string) => late.emailAsync(value), device, ip, phone, name },
+    {
+      email,
+      device,
+      ip,
+      phone,
+      name,
+      // identityAsync runs every product's providers, as the products' async checks do.
+      emailAsync: (value: string) => late.emailAsync(value),
+      phoneAsync: (value, options) => late.phoneAsync(value, options),
+      ipAsync: (value, options) => late.ipAsync(value, options),
+      deviceAsync: (value, options) => late.deviceAsync(value, options),
+      nameAsync: (first, last, options) => late.nameAsync(first, last, options),
+    },
     scoring,
     data,
     identityClock(o.ip?.now),

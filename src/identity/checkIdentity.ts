@@ -36,8 +36,9 @@ export function checkIdentity(input: IdentityInput, options?: IdentityCheckOptio
 }
 
 /**
- * {@link checkIdentity} with asynchronous providers: the e-mail is checked
- * through `checker.emailAsync` (the providers' facts merged and re-scored)
+ * {@link checkIdentity} with asynchronous providers: each product is checked
+ * through its async check (`checker.emailAsync`, `phoneAsync`, `ipAsync`,
+ * `deviceAsync`, then `nameAsync`: the providers' facts merged and re-scored)
  * before the identity is scored. Without `providers` it resolves to what
  * `checkIdentity` returns. For many calls, build one checker
  * (`createChecker({ providers }).identityAsync`) instead.

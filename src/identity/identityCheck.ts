@@ -24,6 +24,20 @@ export interface IdentityChecks {
   readonly ip: (ip: string, options?: { now?: Date }) => IpResult;
   readonly phone: (phone: string, options?: { defaultCountry?: string }) => PhoneResult;
   readonly name: (firstName: string, lastName: string, options?: { country?: string }) => NameResult;
+  // The products' async checks (the checker's providers); a missing one is its sync check.
+  readonly phoneAsync?: (phone: string, options?: { defaultCountry?: string }) => Promise<PhoneResult>;
+  readonly ipAsync?: (ip: string, options?: { now?: Date }) => Promise<IpResult>;
+  readonly deviceAsync?: (userAgent: string, options?: { headers?: Record<string, string | readonly string[] | undefined> }) => Promise<DeviceResult>;
+  readonly nameAsync?: (firstName: string, lastName: string, options?: { country?: string }) => Promise<NameResult>;
+}
+
+/** The products' results of one identity, each present when its input was given. */
+interface Products {
+  readonly email: EmailResult | undefined;
+  readonly phone: PhoneResult | undefined;
+  readonly ip: IpResult | undefined;
+  readonly device: DeviceResult | undefined;
+  readonly name: NameResult | undefined;
 }
 
 /**
@@ -44,7 +58,7 @@ export interface IdentityParts {
   readonly nowMs?: number;
 }
 
-/** An identity check: sync, and async (the e-mail providers' facts merged first). */
+/** An identity check: sync, and async (each product's providers' facts merged first). */
 export interface IdentityCheck {
   (input: IdentityInput, options?: IdentityCallOptions): IdentityResult;
   readonly async: (input: IdentityInput, options?: IdentityCallOptions) => Promise<IdentityResult>;
@@ -139,9 +153,10 @@ export function createIdentityCheck(
     return Object.freeze({ ...outcome, reasons: Object.freeze(outcome.reasons.map((r) => Object.freeze(r))) });
   };
 
-  const finish = (input: IdentityInput, nowMs: number, now: Date | undefined, email: EmailResult | undefined): IdentityResult => {
+  /** The products' sync checks on the inputs given. */
+  const checkProducts = (input: IdentityInput, now: Date, email: EmailResult | undefined): Products => {
     const phone = input.phone === undefined ? undefined : phoneWithHint(checks, input.phone, input.country);
-    const ip = input.ip === undefined ? undefined : checks.ip(input.ip, now === undefined ? undefined : { now });
+    const ip = input.ip === undefined ? undefined : checks.ip(input.ip, { now });
     const ua = input.userAgent ?? headerValue(input.headers, 'user-agent');
     const device = ua === undefined ? undefined : checks.device(ua, input.headers === undefined ? undefined : { headers: input.headers });
     let name: NameResult | undefined;
@@ -150,7 +165,36 @@ export function createIdentityCheck(
       const hint = nameHint(input.country, phone, ip);
       name = checks.name(input.firstName, input.lastName, hint === undefined ? undefined : { country: hint });
     }
-    const products = { email, phone, ip, device, name };
+    return { email, phone, ip, device, name };
+  };
+
+  /**
+   * The products' async checks (each product's providers, as `checker.<product>Async`): e-mail, phone, IP and
+   * device at once, then the name, whose hint is read from the phone's and the IP's results.
+   */
+  const checkProductsAsync = async (input: IdentityInput, now: Date): Promise<Products> => {
+    const ua = input.userAgent ?? headerValue(input.headers, 'user-agent');
+    const [email, phone, ip, device] = await Promise.all([
+      input.email === undefined ? undefined : (checks.emailAsync ?? ((v: string) => Promise.resolve(checks.email(v))))(input.email),
+      input.phone === undefined ? undefined : phoneWithHintAsync(checks, input.phone, input.country),
+      input.ip === undefined ? undefined : checks.ipAsync === undefined ? checks.ip(input.ip, { now }) : checks.ipAsync(input.ip, { now }),
+      ua === undefined
+        ? undefined
+        : (checks.deviceAsync ?? ((u: string, o?: { headers?: IdentityInput['headers'] }) => Promise.resolve(checks.device(u, o))))(
+            ua,
+            input.headers === undefined ? undefined : { headers: input.headers },
+          ),
+    ]);
+    let name: NameResult | undefined;
+    if (input.firstName !== undefined && input.lastName !== undefined) {
+      const hint = nameHint(input.country, phone, ip);
+      const options = hint === undefined ? undefined : { country: hint };
+      name = checks.nameAsync === undefined ? checks.name(input.firstName, input.lastName, options) : await checks.nameAsync(input.firstName, input.lastName, options);
+    }
+    return { email, phone, ip, device, name };
+  };
+
+  const finish = (input: IdentityInput, nowMs: number, products: Products): IdentityResult => {
     const identity = scoreParts({ ...products, firstName: input.firstName, lastName: input.lastName, country: input.country, nowMs });
     const result: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(products)) if (value !== undefined) result[key] = value;
@@ -166,14 +210,14 @@ export function createIdentityCheck(
 
   const sync = (input: IdentityInput, options?: IdentityCallOptions): IdentityResult => {
     const p = prepare(input, options);
-    return finish(p.input, p.nowMs, p.now ?? new Date(p.nowMs), p.input.email === undefined ? undefined : checks.email(p.input.email));
+    return finish(p.input, p.nowMs, checkProducts(p.input, p.now ?? new Date(p.nowMs), p.input.email === undefined ? undefined : checks.email(p.input.email)));
   };
   const bound = data === undefined ? sync : runWithData(data, sync);
 
   const async = async (input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityResult> => {
     const p = prepare(input, options);
-    const email = p.input.email === undefined ? undefined : await (checks.emailAsync ?? ((v: string) => Promise.resolve(checks.email(v))))(p.input.email);
-    const run = (): IdentityResult => finish(p.input, p.nowMs, p.now ?? new Date(p.nowMs), email);
+    const products = await checkProductsAsync(p.input, p.now ?? new Date(p.nowMs));
+    const run = (): IdentityResult => finish(p.input, p.nowMs, products);
     return data === undefined ? run() : runWithData(data, run)();
   };
 
@@ -193,6 +237,18 @@ function headerValue(headers: IdentityInput['headers'], name: string): string | 
     if (Array.isArray(value) && typeof value[0] === 'string') return value[0] as string;
   }
   return undefined;
+}
+
+/** {@link phoneWithHint} through the phone's async check (its providers). */
+async function phoneWithHintAsync(checks: IdentityChecks, phone: string, country: string | undefined): Promise<PhoneResult> {
+  if (checks.phoneAsync === undefined) return phoneWithHint(checks, phone, country);
+  if (country === undefined) return checks.phoneAsync(phone);
+  try {
+    return await checks.phoneAsync(phone, { defaultCountry: country.toUpperCase() });
+  } catch (error) {
+    if (isInputError(error) && error.field === 'defaultCountry') return checks.phoneAsync(phone);
+    throw error;
+  }
 }
 
 /** The phone check with the declared country as the default for a national number; a country with no numbering plan is no hint. */

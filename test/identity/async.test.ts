@@ -6,9 +6,10 @@ import { json, startHttpServer } from '../support/httpServer.js';
 import type { LoopbackServer } from '../support/httpServer.js';
 
 // checker.identityAsync with a live provider: the caller's enrichment service
-// on a loopback HTTP server answers late e-mail facts, and those facts reach
-// the identity — the e-mail result carries them, its re-scored score is the
-// one carried into IDENTITY_EMAIL, and the identity score moves with it.
+// on a loopback HTTP server answers late facts (e-mail, IP, phone), and those
+// facts reach the identity — the product's result carries them, its re-scored
+// score is the one carried into IDENTITY_EMAIL / IDENTITY_IP, and the identity
+// score moves with it.
 
 const NOW = new Date('2026-03-10T13:00:00Z');
 const INPUT = {
@@ -74,6 +75,28 @@ describe('identityAsync with a live provider', () => {
     expect(server!.requests).toHaveLength(1);
     expect(r.email!.status).toBe('deliverable');
     expect(emailReason(r.identity.reasons).detail).toBe(`email score ${r.email!.score} (${r.email!.score_cluster})`);
+  });
+
+  it('runs every product\'s providers: a block-listed IP lowers the identity, a ported phone is in the phone result', async () => {
+    server = await startHttpServer((req, res) => {
+      const asked = JSON.parse(req.body) as { product: string };
+      if (asked.product === 'ip') return json(res, 200, { black_list_count: 3 });
+      if (asked.product === 'phone') return json(res, 200, { is_ported: true, current_network: 'Iliad' });
+      return json(res, 404, {});
+    });
+    const provider = httpProvider({ url: server.origin, products: { ip: ['black_list_count'], phone: ['is_ported', 'current_network'] } });
+    const checker = createChecker({ providers: [provider], ip: { now: NOW } });
+    const offline = checker.identity(INPUT);
+    const live = await checker.identityAsync(INPUT);
+    expect(server.requests.map((r) => (JSON.parse(r.body) as { product: string }).product).sort()).toEqual(['ip', 'phone']);
+    expect([live.phone!.is_ported, live.phone!.current_network]).toEqual([true, 'Iliad']);
+    expect(live.ip!.black_list_count).toBe(3);
+    expect(live.ip!.reasons.map((r) => r.code)).toContain('IP_BLACKLISTED');
+    expect(live.ip!.score).toBeLessThan(offline.ip!.score);
+    const ipReason = (reasons: readonly { code: string; detail?: string }[]) => reasons.find((r) => r.code === 'IDENTITY_IP')!;
+    expect(ipReason(live.identity.reasons).detail).toBe(`ip score ${live.ip!.score} (${live.ip!.score_cluster})`);
+    expect(live.identity.score).toBeLessThan(offline.identity.score);
+    expect(live.identity.score).toBe(sum(live.identity.reasons));
   });
 
   it('a provider that fails leaves the offline e-mail and says why; the identity is the offline one', async () => {
