@@ -70,7 +70,8 @@ export function soundKey(folded: string): string {
       else if (!consonantBefore && (isVowel(next) || next === Y)) emit(H);
     } else emit(c);
   }
-  return String.fromCharCode(...buffer.subarray(0, n));
+  // apply takes the typed array as it is (a spread would walk it through an iterator).
+  return String.fromCharCode.apply(null, buffer.subarray(0, n) as unknown as number[]);
 }
 
 const [A, C, E, F, G, H, I, K, O, P, Q, S, U, V, W, X, Y, Z] = [...'acefghikopqsuvwxyz'].map((ch) => ch.charCodeAt(0)) as [

@@ -28,13 +28,16 @@ interface Key {
 /**
  * Per layout, each letter's key. Hands split the rows as touch typists do:
  * the left hand types the first five keys of the top row, five of the home
- * row and five of the bottom row (QWERTY: qwert, asdfg, zxcvb).
+ * row and five of the bottom row (QWERTY: qwert, asdfg, zxcvb). Indexed
+ * by the letter's UTF-16 unit (every key is one unit below 0x460), so a
+ * word is walked by char codes, with no Map lookup or one-letter string per key.
  */
-const POSITIONS: readonly ReadonlyMap<string, Key>[] = LAYOUTS.map((rows) => {
-  const keys = new Map<string, Key>();
+type KeyTable = readonly (Key | undefined)[];
+const POSITIONS: readonly KeyTable[] = LAYOUTS.map((rows) => {
+  const keys: (Key | undefined)[] = new Array<Key | undefined>(0x460).fill(undefined);
   rows.forEach((letters, row) => {
     const split = row === 2 && letters.length < 7 ? letters.length - 2 : 5;
-    for (let col = 0; col < letters.length; col++) keys.set(letters[col]!, { row, col, hand: col < split ? 0 : 1 });
+    for (let col = 0; col < letters.length; col++) keys[letters.charCodeAt(col)] = { row, col, hand: col < split ? 0 : 1 };
   });
   return keys;
 });
@@ -46,9 +49,9 @@ const POSITIONS: readonly ReadonlyMap<string, Key>[] = LAYOUTS.map((rows) => {
  * w→s→x); 5 down-left, 6 up-right along the other diagonal (z→s→e,
  * x→d→r: zse, xdr).
  */
-function step(layout: ReadonlyMap<string, Key>, a: string, b: string): number {
-  const ka = layout.get(a);
-  const kb = layout.get(b);
+function step(layout: KeyTable, a: number, b: number): number {
+  const ka = layout[a];
+  const kb = layout[b];
   if (ka === undefined || kb === undefined) return 0;
   const dr = kb.row - ka.row;
   const dc = kb.col - ka.col;
@@ -86,7 +89,7 @@ export function measureKeyboardWalk(word: string): WalkMeasure {
     let run = 1;
     let dir = 0;
     for (let i = 1; i <= word.length; i++) {
-      const d = i < word.length ? step(layout, word[i - 1]!, word[i]!) : 0;
+      const d = i < word.length ? step(layout, word.charCodeAt(i - 1), word.charCodeAt(i)) : 0;
       if (d !== 0 && (run === 1 || d === dir)) {
         run++;
         dir = d;
@@ -147,12 +150,12 @@ export function isOneHandMash(word: string): boolean {
   for (const ch of word) if ('aeiouyаеиоуыэюяё'.includes(ch)) vowels++;
   if (vowels > 1) return false;
   for (const layout of POSITIONS) {
-    let prev = layout.get(word[0]!);
+    let prev = layout[word.charCodeAt(0)];
     if (prev === undefined) continue;
     const hand = prev.hand;
     let ok = true;
     for (let i = 1; i < word.length && ok; i++) {
-      const k = layout.get(word[i]!);
+      const k = layout[word.charCodeAt(i)];
       ok = k !== undefined && k.hand === hand && Math.abs(k.col - prev.col) <= 3;
       if (k !== undefined) prev = k;
     }
