@@ -43,15 +43,14 @@ const CHUNKS_PER_THREAD = 3;
 const WORKER_OLD_GENERATION_MB = 256;
 
 /**
- * The young generation of a worker thread, in MB (V8's default for a thread
- * is about 3 × 16). A check allocates a lot of short-lived garbage, and a
- * thread's young space filled to its default took ~25 MB more resident
- * memory a thread than this size. Measured on 20,000 rows of all five
- * products with 2 threads: peak 515 MB → 441 MB, for ~5–8% more CPU (more
- * frequent scavenges), which keeps two threads of all five products under
- * the issue's 500 MB.
+ * The young generation of a worker thread, in MB (V8's default here is
+ * about 3 × 16). A check makes much short-lived garbage; with the default
+ * young space a thread held ~25 MB more resident memory. Measured on 20,000
+ * rows of all five products with 2 threads: peak 515 MB → 459 MB with 16,
+ * and as much time collecting as the default (cpu-prof, 5,000 rows: ~470 ms
+ * of GC); 8 gave 441 MB but 2.5 times the GC time.
  */
-const WORKER_YOUNG_GENERATION_MB = 8;
+const WORKER_YOUNG_GENERATION_MB = 16;
 
 /** What the pool hands every worker thread when it starts. */
 export interface PoolWorkerData {
