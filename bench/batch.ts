@@ -12,7 +12,7 @@
  * A script, not a vitest bench: one run takes minutes and is not gating.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
@@ -54,11 +54,28 @@ function cpuSeconds(pid: number): number {
   }
 }
 
+/** CPU seconds of each thread of a process (user + system), by thread id; empty once it is gone. */
+function threadCpu(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+    }
+  } catch {
+    // The process (or a thread) ended between the listing and the read.
+  }
+  return out;
+}
+
 interface Run {
   readonly seconds: number;
   readonly peakMb: number;
   /** CPU seconds used, as last seen while it ran. */
   readonly cpu: number;
+  /** CPU seconds of the main thread, and of the busiest other threads (the workers), as last seen. */
+  readonly mainCpu: number;
+  readonly threadCpu: readonly number[];
   readonly stderr: string;
 }
 
@@ -70,16 +87,22 @@ function runBin(args: readonly string[]): Promise<Run> {
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let peak = 0;
   let cpu = 0;
+  const threads = new Map<number, number>();
   const timer = setInterval(() => {
     peak = Math.max(peak, peakMb(child.pid!));
     cpu = Math.max(cpu, cpuSeconds(child.pid!));
+    for (const [tid, seconds] of threadCpu(child.pid!)) threads.set(tid, Math.max(threads.get(tid) ?? 0, seconds));
   }, 200);
   return new Promise((ok, fail) =>
     child.on('close', (code) => {
       clearInterval(timer);
       const seconds = (performance.now() - started) / 1000;
       if (code !== 0) fail(new Error(`batch ${args.join(' ')} exited ${code}:\n${stderr}`));
-      else ok({ seconds, peakMb: peak, cpu, stderr });
+      else {
+        const mainCpu = threads.get(child.pid!) ?? 0;
+        const others = [...threads].filter(([tid]) => tid !== child.pid).map(([, s]) => s).sort((a, b) => b - a);
+        ok({ seconds, peakMb: peak, cpu, mainCpu, threadCpu: others, stderr });
+      }
     }),
   );
 }
@@ -164,22 +187,31 @@ async function main(): Promise<void> {
   console.log(`node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'})`);
   // The machine's load before each run: on a shared machine, other processes take cores the workers would use.
   const load = () => loadavg()[0]!.toFixed(1);
-  console.log('| input | run | rows/s | wall | CPU | peak RSS | load before |');
-  console.log('|---|---|---:|---:|---:|---:|---:|');
+  console.log('| input | run | rows/s | wall | CPU | main thread, worker threads CPU | µs CPU a row | peak RSS | load before |');
+  console.log('|---|---|---:|---:|---:|---|---:|---:|---:|');
+  // Each thread's CPU: a worker thread's is its share of the checking, so with free cores N threads take
+  // about the largest worker's CPU of wall time (the "CPU-bound ×" after the 2-thread run).
+  const threadsCol = (run: Run, workers: number) => `${run.mainCpu.toFixed(1)} s; ${run.threadCpu.slice(0, workers).map((s) => `${s.toFixed(1)} s`).join(' + ')}`;
+  const perRow = (run: Run, rows: number) => Math.round((run.cpu / rows) * 1e6).toLocaleString('en-US');
   for (const set of sets) {
     let before = load();
     const single = await runBin(['batch', '--input', set.file, '--output', '/dev/null', '--workers', '1']);
-    console.log(`| ${set.label} | 1 worker thread | ${Math.round(set.rows / single.seconds).toLocaleString('en-US')} | ${single.seconds.toFixed(1)} s | ${single.cpu.toFixed(0)} s | ${mb(single.peakMb)} | ${before} |`);
+    console.log(
+      `| ${set.label} | 1 worker thread | ${Math.round(set.rows / single.seconds).toLocaleString('en-US')} | ${single.seconds.toFixed(1)} s | ${single.cpu.toFixed(0)} s | ${threadsCol(single, 1)} | ${perRow(single, set.rows)} | ${mb(single.peakMb)} | ${before} |`,
+    );
     before = load();
     const two = await runBin(['batch', '--input', set.file, '--output', '/dev/null', '--workers', '2']);
     console.log(
-      `| ${set.label} | 2 worker threads | ${Math.round(set.rows / two.seconds).toLocaleString('en-US')} (×${(single.seconds / two.seconds).toFixed(2)}) | ${two.seconds.toFixed(1)} s | ${two.cpu.toFixed(0)} s | ${mb(two.peakMb)} | ${before} |`,
+      `| ${set.label} | 2 worker threads | ${Math.round(set.rows / two.seconds).toLocaleString('en-US')} (×${(single.seconds / two.seconds).toFixed(2)}) | ${two.seconds.toFixed(1)} s | ${two.cpu.toFixed(0)} s | ${threadsCol(two, 2)} | ${perRow(two, set.rows)} | ${mb(two.peakMb)} | ${before} |`,
     );
+    // With free cores the wall time is the busiest thread's CPU: the speed-up the second thread gives when it has a core.
+    const busiest = (run: Run) => Math.max(run.mainCpu, run.threadCpu[0] ?? 0);
+    console.log(`CPU-bound speed-up of 2 threads (1-thread busiest thread CPU / 2-thread busiest thread CPU): ×${(busiest(single) / busiest(two)).toFixed(2)}`);
     if (!values['skip-queue']) {
       before = load();
       const queued = await runQueue(set.file);
       console.log(
-        `| ${set.label} | queue, 2 worker processes | ${Math.round(set.rows / queued.seconds).toLocaleString('en-US')} | ${queued.seconds.toFixed(1)} s | ${(queued.cpu + queued.workerCpu[0]! + queued.workerCpu[1]!).toFixed(0)} s | submitter ${mb(queued.peakMb)}, workers ${queued.workerPeakMb.map(mb).join(' + ')} | ${before} |`,
+        `| ${set.label} | queue, 2 worker processes | ${Math.round(set.rows / queued.seconds).toLocaleString('en-US')} | ${queued.seconds.toFixed(1)} s | ${(queued.cpu + queued.workerCpu[0]! + queued.workerCpu[1]!).toFixed(0)} s | submitter ${queued.cpu.toFixed(1)} s; workers ${queued.workerCpu.map((s) => `${s.toFixed(1)} s`).join(' + ')} | ${perRow({ ...queued, cpu: queued.cpu + queued.workerCpu[0]! + queued.workerCpu[1]! }, set.rows)} | submitter ${mb(queued.peakMb)}, workers ${queued.workerPeakMb.map(mb).join(' + ')} | ${before} |`,
       );
     }
   }
