@@ -39,7 +39,8 @@ function rng(seed: number): () => number {
 function sample(count: number): [string, string][] {
   const table = (file: string): string[] => {
     const data = (JSON.parse(readFileSync(join(root, 'data', 'name', file), 'utf8')) as { data: { names: string[] | string } }).data.names;
-    return typeof data === 'string' ? data.split('\n') : data;
+    // A line table (format 3: "name\tcounts…"): the names are the keys.
+    return typeof data === 'string' ? data.split('\n').map((line) => line.split('\t')[0]!) : data;
   };
   const firsts = table('first-names.json');
   const lasts = table('last-names.json');
