@@ -66,6 +66,17 @@ describe('LineTable', () => {
     }
   });
 
+  it('indexes only the sections a lookup needs (the first call does not index the whole table)', () => {
+    const keys = Array.from({ length: 26 * 40 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}name${i}`);
+    const t = new LineTable(LineTable.textOf(keys.map((k): [string, undefined] => [k, undefined])));
+    expect(t.indexedSections).toBe(0);
+    expect(t.find('sname18')).toBeGreaterThanOrEqual(0);
+    expect(t.find('sname19')).toBe(-1);
+    expect(t.indexedSections).toBe(1);
+    expect(t.find('kowalski')).toBe(-1);
+    expect(t.indexedSections).toBe(2);
+  });
+
   it('refuses rows it could not read back', () => {
     expect(() => LineTable.textOf([['a\tb', '1']])).toThrow(/tab or newline/);
     expect(() => LineTable.textOf([['', '1']])).toThrow(/empty key/);

@@ -52,6 +52,13 @@ export class LineTable {
     this.text = text;
   }
 
+  /** How many sections (first units) have been indexed so far: what the lookups cost in index building. */
+  get indexedSections(): number {
+    let n = this.high.size;
+    for (const s of this.low) if (s !== undefined) n++;
+    return n;
+  }
+
   /** Start of the first line at or after `from` (a line start or the end sentinel `text.length + 1`). */
   private nextStart(from: number): number {
     const nl = this.text.indexOf('\n', from);
