@@ -25,7 +25,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Interner } from '../lib/interner.js';
 import { readCsv } from './csv.js';
-import { MODEL_FIELD, MODEL_LINE, modelBucket } from '../../src/device/data/formats.js';
+import { MODEL_FIELD, MODEL_LINE, escapeModelText, modelBucket } from '../../src/device/data/formats.js';
 import type { ModelTableJson } from '../../src/device/data/formats.js';
 import { alnumOnly, squashSpaces } from '../../src/device/data/models.js';
 
@@ -330,7 +330,7 @@ type CodeRow = [string, ModelTuple, ModelTuple[] | undefined];
 
 /**
  * Lays the model table out to be searched in place (data/device/models.json
- * format 2, declared in src/device/data/formats.ts): three bucket tables of
+ * format 3, declared in src/device/data/formats.ts): three bucket tables of
  * lines instead of objects the loader would walk into Maps.
  *
  * The rows are taken in the order format 1's loader saw them (the keys of
@@ -388,18 +388,18 @@ export function encodeModelTable(table: ModelTable): ModelTableJson {
 
   const entry = (t: ModelTuple): string => [t[0], field(t[1]), t.length > 2 ? t[2] : '', t.length > 3 ? t[3] : ''].join(MODEL_FIELD);
   return {
-    brands: table.brands,
+    brands: table.brands.map(escapeModelText),
     types: [...table.types],
     codes: buckets([...byCode].map(([key, [spelling, primary, alt]]) => [key, [field(spelling), entry(primary), ...(alt ?? []).map(entry)].join(MODEL_FIELD)])),
-    squashed: buckets([...squashed].map(([alnum, key]) => [alnum, key ?? ''])),
-    names: buckets([...names].map(([name, hit]) => [name, hit === null ? '' : hit.key])),
+    squashed: buckets([...squashed].map(([alnum, key]) => [alnum, key === null ? '' : field(key)])),
+    names: buckets([...names].map(([name, hit]) => [name, hit === null ? '' : field(hit.key)])),
   };
 }
 
-/** A key or field as written into a line: refused when it holds a separator of the line format. */
+/** A key or field as written into a line, escaped to ASCII; refused when it holds a separator of the line format. */
 function field(text: string): string {
   if (text.includes(MODEL_LINE) || text.includes(MODEL_FIELD)) throw new Error(`models: ${JSON.stringify(text)} holds a separator (${MODEL_LINE} or ${MODEL_FIELD})`);
-  return text;
+  return escapeModelText(text);
 }
 
 /**
@@ -413,7 +413,8 @@ function buckets(lines: readonly (readonly [string, string])[]): string[] {
   while (n * 8 < lines.length) n *= 2;
   const out: string[][] = Array.from({ length: n }, () => []);
   for (const [key, fields] of [...lines].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-    out[modelBucket(key, n)]!.push(field(key) + MODEL_FIELD + fields);
+    const escaped = field(key); // the loader hashes the key as the table writes it
+    out[modelBucket(escaped, n)]!.push(escaped + MODEL_FIELD + fields);
   }
   return out.map((b) => (b.length === 0 ? '' : MODEL_LINE + b.join(MODEL_LINE) + MODEL_LINE));
 }

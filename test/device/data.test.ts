@@ -3,7 +3,7 @@
  * through the runtime accessors (src/device/data) against the committed
  * generated files, plus the builder's row validation.
  */
-import { mkdtempSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -18,13 +18,16 @@ import {
   latestBrowserVersion,
   lookupModelCode,
   lookupSpecs,
+  modelBrands,
   normalizeModelCode,
   priceCluster,
 } from '../../src/device/data/index.js';
 import { buildSpecs } from '../../scripts/device/specs.js';
 import { encodeModelTable } from '../../scripts/device/models.js';
 import type { ModelTable } from '../../scripts/device/models.js';
-import { MODELS, MODEL_FIELD, MODEL_LINE, modelBucket } from '../../src/device/data/formats.js';
+import { MODELS, MODEL_FIELD, MODEL_LINE, escapeModelText, modelBucket, unescapeModelText } from '../../src/device/data/formats.js';
+import { openData, runWithData } from '../../src/data/context.js';
+import { makeBundle } from '../data/makeBundle.js';
 import type { ModelTableJson } from '../../src/device/data/formats.js';
 
 describe('lookupModelCode', () => {
@@ -245,6 +248,49 @@ describe('model table format 2 (searched in place, issue 13 item 8)', () => {
     expect(lines(encoded.names)).toContain(`redminote11${MODEL_FIELD}`);
     expect(lines(encoded.names)).toContain(`xiaomiredminote11${MODEL_FIELD}2201117ty`);
     expect(lines(encoded.names)).toContain(`acmeredminote11${MODEL_FIELD}note11x`);
+  });
+
+  it('escapes every character above U+007F and % to ASCII, and back, for any string (lone surrogates too)', () => {
+    expect(escapeModelText('galaxy ⅱ')).toBe('galaxy %2171');
+    expect(escapeModelText('macbookpro11%2c2')).toBe('macbookpro11%00252c2');
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (text) => {
+        const escaped = escapeModelText(text);
+        expect([...escaped].every((c) => c.charCodeAt(0) < 0x80)).toBe(true);
+        expect(unescapeModelText(escaped)).toBe(text);
+      }),
+      { seed: 13, numRuns: 500 },
+    );
+  });
+
+  it('writes non-ASCII names and codes escaped, filed by the escaped key, and reads them back through a bundle', () => {
+    const wide: ModelTable = {
+      brands: ['Krüger&Matz', 'Acme'],
+      types: ['smartphone'],
+      // Enough codes for several buckets, so that where a key is filed matters.
+      codes: { 'ＫＭ-50': [0, 'Drive ⅱ', 0], 'AB%12': [1, 'Phone 100%'], ...Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`FILL${i}`, [1, `Filler ${i}`]])) },
+      alt: {},
+    };
+    const json = encodeModelTable(wide);
+    expect(MODELS.check(json)).toBeNull();
+    const text = JSON.stringify(json);
+    expect([...text].every((c) => c.charCodeAt(0) < 0x80)).toBe(true);
+    expect(json.codes.length).toBeGreaterThan(4);
+    json.codes.forEach((bucket, i) => {
+      for (const line of lines([bucket])) expect(modelBucket(line.slice(0, line.indexOf(MODEL_FIELD)), json.codes.length)).toBe(i);
+    });
+    const dir = makeBundle([{ format: MODELS as never, data: json }]);
+    try {
+      const lookup = runWithData(openData({ dir }), lookupModelCode);
+      expect(lookup('ＫＭ-50')).toEqual({ brand: 'Krüger&Matz', model: 'Drive ⅱ', code: 'ＫＭ-50', device_type: 'smartphone' });
+      expect(lookup('ab%12')).toEqual({ brand: 'Acme', model: 'Phone 100%', code: 'AB%12' });
+      // the marketing name, escaped in the names table too
+      expect(lookup('krüger&matz drive ⅱ')?.model).toBe('Drive ⅱ');
+      expect(lookup('ab%0025')).toBeUndefined();
+      expect(runWithData(openData({ dir }), modelBrands)()).toEqual(['Krüger&Matz', 'Acme']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the builder refuses a code or a name holding a separator of the line format', () => {

