@@ -104,7 +104,12 @@ export function createIpCheck(options?: IpCheckOptions): IpCheck {
     return run(ip, now === undefined ? clock() : now.getTime(), databases, score, useCity);
   });
   const preload = runWithData(context, (): void => {
-    if (!useCity || bundledCity(4) === null || bundledCity(6) === null) preloadCountry();
+    // preload() is the caller saying "now, not on the first checks": the city files are read whole.
+    const city4 = useCity ? bundledCity(4) : null;
+    const city6 = useCity ? bundledCity(6) : null;
+    city4?.tree.loadAll();
+    city6?.tree.loadAll();
+    if (city4 === null || city6 === null) preloadCountry();
     preloadNetworkTables();
   });
   return Object.assign(check, { preload });

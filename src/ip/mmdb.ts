@@ -8,6 +8,7 @@ import { Reader, type Response } from 'maxmind';
 import { BoundedCache } from '../common/boundedCache.js';
 import { quoteInput } from '../common/quoteInput.js';
 import { DataError, InputError } from '../errors.js';
+import { PagedFile } from './mmdbTree.js';
 
 /** The kinds of database the IP check understands, detected from `metadata.databaseType`. */
 export type DatabaseKind = 'city' | 'country' | 'asn' | 'isp' | 'anonymous-ip' | 'connection-type' | 'enterprise';
@@ -80,6 +81,17 @@ export const RECORD_CACHE_SIZE = 50_000;
  */
 export function recordCache(max: number): BoundedCache<number, object> {
   return new BoundedCache<number, object>(max);
+}
+
+/**
+ * The bundled DB-IP Lite city file of one IP version, to be read in place
+ * on demand ({@link PagedFile}), or the batch pool's shared copy when this
+ * thread was handed one.
+ *
+ * @param path the file's path ({@link bundledCityPathIfInstalled})
+ */
+export function bundledCityFile(path: string): Buffer | PagedFile {
+  return preread.get(path) ?? new PagedFile(path);
 }
 
 /**

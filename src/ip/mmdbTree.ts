@@ -20,6 +20,7 @@
  * bytes), then the payload. The metadata is a map after the last
  * `\xAB\xCD\xEFMaxMind.com` marker.
  */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { DataError } from '../errors.js';
 
 /** The metadata fields the walker needs, read from the file. */
@@ -42,12 +43,102 @@ const METADATA_MAX = 128 * 1024;
 /** A value of the data section: decoded as the MaxMind DB spec's types map to JavaScript. */
 export type MmdbValue = string | number | bigint | boolean | Uint8Array | MmdbValue[] | { [key: string]: MmdbValue };
 
+/** Bytes read on demand: one page holds 64 KiB of the file. */
+const PAGE_BITS = 16;
+/** Pages each lookup in paged mode reads ahead, in file order, until the file is whole (32 pages: 2 MiB). */
+const STEP_PAGES = 32;
+
+/**
+ * A database file read in place on demand, then whole: the first lookups
+ * read only the pages their walk touches (a few dozen 64 KiB pages instead
+ * of a 63 MB file, so a fresh process answers its first check in
+ * milliseconds), and each lookup also reads the next 2 MiB in file order,
+ * so that after a few dozen lookups the file is in memory and lookups read
+ * the buffer with no page checks. The buffer is allocated once at the
+ * file's size and filled in place.
+ */
+export class PagedFile {
+  readonly buf: Buffer;
+  readonly path: string;
+  private fd: number | null;
+  private readonly loaded: Uint8Array;
+  private missing: number;
+  private next = 0;
+
+  /** @throws DataError `DATA_MISSING` when the file cannot be opened */
+  constructor(path: string) {
+    this.path = path;
+    try {
+      this.fd = openSync(path, 'r');
+      this.buf = Buffer.allocUnsafeSlow(fstatSync(this.fd).size);
+    } catch (cause) {
+      const code = (cause as NodeJS.ErrnoException).code;
+      throw new DataError('DATA_MISSING', `${path}: cannot read MaxMind database (${code ?? String(cause)})`, path, { cause });
+    }
+    const pages = Math.ceil(this.buf.length / (1 << PAGE_BITS));
+    this.loaded = new Uint8Array(pages);
+    this.missing = pages;
+    if (pages === 0) this.close();
+  }
+
+  /** Whether every byte is in memory. */
+  get complete(): boolean {
+    return this.missing === 0;
+  }
+
+  /** Makes bytes [from, to) readable in `buf`. */
+  ensure(from: number, to: number): void {
+    const last = Math.min(to, this.buf.length) - 1;
+    for (let p = from >>> PAGE_BITS; p <= last >>> PAGE_BITS; p++) if (this.loaded[p] === 0) this.load(p);
+  }
+
+  /** Reads the next {@link STEP_PAGES} pages not yet read, in file order. */
+  step(): void {
+    let budget = STEP_PAGES;
+    while (budget > 0 && this.next < this.loaded.length) {
+      if (this.loaded[this.next] === 0) {
+        this.load(this.next);
+        budget--;
+      }
+      this.next++;
+    }
+  }
+
+  /** Reads every page not yet read. */
+  loadAll(): void {
+    while (this.missing > 0) this.step();
+  }
+
+  private load(page: number): void {
+    const start = page << PAGE_BITS;
+    const end = Math.min(this.buf.length, start + (1 << PAGE_BITS));
+    try {
+      for (let at = start; at < end; ) {
+        const n = readSync(this.fd!, this.buf, at, end - at, at);
+        if (n === 0) throw new Error('the file is shorter than when it was opened');
+        at += n;
+      }
+    } catch (cause) {
+      throw new DataError('DATA_CORRUPT', `${this.path}: read failed (${(cause as Error).message})`, this.path, { cause });
+    }
+    this.loaded[page] = 1;
+    if (--this.missing === 0) this.close();
+  }
+
+  private close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
 /** A MaxMind DB search tree and data section over one buffer. */
 export class MmdbTree {
   readonly metadata: MmdbMetadata;
   /** The file's name, for messages. */
   readonly source: string;
   private readonly buf: Buffer;
+  /** The file while it is read on demand; null once it is whole (or when it came whole). */
+  private paged: PagedFile | null;
   private readonly nodeCount: number;
   private readonly recordSize: number;
   /** Offset of the data section (after the tree and its 16-byte separator). */
@@ -56,23 +147,27 @@ export class MmdbTree {
   private readonly ipv4Root: number;
 
   /**
-   * @param buf the whole database file
+   * @param file the whole database file, or the file read on demand
    * @param source the file's name, for messages
    * @throws DataError `DATA_CORRUPT` when the buffer is not a MaxMind DB the walker can read
    */
-  constructor(buf: Buffer, source: string) {
+  constructor(file: Buffer | PagedFile, source: string) {
+    const buf = file instanceof PagedFile ? file.buf : file;
     this.buf = buf;
+    this.paged = file instanceof PagedFile && !file.complete ? file : null;
     this.source = source;
     const fail = (why: string): never => {
       throw new DataError('DATA_CORRUPT', `${source}: ${why}`, source);
     };
     const from = Math.max(0, buf.length - METADATA_MAX);
-    const at = buf.lastIndexOf(MARKER);
-    if (at < from || at === -1) fail('no MaxMind DB metadata marker');
+    this.paged?.ensure(from, buf.length);
+    const tail = buf.subarray(from).lastIndexOf(MARKER);
+    if (tail === -1) fail('no MaxMind DB metadata marker');
+    const at = from + tail;
     const metaStart = at + MARKER.length;
     let raw: MmdbValue;
     try {
-      raw = decodeValue(buf, metaStart, metaStart, buf.length, 0).value;
+      raw = decodeValue(buf, metaStart, metaStart, buf.length, 0, null).value;
     } catch (cause) {
       throw new DataError('DATA_CORRUPT', `${source}: unreadable metadata (${(cause as Error).message})`, source, { cause });
     }
@@ -113,6 +208,7 @@ export class MmdbTree {
    */
   record(node: number, bit: number): number {
     const b = this.buf;
+    if (this.paged !== null) this.paged.ensure((node * this.recordSize) / 4, ((node + 1) * this.recordSize) / 4);
     switch (this.recordSize) {
       case 28: {
         const o = node * 7;
@@ -149,7 +245,9 @@ export class MmdbTree {
   find4(v4: number): number {
     const count = this.nodeCount;
     let node = this.ipv4Root;
-    if (this.recordSize === 28) {
+    if (this.paged !== null && this.stepPaged()) {
+      for (let i = 31; i >= 0 && node < count; i--) node = this.record(node, (v4 >>> i) & 1);
+    } else if (this.recordSize === 28) {
       // The bundled DB-IP files' record size: the common case, unrolled from record().
       const b = this.buf;
       for (let i = 31; i >= 0 && node < count; i--) {
@@ -176,7 +274,7 @@ export class MmdbTree {
     const count = this.nodeCount;
     let node = 0;
     const b = this.buf;
-    const fast = this.recordSize === 28;
+    const fast = this.recordSize === 28 && !(this.paged !== null && this.stepPaged());
     for (let k = 0; k < 4 && node < count; k++) {
       const word = w[k]!;
       for (let i = 31; i >= 0 && node < count; i--) {
@@ -194,18 +292,40 @@ export class MmdbTree {
   }
 
   /**
+   * In paged mode: reads ahead one step, and says whether the file is still
+   * partly on disk (then the walk must check its pages).
+   */
+  private stepPaged(): boolean {
+    const paged = this.paged!;
+    paged.step();
+    if (!paged.complete) return true;
+    this.paged = null;
+    return false;
+  }
+
+  /** Reads the whole file now (a no-op once it is whole): lookups then read the buffer with no page checks. */
+  loadAll(): void {
+    this.paged?.loadAll();
+    this.paged = null;
+  }
+
+  /**
    * Decodes the record at a data offset (from {@link find4} / {@link find6}).
    *
    * @throws DataError `DATA_CORRUPT` when the record is malformed
    */
   decode(offset: number): MmdbValue {
     try {
-      return decodeValue(this.buf, this.dataStart, this.dataStart + offset, this.buf.length, 0).value;
+      const paged = this.paged;
+      return decodeValue(this.buf, this.dataStart, this.dataStart + offset, this.buf.length, 0, paged === null ? null : (a, z) => paged.ensure(a, z)).value;
     } catch (cause) {
       throw new DataError('DATA_CORRUPT', `${this.source}: the record at data offset ${offset} is malformed (${(cause as Error).message})`, this.source, { cause });
     }
   }
 }
+
+/** Makes bytes [from, to) of the file readable (paged mode). */
+type Ensure = (from: number, to: number) => void;
 
 /** A decoded value and the offset after it. */
 interface Decoded {
@@ -217,9 +337,11 @@ interface Decoded {
  * Decodes the value at `at` in a section starting at `base` (pointers are
  * relative to it) and ending before `end`. Throws on anything malformed.
  */
-function decodeValue(b: Buffer, base: number, at: number, end: number, depth: number): Decoded {
+function decodeValue(b: Buffer, base: number, at: number, end: number, depth: number, ensure: Ensure | null): Decoded {
   if (depth > 32) throw new Error('values nested deeper than 32 levels');
   if (at >= end) throw new Error('value past the end of its section');
+  // Control byte, extended type and size bytes, or a pointer: at most 5 bytes.
+  ensure?.(at, at + 5);
   const ctrl = b[at++]!;
   let type = ctrl >> 5;
   if (type === 1) {
@@ -231,7 +353,7 @@ function decodeValue(b: Buffer, base: number, at: number, end: number, depth: nu
     else if (ss === 1) ptr = ((vvv << 16) | (b[at]! << 8) | b[at + 1]!) + 2048;
     else if (ss === 2) ptr = ((vvv << 24) | (b[at]! << 16) | (b[at + 1]! << 8) | b[at + 2]!) + 526336;
     else ptr = ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
-    return { value: decodeValue(b, base, base + ptr, end, depth + 1).value, next: at + ss + 1 };
+    return { value: decodeValue(b, base, base + ptr, end, depth + 1, ensure).value, next: at + ss + 1 };
   }
   if (type === 0) {
     type = 7 + b[at++]!;
@@ -246,6 +368,8 @@ function decodeValue(b: Buffer, base: number, at: number, end: number, depth: nu
     size = 65821 + ((b[at]! << 16) | (b[at + 1]! << 8) | b[at + 2]!);
     at += 3;
   }
+  // The payload of a scalar; maps and arrays ensure each of their values.
+  if (type !== 7 && type !== 11) ensure?.(at, at + size);
   switch (type) {
     case 2: // UTF-8 string
       if (at + size > end) throw new Error('string past the end of its section');
@@ -265,9 +389,9 @@ function decodeValue(b: Buffer, base: number, at: number, end: number, depth: nu
       const out: Record<string, MmdbValue> = {};
       let o = at;
       for (let i = 0; i < size; i++) {
-        const k = decodeValue(b, base, o, end, depth + 1);
+        const k = decodeValue(b, base, o, end, depth + 1, ensure);
         if (typeof k.value !== 'string') throw new Error('a map key that is not a string');
-        const v = decodeValue(b, base, k.next, end, depth + 1);
+        const v = decodeValue(b, base, k.next, end, depth + 1, ensure);
         out[k.value] = v.value;
         o = v.next;
       }
@@ -292,7 +416,7 @@ function decodeValue(b: Buffer, base: number, at: number, end: number, depth: nu
       const out: MmdbValue[] = [];
       let o = at;
       for (let i = 0; i < size; i++) {
-        const v = decodeValue(b, base, o, end, depth + 1);
+        const v = decodeValue(b, base, o, end, depth + 1, ensure);
         out.push(v.value);
         o = v.next;
       }

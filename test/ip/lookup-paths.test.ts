@@ -18,7 +18,7 @@ import { defaultDataContext } from '../../src/data/context.js';
 import { loadAsnTable, loadListsTable } from '../../src/ip/data.js';
 import { ASN4 } from '../../src/ip/data/formats.js';
 import { bundledCityBytes, bundledCityPath } from '../../src/ip/mmdb.js';
-import { MmdbTree, NOT_FOUND } from '../../src/ip/mmdbTree.js';
+import { MmdbTree, NOT_FOUND, PagedFile } from '../../src/ip/mmdbTree.js';
 import { parseIp } from '../../src/ip/parseIp.js';
 import { NO_VALUE, decodeRangeTable, lookup4, lookup4Linear, lookup6, lookup6Linear, type RangeTable } from '../../src/ip/rangeTable.js';
 import { prng } from '../support/prng.js';
@@ -82,6 +82,22 @@ describe('MaxMind DB tree walker against the maxmind Reader', () => {
       }
       expect(hits).toBeGreaterThan(1000);
     }
+  });
+
+  it('a city file read in place on demand gives the same records while partly on disk and once whole', () => {
+    const path = bundledCityPath(4);
+    const paged = new PagedFile(path);
+    const tree = new MmdbTree(paged, path);
+    const reader = new Reader<object>(bundledCityBytes(4));
+    const ips = addresses(3000, 5).filter((ip) => !ip.includes(':'));
+    let whileParted = 0;
+    for (const ip of ips) {
+      if (!paged.complete) whileParted++;
+      expect(walk(tree, ip), ip).toEqual(reader.get(ip));
+    }
+    // The first lookups ran against a file partly on disk, and the read-ahead finished it.
+    expect(whileParted).toBeGreaterThan(10);
+    expect(paged.complete).toBe(true);
   });
 
   it('refuses a database whose node count does not fit, and names the file', () => {
