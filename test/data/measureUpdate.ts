@@ -26,7 +26,8 @@ import { GITHUB_FILES, PACKAGES } from '../../src/data/sources.js';
 import { packTarball } from './packTarball.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const BIN = join(ROOT, 'dist', 'cli', 'index.js');
+/** The bin: the checkout's, or MEASURE_BIN (a copy of the published files, away from builds running meanwhile). */
+const BIN = process.env.MEASURE_BIN ?? join(ROOT, 'dist', 'cli', 'index.js');
 const mode = process.argv[2] ?? 'full';
 const scratch = mkdtempSync(join(tmpdir(), 'is-measure-update-'));
 
