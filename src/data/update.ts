@@ -22,7 +22,10 @@
  */
 import { spawn } from 'node:child_process';
 import {
+  closeSync,
   cpSync,
+  fsyncSync,
+  openSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -130,13 +133,15 @@ export async function updateBundle(options: UpdateOptions): Promise<UpdateResult
   const parent = dirname(out);
   const base = basename(out);
   const versions = join(parent, `.${base}.versions`);
-  const previous = previousVersion(out);
+  previousVersion(out); // a directory no update made is refused before anything is written beside it
   mkdirSync(versions, { recursive: true });
   const release = acquireLock(join(parent, `.${base}.lock`));
   let work: string | undefined;
   try {
     const pause = pauser(env, log);
     await pause('locked');
+    // Read under the lock: a run that held it may have swapped the link meanwhile.
+    const previous = previousVersion(out);
     removeAbandoned(versions, parent, base);
     const baseline = baselineOf(previous, log);
     work = mkdtempSync(join(versions, `.tmp-${process.pid}-`));
@@ -179,7 +184,10 @@ export async function updateBundle(options: UpdateOptions): Promise<UpdateResult
     // 5. Publish: rename into place, then one atomic rename of a new link over `out`.
     const id = `${now().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
     const version = join(versions, id);
+    // On disk before it is named: the rename and the link must never point at files still in the page cache only.
+    syncTree(bundle);
     renameSync(bundle, version);
+    syncPath(versions);
     rmSync(work, { recursive: true, force: true });
     work = undefined;
     await pause('renamed');
@@ -188,6 +196,7 @@ export async function updateBundle(options: UpdateOptions): Promise<UpdateResult
     symlinkSync(join(`.${base}.versions`, id), link);
     await pause('linked');
     renameSync(link, out);
+    syncPath(parent);
     await pause('swapped');
     prune(versions, id, previous === null ? null : basename(previous));
     const records = manifest.datasets.reduce((n, d) => n + d.records, 0);
@@ -207,6 +216,26 @@ export async function updateBundle(options: UpdateOptions): Promise<UpdateResult
     if (work !== undefined) rmSync(work, { recursive: true, force: true });
     release();
   }
+}
+
+/** fsync of one file or directory (a directory's fsync makes the renames in it durable). */
+function syncPath(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** fsync of every file under `dir`, then of each directory. */
+function syncTree(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) syncTree(path);
+    else syncPath(path);
+  }
+  syncPath(dir);
 }
 
 function selectProducts(products: readonly DataProduct[] | undefined): DataProduct[] {
