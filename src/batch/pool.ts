@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { bundledCityPath } from '../ip/mmdb.js';
+import { bundledCityPathIfInstalled } from '../ip/mmdb.js';
 import type { ChunkResult, ChunkTask } from './types.js';
 
 /** Where chunks are checked: a pool of threads here, or workers on a queue. */
@@ -80,7 +80,9 @@ function readShared(path: string): SharedArrayBuffer {
  */
 export function createPool(threads: number, { shareIpData = false }: { shareIpData?: boolean } = {}): ChunkRunner {
   const { filename, execArgv } = workerEntry();
-  const workerData: PoolWorkerData = { files: shareIpData ? ([4, 6] as const).map((v) => [bundledCityPath(v), readShared(bundledCityPath(v))] as const) : [] };
+  // The city files are an optional peer dependency: without them there is nothing to share (the country table is small).
+  const cityPaths = shareIpData ? ([4, 6] as const).map((v) => bundledCityPathIfInstalled(v)).filter((p): p is string => p !== null) : [];
+  const workerData: PoolWorkerData = { files: cityPaths.map((path) => [path, readShared(path)] as const) };
   const pool = new Piscina<ChunkTask, ChunkResult>({
     filename,
     execArgv,
