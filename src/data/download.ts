@@ -119,16 +119,30 @@ export async function download(location: string, timeoutMs: number, authorizatio
       throw new Error(`${location}: ${code === 'ENOENT' ? 'not in the mirror' : `cannot be read (${code ?? String(error)})`}`, { cause: error });
     }
   }
-  let res: Response;
-  try {
-    res = await fetch(location, { signal: AbortSignal.timeout(timeoutMs), headers: { 'user-agent': 'identity-signals-data-update', ...(authorization === undefined ? {} : { authorization }) } });
-  } catch (error) {
-    const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
-    throw new Error(`${location}: ${why}`, { cause: error });
+  // A dropped connection or a 5xx is often transient (a reused keep-alive socket the server had just
+  // closed, a registry restarting): tried again after RETRY_DELAYS_MS; a 4xx answer is final.
+  for (let attempt = 0; ; attempt++) {
+    let failure: Error;
+    let status = 0;
+    try {
+      const res = await fetch(location, {
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { 'user-agent': 'identity-signals-data-update', ...(authorization === undefined ? {} : { authorization }) },
+      });
+      status = res.status;
+      if (res.ok) return Buffer.from(await res.arrayBuffer());
+      failure = new Error(`${location}: HTTP ${res.status}`);
+    } catch (error) {
+      const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (((error as Error).cause as Error | undefined)?.message ?? (error as Error).message);
+      failure = new Error(`${location}: ${why}`, { cause: error });
+    }
+    if ((status >= 400 && status < 500) || attempt >= RETRY_DELAYS_MS.length) throw failure;
+    await new Promise((ok) => setTimeout(ok, RETRY_DELAYS_MS[attempt]));
   }
-  if (!res.ok) throw new Error(`${location}: HTTP ${res.status}`);
-  return Buffer.from(await res.arrayBuffer());
 }
+
+/** Waits before the second and third try of a download that failed on the way. */
+export const RETRY_DELAYS_MS: readonly number[] = Object.freeze([500, 2000]);
 
 /** A package version as the registry describes it (`GET <registry>/<name>/latest`). */
 export interface PackageVersion {

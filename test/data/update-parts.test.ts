@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { authorizationFor, downloadPackage, mirrored, registryFor } from '../../src/data/download.js';
+import { authorizationFor, download, downloadPackage, mirrored, registryFor } from '../../src/data/download.js';
 import { acquireLock, LockBusyError } from '../../src/data/lock.js';
 import { GITHUB_FILES, keptContent, parseSupportedDevices } from '../../src/data/sources.js';
 import { unpackTarball } from '../../src/data/tar.js';
@@ -217,5 +217,29 @@ describe("parseSupportedDevices: Google Play's supported-devices CSV", () => {
     expect(parseSupportedDevices(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]))).toEqual(rows);
     expect(parseSupportedDevices(Buffer.from(csv))).toEqual(rows);
     expect(() => parseSupportedDevices(Buffer.from('<html>moved</html>'))).toThrow("not Google Play's supported-devices list");
+  });
+});
+
+describe('download: a dropped connection or a 5xx is tried again, a 4xx is not', () => {
+  it('succeeds on the next try after a cut connection and after a 503; a 404 is asked once', async () => {
+    const hits = new Map<string, number>();
+    const server = createServer((req, res) => {
+      const n = (hits.get(req.url ?? '') ?? 0) + 1;
+      hits.set(req.url ?? '', n);
+      if (req.url === '/cut' && n === 1) req.socket.destroy();
+      else if (req.url === '/busy' && n === 1) res.writeHead(503).end();
+      else if (req.url === '/gone') res.writeHead(404).end();
+      else res.end('list');
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect((await download(`${base}/cut`, 5000)).toString()).toBe('list');
+      expect((await download(`${base}/busy`, 5000)).toString()).toBe('list');
+      await expect(download(`${base}/gone`, 5000)).rejects.toThrow(`${base}/gone: HTTP 404`);
+      expect(Object.fromEntries(hits)).toEqual({ '/cut': 2, '/busy': 2, '/gone': 1 });
+    } finally {
+      await new Promise((ok) => server.close(ok));
+    }
   });
 });
