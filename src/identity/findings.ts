@@ -3,7 +3,7 @@ import type { EmailResult } from '../email/types.js';
 import { localHour } from '../ip/time.js';
 import type { IpResult } from '../ip/types.js';
 import { currentBundle } from '../data/context.js';
-import { foldName, romanize, surnameCountries } from '../name/data/index.js';
+import { foldName, romanize, surnameCountries, surnameCountryCounts } from '../name/data/index.js';
 import { SURNAME_COUNTRIES } from '../name/data/formats.js';
 import type { NameResult } from '../name/types.js';
 import type { PhoneResult } from '../phone/types.js';
@@ -154,13 +154,8 @@ function describe(phone: string | null, ip: string | null): string {
 /** Countries the surname-countries dataset holds at least 200 surnames of: where its silence means something. */
 function surnameCoverage(): ReadonlySet<string> {
   const bundle = currentBundle();
-  return bundle.derive('identity/surname-coverage', [SURNAME_COUNTRIES], () => {
-    const counts = new Map<string, number>();
-    for (const value of Object.values(bundle.load(SURNAME_COUNTRIES).surnames)) {
-      for (const c of value.split(' ')) counts.set(c, (counts.get(c) ?? 0) + 1);
-    }
-    return new Set([...counts].filter(([, n]) => n >= 200).map(([c]) => c));
-  });
+  // The counts come from the name data's own reader (the dataset is a line table since issue 18's first-call work).
+  return bundle.derive('identity/surname-coverage', [SURNAME_COUNTRIES], () => new Set([...surnameCountryCounts()].filter(([, n]) => n >= 200).map(([c]) => c)));
 }
 
 /** Countries whose name lists hold the family name (its last word; Latin spelling for other scripts). */

@@ -53,6 +53,24 @@ export function maleShareByCountry(folded: string): ReadonlyMap<string, number> 
 }
 
 /**
+ * How many surnames each country's name lists hold (what the surname data
+ * can say about a country: little where it lists few), counted once per bundle.
+ *
+ * @example
+ * (surnameCountryCounts().get('IT') ?? 0) > 200 // → true
+ */
+export function surnameCountryCounts(): ReadonlyMap<string, number> {
+  return loadCountryCounts();
+}
+
+const loadCountryCounts = bundleMemo('name/surname-countries:counts', () => [SURNAME_COUNTRIES], (): ReadonlyMap<string, number> => {
+  const table = loadSurnames();
+  const counts = new Map<string, number>();
+  for (const line of table.lines()) for (const c of table.value(line).split(' ')) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return counts;
+});
+
+/**
  * The countries whose name lists hold a folded surname (empty when none).
  *
  * @example

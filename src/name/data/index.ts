@@ -23,5 +23,5 @@ export type { NameListKind } from './lists.js';
 export { nameLikeness, nameLikenessThreshold } from './likeness.js';
 export { repeatedNameLimits, vocabulary } from './vocabulary.js';
 export type { Vocabulary } from './vocabulary.js';
-export { maleShareByCountry, surnameCountries } from './given.js';
+export { maleShareByCountry, surnameCountries, surnameCountryCounts } from './given.js';
 export { romanize } from './translit.js';
