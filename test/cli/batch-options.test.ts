@@ -23,7 +23,7 @@ function faultOf(flags: readonly string[], argv: readonly string[] = ['batch', '
 
 describe('batch --input: the options of a run', () => {
   it('the defaults: stdout, NDJSON, no map, not quiet, nothing skipped, no chunk size, the package\'s checker', () => {
-    expect(optionsOf([])).toEqual({ input: 'in.csv', output: '-', outputFormat: 'ndjson', maps: {}, quiet: false, allowRejects: false, skip: 0, checker: {} });
+    expect(optionsOf([])).toStrictEqual({ input: 'in.csv', output: '-', outputFormat: 'ndjson', maps: {}, quiet: false, allowRejects: false, skip: 0, checker: {} });
   });
 
   it('every flag lands in its option', () => {
@@ -32,7 +32,7 @@ describe('batch --input: the options of a run', () => {
       '--map', 'email=Mail', '--map', 'name=First+Last', '--map', 'phone=', '--quiet', '--rejects', 'bad.ndjson', '--allow-rejects',
       '--report', 'r.html', '--skip', '12', '--chunk', '50', '--bands', 'scorecard', '--country', 'IT', '--db', 'a.mmdb', '--db', 'b.mmdb', '--data', 'bundle',
     ]);
-    expect(options).toEqual({
+    expect(options).toStrictEqual({
       input: 'in.csv',
       output: 'out.csv',
       delimiter: '\t',
@@ -66,7 +66,7 @@ describe('batch --input: the options of a run', () => {
   it('the data bundle: --data, else IDENTITY_SIGNALS_DATA; an empty variable is none', () => {
     expect(optionsOf([], { IDENTITY_SIGNALS_DATA: '/srv/bundle' }).checker).toEqual({ data: '/srv/bundle' });
     expect(optionsOf(['--data', 'mine'], { IDENTITY_SIGNALS_DATA: '/srv/bundle' }).checker).toEqual({ data: 'mine' });
-    expect(optionsOf([], { IDENTITY_SIGNALS_DATA: '' }).checker).toEqual({});
+    expect(optionsOf([], { IDENTITY_SIGNALS_DATA: '' }).checker).toStrictEqual({});
     // Without the environment argument: none.
     expect(batchFileOptions(parseCommandLine(['batch', '--input', 'in.csv']).flags).checker).toEqual({});
   });
