@@ -25,7 +25,7 @@
  * leading A (Double Metaphone's first vowel) or H.
  */
 import { doubleMetaphone } from 'double-metaphone';
-import levenshtein from 'fast-levenshtein';
+import { levenshteinDistance } from '../common/levenshtein.js';
 import { bundleMemo } from './data/bundleMemo.js';
 import { VOCABULARY } from './data/formats.js';
 import { vocabulary } from './data/vocabulary.js';
@@ -403,7 +403,7 @@ function keysAlike(nameKey: string, phraseKey: string): boolean {
   if (nameKey === '' || phraseKey === '') return false;
   const limit = MAX_SPELLING_DISTANCE * Math.max(nameKey.length, phraseKey.length);
   if (Math.abs(nameKey.length - phraseKey.length) > limit) return false;
-  return levenshtein.get(nameKey, phraseKey) <= limit;
+  return levenshteinDistance(nameKey, phraseKey) <= limit;
 }
 
 /**

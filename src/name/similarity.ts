@@ -3,7 +3,7 @@
  * look alike: repeated names of patronymic naming (Mohamed Mohamed),
  * patronymic surnames (John Johnson), rhymes of two known names (Jill Hill).
  */
-import levenshtein from 'fast-levenshtein';
+import { levenshteinDistance } from '../common/levenshtein.js';
 import { firstNameGender, isKnownFirstName, lastNameWeight, repeatedNameLimits } from './data/index.js';
 import { vocabulary } from './data/vocabulary.js';
 import type { PartAnalysis } from './analyse.js';
@@ -66,7 +66,7 @@ export function similarity(first: PartAnalysis, last: PartAnalysis, firstKnown: 
   const longer = Math.max(a.length, b.length);
   const shorter = Math.min(a.length, b.length);
   if (longer - shorter <= 2 && longer >= 4) {
-    const d = levenshtein.get(a, b);
+    const d = levenshteinDistance(a, b);
     if (d <= 1 || (d <= 2 && longer >= 8)) return `first and last name differ by ${d} letter${d === 1 ? '' : 's'}`;
   }
   if (shorter >= 3) {
