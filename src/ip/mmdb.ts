@@ -4,11 +4,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Reader, type Response } from 'maxmind';
+import type { Reader, Response } from 'maxmind';
 import { BoundedCache } from '../common/boundedCache.js';
 import { quoteInput } from '../common/quoteInput.js';
 import { DataError, InputError } from '../errors.js';
+import { lazyRequire } from '../common/lazyRequire.js';
 import { PagedFile } from './mmdbTree.js';
+
+/** maxmind, loaded when a caller's own database is first opened (issue 13, item 8: not at import). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
+const maxmind = lazyRequire<typeof import('maxmind')>('maxmind', () => require('maxmind'));
 
 /** The kinds of database the IP check understands, detected from `metadata.databaseType`. */
 export type DatabaseKind = 'city' | 'country' | 'asn' | 'isp' | 'anonymous-ip' | 'connection-type' | 'enterprise';
@@ -183,7 +188,7 @@ function openVerified(bytes: Buffer, label: string, shown: string): OpenedDataba
   if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) fail('is gzip-compressed, not a MaxMind DB; decompress it first');
   let reader: Reader<Response>;
   try {
-    reader = new Reader<Response>(bytes, { cache: recordCache(RECORD_CACHE_SIZE) });
+    reader = new (maxmind().Reader)<Response>(bytes, { cache: recordCache(RECORD_CACHE_SIZE) });
   } catch (cause) {
     return fail(`is not a MaxMind DB (${(cause as Error).message})`, cause);
   }

@@ -11,7 +11,11 @@
  * location. Blocks are matched most specific first so that the reported
  * name is the precise one (`192.0.0.9/32` PCP anycast inside `192.0.0.0/24`).
  */
-import ipaddr from 'ipaddr.js';
+import { lazyRequire } from '../common/lazyRequire.js';
+
+/** ipaddr.js, loaded when the special ranges are first compiled (issue 13, item 8: not at import). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
+const ipaddr = lazyRequire<typeof import('ipaddr.js')>('ipaddr.js', () => require('ipaddr.js'));
 import { parseIp, type ParsedIp } from './parseIp.js';
 
 /** One special-purpose block. */
@@ -118,9 +122,12 @@ function prefixMask(bits: number, word: number): number {
   return used === 0 ? 0 : (0xffffffff << (32 - used)) >>> 0;
 }
 
-// Most specific first: the first match is the most precise name.
-const COMPILED4: readonly Compiled4[] = IPV4_SPECIAL_RANGES.map((range) => {
-  const [addr, bits] = ipaddr.IPv4.parseCIDR(range.cidr);
+// Most specific first: the first match is the most precise name. Compiled on first use (ipaddr.js is loaded then).
+let compiled4: readonly Compiled4[] | undefined;
+let compiled6: readonly Compiled6[] | undefined;
+
+const compile4 = (): readonly Compiled4[] => IPV4_SPECIAL_RANGES.map((range) => {
+  const [addr, bits] = ipaddr().IPv4.parseCIDR(range.cidr);
   const o = addr.octets;
   const start = (((o[0]! << 24) | (o[1]! << 16) | (o[2]! << 8) | o[3]!) >>> 0) & prefixMask(bits, 0);
   const end = (start | ~prefixMask(bits, 0)) >>> 0;
@@ -129,8 +136,8 @@ const COMPILED4: readonly Compiled4[] = IPV4_SPECIAL_RANGES.map((range) => {
   .sort((a, b) => b.bits - a.bits)
   .map(({ range, start, end }) => ({ range, start, end }));
 
-const COMPILED6: readonly Compiled6[] = IPV6_SPECIAL_RANGES.map((range) => {
-  const [addr, bits] = ipaddr.IPv6.parseCIDR(range.cidr);
+const compile6 = (): readonly Compiled6[] => IPV6_SPECIAL_RANGES.map((range) => {
+  const [addr, bits] = ipaddr().IPv6.parseCIDR(range.cidr);
   const p = addr.parts;
   const mask = [0, 1, 2, 3].map((i) => prefixMask(bits, i));
   const net = [0, 1, 2, 3].map((i) => (((p[2 * i]! << 16) | p[2 * i + 1]!) & mask[i]!) >>> 0);
@@ -149,11 +156,11 @@ const COMPILED6: readonly Compiled6[] = IPV6_SPECIAL_RANGES.map((range) => {
 export function specialRangeOf(ip: ParsedIp): SpecialRange | null {
   if (ip.version === 4) {
     const v = ip.v4;
-    for (const c of COMPILED4) if (v >= c.start && v <= c.end) return c.range;
+    for (const c of (compiled4 ??= compile4())) if (v >= c.start && v <= c.end) return c.range;
     return null;
   }
   const w = ip.w;
-  for (const c of COMPILED6) {
+  for (const c of (compiled6 ??= compile6())) {
     if (
       ((w[0] & c.mask[0]!) >>> 0) === c.net[0] &&
       ((w[1] & c.mask[1]!) >>> 0) === c.net[1] &&

@@ -1,4 +1,8 @@
-import tzLookup from '@photostructure/tz-lookup';
+import { lazyRequire } from '../common/lazyRequire.js';
+
+/** tz-lookup, loaded by the first check that places a coordinate (issue 13, item 8: not at import). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
+const tzLookup = lazyRequire<typeof import('@photostructure/tz-lookup')>('@photostructure/tz-lookup', () => require('@photostructure/tz-lookup'));
 import type { RequestTime } from './types.js';
 
 /**
@@ -11,7 +15,7 @@ import type { RequestTime } from './types.js';
 export function timezoneAt(latitude: number, longitude: number): string | null {
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
   try {
-    return tzLookup(latitude, longitude);
+    return tzLookup()(latitude, longitude);
   } catch {
     return null;
   }
