@@ -73,7 +73,8 @@ const COLON = 58;
  * @param encoded the entry string of one calling code
  * @returns the entries by key length, with the longest and shortest key lengths
  * @example
- * decodeEntries('02:3,13').byLength[2] // { keys: [2, 23]… } — keys '02' and '23', description 3 for both
+ * // Two entries: key '2' with description 3, then key '23' (one digit shared) with the same description.
+ * decodeEntries('02:3,13').byLength[2] // { keys: [23], names: [3] }
  */
 export function decodeEntries(encoded: string): Decoded {
   if (encoded === '') return EMPTY;
