@@ -14,7 +14,8 @@
  * bin wrapper `src/cli/index.ts` that runs only in child processes).
  * `--concurrency N` sets the number of test workers (the config's 2 is one per
  * core; 1 leaves the other core to whatever else runs on the machine), e.g.
- * `npm run test:mutation -- src/cli --concurrency 1`.
+ * `npm run test:mutation -- src/cli --concurrency 1`. `--no-isolate` runs the
+ * test files of a mutant in one fork (vitest.stryker.config.ts says when that is safe).
  */
 import { statSync } from 'node:fs';
 import { Stryker } from '../node_modules/@stryker-mutator/core/dist/src/stryker.js';
@@ -45,6 +46,11 @@ for (let i = 0; i < args.length; i++) {
       process.exit(2);
     }
     concurrency = Number(value);
+    continue;
+  }
+  if (arg === '--no-isolate') {
+    // Read by vitest.stryker.config.ts in Stryker's test-runner processes, which inherit the environment.
+    process.env.IDENTITY_SIGNALS_MUTATION_NO_ISOLATE = '1';
     continue;
   }
   mutate.push(...patternsOf(arg));
