@@ -17,6 +17,10 @@ export default defineConfig({
       'test/server/**/*.test.ts',
       'test/providers/**/*.test.ts',
       'test/scoring/**/*.test.ts',
+      // The in-process CLI tests that live beside their product (data, identity, batch sources).
+      'test/data/cli.test.ts',
+      'test/identity/cli.test.ts',
+      'test/batch/source.test.ts',
     ],
     exclude: ['test/api/dist.test.ts', '**/node_modules/**'],
     testTimeout: 60_000,
