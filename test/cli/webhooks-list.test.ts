@@ -49,6 +49,15 @@ describe('webhooks list, as text', () => {
       `${ids[1]}  2026-01-02T00:00:00.000Z  attempts 3  "${long.slice(0, 64)}…"  HTTP 501`,
     ]);
   });
+
+  it('a URL of exactly 64 characters is shown whole; one more and it is cut', async () => {
+    const exact = `https://hooks.example.org/${'q'.repeat(64 - 26)}`;
+    const over = `${exact}r`;
+    expect(exact).toHaveLength(64);
+    const { dir } = journalWith('boundary', [exact, over]);
+    const { out } = await cli(['webhooks', 'list', '--json'], { IDENTITY_SIGNALS_WEBHOOK_DIR: dir });
+    expect((JSON.parse(out[0]!) as { url: string }[]).map((l) => l.url)).toEqual([exact, `${exact}…`]);
+  });
 });
 
 describe('webhooks retry and purge', () => {
