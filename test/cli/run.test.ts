@@ -259,6 +259,11 @@ describe('parseCommandLine', () => {
     expect(() => parseCommandLine(['--compact'])).toThrow('--compact goes after a command');
   });
 
+  it('only batch reads its first argument as a product: a name that is also a product\'s name is a value', () => {
+    expect(() => parseCommandLine(['name', 'email', 'Doe', '--db', 'x'])).toThrow(/^name does not take --db$/);
+    expect(() => parseCommandLine(['batch', 'email', '-', '--db', 'x'])).toThrow(/^batch email does not take --db$/);
+  });
+
   it('data and webhooks leave their arguments to their subcommands', () => {
     expect(parseCommandLine(['data', 'verify', 'a', 'b']).args).toEqual(['verify', 'a', 'b']);
     expect(parseCommandLine(['webhooks', 'retry', '1', '2']).args).toEqual(['retry', '1', '2']);
