@@ -17,24 +17,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createNameCheck } from '../src/name/index.js';
 import { fakeNames, realNames } from '../test/name/fixtures.js';
+import { prng as rng } from '../test/support/prng.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const againstAt = args.indexOf('--against');
 const against = againstAt >= 0 ? args[againstAt + 1] : undefined;
 const iterations = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--against') ?? 30);
-
-/** mulberry32: a small seeded generator, so the sample is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function sample(count: number): [string, string][] {
   const table = (file: string): string[] => {

@@ -22,23 +22,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNameCheck } from '../src/name/index.js';
 import { fakeNames, realNames } from '../test/name/fixtures.js';
+import { prng as rng } from '../test/support/prng.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SNAPSHOT = join(root, '.tmp', 'name-differential.json');
 const SAMPLE = 20_000;
 const COUNTRIES = ['IT', 'DE', 'US', 'RU', 'FR', 'BR', 'IN', 'TR'];
-
-/** mulberry32: a small seeded generator, so the sample is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The names of a table file: an array (format 2), or the keys of a line

@@ -5,18 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LineTable } from '../../src/name/data/lineTable.js';
-
-/** mulberry32, so the random tables are the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng as rng } from '../support/prng.js';
 
 describe('LineTable', () => {
   it('finds keys with and without values, and answers -1 for others', () => {
