@@ -20,6 +20,7 @@ export interface IdentityEvidence {
   readonly name?: NameResult;
   readonly firstName?: string;
   readonly lastName?: string;
+  /** The declared country (ISO 3166-1 alpha-2). */
   readonly country?: string;
   /** The instant of the check, for the IP's local time. */
   readonly nowMs: number;

@@ -44,16 +44,7 @@ interface Products {
  * What {@link IdentityCheck.score} scores: the products' results already
  * checked (each optional), and the raw fields the cross-signal rules compare.
  */
-export interface IdentityParts {
-  readonly email?: EmailResult;
-  readonly phone?: PhoneResult;
-  readonly ip?: IpResult;
-  readonly device?: DeviceResult;
-  readonly name?: NameResult;
-  readonly firstName?: string;
-  readonly lastName?: string;
-  /** The declared country (ISO 3166-1 alpha-2). */
-  readonly country?: string;
+export interface IdentityParts extends Omit<IdentityEvidence, 'nowMs'> {
   /** The instant of the check, for the IP's local time. @default the check's clock */
   readonly nowMs?: number;
 }
