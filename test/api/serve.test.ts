@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +9,7 @@ import { serve, serveCommand } from '../../src/cli/serve.js';
 import { parseCommandLine } from '../../src/cli/args.js';
 import { createChecker } from '../../src/index.js';
 import { signWebhook } from '../../src/server/index.js';
-import { BIN, ROOT } from '../support/batchBin.js';
+import { startServeBin } from '../support/serveBin.js';
 
 // `identity-signals serve` as deployed: a config file, environment over it,
 // webhooks, and (as a real process) SIGTERM with requests in flight and
@@ -158,24 +157,7 @@ describe('serve: webhooks', () => {
 // The built bin as a service manager runs it (npm test builds first; in a focused run, `npm run build` first).
 describe('serve as a process: signals', () => {
   function startServe(env: Record<string, string>, args: string[] = []) {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', IDENTITY_SIGNALS_DATA_WARN: 'off', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const port = new Promise<number>((ok, fail) => {
-      child.stderr.on('data', () => {
-        const match = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
-        if (match) ok(Number(match[1]));
-      });
-      child.on('close', () => fail(new Error(`serve ended before listening: ${stderr}`)));
-    });
-    const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => child.on('close', (code, signal) => ok({ code, signal })));
-    return { child, port, done, stdout: () => stdout, stderr: () => stderr };
+    return startServeBin(args, env);
   }
 
   /** Resolves when every socket of a slow request is connected. */

@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess, ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
@@ -8,8 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT } from '../support/batchBin.js';
 import { startRedisServer } from '../support/redisServer.js';
+import { startServeBin } from '../support/serveBin.js';
+import type { ServeProcess } from '../support/serveBin.js';
 
 // The built bin (npm test builds first; in a focused run, `npm run build`
 // first), killed with SIGKILL while deliveries are pending: what it accepted
@@ -60,23 +60,8 @@ function tally(receipts: readonly Receipt[]) {
   return { delivered: delivered.length, distinct: ids.size, duplicates: delivered.length - ids.size, badSignatures: receipts.filter((r) => !verifies(r)).length };
 }
 
-function startServe(config: string): { child: ChildProcessWithoutNullStreams; port: Promise<number>; stderr: () => string } {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--config', config], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', IDENTITY_SIGNALS_DATA_WARN: 'off', IDENTITY_SIGNALS_LOG_LEVEL: 'warn' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stdout.resume();
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const port = new Promise<number>((ok, fail) => {
-    child.stderr.on('data', () => {
-      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
-      if (match) ok(Number(match[1]));
-    });
-    child.on('close', () => fail(new Error(`serve ended before listening: ${stderr}`)));
-  });
-  return { child, port, stderr: () => stderr };
+function startServe(config: string): ServeProcess {
+  return startServeBin(['--config', config], { IDENTITY_SIGNALS_LOG_LEVEL: 'warn' });
 }
 
 const killed = (child: ChildProcess) =>
@@ -124,7 +109,7 @@ function writeConfig(dir: string, extra: Record<string, unknown>): string {
   return file;
 }
 
-const children: ChildProcessWithoutNullStreams[] = [];
+const children: ChildProcess[] = [];
 let redisServer: ChildProcess | undefined;
 afterAll(async () => {
   for (const child of children) await killed(child);

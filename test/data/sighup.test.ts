@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DISPOSABLE } from '../../src/email/data/formats.js';
-import { BIN, ROOT } from '../support/batchBin.js';
+import { ROOT } from '../support/batchBin.js';
+import { startServeBin } from '../support/serveBin.js';
 import { entryFor, writeManifestFile } from './makeBundle.js';
 
 // issue 13 item 6: `serve --data DIR` reloads its bundle on SIGHUP, and a
@@ -19,24 +19,7 @@ afterAll(() => {
 });
 
 function startServe(dataDir: string) {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', dataDir], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', IDENTITY_SIGNALS_API_KEYS: 'k1', IDENTITY_SIGNALS_DATA_WARN: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const port = new Promise<number>((ok, fail) => {
-    child.stderr.on('data', () => {
-      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
-      if (match) ok(Number(match[1]));
-    });
-    child.on('close', () => fail(new Error(`serve ended before listening: ${stderr}`)));
-  });
-  const done = new Promise<void>((ok) => child.on('close', () => ok()));
-  return { child, port, done, stdout: () => stdout };
+  return startServeBin(['--data', dataDir], { IDENTITY_SIGNALS_API_KEYS: 'k1' });
 }
 
 /** The status the server gives an address on `domain`. */
