@@ -19,6 +19,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { emailCsv, mixedCsv, writeLines } from '../test/support/batchData.js';
+import { peakMb } from '../test/support/peakMemory.js';
 
 const root = join(import.meta.dirname, '..');
 const work = join(root, '.tmp', 'bench-batch');
@@ -32,16 +33,6 @@ const { values } = parseArgs({
     'skip-queue': { type: 'boolean', default: false },
   },
 });
-
-/** Peak resident memory of a process so far, in MB (VmHWM), or 0 once it is gone. */
-function peakMb(pid: number): number {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 
 /** CPU time a process has used so far (all its threads, user + system), in seconds; 0 once it is gone. */
 function cpuSeconds(pid: number): number {

@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mixedCsv, writeLines } from '../support/batchData.js';
 import { startBin } from '../support/batchBin.js';
+import { peakMb } from '../support/peakMemory.js';
 
 // Peak resident memory of a real batch process, worker threads included
 // (one process: /proc's VmHWM counts every thread), on rows of all five
@@ -11,16 +12,6 @@ import { startBin } from '../support/batchBin.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'identity-signals-batch-memory-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The high-water mark of a process's resident memory so far, in MB; 0 once it is gone. */
-function peakMb(pid: number): number {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 
 describe.runIf(existsSync('/proc/self/status'))('batch: peak memory (issue 16)', () => {
   it('2 worker threads on 6,000 rows of all five products stay under 500 MB resident', async () => {
