@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
 import { freePort, startRedisServer } from '../support/redisServer.js';
 import type { RunningRedis } from '../support/redisServer.js';
+import { runCliLines } from '../support/cli.js';
 
 // `batch --input` and `worker` run in this process through runCli (the bin's
 // entry function) with an injected io, so mutation testing sees src/cli/batch.ts;
@@ -21,17 +22,8 @@ const path = (name: string, text?: string) => {
   return file;
 };
 
-async function cli(argv: readonly string[], options: { stdin?: string; env?: Record<string, string>; signal?: AbortSignal } = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    stdin: Readable.from([options.stdin ?? '']),
-    env: options.env ?? {},
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-  });
-  return { code, out, err };
+function cli(argv: readonly string[], options: { stdin?: string; env?: Record<string, string>; signal?: AbortSignal } = {}) {
+  return runCliLines(argv, options);
 }
 
 /** The JSON lines written (io.out may be given several lines in one call). */

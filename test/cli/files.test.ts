@@ -1,11 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/args.js';
 import { openFile, requireFile } from '../../src/cli/files.js';
-import { runCli } from '../../src/cli/run.js';
+import { runCliLines } from '../support/cli.js';
 
 // A file named on the command line that cannot be used is the person's fault
 // (exit 2), said in one line with the path as they wrote it; never an
@@ -14,11 +13,8 @@ import { runCli } from '../../src/cli/run.js';
 const dir = mkdtempSync(join(tmpdir(), 'identity-signals-cli-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(argv: readonly string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, { out: (line) => out.push(line), err: (line) => err.push(line), stdin: Readable.from(['']), env: {} });
-  return { code, out, err };
+function cli(argv: readonly string[]) {
+  return runCliLines(argv);
 }
 
 async function faultOf(check: () => Promise<unknown>): Promise<{ message: string; usage: string }> {

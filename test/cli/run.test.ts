@@ -7,6 +7,7 @@ import { parseCommandLine } from '../../src/cli/args.js';
 import { runCli } from '../../src/cli/run.js';
 import { commandUsage, generalUsage } from '../../src/cli/usage.js';
 import { createChecker } from '../../src/index.js';
+import { runCliLines } from '../support/cli.js';
 
 // runCli (the bin's entry function) and its command-line reader, in process
 // with an injected io: what each command prints, on which stream, with which
@@ -18,9 +19,7 @@ const dir = mkdtempSync(join(tmpdir(), 'identity-signals-cli-run-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function cli(argv: readonly string[], env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, { out: (line) => out.push(line), err: (line) => err.push(line), stdin: Readable.from(['']), env });
+  const { code, out, err } = await runCliLines(argv, { env });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run.js';
 import { commandUsage } from '../../src/cli/usage.js';
 import { WebhookJournal } from '../../src/server/webhookJournal.js';
+import { runCliLines } from '../support/cli.js';
 
 // `webhooks` through runCli in process: the text form of `list`, the counts
 // and exit codes of retry and purge, the faults of its command line.
@@ -14,11 +13,8 @@ import { WebhookJournal } from '../../src/server/webhookJournal.js';
 const root = mkdtempSync(join(tmpdir(), 'identity-signals-cli-webhooks-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function cli(argv: readonly string[], env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l), stdin: Readable.from(['']), env });
-  return { code, out, err };
+function cli(argv: readonly string[], env: Record<string, string> = {}) {
+  return runCliLines(argv, { env });
 }
 
 const job = (n: number, url: string) => ({ url, resolution_id: `r-${n}`, customer_id: 'c', email: `jane${n}@acme-widgets.com`, secret: 'whsec' });

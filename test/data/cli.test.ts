@@ -6,13 +6,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run.js';
 import { DISPOSABLE } from '../../src/email/data/formats.js';
 import { LISTS } from '../../src/ip/data/formats.js';
 import { defaultDataContext } from '../../src/data/context.js';
 import { makeBundle } from './makeBundle.js';
+import { runCliLines } from '../support/cli.js';
 
 const made: string[] = [];
 afterAll(() => {
@@ -31,18 +30,7 @@ const customBundle = (retrieved = '2026-11-20'): string => {
 };
 
 async function run(argv: string[], env: Record<string, string> = {}, signal?: AbortSignal, onErr?: (line: string) => void) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    out: (l) => out.push(l),
-    err: (l) => {
-      err.push(l);
-      onErr?.(l);
-    },
-    stdin: Readable.from(['']),
-    env,
-    ...(signal === undefined ? {} : { signal }),
-  });
+  const { code, out, err } = await runCliLines(argv, { env, ...(signal === undefined ? {} : { signal }), ...(onErr === undefined ? {} : { onErr }) });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
