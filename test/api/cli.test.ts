@@ -12,13 +12,10 @@ import { endOnOutputErrors } from '../../src/cli/pipes.js';
 import { runCli } from '../../src/cli/run.js';
 import { serve } from '../../src/cli/serve.js';
 import { DataError } from '../../src/errors.js';
+import { runCliText } from '../support/cli.js';
 
-async function run(argv: string[], stdin = '') {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l), stdin: Readable.from([stdin]) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+/** The CLI in process with the test process's environment, as the bin would run. */
+const run = (argv: string[], stdin = '') => runCliText(argv, { stdin, env: process.env });
 
 describe('CLI', () => {
   it('checks one email and prints the result as JSON', async () => {
@@ -79,30 +76,8 @@ const root = join(import.meta.dirname, '..', '..');
 const packageVersion = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 const COMMANDS = ['email', 'device', 'ip', 'phone', 'name', 'batch', 'worker', 'demo', 'serve'] as const;
 
-interface RunOptions {
-  readonly stdin?: string;
-  readonly env?: Record<string, string>;
-  readonly signal?: AbortSignal;
-  /** Called with every stderr line as it is written (serve reports "listening" there). */
-  readonly onErr?: (line: string) => void;
-}
-
-/** Like `run`, with the environment, an abort signal and a live view of stderr. */
-async function runWith(argv: string[], options: RunOptions = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    out: (l) => out.push(l),
-    err: (l) => {
-      err.push(l);
-      options.onErr?.(l);
-    },
-    stdin: Readable.from([options.stdin ?? '']),
-    env: options.env ?? {},
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+/** Like `run`, with the environment (empty unless given), an abort signal and a live view of stderr. */
+const runWith = runCliText;
 
 const scratch = mkdtempSync(join(tmpdir(), 'identity-signals-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

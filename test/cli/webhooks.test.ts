@@ -1,23 +1,17 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/index.js';
 import { createRedisWebhookQueue } from '../../src/server/redisWebhookQueue.js';
-import { runCli } from '../../src/cli/run.js';
 import { WebhookJournal } from '../../src/server/webhookJournal.js';
+import { runCliLines } from '../support/cli.js';
 import { startRedisServer } from '../support/redisServer.js';
 
-async function cli(argv: string[], env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l), stdin: Readable.from(['']), env });
-  return { code, out, err };
-}
+const cli = (argv: string[], env: Record<string, string> = {}) => runCliLines(argv, { env });
 
 const job = (n: number, url: string) => ({ url, resolution_id: `r-${n}`, customer_id: 'c', email: `jane${n}@acme-widgets.com`, secret: 'whsec' });
 

@@ -1,13 +1,8 @@
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run.js';
+import { runCliText } from '../support/cli.js';
 
-async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l), stdin: Readable.from([]) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+/** The CLI in process with the test process's environment, as the bin would run. */
+const cli = (argv: string[]) => runCliText(argv, { env: process.env });
 
 describe('identity-signals identity (issue 19)', () => {
   it('checks the inputs given together and prints each product plus identity', async () => {

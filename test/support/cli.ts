@@ -11,7 +11,7 @@ export interface CliLines {
 /** Options of {@link runCliLines}: stdin's text, the environment (empty unless given), an abort signal, a live view of stderr. */
 export interface CliRunOptions {
   readonly stdin?: string;
-  readonly env?: Record<string, string>;
+  readonly env?: Readonly<Record<string, string | undefined>>;
   readonly signal?: AbortSignal;
   readonly onErr?: (line: string) => void;
 }
@@ -31,4 +31,13 @@ export async function runCliLines(argv: readonly string[], options: CliRunOption
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   return { code, out, err };
+}
+
+/** {@link runCliLines} with stdout and stderr each joined into one string, for assertions on whole outputs. */
+export async function runCliText(
+  argv: readonly string[],
+  options: CliRunOptions = {},
+): Promise<{ readonly code: number; readonly out: string; readonly err: string }> {
+  const { code, out, err } = await runCliLines(argv, options);
+  return { code, out: out.join('\n'), err: err.join('\n') };
 }
