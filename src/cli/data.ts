@@ -94,7 +94,14 @@ export function runData(args: readonly string[], flags: Flags, io: CliIo): numbe
       if (out === undefined) throw new UsageError('data export needs --out DIR (a new or empty directory)', 'data');
       if (rest.length > 0) throw new UsageError(`data export takes no arguments, got ${quoted(rest[0]!)}`, 'data');
       const dir = dataDirOf(flags, env);
-      const written = exportBundle(openData(dir === undefined ? undefined : { dir }), out);
+      let written;
+      try {
+        written = exportBundle(openData(dir === undefined ? undefined : { dir }), out);
+      } catch (error) {
+        if (!isSystemError(error)) throw error;
+        io.err(`data export: ${error.message}`);
+        return 1;
+      }
       io.err(`${written.length} datasets written to ${out}; check a copy with: identity-signals data verify <dir>`);
       return 0;
     }
@@ -107,6 +114,15 @@ export function runData(args: readonly string[], flags: Flags, io: CliIo): numbe
         'data',
       );
   }
+}
+
+/**
+ * A file-system error (ENOTDIR for an --out below a file, EACCES, ENOSPC…):
+ * the system's own line names the call and the path, which is what a person
+ * needs; not an "internal error" with a stack.
+ */
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
 }
 
 /** The `--products` list of `data update`, checked. */
@@ -172,7 +188,7 @@ async function runUpdate(flags: Flags, io: CliIo): Promise<number> {
     }
     return 0;
   } catch (error) {
-    if (error instanceof UpdateError || error instanceof LockBusyError) {
+    if (error instanceof UpdateError || error instanceof LockBusyError || isSystemError(error)) {
       io.err(`data update: ${error.message}`);
       return 1;
     }
