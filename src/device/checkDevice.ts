@@ -133,6 +133,9 @@ function evaluate(userAgent: string, hints: ClientHints, score: DeviceScorer): D
   if (p !== undefined) {
     if (p.robot) signals.push({ code: 'DEVICE_ROBOT' });
     if (p.headless) signals.push({ code: 'DEVICE_HEADLESS' });
+    // A feed reader that is not a robot still says what it is: is_feed_reader
+    // needs a reason, and the score sits below a person's browser.
+    if (p.feedReader && !p.robot) signals.push({ code: 'DEVICE_FEED_READER' });
     const impossible = impossibleCombination(p);
     if (impossible !== undefined) signals.push({ code: 'DEVICE_IMPOSSIBLE_COMBINATION', detail: impossible });
     const hinted = compareHints(p, hints);
@@ -254,7 +257,8 @@ function evaluate(userAgent: string, hints: ClientHints, score: DeviceScorer): D
     touch_screen: TOUCH_CATEGORIES.has(category) ? true : null,
 
     is_app: p !== undefined && !isRobot && (p.app || p.webview),
-    is_browser: p !== undefined && !isRobot && category === 'desktop' && p.browser !== null && !p.app,
+    // A feed reader's embedded engine does not make it a browser (its own client kind).
+    is_browser: p !== undefined && !isRobot && category === 'desktop' && p.browser !== null && !p.app && !p.feedReader,
     is_checker: bot && CHECKER.test(ua),
     is_downloader: p !== undefined && (p.downloader || (isRobot && HTTP_LIBRARY.test(ua))),
     is_e_reader: p !== undefined && E_READER.test(ua),

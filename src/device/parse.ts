@@ -592,16 +592,21 @@ function isbotFalseAlarm(ua: string, browser: { name?: string; version?: string 
     if ((strong === null || name.includes(strong[0])) && botMatches().length > 0 && botMatches().every((m) => name.includes(m))) return true;
   }
   if (strong !== null) return false;
-  // isbot flags every non-browser agent; podcast players, WAP phones and TV
-  // middleware are people's clients, not robots.
+  // isbot flags every non-browser agent; feed-reader apps, podcast players,
+  // WAP phones and TV middleware are people's clients, not robots.
   if (humanNonBrowser(ua) || APPLE_DEVICE_ONLY.test(ua) || HUMAN_DEVICE.test(ua) || HOBBY_DESKTOP_OS.test(ua) || PLATFORM_APP_BUILD.test(ua) || (ua.startsWith('Mozilla/') && EMBEDDED_APP.test(ua)) || leadingDevice(ua) !== null) return true;
   if (browser.name !== undefined && MESSENGER_APPS.has(browser.name.toLowerCase())) return true;
   return browser.name !== undefined && browser.version !== undefined && osName !== undefined && botMatches().every((m) => SHAPE_ONLY.has(m));
 }
 
-/** Human clients that isbot flags because they are not web browsers. */
+/**
+ * Human clients that isbot flags because they are not web browsers. Feed-reader
+ * apps are among them: `is_robot` follows Matomo's taxonomy, where a feed
+ * reader is a client kind of its own (`is_feed_reader`), not a bot; isbot's
+ * crawler fixtures list the same apps as crawlers (docs/device.md, Limitations).
+ */
 function humanNonBrowser(ua: string): boolean {
-  return MEDIA_PLAYER.test(ua) || DOWNLOAD_MANAGER.test(ua) || FEATURE_PHONE.test(ua) || TV.test(ua)
+  return FEED_READER.test(ua) || MEDIA_PLAYER.test(ua) || DOWNLOAD_MANAGER.test(ua) || FEATURE_PHONE.test(ua) || TV.test(ua)
     || WEARABLE.test(ua) || SMART_SPEAKER.test(ua) || E_READER.test(ua);
 }
 

@@ -32,12 +32,23 @@ export const HEADLESS = /\bHeadlessChrome\b|\bPhantomJS\b|\bSlimerJS\b|\bheadles
 export const STRONG_BOT = /bot\b|crawl|spider|slurp|prerender|scrap|headless|googleweblight|\+https?:\/\/\S*bot|\(compatible; [^)]{0,80}\+https?:/i;
 
 /**
- * Human-operated clients that isbot reports because they are not web
- * browsers: feed readers, podcast and media players, download managers,
- * WAP/feature-phone browsers, TV browsers and in-app agents. They are
- * clients of a person, so `is_robot` is false for them (the corpora agree).
+ * Feed-reader apps: programs a person installs to read feeds on their own
+ * computer or phone (`is_feed_reader`, `is_robot` false). The family is
+ * Matomo device-detector's client type "feed reader" (its feed-reader client
+ * list: Akregator, Apple PubSub, FeedDemon, Feeddler, QuiteRSS, JetBrains
+ * Omea Reader, Liferea, NetNewsWire and Evergreen, the NewsBlur iPhone/iPad
+ * app, Newsbeuter and Newsboat, Pulp, ReadKit, Reeder, RSS Bandit, RSS
+ * Junkie, RSSOwl) plus desktop readers of the same kind (NewsFire, Vienna,
+ * RssDemon); the spec lists `is_feed_reader` as a client kind of its own,
+ * beside `is_robot` ("a bot or spider"). Names written here from those
+ * products' own names, not copied from Matomo's patterns. Hosted and
+ * self-hosted aggregators that fetch for many subscribers (Feedly, Feedbin,
+ * NewsBlur's fetcher, FreshRSS, Tiny Tiny RSS, CommaFeed) are not in the
+ * family: Matomo files them as bots, and those that report a subscriber
+ * count are {@link MONITOR_BOT}s.
  */
-export const FEED_READER = /\b(?:Reeder|NetNewsWire|Liferea|Akregator|ReadKit|RssBandit|Newsboat|Newsbeuter|Evergreen|FeedDemon|FeedReader|RSS ?Reader|RSSOwl|QuiteRSS|NewsFire|Vienna|RssDemon)\b|\bfeedreader\b/i;
+export const FEED_READER =
+  /\b(?:Reeder|NetNewsWire|Liferea|Akregator|ReadKit|Rss ?Bandit|Newsboat|Newsbeuter|Evergreen|FeedDemon|FeedReader|RSS ?Reader|RSSOwl|QuiteRSS|NewsFire|Vienna|RssDemon|Feeddler(?:RSS|Pro)?|Omea Reader|Apple-PubSub|RSS ?Junkie|NewsBlur (?:iPhone|iPad) App)\b|\bPulp\/\d|\bfeedreader\b/i;
 
 /** Podcast apps and media players (Matomo's "mediaplayer" and podcast apps). */
 export const MEDIA_PLAYER =

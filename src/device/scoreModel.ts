@@ -29,6 +29,11 @@ const DEVICE_SIGNALS = {
     capBand: 1,
     description: 'the browser, OS and device cannot occur together (e.g. Internet Explorer on Android)',
   },
+  DEVICE_FEED_READER: {
+    kind: 'risk',
+    weight: 0.4,
+    description: "a feed-reader app (is_feed_reader): a person's client, not a bot, but one that polls feeds rather than a browser a person fills a form in",
+  },
   DEVICE_HINTS_MISMATCH: { kind: 'risk', weight: 0.4, description: 'client-hint headers contradict the user agent' },
   DEVICE_BROWSER_OUTDATED: {
     kind: 'risk',
