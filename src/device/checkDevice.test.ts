@@ -143,6 +143,8 @@ describe('checkDevice', () => {
     'FeedDemon/4.5 (http://www.feeddemon.com/; Microsoft Windows 7)',
     'FeeddlerPro/3.9 (iPhone; iPhone OS 9.3.5; de_DE)',
     'Vienna/3.8.8 CFNetwork/1335.0.3 Darwin/21.6.0 (x86_64)',
+    'Pulp/1.6.0 (Macintosh; http://www.acrylicapps.com/pulp/)',
+    'NewsBlur iPhone App v10.2',
   ];
 
   it.each(FEED_READER_APPS)('reads the feed-reader app %s as a person\'s client, with a reason and a score between a robot\'s and a browser\'s', (ua) => {
