@@ -25,7 +25,9 @@ import { fakeNames, realNames } from '../test/name/fixtures.js';
 import { prng as rng } from '../test/support/prng.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SNAPSHOT = join(root, '.tmp', 'name-differential.json');
+// `--snapshot <file>`: another snapshot file (e.g. one taken in a copy of the tree at the commit before a change).
+const snapshotAt = process.argv.indexOf('--snapshot');
+const SNAPSHOT = snapshotAt >= 0 ? process.argv[snapshotAt + 1]! : join(root, '.tmp', 'name-differential.json');
 const SAMPLE = 20_000;
 const COUNTRIES = ['IT', 'DE', 'US', 'RU', 'FR', 'BR', 'IN', 'TR'];
 

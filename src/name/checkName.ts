@@ -19,7 +19,7 @@ import { CheckFacts } from './facts.js';
 import { genderOfGiven } from './gender.js';
 import { matchLists } from './listMatch.js';
 import { ODD_PUNCTUATION } from './patterns.js';
-import { NAME_SCORE_MODEL } from './scoreModel.js';
+import { NAME_SCORE_MODEL, type NameScoreOutcome } from './scoreModel.js';
 import { similarity } from './similarity.js';
 import { readTitles } from './titles.js';
 import { TOKEN_LEGAL_FORM } from './data/vocabulary.js';
@@ -39,6 +39,19 @@ function invalidPart(ev: Evidence, part: PartAnalysis, which: string, facts: Che
   const label = part.symbolsOnly && part.folded !== '' ? facts.listHits(part.folded)?.placeholder : undefined;
   if (label !== undefined) ev.add('NAME_PLACEHOLDER', `${which}: ${label}`, 'PLACEHOLDER');
   else ev.add(part.invalid, which, 'INVALID');
+}
+
+/** Most code sets whose score a checker remembers. */
+const SCORE_MEMO_SIZE = 512;
+
+/** What a checker remembers of the score of one set of codes: all of the outcome but the details. */
+interface ScoredSet {
+  readonly score: number;
+  readonly score_cluster: NameScoreOutcome['score_cluster'];
+  readonly baseline: NameScoreOutcome['reasons'][number];
+  /** The reasons after the baseline, in the scorer's order. */
+  readonly codes: readonly NameScoreOutcome['reasons'][number]['code'][];
+  readonly points: readonly number[];
 }
 
 /** The facts of the running check (reset by each; checks never interleave: nothing in a check yields). */
@@ -65,7 +78,7 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
   invalidPart(ev, last, 'last name', facts);
   if (first.invalid !== undefined || last.invalid !== undefined) {
     // Gender is still derived from a first name that is itself well-formed.
-    return { evidence: ev, gender: first.invalid === undefined ? genderOfGiven(first.tokens, [], ev, country) : null };
+    return { evidence: ev, gender: first.invalid === undefined ? genderOfGiven(first.tokens, [], ev, country, facts) : null };
   }
   // Single letters. Rule: a first name given as an initial ("J." Smith) is
   // common on forms and stays valid with a small penalty; a last name that is
@@ -114,7 +127,7 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
   if (last.punctuation && last.normalized !== null && ODD_PUNCTUATION.test(last.normalized)) ev.add('NAME_ODD_PUNCTUATION', 'last name', 'OTHER');
 
   // --- trust and gender ----------------------------------------------------
-  const gender = titles.titleGender ?? (titleOnly ? null : genderOfGiven(given, last.tokens, ev, country));
+  const gender = titles.titleGender ?? (titleOnly ? null : genderOfGiven(given, last.tokens, ev, country, facts));
   if (!titleOnly && firstKnown) ev.add(gender !== null ? 'NAME_FIRST_KNOWN' : 'NAME_FIRST_KNOWN_UNISEX', given.join(' '));
   if (titles.lastTitles < last.tokens.length) {
     if (lastKnown) ev.add('NAME_LAST_KNOWN', last.folded);
@@ -155,6 +168,42 @@ export function createNameCheck(options?: NameCheckOptions): NameCheck {
   const { scoring, data, country } = checkOptions<NameCheckOptions>(options, '', { ...NAME_OPTION_RULES, scoring: scoringOption, data: dataOptionRule });
   const context = openData(data);
   const score = createScorer(NAME_SCORE_MODEL, scoring);
+  // The score, cluster and points depend only on the set of codes raised
+  // (name signals carry no strength; the scorer orders them by weight and
+  // code): each set met is scored once and remembered. A check copies the
+  // remembered reasons with its own details. Bounded: past SCORE_MEMO_SIZE
+  // sets (a few dozen occur in practice) the scorer is asked directly.
+  // The memo keeps its own frozen copy: the outcome handed out is the caller's to change.
+  const scored = new Map<number, ScoredSet>();
+  const scoreOf = (evidence: Evidence): NameScoreOutcome => {
+    const known = scored.get(evidence.codeSet);
+    if (known === undefined) {
+      const outcome = score(evidence.signals);
+      if (scored.size < SCORE_MEMO_SIZE) {
+        const rest = outcome.reasons.slice(1);
+        scored.set(
+          evidence.codeSet,
+          Object.freeze({
+            score: outcome.score,
+            score_cluster: outcome.score_cluster,
+            baseline: outcome.reasons[0]!,
+            codes: Object.freeze(rest.map((r) => r.code)),
+            points: Object.freeze(rest.map((r) => r.points)),
+          }),
+        );
+      }
+      return outcome;
+    }
+    // The scorer's baseline reason is one frozen object it hands to every outcome: shared here too.
+    const reasons: NameScoreOutcome['reasons'][number][] = [known.baseline];
+    for (let i = 0; i < known.codes.length; i++) {
+      const code = known.codes[i]!;
+      const points = known.points[i]!;
+      const detail = evidence.detailOf(code);
+      reasons.push(detail === undefined ? { code, points } : { code, points, detail });
+    }
+    return { score: known.score, score_cluster: known.score_cluster, reasons };
+  };
   const defaultCountry = country?.toUpperCase();
   return runWithData(context, (firstName: string, lastName: string, call?: NameCallOptions): NameResult => {
     assertString(firstName, 'first_name');
@@ -165,7 +214,7 @@ export function createNameCheck(options?: NameCheckOptions): NameCheck {
     const last = analysePart(lastName);
     const { evidence, gender } = judge(first, last, hint);
     const risk_type = evidence.riskType();
-    const outcome = score(evidence.signals);
+    const outcome = scoreOf(evidence);
     return {
       value: `${firstName},${lastName}`,
       gender,

@@ -4,12 +4,16 @@
  * of evidence that has a signal.
  */
 import type { Signal } from '../scoring/types.js';
+import { NAME_SCORE_MODEL } from './scoreModel.js';
 import type { NameReasonCode, NameRiskType } from './types.js';
 
 /** Evidence order of risk types (the first that has a signal is reported). */
 export const RISK_ORDER: readonly NameRiskType[] = [
   'INVALID', 'PLACEHOLDER', 'PLACEHOLDER_TITLE', 'FICTIONAL', 'FAMOUS', 'HUMOROUS', 'STRING_SIMILARITY', 'RANDOM_TYPING', 'OTHER',
 ];
+
+/** Each code's bit in {@link Evidence.codeSet}: its place among the model's codes (36 of them: a double holds 2^0…2^52 exactly). */
+const CODE_BIT: Readonly<Record<string, number>> = Object.fromEntries(Object.keys(NAME_SCORE_MODEL.signals).map((code, i) => [code, 2 ** i]));
 
 /** Each risk type's place in RISK_ORDER (a property read instead of a scan per signal). */
 const RISK_BIT = Object.fromEntries(RISK_ORDER.map((risk, i) => [risk, i])) as Readonly<Record<NameRiskType, number>>;
@@ -25,6 +29,12 @@ export class Evidence {
   readonly signals: Signal<NameReasonCode>[] = [];
   /** Bit i set: a signal supports RISK_ORDER[i]. */
   private risks = 0;
+  /**
+   * The set of codes raised, as a sum of their bits (CODE_BIT): what the
+   * score depends on (the signals carry no strength), so a checker can
+   * remember the score of each set it has seen.
+   */
+  codeSet = 0;
 
   /** Adds a signal once (a repeated code keeps its first detail); `risk` is the risk type it supports. */
   add(code: NameReasonCode, detail: string | undefined, risk?: NameRiskType): void {
@@ -32,6 +42,13 @@ export class Evidence {
     // A handful of signals at most: a scan beats a Set.
     for (const s of this.signals) if (s.code === code) return;
     this.signals.push(detail === undefined ? { code } : { code, detail });
+    this.codeSet += CODE_BIT[code]!;
+  }
+
+  /** The detail of the signal of `code`, if raised with one. */
+  detailOf(code: string): string | undefined {
+    for (const s of this.signals) if (s.code === code) return s.detail;
+    return undefined;
   }
 
   /** True when a signal supports `risk`. */

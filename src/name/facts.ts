@@ -6,7 +6,7 @@
  * again); each is answered from the tables once per check. Reset at the
  * start of each check, so it holds only the current check's own keys.
  */
-import { isKnownFirstName } from './data/index.js';
+import { firstNameLine } from './data/tables.js';
 import { listHits, type ListHits } from './data/lists.js';
 import { knownSurnameToken } from './tokens.js';
 
@@ -27,34 +27,53 @@ export class CheckFacts {
   private readonly keys: string[] = [];
   private readonly flags: number[] = [];
   private readonly hits: (ListHits | undefined)[] = [];
+  /** The first-name table line of each key asked about as a first name (-1: unknown). */
+  private readonly firstLines: number[] = [];
+
+  /** Slots in use: the arrays keep their length across checks (truncating them each check cost more than the scan). */
+  private used = 0;
 
   /** Forgets every answer: one instance serves check after check (checks run one at a time), so none is allocated per check. */
   reset(): this {
-    this.keys.length = 0;
-    this.flags.length = 0;
-    this.hits.length = 0;
+    this.used = 0;
     return this;
   }
 
   /** The slot of `key`, added when new (a check has a dozen keys at most: a scan beats a Map). */
   private slot(key: string): number {
     const keys = this.keys;
-    for (let i = 0; i < keys.length; i++) if (keys[i] === key) return i;
-    keys.push(key);
-    this.flags.push(0);
-    this.hits.push(undefined);
-    return keys.length - 1;
+    const used = this.used;
+    for (let i = 0; i < used; i++) if (keys[i] === key) return i;
+    if (used === keys.length) {
+      keys.push(key);
+      this.flags.push(0);
+      this.hits.push(undefined);
+      this.firstLines.push(-1);
+    } else {
+      keys[used] = key;
+      this.flags[used] = 0;
+      this.hits[used] = undefined;
+    }
+    this.used = used + 1;
+    return used;
+  }
+
+  /** The line of the folded key in the first-name table (src/name/data/tables.ts firstNameCountsAt), or -1. */
+  firstLine(key: string): number {
+    const i = this.slot(key);
+    const f = this.flags[i]!;
+    if ((f & FIRST_ASKED) === 0) {
+      const line = firstNameLine(key);
+      this.firstLines[i] = line;
+      this.flags[i] = f | FIRST_ASKED | (line >= 0 ? FIRST_KNOWN : 0);
+      return line;
+    }
+    return this.firstLines[i]!;
   }
 
   /** True when the folded key is a known first name. */
   knownFirst(key: string): boolean {
-    const i = this.slot(key);
-    let f = this.flags[i]!;
-    if ((f & FIRST_ASKED) === 0) {
-      f |= FIRST_ASKED | (isKnownFirstName(key) ? FIRST_KNOWN : 0);
-      this.flags[i] = f;
-    }
-    return (f & FIRST_KNOWN) !== 0;
+    return this.firstLine(key) >= 0;
   }
 
   /** True when the folded key is a known surname (also without its apostrophes, or after O'/D'/L'). */

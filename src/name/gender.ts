@@ -3,11 +3,13 @@
  * locales, the per-language lists; docs/name-data.md), by country when the
  * name's sex differs between countries, else from a gendered surname ending.
  */
-import { GENDER_THRESHOLD, firstNameGender } from './data/index.js';
+import { GENDER_THRESHOLD } from './data/index.js';
+import { firstNameCountsAt } from './data/tables.js';
 import { maleShareByCountry, surnameCountries } from './data/given.js';
 import { romanize } from './data/translit.js';
 import { vocabulary } from './data/vocabulary.js';
 import type { Evidence } from './evidence.js';
+import type { CheckFacts } from './facts.js';
 import { isParticle } from './tokens.js';
 
 /** The sex a male share calls at GENDER_THRESHOLD, or null (mixed). */
@@ -25,8 +27,9 @@ interface Counted {
 }
 
 /** Share-based sex of a folded first name, or `undefined` when the table does not know it. */
-function genderFromCounts(folded: string): Counted | undefined {
-  const c = firstNameGender(folded);
+function genderFromCounts(folded: string, facts: CheckFacts): Counted | undefined {
+  // The check's facts know the key's line already when it was asked as a first name (one probe for both).
+  const c = firstNameCountsAt(facts.firstLine(folded));
   if (c === undefined) return undefined;
   const total = c.male + c.female;
   if (total <= 0) return undefined;
@@ -34,13 +37,13 @@ function genderFromCounts(folded: string): Counted | undefined {
 }
 
 /** The table's evidence for a given name, tried as written, then by its Latin spellings (Никита → nikita). */
-function lookup(key: string): Counted | undefined {
-  const found = genderFromCounts(key);
+function lookup(key: string, facts: CheckFacts): Counted | undefined {
+  const found = genderFromCounts(key, facts);
   if (found !== undefined) return found;
   const c = key.codePointAt(0) ?? 0;
   if (c < 0x370) return undefined;
   for (const latin of romanize(key)) {
-    const r = genderFromCounts(latin);
+    const r = genderFromCounts(latin, facts);
     if (r !== undefined) return r;
   }
   return undefined;
@@ -121,14 +124,15 @@ export function genderOfSurname(token: string): 'M' | 'F' | null {
  * @param given - folded given-name tokens (titles removed)
  * @param surname - folded surname tokens
  * @param country - ISO 3166 alpha-2 hint, upper case, or undefined
+ * @param facts - the running check's facts (the first-name lines it has found)
  */
-export function genderOfGiven(given: readonly string[], surname: readonly string[], ev: Evidence, country: string | undefined): 'M' | 'F' | null {
+export function genderOfGiven(given: readonly string[], surname: readonly string[], ev: Evidence, country: string | undefined, facts: CheckFacts): 'M' | 'F' | null {
   if (given.length === 0) return null;
   // One token: joined with a space or a hyphen it is the same key, asked once.
   const counted =
     given.length === 1
-      ? lookup(given[0]!)
-      : (lookup(given.join(' ')) ?? lookup(given.join('-')) ?? lookup(given.join('')) ?? lookup(given[0]!));
+      ? lookup(given[0]!, facts)
+      : (lookup(given.join(' '), facts) ?? lookup(given.join('-'), facts) ?? lookup(given.join(''), facts) ?? lookup(given[0]!, facts));
   let lastCore: string | undefined;
   for (let k = surname.length - 1; k >= 0 && lastCore === undefined; k--) if (!isParticle(surname[k]!)) lastCore = surname[k];
   const fromSurname = lastCore === undefined ? null : genderOfSurname(lastCore);

@@ -4,13 +4,13 @@
  * (src/name/reading.ts).
  */
 import { isCommonRealNameLabel, matchNameList, type NameListKind } from './data/index.js';
-import { entryBySound } from './data/lists.js';
+import { entryBySoundUnits } from './data/lists.js';
 import type { PartAnalysis } from './analyse.js';
 import type { Evidence } from './evidence.js';
 import type { CheckFacts } from './facts.js';
 import type { ListHits } from './listIndex.js';
 import { catchphraseReading, humorousReading } from './reading.js';
-import { soundKey } from './sound.js';
+import { soundKeyBuffer, soundKeyUnits } from './sound.js';
 import { TOKEN_PARTICLE, TOKEN_SUFFIX } from './data/vocabulary.js';
 import { lettersOf, tokenKind } from './tokens.js';
 import { isKeyboardWalk } from './typing.js';
@@ -48,14 +48,12 @@ function addListMatch(ev: Evidence, code: NameReasonCode, commonCode: NameReason
 }
 
 /**
- * A full name (given as its `soundKey`) that sounds like a listed full name of `kind` (Oliver Klozoff
+ * The label of a full name that sounds like `entry`, a listed full name of `kind` (Oliver Klozoff
  * ~ oliver klozov, Jhon Doe ~ john doe). Only entries of two or more words
  * are indexed, so a single word never matches by sound; the keys are
  * computed by the data builder (lists.json `bySound`).
  */
-function soundAlike(kind: 'humorous' | 'placeholder', key: string): string | undefined {
-  if (key === '') return undefined;
-  const entry = entryBySound(kind, key);
+function soundAlike(kind: 'humorous' | 'placeholder', entry: string | undefined): string | undefined {
   return entry === undefined ? undefined : `${matchNameList(kind, entry) ?? kind} (sounds like ${entry})`;
 }
 
@@ -81,7 +79,6 @@ export interface ListQuery {
 export function matchLists(q: ListQuery, ev: Evidence): void {
   const { first, last, fullKey } = q;
   const keys = fullKeys(q.given, fullKey, last);
-  const sound = soundKey(fullKey);
   // One index lookup per candidate key tells every list it is in. Keys:
   // the full name (and its variants), each part alone, the name run
   // together (Dick Head → dickhead), and each token (vulgar words).
@@ -89,6 +86,12 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   const fullHits: (ListHits | undefined)[] = keys.map((k) => facts.listHits(k));
   const firstHits = facts.listHits(first.folded);
   const lastHits = facts.listHits(last.folded);
+  // The listed placeholder and joke names the full name sounds like: its
+  // sound key is written as char codes once and looked up as such (no
+  // string made); a key of 0 units ('') has no entry.
+  const soundUnits = soundKeyUnits(fullKey);
+  const placeholderBySound = soundUnits === 0 ? undefined : entryBySoundUnits('placeholder', soundKeyBuffer(), soundUnits);
+  const humorousBySound = soundUnits === 0 ? undefined : entryBySoundUnits('humorous', soundKeyBuffer(), soundUnits);
 
   // Placeholders. One-word parts only when the word is no known name.
   let placeholderKey: string | undefined;
@@ -99,7 +102,7 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   }
   if (placeholderLabel === undefined) {
     // Misspelt form examples (Jon Doe, Jhon Doe, Jane Do) sound like the listed ones.
-    placeholderLabel = soundAlike('placeholder', sound);
+    placeholderLabel = soundAlike('placeholder', placeholderBySound);
     placeholderKey = keys[0];
   }
   if (placeholderLabel === undefined && firstHits?.placeholder !== undefined && !q.firstKnown && !facts.known(first.folded)) {
@@ -133,7 +136,7 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   if (label !== undefined) addListMatch(ev, 'NAME_FAMOUS', 'NAME_FAMOUS_COMMON', label, 'FAMOUS');
 
   // Joke names: one-word entries (Ligma) under the same guard as fictional ones.
-  label = firstOf(fullHits, 'humorous') ?? soundAlike('humorous', sound);
+  label = firstOf(fullHits, 'humorous') ?? soundAlike('humorous', humorousBySound);
   if (label === undefined && firstHits?.humorous !== undefined && !facts.known(first.folded)) label = firstHits.humorous;
   if (label === undefined && lastHits?.humorous !== undefined && !facts.known(last.folded)) label = lastHits.humorous;
   if (label !== undefined) addListMatch(ev, 'NAME_HUMOROUS', 'NAME_HUMOROUS_COMMON', label, 'HUMOROUS');

@@ -5,6 +5,115 @@
  * only; words with letters outside a-z get no key.
  */
 
+// Char codes of the letters the rules name (literals, so the switch below compiles to a jump table).
+const A = 97;
+const C = 99;
+const E = 101;
+const F = 102;
+const G = 103;
+const H = 104;
+const I = 105;
+const K = 107;
+const O = 111;
+const P = 112;
+const Q = 113;
+const S = 115;
+const U = 117;
+const V = 118;
+const W = 119;
+const X = 120;
+const Y = 121;
+const Z = 122;
+const SPACE = 32;
+const HYPHEN = 45;
+const APOSTROPHE = 39;
+const PERIOD = 46;
+
+/** The key being built, as char codes: one string is made at the end instead of one per letter. */
+let buffer = new Uint16Array(64);
+
+/**
+ * Writes the sound-alike key of `folded` (see {@link soundKey}) into
+ * {@link soundKeyBuffer} and returns its length; 0 when the key is `''`
+ * (a letter outside a-z, or nothing left). For lookups that need no string
+ * (the list's sound-alike table is searched by these char codes).
+ *
+ * @example
+ * const n = soundKeyUnits('jhon doe'); // 5: soundKeyBuffer() holds "jondo"
+ */
+export function soundKeyUnits(folded: string): number {
+  const len = folded.length;
+  // Each input letter gives at most two key letters (x → ks).
+  if (buffer.length < len * 2) buffer = new Uint16Array(len * 2);
+  const buf = buffer;
+  let n = 0;
+  // The last letter written (0 after a word break): a letter equal to it is not written again.
+  let prev = 0;
+  for (let i = 0; i < len; i++) {
+    const c = folded.charCodeAt(i);
+    if (c === SPACE || c === HYPHEN || c === APOSTROPHE || c === PERIOD) {
+      prev = 0;
+      continue;
+    }
+    if (c < A || c > Z) return 0;
+    const next = i + 1 < len ? folded.charCodeAt(i + 1) : SPACE;
+    let e = c;
+    switch (c) {
+      case P:
+        if (next === H) {
+          e = F;
+          i++;
+        }
+        break;
+      case C:
+        if (next === K) i++;
+        e = next === E || next === I || next === Y ? S : K;
+        break;
+      case G:
+        if (next === H) i++;
+        break;
+      case Q:
+        e = K;
+        break;
+      case Z:
+        e = S;
+        break;
+      case X:
+        // ks: the k unless it doubles the letter before; the s always follows it.
+        if (prev !== K) buf[n++] = K;
+        prev = K;
+        e = S;
+        break;
+      case V:
+        e = F;
+        break;
+      case Y:
+        e = I;
+        break;
+      case W:
+        // Dropped before a consonant or at a word's end (nothing written, the letter before stays `prev`).
+        if (!isVowel(next)) continue;
+        break;
+      case H: {
+        // Silent or transposed h (John, Jhon → jon; Thomas → tomas); ch and sh stay.
+        const before = i > 0 ? folded.charCodeAt(i - 1) : SPACE;
+        if (before === C || before === S) break;
+        const consonantBefore = before >= A && before <= Z && !isVowel(before) && before !== Y;
+        if (!consonantBefore && (isVowel(next) || next === Y)) break;
+        continue;
+      }
+    }
+    if (e !== prev) buf[n++] = e;
+    prev = e;
+  }
+  return n;
+}
+
+/** The buffer {@link soundKeyUnits} wrote into (valid until its next call). */
+export function soundKeyBuffer(): Uint16Array {
+  return buffer;
+}
+
 /**
  * Sound-alike key of a folded name: per word, `ph`→f, `ck`→k, `gh`→g,
  * c→k (s before e, i, y), q→k, z→s, x→ks, v→f, y→i, w dropped before a
@@ -16,67 +125,13 @@
  * @example
  * soundKey('oliver klozoff') === soundKey('oliver klozov') // true
  */
-/** The key being built, as char codes: one string is made at the end instead of one per letter. */
-let buffer = new Uint16Array(64);
-/** Letters written to `buffer`, and the last letter emitted (0 after a word break): module state, so no closure is made per call. */
-let n = 0;
-let prev = 0;
-
-/** Writes a key letter unless it doubles the one before. */
-function emit(ch: number): void {
-  if (ch !== prev) buffer[n++] = ch;
-  prev = ch;
-}
-
 export function soundKey(folded: string): string {
-  // Each input letter gives at most two key letters (x → ks).
-  if (buffer.length < folded.length * 2) buffer = new Uint16Array(folded.length * 2);
-  n = 0;
-  prev = 0;
-  for (let i = 0; i < folded.length; i++) {
-    const c = folded.charCodeAt(i);
-    const next = i + 1 < folded.length ? folded.charCodeAt(i + 1) : 32;
-    if (c === 32 || c === 45 || c === 39 || c === 46) {
-      // space - ' .
-      prev = 0;
-      continue;
-    }
-    if (c < 97 || c > 122) return '';
-    if (c === P && next === H) {
-      emit(F);
-      i++;
-    } else if (c === C && next === K) {
-      emit(K);
-      i++;
-    } else if (c === G && next === H) {
-      emit(G);
-      i++;
-    } else if (c === C) emit(next === E || next === I || next === Y ? S : K);
-    else if (c === Q) emit(K);
-    else if (c === Z) emit(S);
-    else if (c === X) {
-      emit(K);
-      emit(S);
-    } else if (c === V) emit(F);
-    else if (c === Y) emit(I);
-    else if (c === W) {
-      // Dropped before a consonant or at a word's end (nothing emitted, the letter before stays `prev`).
-      if (isVowel(next)) emit(W);
-    } else if (c === H) {
-      // Silent or transposed h (John, Jhon → jon; Thomas → tomas); ch and sh stay.
-      const before = i > 0 ? folded.charCodeAt(i - 1) : 32;
-      const consonantBefore = before >= 97 && before <= 122 && !isVowel(before) && before !== Y;
-      if (before === C || before === S) emit(H);
-      else if (!consonantBefore && (isVowel(next) || next === Y)) emit(H);
-    } else emit(c);
-  }
-  // apply takes the typed array as it is (a spread would walk it through an iterator).
-  return String.fromCharCode.apply(null, buffer.subarray(0, n) as unknown as number[]);
+  const n = soundKeyUnits(folded);
+  let out = '';
+  for (let i = 0; i < n; i++) out += String.fromCharCode(buffer[i]!);
+  return out;
 }
 
-const [A, C, E, F, G, H, I, K, O, P, Q, S, U, V, W, X, Y, Z] = [...'acefghikopqsuvwxyz'].map((ch) => ch.charCodeAt(0)) as [
-  number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number,
-];
 
 /** a e i o u (not y). */
 function isVowel(c: number): boolean {

@@ -124,6 +124,19 @@ export function entryBySound(kind: 'placeholder' | 'humorous', key: string): str
   return line < 0 ? undefined : table.value(line);
 }
 
+/**
+ * {@link entryBySound} for a key given as UTF-16 units (`units[0..n)`, as
+ * src/name/sound.ts `soundKeyUnits` writes them): no key string is made.
+ *
+ * @example
+ * entryBySoundUnits('placeholder', soundKeyBuffer(), soundKeyUnits('jhon doe')) // 'john doe'
+ */
+export function entryBySoundUnits(kind: 'placeholder' | 'humorous', units: Uint16Array, n: number): string | undefined {
+  const table = load().bySound[kind];
+  const line = table.findUnits(units, n);
+  return line < 0 ? undefined : table.value(line);
+}
+
 function perKind(): ReadonlyMap<NameListKind, ReadonlyMap<string, string>> {
   const loaded = load();
   if (loaded.perKind === undefined) {

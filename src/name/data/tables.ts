@@ -83,6 +83,72 @@ function countsAt(table: LineTable, line: number): GenderCounts | undefined {
 }
 
 /**
+ * The line of a folded first name in the first-name table (an offset, for
+ * {@link firstNameCountsAt}), or -1 when the name is unknown. For the check's
+ * hot path: one probe answers both "is it a known first name" and its counts.
+ *
+ * @example
+ * firstNameLine('mary') >= 0 // → true
+ */
+export function firstNameLine(folded: string): number {
+  return loadFirst().find(folded);
+}
+
+/** The counts read by {@link firstNameCountsAt}: one object, overwritten by each call (the hot path allocates nothing). */
+const SCRATCH: { male: number; female: number } = { male: 0, female: 0 };
+
+/** The decimal integer at `from` up to `to` in `text`, NaN when anything but digits is there (then the caller uses Number). */
+function digitsAt(text: string, from: number, to: number): number {
+  if (from >= to) return NaN;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return NaN;
+    n = n * 10 + d;
+  }
+  // Past 2^53 a digit loop and Number() may round differently: leave those to Number.
+  return n <= Number.MAX_SAFE_INTEGER ? n : NaN;
+}
+
+/**
+ * The sex counts of the first-name line `line` (from {@link firstNameLine}),
+ * read in place, or `undefined` for -1 or a name known without a sex. The
+ * same numbers as {@link firstNameGender}, but in one shared object that the
+ * next call overwrites: read it at once, never keep it.
+ *
+ * @example
+ * firstNameCountsAt(firstNameLine('mary'))?.female // → 4150160
+ */
+export function firstNameCountsAt(line: number): Readonly<GenderCounts> | undefined {
+  if (line < 0) return undefined;
+  const text = loadFirst().text;
+  // The line is `name\tmale\tfemale` or `name`: find its tab, the second tab and its end.
+  let tab = line;
+  while (tab < text.length) {
+    const c = text.charCodeAt(tab);
+    if (c === 9 || c === 10) break;
+    tab++;
+  }
+  if (tab >= text.length || text.charCodeAt(tab) !== 9) return undefined;
+  let end = text.indexOf('\n', tab + 1);
+  if (end < 0) end = text.length;
+  const second = text.indexOf('\t', tab + 1);
+  const mid = second < 0 || second > end ? -1 : second;
+  let male = mid < 0 ? NaN : digitsAt(text, tab + 1, mid);
+  let female = mid < 0 ? NaN : digitsAt(text, mid + 1, end);
+  // Anything but two plain integers: read as countsAt reads it (Number of the slices).
+  if (Number.isNaN(male) || Number.isNaN(female)) {
+    const value = text.slice(tab + 1, end);
+    const t = value.indexOf('\t');
+    male = Number(value.slice(0, t));
+    female = Number(value.slice(t + 1));
+  }
+  SCRATCH.male = male;
+  SCRATCH.female = female;
+  return SCRATCH;
+}
+
+/**
  * Sex evidence for a folded first name, or `undefined` when the name is not
  * in the gendered table. Each call returns a fresh object.
  *

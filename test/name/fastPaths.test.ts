@@ -1,0 +1,81 @@
+/**
+ * The hot-path forms of the name check's lookups (issue 18, speed): each
+ * answers exactly what the plain form answers, on every name the data
+ * holds, so the check's results cannot move when the fast form is used.
+ */
+import { describe, expect, it } from 'vitest';
+import { createNameCheck } from '../../src/name/index.js';
+import { firstNameCountsAt, firstNameGender, firstNameLine } from '../../src/name/data/tables.js';
+import { entryBySound, entryBySoundUnits, listEntries } from '../../src/name/data/lists.js';
+import { soundKey, soundKeyBuffer, soundKeyUnits } from '../../src/name/sound.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { prng as rng } from '../support/prng.js';
+
+const root = join(import.meta.dirname, '..', '..');
+/** Every key of a shipped line-table file (data/name/<file>, `data.names`). */
+function tableKeys(file: string): string[] {
+  const names = (JSON.parse(readFileSync(join(root, 'data', 'name', file), 'utf8')) as { data: { names: string } }).data.names;
+  return names.split('\n').map((line) => line.split('\t')[0]!);
+}
+
+describe('first-name counts read in place', () => {
+  it('are the counts firstNameGender reads, for every first name and for unknown ones', () => {
+    const keys = [...tableKeys('first-names.json'), 'zzzqx', 'a', 'ivan ', 'мария'];
+    for (const key of keys) {
+      const counts = firstNameCountsAt(firstNameLine(key));
+      expect(counts === undefined ? undefined : { ...counts }, key).toEqual(firstNameGender(key));
+    }
+    expect(firstNameCountsAt(-1)).toBeUndefined();
+  });
+});
+
+describe('sound-alike key as units', () => {
+  it('writes the units of soundKey, and 0 for the empty key', () => {
+    const next = rng(5);
+    const alphabet = "abcdefghijklmnopqrstuvwxyz -'.hwxcpgyé";
+    const words = [...listEntries('placeholder'), ...listEntries('humorous'), 'jhon doe', 'oliver klozoff', 'xx', 'hw', ''];
+    for (let i = 0; i < 20_000; i++) {
+      let w = '';
+      const len = Math.floor(next() * 14);
+      for (let k = 0; k < len; k++) w += alphabet[Math.floor(next() * alphabet.length)];
+      words.push(w);
+    }
+    for (const w of words) {
+      const n = soundKeyUnits(w);
+      const key = String.fromCharCode(...soundKeyBuffer().subarray(0, n));
+      expect(key, w).toBe(soundKey(w));
+      expect(entryBySoundUnits('placeholder', soundKeyBuffer(), n), w).toBe(key === '' ? undefined : entryBySound('placeholder', key));
+      expect(entryBySoundUnits('humorous', soundKeyBuffer(), n), w).toBe(key === '' ? undefined : entryBySound('humorous', key));
+    }
+  });
+
+  it('keys the listed names as the data builder keyed them (lists.json bySound)', () => {
+    for (const kind of ['placeholder', 'humorous'] as const) {
+      for (const entry of listEntries(kind).filter((e) => e.includes(' '))) {
+        const key = soundKey(entry);
+        if (key !== '') expect(entryBySound(kind, key), entry).toBeDefined();
+      }
+    }
+  });
+});
+
+describe('scores remembered per set of codes', () => {
+  it('give a warm checker the results of a fresh checker, details included', () => {
+    // Pairs that raise the same codes with other details, and the same names twice.
+    const pairs: [string, string][] = [
+      ['John', 'Smith'], ['Mary', 'Jones'], ['John', 'Smith'], ['Olga', 'Kowalska'],
+      ['Mike', 'Hunt'], ['Hugh', 'Jass'], ['asdf', 'qwerty'], ['qwer', 'asdfg'],
+      ['Dr.', 'Who'], ['Mr', 'Bean'], ['Taylor', 'Xqzvbn'], ['Jordan', 'Wkrtplm'], ['J.', 'Smith'], ['K.', 'Jones'],
+    ];
+    const warm = createNameCheck();
+    for (const [f, l] of pairs) expect(warm(f, l), `${f} ${l}`).toEqual(createNameCheck()(f, l));
+    // A result is the caller's: changing the first of its set of codes changes no later one.
+    const check = createNameCheck();
+    const first = check('Ann', 'Lee');
+    (first.reasons as unknown as { points: number }[])[1]!.points = 12345;
+    (first.reasons as unknown[]).push('extra');
+    expect(check('Ann', 'Lee')).toEqual(createNameCheck()('Ann', 'Lee'));
+    expect(check('Tom', 'Hill')).toEqual(createNameCheck()('Tom', 'Hill'));
+  });
+});
