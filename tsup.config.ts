@@ -1,10 +1,12 @@
-import { cpSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { defineConfig } from 'tsup';
 import type { Options } from 'tsup';
 
 /**
  * Writes tsup's `__require("x")` shim calls in ESM output back as plain
- * `require  ("x")` (padded to the same length, so source maps stay exact).
+ * `require  ("x")` (padded to the same length, so columns stay where esbuild put them).
  * src/common/lazyRequire.ts loads heavy dependencies on first use with a
  * literal `require('x')`: a bundler that later bundles dist/ (esbuild,
  * webpack) follows a plain `require` but not the shim; run directly as ESM,
@@ -30,16 +32,49 @@ const library = {
   'name/index': 'src/name/index.ts',
   'scoring/index': 'src/scoring/index.ts',
   'server/index': 'src/server/index.ts',
+  // Not an export: what the server's entry files below load first (it shares the error classes' chunk with the rest).
+  'server/optional': 'src/common/optionalPackages.ts',
   'providers/index': 'src/providers/index.ts',
   'identity/index': 'src/identity/index.ts',
 };
+
+/**
+ * `identity-signals/server` runs on optional peer dependencies (Fastify,
+ * TypeBox, BullMQ… src/common/optionalPackages.ts). Its package entry is a
+ * small file that loads dist/server/index.(c)js and, when one of those
+ * packages is missing, throws a MissingDependencyError naming the
+ * `npm install` command instead of Node's ERR_MODULE_NOT_FOUND. ESM resolves
+ * every static import before any code runs, so the ESM entry loads the
+ * server with a top-level `await import()` and re-exports its names (read
+ * from the built module); a top-level await cannot be written in the
+ * CommonJS build, hence two files written here rather than one source.
+ */
+async function writeServerEntries(): Promise<void> {
+  const server = (await import(pathToFileURL(resolve('dist/server/index.js')).href)) as Record<string, unknown>;
+  const names = Object.keys(server).sort();
+  const note = '// Written by tsup.config.ts (writeServerEntries): loads the server, or says which optional packages to install.\n';
+  writeFileSync(
+    'dist/server/entry.js',
+    `${note}import { loadOptional } from './optional.js';\n` +
+      `const server = await loadOptional('identity-signals/server', 'server', () => import('./index.js'));\n` +
+      `export const { ${names.join(', ')} } = server;\n`,
+  );
+  writeFileSync(
+    'dist/server/entry.cjs',
+    `${note}'use strict';\n` +
+      `const { loadOptionalSync } = require('./optional.cjs');\n` +
+      `module.exports = loadOptionalSync('identity-signals/server', 'server', () => require('./index.cjs'));\n`,
+  );
+}
 
 export default defineConfig([
   {
     entry: library,
     format: ['esm', 'cjs'],
     dts: true,
-    sourcemap: true,
+    // No source maps: the output is not minified (stack traces point at readable code) and the maps
+    // were 4.7 MB of every install (issue 13 item 7).
+    sourcemap: false,
     clean: true,
     // `import.meta.url` is shimmed in the CJS build so data files resolve in both.
     shims: true,
@@ -48,6 +83,7 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     plugins: [plainRequire],
+    onSuccess: writeServerEntries,
   },
   {
     // The CLI is a bin only: ESM, no types. The batch worker is the file its
@@ -55,7 +91,7 @@ export default defineConfig([
     entry: { 'cli/index': 'src/cli/index.ts', 'cli/batch-worker': 'src/batch/worker.ts' },
     format: ['esm'],
     dts: false,
-    sourcemap: true,
+    sourcemap: false,
     clean: false,
     target: 'node20',
     platform: 'node',

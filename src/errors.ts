@@ -24,6 +24,9 @@
  *   file is absent, unreadable or of the wrong version.
  * - `PROVIDER_FAILED`, `PROVIDER_TIMEOUT`: a caller-supplied provider failed;
  *   `PROVIDER_INVALID`: it answered a field with a value of the wrong type.
+ * - `DEPENDENCY_MISSING`: a feature needs an optional package that is not
+ *   installed (the HTTP server, the Redis queues); see
+ *   {@link MissingDependencyError}.
  * - `INTERNAL`: a bug in this library.
  *
  * For `INPUT_*` and `SCORING_CONFIG` errors, {@link InputError.field} holds
@@ -42,6 +45,7 @@ export type IdentitySignalsErrorCode =
   | 'PROVIDER_TIMEOUT'
   | 'PROVIDER_INVALID'
   | 'SCORING_CONFIG'
+  | 'DEPENDENCY_MISSING'
   | 'INTERNAL';
 
 /** Base class of every error this library throws. */
@@ -115,6 +119,32 @@ export class ProviderError extends IdentitySignalsError {
   }
 }
 
+/**
+ * A feature needs optional packages that are not installed. The server
+ * (`identity-signals serve`, `identity-signals/server`) and the Redis queues
+ * (`worker`, `batch --queue`) run on packages a default install leaves out,
+ * to keep it small; they are optional peer dependencies. `command` is the
+ * `npm install` line that adds them, at the versions this release is tested
+ * with.
+ */
+export class MissingDependencyError extends IdentitySignalsError {
+  override readonly name = 'MissingDependencyError';
+  declare readonly code: 'DEPENDENCY_MISSING';
+  /** What needs them: `"identity-signals serve"`, `"identity-signals/server"`, `"worker"`. */
+  readonly feature: string;
+  /** The packages that could not be found. */
+  readonly missing: readonly string[];
+  /** The install command for all the packages the feature needs (`npm install fastify@5.12.8 …`). */
+  readonly command: string;
+
+  constructor(feature: string, missing: readonly string[], command: string) {
+    super('DEPENDENCY_MISSING', `${feature} needs ${missing.length === 1 ? 'a package that is' : 'packages that are'} not installed (${missing.join(', ')}); install them with: ${command}`);
+    this.feature = feature;
+    this.missing = Object.freeze([...missing]);
+    this.command = command;
+  }
+}
+
 /** True when `error` is any error thrown by this library. */
 export function isIdentitySignalsError(error: unknown): error is IdentitySignalsError {
   return error instanceof IdentitySignalsError;
@@ -133,4 +163,9 @@ export function isDataError(error: unknown): error is DataError {
 /** True when `error` is a {@link ProviderError}. */
 export function isProviderError(error: unknown): error is ProviderError {
   return error instanceof ProviderError;
+}
+
+/** True when `error` is a {@link MissingDependencyError}. */
+export function isMissingDependencyError(error: unknown): error is MissingDependencyError {
+  return error instanceof MissingDependencyError;
 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import { MappingError, parseMaps } from '../batch/mapColumns.js';
+import { loadOptional } from '../common/optionalPackages.js';
 import type { ChunkRunner } from '../batch/pool.js';
 import type { BatchFileOptions } from '../batch/run.js';
 import type { Checker } from '../checker.js';
@@ -219,7 +220,7 @@ export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
   let runner: ChunkRunner | undefined;
   if (queue !== undefined) {
     // The queue's client (BullMQ, ioredis) only when there is a queue.
-    const { QueueUnreachableError, createQueueRunner } = await import('../batch/queue.js');
+    const { QueueUnreachableError, createQueueRunner } = await loadOptional('identity-signals batch --queue', 'queue', () => import('../batch/queue.js'));
     try {
       runner = await createQueueRunner(queue);
     } catch (error) {
@@ -245,7 +246,7 @@ export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
 export async function runWorker(flags: Flags, io: CliIo): Promise<number> {
   const url = checkQueueUrl(flags.given.get('queue')![0]!, 'worker');
   const threads = whole(flags, 'workers', 1, 256) ?? availableParallelism();
-  const { QueueUnreachableError, runQueueWorker } = await import('../batch/queue.js');
+  const { QueueUnreachableError, runQueueWorker } = await loadOptional('identity-signals worker', 'queue', () => import('../batch/queue.js'));
   const stopped = new Promise<void>((done) => {
     io.signal?.addEventListener('abort', () => done(), { once: true });
     if (io.stdout !== undefined) {

@@ -1,5 +1,6 @@
 import { createChecker } from '../checker.js';
 import type { CheckerOptions } from '../checker.js';
+import { loadOptional } from '../common/optionalPackages.js';
 import { isIdentitySignalsError } from '../errors.js';
 import type { IdentityInput } from '../identity/types.js';
 import { UsageError, batchProduct, parseCommandLine, quoted } from './args.js';
@@ -7,10 +8,8 @@ import type { CommandLine } from './args.js';
 import { runBatch, runBatchFiles, runWorker } from './batch.js';
 import { checkOne } from './check.js';
 import { dataDirOf, runData } from './data.js';
-import { runWebhooks } from './webhooks.js';
 import { DEMO_INPUTS, summarise } from './demo.js';
 import { requireFile } from './files.js';
-import { serveCommand } from './serve.js';
 import { commandUsage, generalUsage } from './usage.js';
 import type { CommandName } from './usage.js';
 import { packageVersion } from './version.js';
@@ -72,13 +71,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 async function runCommand(command: CommandName, line: CommandLine, io: CliIo): Promise<number> {
   const { args, flags } = line;
   if (command === 'data') return runData(args, flags, io);
-  if (command === 'webhooks') return runWebhooks(args, flags, io);
+  // serve and webhooks run on the optional server packages (Fastify, TypeBox, BullMQ…): loaded
+  // only here, so the other commands work without them and these two say what to install.
+  if (command === 'webhooks') return (await loadOptional('identity-signals webhooks', 'server', () => import('./webhooks.js'))).runWebhooks(args, flags, io);
   // A missing database is the person's typo, said in their words, before the
   // checker turns it into a DataError about MaxMind.
   for (const path of flags.db) await requireFile(path);
   const dataDir = dataDirOf(flags, io.env ?? process.env);
   // serve reads its own settings (config file, environment, flags) and refuses to start without a key, before any data.
-  if (command === 'serve') return await serveCommand(flags, io);
+  if (command === 'serve') return await (await loadOptional('identity-signals serve', 'server', () => import('./serve.js'))).serveCommand(flags, io);
   const options: CheckerOptions = {
     ...(flags.bands === undefined ? {} : { scoring: { bands: flags.bands } }),
     ...(flags.db.length === 0 ? {} : { ip: { databases: flags.db } }),

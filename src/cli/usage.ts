@@ -1,5 +1,5 @@
 import { PRODUCTS } from '../resolve.js';
-import { SERVE_ENVIRONMENT } from '../server/config.js';
+import { SERVE_ENVIRONMENT } from '../server/environment.js';
 import type { ProductName } from '../scoring/index.js';
 
 /** The flags of the CLI, each with how it is written in a usage line and what it does. */

@@ -11,6 +11,7 @@ import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { ProviderSpecSchema } from '../providers/fromConfig.js';
 import { PRODUCTS } from '../resolve.js';
+import type { SERVE_ENVIRONMENT } from './environment.js';
 
 const product = Type.Enum(PRODUCTS as readonly string[] as ['email', 'device', 'ip', 'phone', 'name']);
 const RateLimitSchema = Type.Object(
@@ -163,29 +164,7 @@ export function readKeysFile(file: string): readonly ServeKey[] {
   return Array.isArray(value) ? (value as ServeKey[]) : (value as { keys: ServeKey[] }).keys;
 }
 
-/**
- * The environment variables `serve` reads, each with the setting it sets.
- * `serve --help` and docs/server.md list them from here.
- */
-export const SERVE_ENVIRONMENT = Object.freeze({
-  IDENTITY_SIGNALS_API_KEYS: 'API keys, comma-separated (added to the config\'s keys)',
-  IDENTITY_SIGNALS_KEYS_FILE: 'keysFile: a JSON file of keys, read again on SIGHUP',
-  IDENTITY_SIGNALS_PORT: 'port',
-  IDENTITY_SIGNALS_HOST: 'host',
-  IDENTITY_SIGNALS_DATA: 'data: the data bundle directory',
-  IDENTITY_SIGNALS_MAXMIND: 'maxmind: MaxMind .mmdb files, comma-separated',
-  IDENTITY_SIGNALS_LOG_LEVEL: 'logLevel: fatal, error, warn, info, debug, trace or silent',
-  IDENTITY_SIGNALS_RATE_LIMIT: 'rateLimit.perSecond of keys without their own',
-  IDENTITY_SIGNALS_REQUEST_TIMEOUT_MS: 'timeouts.requestMs',
-  IDENTITY_SIGNALS_HEADERS_TIMEOUT_MS: 'timeouts.headersMs',
-  IDENTITY_SIGNALS_KEEP_ALIVE_TIMEOUT_MS: 'timeouts.keepAliveMs',
-  IDENTITY_SIGNALS_SHUTDOWN_TIMEOUT_MS: 'timeouts.shutdownMs',
-  IDENTITY_SIGNALS_MAX_CONNECTIONS: 'maxConnections',
-  IDENTITY_SIGNALS_WEBHOOK_SECRET: 'webhook.secret: signs webhooks of keys without their own',
-  IDENTITY_SIGNALS_WEBHOOK_DIR: 'webhook.dir: where pending webhook deliveries are journaled (without REDIS_URL)',
-  IDENTITY_SIGNALS_DNS_MX: 'providers.dnsMx: 1 to look up MX records for webhooks',
-  REDIS_URL: 'redisUrl: share rate limits between servers',
-});
+export { SERVE_ENVIRONMENT } from './environment.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

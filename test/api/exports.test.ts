@@ -11,12 +11,12 @@ describe('entry point exports', () => {
   it('identity-signals', () => {
     expect(Object.keys(root).sort()).toEqual([
       'DEFAULT_BANDS', 'DEVICE_SCORE_MODEL', 'DataError', 'EMAIL_SCORE_MODEL', 'IPV4_SPECIAL_RANGES', 'IPV6_SPECIAL_RANGES',
-      'IP_SCORE_MODEL', 'IdentitySignalsError', 'InputError', 'NAME_SCORE_MODEL', 'PHONE_SCORE_MODEL', 'ProviderError',
+      'IP_SCORE_MODEL', 'IdentitySignalsError', 'InputError', 'MissingDependencyError', 'NAME_SCORE_MODEL', 'PHONE_SCORE_MODEL', 'ProviderError',
       'QUALITY_CLUSTERS', 'REQUIRED_FIELDS', 'RISK_CLUSTERS', 'SCORECARD_BANDS', 'bandIndex', 'browserFamily', 'checkDevice',
       'checkEmail', 'checkIp', 'checkName', 'checkPhone', 'classifySpecialRange', 'createChecker', 'createDeviceCheck',
       'createEmailCheck', 'createIpCheck', 'createNameCheck', 'createPhoneCheck', 'createScorer', 'detectDatabaseKind',
       'embeddedIpv4', 'enrichEmailResult', 'isDataError', 'isDisposableDomain', 'isFreeProviderDomain', 'isIdentitySignalsError',
-      'isInputError', 'isProviderError', 'isRoleLocalPart', 'lookupCarrier', 'osFamily', 'parseEmailAddress', 'parseIp',
+      'isInputError', 'isMissingDependencyError', 'isProviderError', 'isRoleLocalPart', 'lookupCarrier', 'osFamily', 'parseEmailAddress', 'parseIp',
       'readClientHints', 'requestTimeOfHour', 'reservedDomainReason', 'resolve', 'suggestDomain', 'usageFromAsName', 'validateBands',
     ]);
   });
