@@ -70,9 +70,12 @@ describe('package.json: the server and queue packages are optional peers', () =>
     }
   });
 
-  it('names the install command with the tested versions', () => {
+  it('names the install command with the tested versions, as the README gives it', () => {
     expect(installCommand('queue')).toBe(`npm install bullmq@${pkg.devDependencies.bullmq} ioredis@${pkg.devDependencies.ioredis}`);
     expect(installCommand('server')).toBe(expected(OPTIONAL_PACKAGES.server));
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme).toContain(`\n${installCommand('server')}\n`);
+    expect(readme).toContain(`\n${installCommand('queue')}\n`);
   });
 
   it('tells a missing optional package from any other missing module', () => {
