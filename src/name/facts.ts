@@ -89,7 +89,11 @@ export class CheckFacts {
 
   /** True when the folded key is a known first name or surname (then no typing rule judges it). */
   known(key: string): boolean {
-    return this.knownFirst(key) || this.knownSurname(key);
+    // An answer already found decides without a probe (a surname asked about as a first name would cost one).
+    const f = this.flags[this.slot(key)]!;
+    if ((f & (FIRST_KNOWN | SURNAME_KNOWN)) !== 0) return true;
+    if ((f & SURNAME_ASKED) === 0) return this.knownSurname(key) || this.knownFirst(key);
+    return this.knownFirst(key);
   }
 
   /** `known` as a function value, for callers that take a predicate. */
