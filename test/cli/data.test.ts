@@ -1,9 +1,11 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { staleWarning } from '../../src/cli/data.js';
 import { commandUsage } from '../../src/cli/usage.js';
-import { defaultDataContext } from '../../src/data/context.js';
+import { defaultDataContext, openData } from '../../src/data/context.js';
+import { dataInfo } from '../../src/data/info.js';
 import { parseManifest } from '../../src/data/manifest.js';
 import { runCliLines } from '../support/cli.js';
 import { startHttpServer } from '../support/httpServer.js';
@@ -96,6 +98,15 @@ describe('data info', () => {
   });
 });
 
+describe('the stale-data warning of serve', () => {
+  it('none when no list is past the maximum age', () => {
+    const fresh = dataInfo(openData({ maxAgeDays: 100_000 }));
+    expect(fresh.some((d) => d.stale)).toBe(false);
+    expect(staleWarning(fresh, {})).toBeNull();
+    expect(staleWarning(dataInfo(openData({ maxAgeDays: 0, now: () => new Date('2100-01-01T00:00:00Z') })), {})).toMatch(/^warning: data past its maximum age: /);
+  });
+});
+
 describe('data export', () => {
   it('says how many datasets it wrote where, and how to check the copy', async () => {
     const out = join(folder(), 'exported');
@@ -104,6 +115,17 @@ describe('data export', () => {
     const datasets = defaultDataContext().bundle.manifest.datasets.length;
     expect(err).toBe(`${datasets} datasets written to ${out}; check a copy with: identity-signals data verify <dir>`);
     expect(await cli(['data', 'verify', out])).toEqual({ code: 0, out: `${out}: ${datasets} datasets verified`, err: '' });
+  });
+
+  it('into a directory that holds something: the DataError line of runCli, exit 1', async () => {
+    const out = folder();
+    writeFileSync(join(out, 'notes.txt'), 'mine');
+    expect(await cli(['data', 'export', '--out', out])).toEqual({
+      code: 1,
+      out: '',
+      err: `DataError DATA_CORRUPT: ${out}: not empty; export writes a new bundle into an empty or new directory`,
+    });
+    expect(readdirSync(out)).toEqual(['notes.txt']);
   });
 
   it("a --out below a file: the system's one line, exit 1, not an internal error", async () => {
@@ -177,6 +199,18 @@ describe('data update: refused before anything is downloaded', () => {
     });
     expect(readFileSync(lock, 'utf8')).toBe(`${process.pid}\n`);
     expect(existsSync(join(parent, 'bundle'))).toBe(false);
+  });
+
+  it("a previous bundle whose manifest is not JSON: the library's DataError line, exit 1, the link untouched", async () => {
+    const parent = folder();
+    mkdirSync(join(parent, 'broken'));
+    writeFileSync(join(parent, 'broken', 'manifest.json'), '{');
+    const out = join(parent, 'bundle');
+    symlinkSync('broken', out);
+    const run = await cli(['data', 'update', '--out', out, '--mirror', FIXTURES, '--products', 'email']);
+    expect(run.code).toBe(1);
+    expect(run.err.split('\n').at(-1)).toMatch(/^DataError DATA_CORRUPT: .*manifest\.json: not valid JSON/);
+    expect(realpathSync(out)).toBe(realpathSync(join(parent, 'broken')));
   });
 });
 
