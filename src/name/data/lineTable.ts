@@ -26,12 +26,17 @@ const ARRAY_SECTIONS = 0x250;
 /** The index of one section: its lines' starts and a hash table of them. */
 interface Section {
   readonly starts: Int32Array;
-  /** Linear probing; entry = index into `starts` + 1, 0 = empty. */
+  /**
+   * Linear probing over pairs: `slots[2s]` = index into `starts` + 1 (0 =
+   * empty), `slots[2s + 1]` = the key's hash. A probe whose hash differs
+   * moves on without reading the line: a lookup of an absent key (most
+   * lookups of the lists) then touches only this array, not the text.
+   */
   readonly slots: Int32Array;
   readonly mask: number;
 }
 
-const EMPTY_SECTION: Section = { starts: new Int32Array(0), slots: new Int32Array(1), mask: 0 };
+const EMPTY_SECTION: Section = { starts: new Int32Array(0), slots: new Int32Array(2), mask: 0 };
 
 /**
  * Lines of `key` or `key\tvalue`, sorted by key, found by key without a Map.
@@ -96,7 +101,7 @@ export class LineTable {
       const starts = new Int32Array(count);
       let size = 8;
       while (size < count * 2) size *= 2;
-      const slots = new Int32Array(size);
+      const slots = new Int32Array(size * 2);
       const mask = size - 1;
       let k = 0;
       for (let s = from; s < to; s = this.nextStart(s), k++) {
@@ -108,8 +113,9 @@ export class LineTable {
           h = Math.imul(h ^ c, FNV_PRIME);
         }
         let slot = h & mask;
-        while (slots[slot] !== 0) slot = (slot + 1) & mask;
-        slots[slot] = k + 1;
+        while (slots[slot * 2] !== 0) slot = (slot + 1) & mask;
+        slots[slot * 2] = k + 1;
+        slots[slot * 2 + 1] = h;
       }
       section = { starts, slots, mask };
     }
@@ -133,8 +139,9 @@ export class LineTable {
     let h = FNV_OFFSET;
     for (let i = 0; i < n; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME);
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
-      const entry = slots[slot]!;
+      const entry = slots[slot * 2]!;
       if (entry === 0) return -1;
+      if (slots[slot * 2 + 1] !== h) continue;
       const start = starts[entry - 1]!;
       // Equal when every unit matches and the key ends there (tab, newline or the text's end).
       let i = 0;
@@ -160,8 +167,9 @@ export class LineTable {
     let h = FNV_OFFSET;
     for (let i = 0; i < n; i++) h = Math.imul(h ^ units[i]!, FNV_PRIME);
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
-      const entry = slots[slot]!;
+      const entry = slots[slot * 2]!;
       if (entry === 0) return -1;
+      if (slots[slot * 2 + 1] !== h) continue;
       const start = starts[entry - 1]!;
       let i = 0;
       while (i < n && text.charCodeAt(start + i) === units[i]) i++;
