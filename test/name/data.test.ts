@@ -49,6 +49,18 @@ describe('foldName', () => {
     // Spacing accents (˘, ΄) become an orphan combining mark under NFKC: dropped.
     ['À˘', 'a'],
     ['.΄', '.'],
+    // Letters kept as they are are copied in runs (issue 18, speed): each
+    // kind of change ends a run: an invisible character, a special Latin
+    // letter, a hyphen, an apostrophe, a space; kept marks and surrogate
+    // pairs stay inside one. Expected values from the fold before runs.
+    ['Jo\u00adhn\u200b Smith', 'john smith'],
+    ['Gößl-Æsir', 'gossl-aesir'],
+    ['राहुल  शर्मा', 'राहुल शर्मा'],
+    ['𠀀李 王', '𠀀李 王'],
+    ['d’Artagnan', "d'artagnan"],
+    ['Пётр-Семён', 'петр-семен'],
+    ['Ｍａｒｉａ Ｌóｐｅｚ', 'maria lopez'],
+    ['li\ud800x', 'li\ud800x'],
   ])('%j → %j', (input, folded) => {
     expect(foldName(input)).toBe(folded);
   });

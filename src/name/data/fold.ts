@@ -160,7 +160,11 @@ export function foldName(text: string): string {
   // Tracked instead of out.endsWith(): reading the end of a string built by
   // += flattens it each time, which made long inputs quadratic.
   let lastWasHyphen = false;
+  // Code points kept as they are (most of a name) are copied as one slice:
+  // `run` is where the pending run of them starts in `decomposed`, -1 when none.
+  let run = -1;
   for (let i = 0; i < decomposed.length; i++) {
+    const at = i;
     let cp = decomposed.charCodeAt(i);
     // Surrogate pair: read the whole code point (CJK extension B, emoji…).
     if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < decomposed.length) {
@@ -171,19 +175,38 @@ export function foldName(text: string): string {
       }
     }
     if (isGenericMark(cp)) {
-      if (lastScript === Script.None || lastScript === Script.Latin || lastScript === Script.Greek) continue;
-      if (lastScript === Script.Cyrillic && cp === 0x0308) continue;
-      out += String.fromCodePoint(cp);
+      if (lastScript === Script.None || lastScript === Script.Latin || lastScript === Script.Greek || (lastScript === Script.Cyrillic && cp === 0x0308)) {
+        if (run >= 0) {
+          out += decomposed.slice(run, at);
+          run = -1;
+        }
+        continue;
+      }
+      // A kept mark: written as it is, no space or script change.
+      if (run < 0) run = at;
       continue;
     }
     if (isSpace(cp)) {
+      if (run >= 0) {
+        out += decomposed.slice(run, at);
+        run = -1;
+      }
       if (out.length > 0) pendingSpace = true;
       lastScript = Script.None;
       continue;
     }
-    if (isInvisible(cp)) continue;
-    let piece: string;
+    if (isInvisible(cp)) {
+      if (run >= 0) {
+        out += decomposed.slice(run, at);
+        run = -1;
+      }
+      continue;
+    }
     if (isHyphen(cp)) {
+      if (run >= 0) {
+        out += decomposed.slice(run, at);
+        run = -1;
+      }
       // "Smith - Jones" and "Smith-Jones" are one double-barrelled name.
       // A pending space is only written before the next letter, so dropping it here is enough.
       pendingSpace = false;
@@ -191,19 +214,31 @@ export function foldName(text: string): string {
       lastWasHyphen = true;
       lastScript = Script.None;
       continue;
-    } else if (isApostrophe(cp)) {
-      piece = "'";
-      lastScript = Script.None;
-    } else {
-      piece = LATIN_SPECIAL.get(cp) ?? String.fromCodePoint(cp);
-      lastScript = scriptOf(cp);
     }
+    // The code point is written: an apostrophe as "'", a special Latin letter spelt out, any other as it is.
+    const apostrophe = isApostrophe(cp);
+    const special = apostrophe || cp < 0xdf || cp > 0x3c2 ? undefined : LATIN_SPECIAL.get(cp);
     if (pendingSpace) {
+      if (run >= 0) {
+        out += decomposed.slice(run, at);
+        run = -1;
+      }
       if (!lastWasHyphen) out += ' ';
       pendingSpace = false;
     }
-    out += piece;
     lastWasHyphen = false;
+    if (apostrophe || special !== undefined) {
+      if (run >= 0) {
+        out += decomposed.slice(run, at);
+        run = -1;
+      }
+      out += apostrophe ? "'" : special;
+      lastScript = apostrophe ? Script.None : scriptOf(cp);
+      continue;
+    }
+    if (run < 0) run = at;
+    lastScript = scriptOf(cp);
   }
+  if (run >= 0) out += decomposed.slice(run);
   return ascii ? out : out.normalize('NFC');
 }
