@@ -91,7 +91,8 @@ const old = option('--old');
 if (old !== undefined) targets.unshift([`old (${old})`, await listenerOf(old, false)]);
 const samples = new Map<string, number[]>([['resolve() alone', []], ...targets.map(([label]) => [label, []] as [string, number[]])]);
 
-for (const [, listener] of targets) await run(listener, 1_000); // warm-up: every product's data loaded, code optimised
+// Warm-up: every product's data loaded, code optimised (one round of 1,000 left the first measured rounds ~20% high).
+for (let w = 0; w < 3; w++) for (const [, listener] of targets) await run(listener, 2_000);
 await floor(1_000);
 for (let round = 0; round < ROUNDS; round++) {
   samples.get('resolve() alone')!.push(await floor(AMOUNT));
@@ -120,4 +121,12 @@ for (const [label, values] of samples) {
     `${label}: ${m.toFixed(1)} µs/request CPU (median of ${values.length}, min ${low.toFixed(1)}; ${values.map((v) => v.toFixed(0)).join(' ')})` +
       (label === 'resolve() alone' ? '' : `, over resolve() ${(m - base).toFixed(1)} µs (min ${(low - Math.min(...samples.get('resolve() alone')!)).toFixed(1)})`),
   );
+}
+// With --old: the difference of each round's pair (old and new measured back to back), whose median is
+// steadier than the difference of the medians when other jobs come and go.
+if (targets.length === 2) {
+  const [before, after] = targets.map(([label]) => samples.get(label)!);
+  const diffs = before!.map((v, i) => after![i]! - v);
+  const ratios = before!.map((v, i) => after![i]! / v);
+  console.log(`paired rounds: new − old median ${median(diffs).toFixed(1)} µs, new/old median ${median(ratios).toFixed(3)}`);
 }
