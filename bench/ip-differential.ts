@@ -67,9 +67,13 @@ function testLiterals(): string[] {
 /** First and last address of each address-list segment, from the old build's table. */
 async function listBoundaries(): Promise<string[]> {
   const data = (await import(pathToFileURL(join(resolve(oldRoot!), 'src/ip/data.ts')).href)) as {
-    loadListsTable(): { starts4: Uint32Array; values4: Uint32Array; starts6: Uint32Array; values6: Uint32Array };
+    loadListsTable(): { starts4: Uint32Array; values4: Uint32Array; starts6?: Uint32Array; values6: Uint32Array };
   };
+  // Range tables of format 3 (issue 13 item 7) keep IPv6 starts in halves: their start6() gives one whole; format 2 had starts6.
+  const table = (await import(pathToFileURL(join(resolve(oldRoot!), 'src/ip/rangeTable.ts')).href)) as { start6?: (t: unknown, i: number) => number[] };
   const t = data.loadListsTable();
+  const s = t.starts6;
+  const startOf = (i: number): number[] => (s === undefined ? table.start6!(t, i) : [s[4 * i]!, s[4 * i + 1]!, s[4 * i + 2]!, s[4 * i + 3]!]);
   const out: string[] = [];
   const dotted = (v: number): string => `${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
   for (let i = 0; i < t.starts4.length; i++) {
@@ -82,8 +86,8 @@ async function listBoundaries(): Promise<string[]> {
     [a >>> 16, a & 0xffff, b >>> 16, b & 0xffff, c >>> 16, c & 0xffff, d >>> 16, d & 0xffff].map((x) => x.toString(16)).join(':');
   for (let i = 0; i < t.values6.length; i++) {
     if (t.values6[i] === 0xffffffff) continue;
-    const s = t.starts6;
-    out.push(w6(s[4 * i]!, s[4 * i + 1]!, s[4 * i + 2]!, s[4 * i + 3]!));
+    const [a, b, c, d] = startOf(i);
+    out.push(w6(a!, b!, c!, d!));
   }
   return out;
 }

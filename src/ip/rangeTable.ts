@@ -19,13 +19,16 @@
  * | 12 | n6: number of IPv6 segments |
  * | 16 | byte length of the payload |
  * | 20 | index bits ({@link INDEX_BITS}) |
- * | 24, 28 | reserved (0) |
+ * | 24 | m6: number of IPv6 segment starts whose low 64 bits are not 0 |
+ * | 28 | reserved (0) |
  * | 32 | IPv4 prefix index, u32[2^16 + 1] (absent when n4 = 0) |
  * | … | IPv4 segment starts, u32[n4], ascending |
  * | … | IPv4 segment values, u32[n4] (index into the payload, {@link NO_VALUE} for a gap) |
  * | … | IPv6 prefix index, u32[2^16 + 1] (absent when n6 = 0) |
- * | … | IPv6 segment starts, u32[4·n6] (128 bits as four u32, most significant first), ascending |
+ * | … | IPv6 segment starts, high 64 bits, u32[2·n6] (two u32, most significant first), ascending |
  * | … | IPv6 segment values, u32[n6] |
+ * | … | the segments whose start has low 64 bits, u32[m6] (segment numbers, ascending) |
+ * | … | their low 64 bits, u32[2·m6] (two u32 each, most significant first) |
  * | … | payload (table-specific: the values the indexes point to), padded to 4 bytes with spaces |
  *
  * A segment runs from its start to the next segment's start − 1; the last
@@ -36,13 +39,21 @@
  * /16, or the one just before them, so a lookup searches a handful of
  * entries instead of the whole table (IPv4 ASN table: ≈7 segments per /16
  * against 470k).
+ *
+ * IPv6 starts keep their high 64 bits only, plus the few starts with low
+ * bits on the side (format 3; format 2 stored all 128 bits): routed IPv6
+ * networks are /64 or shorter, so all but a few hundred of the ASN and
+ * country tables' 520k starts end in 64 zero bits (the address lists' /128
+ * entries give the rest). That halves the IPv6 starts, 4.4 MB of every
+ * install (issue 13 item 7). A search compares the high halves and looks a
+ * low half up only when an address shares its /64 with a segment start.
  */
 import { DataError } from '../errors.js';
 
 /** Magic number at offset 0 ("SIRT" read as a little-endian u32). */
 export const RANGE_TABLE_MAGIC = 0x54524953;
 /** Format version the reader understands; the builder writes it. */
-export const RANGE_TABLE_VERSION = 2;
+export const RANGE_TABLE_VERSION = 3;
 /** Value of a segment that no entry covers. */
 export const NO_VALUE = 0xffffffff;
 /** Address bits the prefix index is keyed by (the top 16). */
@@ -56,8 +67,13 @@ export interface RangeTable<P> {
   readonly starts4: Uint32Array;
   readonly values4: Uint32Array;
   readonly index6: Uint32Array;
-  readonly starts6: Uint32Array;
+  /** The high 64 bits of each IPv6 segment start, two words each ({@link start6} gives a whole start). */
+  readonly high6: Uint32Array;
   readonly values6: Uint32Array;
+  /** The segments whose start has non-zero low 64 bits, ascending. */
+  readonly lowAt6: Uint32Array;
+  /** Their low 64 bits, two words each, in the order of {@link RangeTable.lowAt6}. */
+  readonly low6: Uint32Array;
   readonly payload: P;
 }
 
@@ -96,11 +112,24 @@ export function encodeRangeTable(segments: Segments, payload: Uint8Array): Uint8
   if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('big-endian hosts are not supported');
   const n4 = segments.values4.length;
   const n6 = segments.values6.length;
+  const high6 = new Uint32Array(2 * n6);
+  const lowAt6: number[] = [];
+  const low6: number[] = [];
+  for (let i = 0; i < n6; i++) {
+    const w = segments.starts6;
+    high6[2 * i] = w[4 * i]!;
+    high6[2 * i + 1] = w[4 * i + 1]!;
+    if (w[4 * i + 2] !== 0 || w[4 * i + 3] !== 0) {
+      lowAt6.push(i);
+      low6.push(w[4 * i + 2]!, w[4 * i + 3]!);
+    }
+  }
+  const m6 = lowAt6.length;
   const pad = (4 - (payload.length % 4)) % 4;
-  const words = HEADER_BYTES / 4 + (n4 > 0 ? INDEX_ENTRIES : 0) + 2 * n4 + (n6 > 0 ? INDEX_ENTRIES : 0) + 5 * n6;
+  const words = HEADER_BYTES / 4 + (n4 > 0 ? INDEX_ENTRIES : 0) + 2 * n4 + (n6 > 0 ? INDEX_ENTRIES : 0) + 3 * n6 + 3 * m6;
   const out = new Uint8Array(words * 4 + payload.length + pad);
   const u32 = new Uint32Array(out.buffer, 0, words);
-  u32.set([RANGE_TABLE_MAGIC, RANGE_TABLE_VERSION, n4, n6, payload.length + pad, INDEX_BITS, 0, 0]);
+  u32.set([RANGE_TABLE_MAGIC, RANGE_TABLE_VERSION, n4, n6, payload.length + pad, INDEX_BITS, m6, 0]);
   let o = HEADER_BYTES / 4;
   if (n4 > 0) {
     u32.set(prefixIndex(segments.starts4, 1), o);
@@ -111,12 +140,16 @@ export function encodeRangeTable(segments: Segments, payload: Uint8Array): Uint8
   u32.set(segments.values4, o);
   o += n4;
   if (n6 > 0) {
-    u32.set(prefixIndex(segments.starts6, 4), o);
+    u32.set(prefixIndex(high6, 2), o);
     o += INDEX_ENTRIES;
   }
-  u32.set(segments.starts6, o);
-  o += 4 * n6;
+  u32.set(high6, o);
+  o += 2 * n6;
   u32.set(segments.values6, o);
+  o += n6;
+  u32.set(lowAt6, o);
+  o += m6;
+  u32.set(low6, o);
   out.set(payload, words * 4);
   // Spaces: a JSON payload stays valid JSON with its padding.
   out.fill(0x20, words * 4 + payload.length);
@@ -157,8 +190,10 @@ export function decodeRangeTable<P>(bytes: Uint8Array, source: string, decodePay
   const n4 = header[2]!;
   const n6 = header[3]!;
   const payloadBytes = header[4]!;
+  const m6 = header[6]!;
   if (header[5] !== INDEX_BITS) fail(`index of ${String(header[5])} bits, this code reads ${INDEX_BITS}`);
-  const expected = HEADER_BYTES + 4 * ((n4 > 0 ? INDEX_ENTRIES : 0) + 2 * n4 + (n6 > 0 ? INDEX_ENTRIES : 0) + 5 * n6) + payloadBytes;
+  if (m6 > n6) fail(`${m6} IPv6 starts with low bits, of ${n6}`);
+  const expected = HEADER_BYTES + 4 * ((n4 > 0 ? INDEX_ENTRIES : 0) + 2 * n4 + (n6 > 0 ? INDEX_ENTRIES : 0) + 3 * n6 + 3 * m6) + payloadBytes;
   if (buf.byteLength !== expected) fail(`size ${buf.byteLength} does not match its header (${expected})`);
   let offset = buf.byteOffset + HEADER_BYTES;
   const take = (count: number): Uint32Array => {
@@ -170,12 +205,18 @@ export function decodeRangeTable<P>(bytes: Uint8Array, source: string, decodePay
   const starts4 = take(n4);
   const values4 = take(n4);
   const index6 = take(n6 > 0 ? INDEX_ENTRIES : 0);
-  const starts6 = take(4 * n6);
+  const high6 = take(2 * n6);
   const values6 = take(n6);
+  const lowAt6 = take(m6);
+  const low6 = take(2 * m6);
   // An index that does not match its segments would send lookups to the wrong segment: check it
   // (one pass over the starts, ≈1 ms for the largest table).
   if (n4 > 0 && !indexMatches(index4, starts4, 1)) fail('the IPv4 prefix index does not match its segments');
-  if (n6 > 0 && !indexMatches(index6, starts6, 4)) fail('the IPv6 prefix index does not match its segments');
+  if (n6 > 0 && !indexMatches(index6, high6, 2)) fail('the IPv6 prefix index does not match its segments');
+  // The low halves are found by a binary search over lowAt6: it must ascend, and name real segments.
+  for (let k = 0; k < m6; k++) {
+    if (lowAt6[k]! >= n6 || (k > 0 && lowAt6[k]! <= lowAt6[k - 1]!)) fail('the IPv6 low-bits list is not ascending segment numbers');
+  }
   let payload: P | string;
   try {
     payload = decodePayload(new Uint8Array(buf.buffer, offset, payloadBytes));
@@ -183,7 +224,7 @@ export function decodeRangeTable<P>(bytes: Uint8Array, source: string, decodePay
     return fail(`payload cannot be decoded (${String(cause)})`);
   }
   if (typeof payload === 'string') return fail(`payload: ${payload}`);
-  return { index4, starts4, values4, index6, starts6, values6, payload };
+  return { index4, starts4, values4, index6, high6, values6, lowAt6, low6, payload };
 }
 
 /** Whether `index` is the prefix index of `starts` (and the starts ascend within each step). */
@@ -238,17 +279,43 @@ export function lookup4(table: RangeTable<unknown>, ip: number): number {
  * table.payload.asns[lookup6(table, 0x20014860, 0x48600000, 0, 0x8888)]; // 15169: 2001:4860:4860::8888
  */
 export function lookup6(table: RangeTable<unknown>, a: number, b: number, c: number, d: number): number {
-  const s = table.starts6;
-  if (s.length === 0) return NO_VALUE;
+  if (table.values6.length === 0) return NO_VALUE;
   const p = a >>> 16;
   let lo = table.index6[p]!;
   let hi = table.index6[p + 1]!;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compare6(s, mid * 4, a, b, c, d) <= 0) lo = mid + 1;
+    if (compare6(table, mid, a, b, c, d) <= 0) lo = mid + 1;
     else hi = mid;
   }
   return lo === 0 ? NO_VALUE : table.values6[lo - 1]!;
+}
+
+/**
+ * The start of IPv6 segment `i` as four words, most significant first.
+ *
+ * @example
+ * const t = loadAsnTable(6).table;
+ * start6(t, 0); // [0x20010000, 0, 0, 0] or so: the first announced IPv6 network
+ */
+export function start6(table: RangeTable<unknown>, i: number): [number, number, number, number] {
+  const k = lowIndex(table, i);
+  return [table.high6[2 * i]!, table.high6[2 * i + 1]!, k < 0 ? 0 : table.low6[2 * k]!, k < 0 ? 0 : table.low6[2 * k + 1]!];
+}
+
+/** Position of segment `i` in lowAt6, or −1 when its start's low 64 bits are 0. */
+function lowIndex(table: RangeTable<unknown>, i: number): number {
+  const at = table.lowAt6;
+  let lo = 0;
+  let hi = at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = at[mid]!;
+    if (v === i) return mid;
+    if (v < i) lo = mid + 1;
+    else hi = mid;
+  }
+  return -1;
 }
 
 /**
@@ -273,26 +340,31 @@ export function lookup4Linear(table: RangeTable<unknown>, ip: number): number {
  * @internal
  */
 export function lookup6Linear(table: RangeTable<unknown>, a: number, b: number, c: number, d: number): number {
-  const s = table.starts6;
   let lo = 0;
   let hi = table.values6.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compare6(s, mid * 4, a, b, c, d) <= 0) lo = mid + 1;
+    const [w0, w1, w2, w3] = start6(table, mid);
+    const sign = w0 !== a ? w0 - a : w1 !== b ? w1 - b : w2 !== c ? w2 - c : w3 - d;
+    if (sign <= 0) lo = mid + 1;
     else hi = mid;
   }
   return lo === 0 ? NO_VALUE : table.values6[lo - 1]!;
 }
 
-/** Sign of (segment start at s[i..i+3]) − (a, b, c, d). */
-function compare6(s: Uint32Array, i: number, a: number, b: number, c: number, d: number): number {
-  const w0 = s[i]!;
+/** Sign of (the start of segment i) − (a, b, c, d). */
+function compare6(table: RangeTable<unknown>, i: number, a: number, b: number, c: number, d: number): number {
+  const s = table.high6;
+  const w0 = s[2 * i]!;
   if (w0 !== a) return w0 < a ? -1 : 1;
-  const w1 = s[i + 1]!;
+  const w1 = s[2 * i + 1]!;
   if (w1 !== b) return w1 < b ? -1 : 1;
-  const w2 = s[i + 2]!;
+  // Same /64 as the start: its low half, 0 unless the segment is on the side list.
+  if (table.lowAt6.length === 0) return c === 0 && d === 0 ? 0 : -1;
+  const k = lowIndex(table, i);
+  const w2 = k < 0 ? 0 : table.low6[2 * k]!;
   if (w2 !== c) return w2 < c ? -1 : 1;
-  const w3 = s[i + 3]!;
+  const w3 = k < 0 ? 0 : table.low6[2 * k + 1]!;
   if (w3 !== d) return w3 < d ? -1 : 1;
   return 0;
 }

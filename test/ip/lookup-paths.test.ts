@@ -20,7 +20,7 @@ import { ASN4 } from '../../src/ip/data/formats.js';
 import { bundledCityBytes, bundledCityPath } from '../../src/ip/mmdb.js';
 import { MmdbTree, NOT_FOUND, PagedFile } from '../../src/ip/mmdbTree.js';
 import { parseIp } from '../../src/ip/parseIp.js';
-import { NO_VALUE, decodeRangeTable, lookup4, lookup4Linear, lookup6, lookup6Linear, type RangeTable } from '../../src/ip/rangeTable.js';
+import { NO_VALUE, decodeRangeTable, lookup4, lookup4Linear, lookup6, lookup6Linear, start6, type RangeTable } from '../../src/ip/rangeTable.js';
 import { prng } from '../support/prng.js';
 
 const MMDB = join(import.meta.dirname, '..', 'fixtures', 'ip', 'mmdb');
@@ -147,10 +147,9 @@ describe('range tables: the /16 prefix index finds what a search of every segmen
 
   it('IPv6: every segment start and the address before it, on the ASN and list tables', () => {
     for (const table of [loadAsnTable(6).table, loadListsTable()] as RangeTable<unknown>[]) {
-      const s = table.starts6;
       let found = 0;
       for (let i = 0; i < table.values6.length; i++) {
-        const [a, b, c, d] = [s[4 * i]!, s[4 * i + 1]!, s[4 * i + 2]!, s[4 * i + 3]!];
+        const [a, b, c, d] = start6(table, i);
         // The address just below the start (128-bit decrement).
         const below = d > 0 ? [a, b, c, d - 1] : c > 0 ? [a, b, c - 1, 0xffffffff] : b > 0 ? [a, b - 1, 0xffffffff, 0xffffffff] : a > 0 ? [a - 1, 0xffffffff, 0xffffffff, 0xffffffff] : [0, 0, 0, 0];
         for (const [w0, w1, w2, w3] of [[a, b, c, d], below, [a, b, c, (d + 1) >>> 0]] as number[][]) {
