@@ -25,6 +25,7 @@ import { FIRST_NAMES, LAST_NAMES } from '../../src/name/data/formats.js';
 import { buildLists } from './lists.js';
 import { buildNgram } from './ngram.js';
 import { buildVocabulary } from './vocabulary.js';
+import { buildPhrases } from './phrases.js';
 import { buildGivenByCountry, LANGUAGE_COUNTRY } from './given.js';
 import { romanize } from '../../src/name/data/translit.js';
 import { LineTable } from '../../src/name/data/lineTable.js';
@@ -234,6 +235,9 @@ const vocabularyInputs = buildVocabulary(
   },
 );
 
+// ------------------------------------------------------------ everyday phrases
+const phrasesInput = buildPhrases(SCRIPT);
+
 // ------------------------------------------------------------------- n-grams
 // US: every SSA name (also those below the shipping cut). World: every faker
 // first and last name and the curated lists. buildNgram balances the two.
@@ -305,6 +309,7 @@ const entries: ManifestEntry[] = [
   },
   ...lists,
   ...vocabularyInputs,
+  phrasesInput,
 ];
 writeManifest('name', entries);
 finish('name');

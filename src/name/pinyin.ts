@@ -55,3 +55,15 @@ export function isPinyinName(token: string): boolean {
   }
   return fewest[n]! <= MAX_SYLLABLES;
 }
+
+/**
+ * True when a folded ASCII token is one pinyin syllable (li, wang, zhang):
+ * the shape of nearly every Chinese surname.
+ *
+ * @example
+ * isPinyinSyllable('zhang') // true
+ * isPinyinSyllable('xiuying') // false (two syllables)
+ */
+export function isPinyinSyllable(token: string): boolean {
+  return SYLLABLES.has(token);
+}

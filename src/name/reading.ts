@@ -20,6 +20,17 @@
  *   long name splits into some short words.
  * Catchphrases ("I'll be back") are matched whole, by code and spelling.
  *
+ * Everyday phrases: a pun name may say nothing vulgar, only read as an
+ * everyday English word or expression ("Dinah Mite" → "dynamite", "Justin
+ * Time" → "just in time", "Cole Slaw" → "coleslaw"). The name read whole is
+ * looked up among the words and multi-word expressions of Princeton
+ * WordNet 3.1 whose words are all in SCOWL's size-60 list (the `name/phrases`
+ * dataset, scripts/name/snapshot-phrases.ts), and must be spelt almost
+ * exactly as the phrase (`PHRASE_SPELLING_DISTANCE`): real names read as
+ * some such word far more often than as a vulgar phrase, and a pun is
+ * spelt to be read as its phrase. A name that is the phrase word for word
+ * ("Rose Garden") is read as itself, not as a pun.
+ *
  * Readings drop the vowels after the first letter, so a word read after
  * another starts at its first consonant: its inner code is its code less a
  * leading A (Double Metaphone's first vowel) or H.
@@ -27,7 +38,9 @@
 import { doubleMetaphone } from 'double-metaphone';
 import { levenshteinDistance } from '../common/levenshtein.js';
 import { bundleMemo } from './data/bundleMemo.js';
-import { VOCABULARY } from './data/formats.js';
+import { PHRASES, VOCABULARY } from './data/formats.js';
+import { LineTable } from './data/lineTable.js';
+import { isPinyinName, isPinyinSyllable } from './pinyin.js';
 import { vocabulary } from './data/vocabulary.js';
 import { soundKey } from './sound.js';
 
@@ -48,6 +61,28 @@ export const MAX_WORDS = 4;
 export const MAX_SPELLING_DISTANCE = 0.25;
 /** Most name tokens read (a reading of more is not a two-part joke name). */
 const MAX_TOKENS = 4;
+/** Least code of an everyday phrase (the builder keeps no shorter): two consonants read as a word too often. */
+export const MIN_PHRASE_CODE = 3;
+/**
+ * Largest share of letters by which the sound keys of the name and of an
+ * everyday phrase may differ. Set on real names, not on jokes: on the
+ * 193,284 pairs of common given names and surnames of the measurement
+ * (scripts/name/reading-pairs.ts), 0.25 (the vulgar readings' limit) reads
+ * 0.33% of them as everyday words, 0.15 0.044%, 0.1 0.006%; on 198,240
+ * pairs of common given names and rare US given names in the surname slot
+ * (names no table knows), 0.2%, 0.028% and 0.006%.
+ */
+export const PHRASE_SPELLING_DISTANCE = 0.1;
+
+/** Shape of data/name/phrases.json (scripts/name/phrases.ts). */
+export interface PhrasesData {
+  /**
+   * A line table (src/name/data/lineTable.ts): `CODE<TAB>phrase|phrase…`,
+   * each phrase under every Double Metaphone reading it starts a phrase
+   * with (`wordReadings(words).initial`) of MIN_PHRASE_CODE+ letters.
+   */
+  readonly phrases: string;
+}
 
 /** The inner code of a word's code: less a leading A (a first vowel) or H. */
 function inner(code: string): string {
@@ -291,12 +326,10 @@ function finishes(code: string, ix: ReadingIndex): void {
  * The path so far is kept in stacks reused across checks.
  */
 interface Search {
-  readonly ix: ReadingIndex;
+  readonly name: PreparedName;
   readonly code: string;
   readonly ends: readonly number[];
-  readonly tokens: readonly string[];
   readonly isKnownName: (token: string) => boolean;
-  nameKey: string | undefined;
   leaves: number;
 }
 
@@ -308,7 +341,8 @@ const pathNodes: (CodeNode | undefined)[][] = Array.from({ length: MAX_WORDS }, 
 
 /** Whether the complete split in the path stacks (`depth` words) is a joke; then its phrase. */
 function judgeSplit(search: Search, depth: number): string | undefined {
-  const { ix, ends, tokens } = search;
+  const { ends } = search;
+  const { ix, tokens } = search.name;
   // A pun moves or adds at most one word boundary (Seymour Butts → see more butts).
   if (depth > tokens.length + 1) return undefined;
   // A punchline word that is exactly a real name token read as itself (Butts, Balls) is that name.
@@ -327,12 +361,13 @@ function judgeSplit(search: Search, depth: number): string | undefined {
     if (key === '') return undefined;
     phraseKey += key;
   }
-  return keysAlike((search.nameKey ??= soundKey(tokens.join(' '))), phraseKey) ? pathWords.slice(0, depth).join(' ') : undefined;
+  return keysAlike(search.name.soundKey, phraseKey, MAX_SPELLING_DISTANCE) ? pathWords.slice(0, depth).join(' ') : undefined;
 }
 
 function splitSearch(search: Search, at: number, depth: number): string | undefined {
   if (search.leaves >= MAX_SPLITS) return undefined;
-  const { ix, code } = search;
+  const { code } = search;
+  const { ix } = search.name;
   if (at === code.length) {
     search.leaves++;
     return judgeSplit(search, depth);
@@ -364,7 +399,7 @@ function splitSearch(search: Search, at: number, depth: number): string | undefi
 
 /** True when the sound keys of the name and of the phrase differ by at most MAX_SPELLING_DISTANCE of their letters. */
 function spelledAlike(nameKey: string, phrase: readonly string[]): boolean {
-  return keysAlike(nameKey, soundKey(phrase.join(' ')));
+  return keysAlike(nameKey, soundKey(phrase.join(' ')), MAX_SPELLING_DISTANCE);
 }
 
 /**
@@ -398,48 +433,122 @@ function nonRhoticPhrase(tokens: readonly string[], ix: ReadingIndex): string | 
   return undefined;
 }
 
-/** The same on the two sound keys. The distance is at least the difference in length: past the limit, no distance is computed. */
-function keysAlike(nameKey: string, phraseKey: string): boolean {
+/**
+ * True when two sound keys differ by at most `share` of their letters. The
+ * distance is at least the difference in length: past the limit, no
+ * distance is computed.
+ */
+function keysAlike(nameKey: string, phraseKey: string, share: number): boolean {
   if (nameKey === '' || phraseKey === '') return false;
-  const limit = MAX_SPELLING_DISTANCE * Math.max(nameKey.length, phraseKey.length);
+  const limit = share * Math.max(nameKey.length, phraseKey.length);
   if (Math.abs(nameKey.length - phraseKey.length) > limit) return false;
   return levenshteinDistance(nameKey, phraseKey) <= limit;
 }
 
+/** A name prepared for reading: its tokens, their readings, and its sound key computed on first use (most names never need it). */
+class PreparedName {
+  private key: string | undefined;
+
+  constructor(
+    readonly tokens: readonly string[],
+    readonly readings: readonly NameReading[],
+    readonly ix: ReadingIndex,
+  ) {}
+
+  /** The sound key (src/name/sound.ts) of the name as spelt. */
+  get soundKey(): string {
+    return (this.key ??= soundKey(this.tokens.join(' ')));
+  }
+}
+
+/**
+ * The guards both entry points share: two to MAX_TOKENS tokens, each of
+ * letters a-z only (the readings and sound keys are English ones), else
+ * `undefined`.
+ */
+function prepare(tokens: readonly string[]): PreparedName | undefined {
+  if (tokens.length < 2 || tokens.length > MAX_TOKENS) return undefined;
+  for (const t of tokens) if (t === '' || !isAtoZ(t)) return undefined;
+  return new PreparedName(tokens, nameReadings(tokens), index());
+}
+
+/** The name read whole as one of the curated catchphrases, spelt alike (MAX_SPELLING_DISTANCE). */
+function catchphraseOf(name: PreparedName): string | undefined {
+  for (const r of name.readings) {
+    const phrase = name.ix.phrases.get(r.code);
+    if (phrase !== undefined && spelledAlike(name.soundKey, phrase.split(' '))) return `reads as "${phrase}" (${r.code})`;
+  }
+  return undefined;
+}
+
+/** The name split into words, one of them a hidden punchline (the search above). */
+function punchlineOf(name: PreparedName, isKnownName: (token: string) => boolean): string | undefined {
+  for (const r of name.readings) {
+    if (!holdsHiddenPunch(r, name.tokens, name.ix, isKnownName)) continue;
+    finishes(r.code, name.ix);
+    const found = splitSearch({ name, code: r.code, ends: r.ends, isKnownName, leaves: 0 }, 0, 0);
+    if (found !== undefined) return `reads as "${found}" (${r.code})`;
+  }
+  return undefined;
+}
+
+const phraseTable = bundleMemo('name/phrases:table', () => [PHRASES], (bundle) => new LineTable(bundle.load(PHRASES).phrases));
+
+/** True when the phrase is the name's own tokens, word for word ("Rose Garden" is a name that is also a phrase, not a pun). */
+function readAsItself(phrase: string, tokens: readonly string[]): boolean {
+  const words = phrase.split(/[ -]/);
+  return words.length === tokens.length && words.every((w, i) => w === tokens[i]);
+}
+
+/**
+ * The name read whole as an everyday English word or expression (the
+ * `name/phrases` dataset), spelt almost as it (PHRASE_SPELLING_DISTANCE).
+ * A name whose every part is Hanyu Pinyin and one part a single syllable
+ * (src/name/pinyin.ts; nearly every Chinese surname is one syllable: Li,
+ * Wang, Zhang) is a romanised Chinese name, said in Chinese, not English:
+ * its short syllables spell English words by chance (Jing Li, "jingly";
+ * Hui Min, "humming").
+ */
+function everydayPhraseOf(name: PreparedName): string | undefined {
+  if (name.tokens.every(isPinyinName) && name.tokens.some(isPinyinSyllable)) return undefined;
+  const table = phraseTable();
+  for (const r of name.readings) {
+    if (r.code.length < MIN_PHRASE_CODE) continue;
+    const line = table.find(r.code);
+    if (line < 0) continue;
+    for (const phrase of table.value(line).split('|')) {
+      if (readAsItself(phrase, name.tokens)) continue;
+      if (keysAlike(name.soundKey, soundKey(phrase), PHRASE_SPELLING_DISTANCE)) return `reads as "${phrase}" (${r.code})`;
+    }
+  }
+  return undefined;
+}
+
 /**
  * What a name reads as when it reads as a joke (`reads as "my cunt" (MKNT)`),
- * or `undefined`.
+ * or `undefined`: a catchphrase, a split into words holding a hidden
+ * punchline, an everyday word or expression, or a catchphrase said
+ * non-rhotically, in that order.
  *
  * @param tokens - the folded tokens of first and last name, in order (particles and suffixes removed)
  * @param isKnownName - whether a folded token is a real first or last name
  * @example
  * humorousReading(['mike', 'hunt'], () => true) // 'reads as "my cunt" (MKNT)'
+ * humorousReading(['dinah', 'mite'], () => true) // 'reads as "dynamite" (TNMT)'
  * humorousReading(['rick', 'hunt'], () => true) // undefined
  */
 export function humorousReading(tokens: readonly string[], isKnownName: (token: string) => boolean): string | undefined {
-  if (tokens.length < 2 || tokens.length > MAX_TOKENS) return undefined;
-  for (const t of tokens) if (t === '' || !isAtoZ(t)) return undefined;
-  const ix = index();
-  let nameKey: string | undefined;
-  for (const r of nameReadings(tokens)) {
-    const phrase = ix.phrases.get(r.code);
-    if (phrase !== undefined && spelledAlike((nameKey ??= soundKey(tokens.join(' '))), phrase.split(' '))) return `reads as "${phrase}" (${r.code})`;
-    if (!holdsHiddenPunch(r, tokens, ix, isKnownName)) continue;
-    finishes(r.code, ix);
-    const search: Search = { ix, code: r.code, ends: r.ends, tokens, isKnownName, nameKey, leaves: 0 };
-    const found = splitSearch(search, 0, 0);
-    nameKey = search.nameKey;
-    if (found !== undefined) return `reads as "${found}" (${r.code})`;
-  }
-  return nonRhoticPhrase(tokens, ix);
+  const name = prepare(tokens);
+  if (name === undefined) return undefined;
+  return catchphraseOf(name) ?? punchlineOf(name, isKnownName) ?? everydayPhraseOf(name) ?? nonRhoticPhrase(tokens, name.ix);
 }
 
 /**
- * Only the catchphrase part of {@link humorousReading}: the name read
- * whole as one of the catchphrases, as spelt or said non-rhotically; no
- * splitting into words. For names whose words are short and common (a
- * given name that is also a particle, Ben or Al), where a split would read
- * too many real names as some phrase.
+ * The whole-name parts of {@link humorousReading}: the name read whole as
+ * one of the catchphrases (as spelt or said non-rhotically) or as an
+ * everyday word or expression; no splitting into words. For names whose
+ * words are short and common (a given name that is also a particle, Ben or
+ * Al), where a split would read too many real names as some phrase.
  *
  * @param tokens - the folded tokens of first and last name, in order
  * @example
@@ -447,13 +556,7 @@ export function humorousReading(tokens: readonly string[], isKnownName: (token: 
  * catchphraseReading(['ben', 'smith'])  // undefined
  */
 export function catchphraseReading(tokens: readonly string[]): string | undefined {
-  if (tokens.length < 2 || tokens.length > MAX_TOKENS) return undefined;
-  for (const t of tokens) if (t === '' || !isAtoZ(t)) return undefined;
-  const ix = index();
-  let nameKey: string | undefined;
-  for (const r of nameReadings(tokens)) {
-    const phrase = ix.phrases.get(r.code);
-    if (phrase !== undefined && spelledAlike((nameKey ??= soundKey(tokens.join(' '))), phrase.split(' '))) return `reads as "${phrase}" (${r.code})`;
-  }
-  return nonRhoticPhrase(tokens, ix);
+  const name = prepare(tokens);
+  if (name === undefined) return undefined;
+  return catchphraseOf(name) ?? everydayPhraseOf(name) ?? nonRhoticPhrase(tokens, name.ix);
 }

@@ -9,6 +9,7 @@ import type { NgramData } from './ngram.js';
 import type { FirstNamesData, LastNamesData } from './tables.js';
 import type { VocabularyData } from './vocabulary.js';
 import type { GivenNamesData, SurnameCountriesData } from './given.js';
+import type { PhrasesData } from '../reading.js';
 
 
 /** A line-table text (src/name/data/lineTable.ts): a string (its lines are read in place; the sha256 of the file already vouches for them). */
@@ -119,5 +120,16 @@ export const SURNAME_COUNTRIES = dataset<SurnameCountriesData>({
   records: (d) => lineCount(d.surnames),
 });
 
+/** Everyday English words and expressions by their Double Metaphone reading, as one line table (src/name/reading.ts, scripts/name/phrases.ts). */
+export const PHRASES = dataset<PhrasesData>({
+  product: 'name',
+  name: 'phrases',
+  file: 'name/phrases.json',
+  formatVersion: 1,
+  encoding: 'json',
+  check: (d) => objectWith(d, 'data', { phrases: isLineTable }),
+  records: (d) => lineCount(d.phrases),
+});
+
 /** Every name dataset. */
-export const NAME_DATASETS = [FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM, VOCABULARY, GIVEN_NAMES, SURNAME_COUNTRIES] as const;
+export const NAME_DATASETS = [FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM, VOCABULARY, GIVEN_NAMES, SURNAME_COUNTRIES, PHRASES] as const;

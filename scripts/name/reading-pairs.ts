@@ -1,0 +1,68 @@
+/**
+ * Developer's measurement, not a suite test: how often the joke reading
+ * (src/name/reading.ts, NAME_HUMOROUS_READING) reads real names as jokes.
+ * The limits of the reading (MAX_SPELLING_DISTANCE, PHRASE_SPELLING_DISTANCE)
+ * were set on these figures, not on jokes.
+ *
+ *   npx tsx scripts/name/reading-pairs.ts          counts per set
+ *   npx tsx scripts/name/reading-pairs.ts --list   and every pair read as a joke
+ *
+ * Sets, from the shipped name tables (data/name/) and the SSA snapshot:
+ * - `common`: every 3rd given name with 20,000+ births (US SSA births plus
+ *   the tables' pseudo-births) × every 7th surname of weight 3+ spelt a-z
+ *   only (708 × 273 = 193,284 pairs on the data of 2026-11-25);
+ * - `rare`: the same given names × every n-th of the US given names that no
+ *   table knows (fewer than the tables' births cut), about 280 of them, in
+ *   the surname slot: real name tokens the check has never seen, which is
+ *   where a made-up surname of a pun would be.
+ * A pair counts when checkName gives it the reason NAME_HUMOROUS_READING.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkName } from '../../src/name/index.js';
+import { knownToken } from '../../src/name/tokens.js';
+import { ROOT } from '../lib/generated.js';
+import { readSsa } from './sources.js';
+
+const AZ = /^[a-z]+$/;
+const list = process.argv.includes('--list');
+
+/** The lines of a line-table dataset of data/name/, split at tabs. */
+function tableRows(file: string): string[][] {
+  const text = (JSON.parse(readFileSync(join(ROOT, 'data', 'name', file), 'utf8')) as { data: { names: string } }).data.names;
+  return text.split('\n').map((line) => line.split('\t'));
+}
+
+const every = <T>(items: readonly T[], n: number): T[] => items.filter((_, i) => i % n === 0);
+
+const firsts = every(
+  tableRows('first-names.json')
+    .filter(([, male, female]) => Number(male ?? 0) + Number(female ?? 0) >= 20_000)
+    .map(([name]) => name!),
+  3,
+);
+const lasts = every(
+  tableRows('last-names.json')
+    .filter(([name, weight]) => Number(weight) >= 3 && AZ.test(name!))
+    .map(([name]) => name!),
+  7,
+);
+const unknown = [...readSsa().keys()].filter((n) => AZ.test(n) && !knownToken(n)).sort();
+const rare = every(unknown, Math.ceil(unknown.length / 280));
+
+for (const [label, surnames] of [
+  ['common', lasts],
+  ['rare', rare],
+] as const) {
+  let pairs = 0;
+  const hits: string[] = [];
+  for (const first of firsts) {
+    for (const last of surnames) {
+      pairs++;
+      const reason = checkName(first, last).reasons.find((r) => r.code === 'NAME_HUMOROUS_READING');
+      if (reason !== undefined) hits.push(`${first} ${last}: ${reason.detail}`);
+    }
+  }
+  console.log(`${label}: ${firsts.length} × ${surnames.length} = ${pairs} pairs, ${hits.length} read as jokes (${((100 * hits.length) / pairs).toFixed(3)}%)`);
+  if (list) for (const h of hits) console.log(`  ${h}`);
+}
