@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeNames, realNames } from '../../test/name/fixtures.js';
-import { analysePart } from './analyse.js';
+import { analysePart, isPlainLetter } from './analyse.js';
 
 describe('analysePart', () => {
   it('gives the same analysis on the ASCII fast path as on the general path', () => {
@@ -9,12 +9,32 @@ describe('analysePart', () => {
     // non-ASCII space (U+00A0), which the general path collapses away.
     const parts = [...realNames(), ...fakeNames()].flatMap((n) => [n.first, n.last]);
     parts.push('Smith - Jones', 'a  b', ' x ', "O'Neil", 'J. R.', 'www.x.com', '--', '...');
+    // Parts of precomposed Latin and Cyrillic letters take the fast path too.
+    parts.push('José', 'Müller-Łódź', 'Ærøskøbing', 'ǅemal', 'Ё. Ж.', 'Пётр Иванов', 'Đặng', 'ß', 'Æ', 'Ø.', "d'Ávila", 'ÀÉÎ www.x.com', 'Ѐѝ', 'Jan×Ola', 'a÷b', 'ж҂', 'и\u0483');
     for (const p of parts) {
-      if (!/^[\x20-\x7e]*$/u.test(p)) continue;
+      if (!/^[\x20-\x7e\u00c0-\u024f\u0400-\u04ff]*$/u.test(p)) continue;
       const fast = analysePart(p);
       const general = analysePart(`\u00a0${p}`);
       expect(general, JSON.stringify(p)).toEqual(fast);
     }
+  });
+
+  it('takes the fast path only for letters no normalisation changes', () => {
+    // Every letter the fast path accepts is a letter, and no pair of them (or
+    // of them and ASCII) composes under NFC: a part of them is already NFC.
+    const accepted: string[] = [];
+    for (let c = 0x80; c <= 0xffff; c++) if (isPlainLetter(c)) accepted.push(String.fromCharCode(c));
+    expect(accepted.length).toBeGreaterThan(500);
+    const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i));
+    const others = [...accepted, ...ascii];
+    const bad: string[] = [];
+    for (const a of accepted) {
+      if (!/^\p{L}$/u.test(a)) bad.push(`${a}: not a letter`);
+      for (const b of others) {
+        if (`${a}${b}`.normalize('NFC') !== `${a}${b}` || `${b}${a}`.normalize('NFC') !== `${b}${a}`) bad.push(`${a}${b}`);
+      }
+    }
+    expect(bad).toEqual([]);
   });
 
   it('rejects a BOM at either end, which trim() would remove unseen', () => {

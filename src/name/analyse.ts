@@ -147,26 +147,47 @@ export function analysePart(raw: string): PartAnalysis {
 }
 
 /**
- * Fast path for the common case, a part made only of ASCII letters, spaces,
- * hyphens, apostrophes and periods: no Unicode normalisation and no regex
- * but the URL test (only when there is a period), and the fold reduces to
- * lower-casing, which is exactly what `foldName` does to such text unless a
- * hyphen touches a space (then `foldName` runs). Returns `undefined` for any
- * other part, which takes the general path. Same results, by construction
- * and by test (src/name/analyse.test.ts).
+ * A precomposed Latin letter (Latin-1 Supplement, Latin Extended-A and -B,
+ * less × and ÷) or a Cyrillic letter (U+0400–U+0481, U+048A–U+04FF, less
+ * the combining marks and ҂ between). Each is a letter (\p{L}), no space,
+ * control or syllabic script, and any string of them with ASCII letters is
+ * already NFC (no two of them compose: checked over every pair, see
+ * src/name/analyse.test.ts), so the general path's normalisation and
+ * regexes would leave such a part as it is.
+ *
+ * @example
+ * isPlainLetter('é'.charCodeAt(0)) // true
+ */
+export function isPlainLetter(c: number): boolean {
+  return (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7) || (c >= 0x400 && c <= 0x481) || (c >= 0x48a && c <= 0x4ff);
+}
+
+/**
+ * Fast path for the common case, a part made only of letters (ASCII,
+ * precomposed Latin, Cyrillic: isPlainLetter), spaces, hyphens, apostrophes
+ * and periods: no Unicode normalisation and no regex but the URL test (only
+ * when there is a period). For ASCII the fold reduces to lower-casing,
+ * which is exactly what `foldName` does to such text unless a hyphen touches
+ * a space (then `foldName` runs); with other letters `foldName` runs.
+ * Returns `undefined` for any other part, which takes the general path.
+ * Same results, by construction and by test (src/name/analyse.test.ts).
  */
 function plainAsciiPart(raw: string): PartAnalysis | undefined {
   let letters = 0;
   let spaces = 0;
   let period = false;
   let punctuation = false;
+  let ascii = true;
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
     if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) letters++;
     else if (c === 32) spaces++;
     else if (c === 46) period = punctuation = true;
     else if (c === 45 || c === 39) punctuation = true;
-    else return undefined;
+    else if (c >= 0xc0 && isPlainLetter(c)) {
+      letters++;
+      ascii = false;
+    } else return undefined;
   }
   let normalized = raw;
   if (spaces > 0) {
@@ -179,7 +200,7 @@ function plainAsciiPart(raw: string): PartAnalysis | undefined {
   for (let i = 0; i < normalized.length; i++) if (normalized.charCodeAt(i) === 32) words++;
   if (words > MAX_PART_WORDS) return rejected(normalized, 'NAME_TOO_MANY_WORDS');
   if (period && URL_SHAPE.test(normalized)) return rejected(normalized, 'NAME_URL');
-  const folded = normalized.includes(' -') || normalized.includes('- ') ? foldName(normalized) : normalized.toLowerCase();
+  const folded = !ascii || normalized.includes(' -') || normalized.includes('- ') ? foldName(normalized) : normalized.toLowerCase();
   if (letters === 0) return rejected(normalized, 'NAME_NO_LETTERS', folded, true);
   const tokens = tokenize(folded);
   let isInitial = tokens.length > 0;
