@@ -251,7 +251,7 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
       // A chunk's rejects reach the file before its rows do: after a kill -9, --resume goes on from
       // the output's last row and may cut rejects past it, never miss one before it.
       if (rejectsOut) await writeThrough(rejectsOut.stream, result.rejects);
-      await writeText(output.stream, result.text);
+      await writeText(output.stream, result.text, runner.release && (() => runner.release!(result)));
       checked += result.checked;
       rejected += result.rejected;
       for (const line of result.rejectLines) if (rejectLines.length < LISTED_REJECTS) rejectLines.push(line);

@@ -43,6 +43,12 @@ export interface ChunkTask {
   readonly checker: BatchCheckerOptions;
   /** Collect the figures of the HTML report. */
   readonly report: boolean;
+  /**
+   * Thread pool only: memory for the chunk's output, moved to the worker
+   * thread, from an earlier chunk's output once it was written (see
+   * {@link ChunkResult.text}).
+   */
+  readonly buffer?: ArrayBuffer;
 }
 
 /** Counts of one product over some rows, mergeable: what the HTML report draws. */

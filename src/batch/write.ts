@@ -60,10 +60,18 @@ export function csvLine(row: Readonly<Record<string, unknown>>, fields: readonly
   return `${fields.map((f) => csvCell(valueAt(row, f))).join(',')}\n`;
 }
 
-/** Writes `text` (or its UTF-8 bytes), waiting while the stream's buffer is full: the backpressure that keeps memory flat. */
-export function writeText(stream: Writable, text: string | Uint8Array): Promise<void> {
-  if (text.length === 0) return Promise.resolve();
-  if (stream.write(text)) return Promise.resolve();
+/**
+ * Writes `text` (or its UTF-8 bytes), waiting while the stream's buffer is
+ * full: the backpressure that keeps memory flat. `written` is called once the
+ * stream has handed the bytes on (never when the write fails): from then on
+ * their memory may be reused.
+ */
+export function writeText(stream: Writable, text: string | Uint8Array, written?: () => void): Promise<void> {
+  if (text.length === 0) {
+    written?.();
+    return Promise.resolve();
+  }
+  if (stream.write(text, written && ((error) => (error ? undefined : written())))) return Promise.resolve();
   return new Promise((ok, fail) => {
     const done = () => {
       stream.off('drain', done);

@@ -54,6 +54,18 @@ export function requestTimeAt(facts: CityFacts, ms: number): RequestTime | null 
  */
 export const CITY_CACHE_SIZE = 65_536;
 
+let cityCacheSize = CITY_CACHE_SIZE;
+
+/**
+ * Sets the records kept per IP version by the city files this thread opens
+ * from now on. The batch worker threads keep fewer: a long file of distinct
+ * addresses fills a full cache (≈400 bytes a record, ≈50 MB a thread for
+ * both versions) in every thread. @internal
+ */
+export function setCityCacheSize(size: number): void {
+  cityCacheSize = size;
+}
+
 const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** One bundled city file: its tree and the per-record cache. */
@@ -64,6 +76,11 @@ export class CityFile {
   constructor(tree: MmdbTree, cacheSize = CITY_CACHE_SIZE) {
     this.tree = tree;
     this.cache = new BoundedCache<number, CityFacts>(cacheSize);
+  }
+
+  /** Records held in the cache now. @internal */
+  get cached(): number {
+    return this.cache.size;
   }
 
   /** The location facts of a parsed address (of this file's IP version), or null when the file has none. */
@@ -115,7 +132,7 @@ export function bundledCity(version: 4 | 6): CityFile | null {
   let file = files[version];
   if (file === undefined) {
     const path = bundledCityPathIfInstalled(version);
-    file = path === null ? null : new CityFile(new MmdbTree(bundledCityFile(path), path));
+    file = path === null ? null : new CityFile(new MmdbTree(bundledCityFile(path), path), cityCacheSize);
     files[version] = file;
   }
   return file;
