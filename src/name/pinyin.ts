@@ -43,18 +43,45 @@ const MAX_SYLLABLES = 3;
 export function isPinyinName(token: string): boolean {
   const n = token.length;
   if (n === 0 || n > MAX_SYLLABLE * MAX_SYLLABLES) return false;
-  // fewest[i]: fewest syllables covering token[0..i), or Infinity.
-  const fewest = new Array<number>(n + 1).fill(Number.POSITIVE_INFINITY);
+  // fewest[i]: fewest syllables covering token[0..i), or NONE; a buffer reused across calls (n <= 18).
+  fewest.fill(NONE, 0, n + 1);
   fewest[0] = 0;
   for (let i = 0; i < n; i++) {
     const base = fewest[i]!;
     if (base >= MAX_SYLLABLES) continue;
+    // The syllables starting at i are the trie nodes with `end` met walking token[i..] (no substring cut).
+    let node: SyllableNode | undefined = TRIE;
     for (let len = 1; len <= MAX_SYLLABLE && i + len <= n; len++) {
-      if (SYLLABLES.has(token.slice(i, i + len)) && base + 1 < fewest[i + len]!) fewest[i + len] = base + 1;
+      node = node.next[token.charCodeAt(i + len - 1) - 97];
+      if (node === undefined) break;
+      if (node.end && base + 1 < fewest[i + len]!) fewest[i + len] = base + 1;
     }
   }
   return fewest[n]! <= MAX_SYLLABLES;
 }
+
+/** A node of the syllable trie: children by letter (a = 0 … z = 25); `end`: a syllable ends here. */
+interface SyllableNode {
+  readonly next: (SyllableNode | undefined)[];
+  end: boolean;
+}
+
+const TRIE: SyllableNode = (() => {
+  const root: SyllableNode = { next: [], end: false };
+  for (const syllable of SYLLABLES) {
+    let node = root;
+    for (let i = 0; i < syllable.length; i++) {
+      const c = syllable.charCodeAt(i) - 97;
+      node = node.next[c] ??= { next: [], end: false };
+    }
+    node.end = true;
+  }
+  return root;
+})();
+
+/** "No cover yet" in `fewest`. */
+const NONE = 255;
+const fewest = new Uint8Array(MAX_SYLLABLE * MAX_SYLLABLES + 1);
 
 /**
  * True when a folded ASCII token is one pinyin syllable (li, wang, zhang):

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createNameCheck } from '../../src/name/index.js';
 import { firstNameCountsAt, firstNameGender, firstNameLine } from '../../src/name/data/tables.js';
 import { entryBySound, entryBySoundUnits, listEntries } from '../../src/name/data/lists.js';
+import { isPinyinName, isPinyinSyllable } from '../../src/name/pinyin.js';
 import { soundKey, soundKeyBuffer, soundKeyUnits } from '../../src/name/sound.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -77,5 +78,37 @@ describe('scores remembered per set of codes', () => {
     (first.reasons as unknown[]).push('extra');
     expect(check('Ann', 'Lee')).toEqual(createNameCheck()('Ann', 'Lee'));
     expect(check('Tom', 'Hill')).toEqual(createNameCheck()('Tom', 'Hill'));
+  });
+});
+
+describe('pinyin names by a syllable trie', () => {
+  /** The plain reading of the rule: the token splits wholly into 1..3 syllables (isPinyinSyllable), tried by cutting substrings. */
+  function splitsIntoSyllables(token: string, most = 3): boolean {
+    if (token === '') return false;
+    if (most === 0) return false;
+    for (let len = 1; len <= Math.min(6, token.length); len++) {
+      if (!isPinyinSyllable(token.slice(0, len))) continue;
+      if (len === token.length || splitsIntoSyllables(token.slice(len), most - 1)) return true;
+    }
+    return false;
+  }
+
+  it('agrees with cutting the token into syllables, on names and on random strings', () => {
+    expect(isPinyinName('xiuying')).toBe(true);
+    expect(isPinyinName('zhuangzhuangzhuang')).toBe(true);
+    expect(isPinyinName('zhuangzhuangzhuangx')).toBe(false);
+    expect(isPinyinName('qwrtzp')).toBe(false);
+    expect(isPinyinName('')).toBe(false);
+    const next = rng(11);
+    const alphabet = 'abcdefghijklmnopqrstuvwxyzaeiouanghz`{é';
+    const words = [...tableKeys('first-names.json').slice(0, 20_000), 'liwang', 'jianguo', 'xiaoyu'];
+    for (let i = 0; i < 30_000; i++) {
+      let w = '';
+      const len = Math.floor(next() * 21);
+      for (let k = 0; k < len; k++) w += alphabet[Math.floor(next() * alphabet.length)];
+      words.push(w);
+    }
+    const bad = words.filter((w) => isPinyinName(w) !== splitsIntoSyllables(w));
+    expect(bad).toEqual([]);
   });
 });
