@@ -75,3 +75,33 @@ describe('errors that are answers', () => {
     expect(new Error('a fault').stack).toContain('\n    at ');
   });
 });
+
+describe('rate limits called from the key check', () => {
+  it('a limited key is limited on every API route, the hub too, with its headers; an unlimited key never meets the limiter', async () => {
+    const api = createApiServer({ apiKeys: [{ key: 'limited', rateLimit: { perSecond: 1, burst: 2 } }, { key: 'free', rateLimit: { perSecond: 0 } }] });
+    try {
+      const ip = { customer_id: CUSTOMER, claims: ['ip'], ip: '81.2.69.142' };
+      const hub = { customer_id: CUSTOMER, claims: ['ip'], ip: '81.2.69.142' };
+      const send = (key: string, url: string, payload: unknown) =>
+        api.app.inject({ method: 'POST', url, headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      const first = await send('limited', '/1.0/ip', ip);
+      expect(first.statusCode).toBe(200);
+      expect([first.headers['x-ratelimit-limit'], first.headers['x-ratelimit-remaining']]).toEqual(['2', '1']);
+      expect((await send('limited', '/1.0/hub', hub)).statusCode).toBe(200);
+      const refused = await send('limited', '/1.0/hub', hub);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'too many requests' } });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect((await send('limited', '/1.0/ip', ip)).statusCode).toBe(429);
+      // A wrong key is a 401 before any limit; a product the key may not use is a 403 before any limit.
+      expect((await send('nobody', '/1.0/ip', ip)).statusCode).toBe(401);
+      for (let i = 0; i < 20; i++) {
+        const free = await send('free', i % 2 === 0 ? '/1.0/ip' : '/1.0/hub', i % 2 === 0 ? ip : hub);
+        expect(free.statusCode).toBe(200);
+        expect(free.headers['x-ratelimit-limit']).toBeUndefined();
+      }
+    } finally {
+      await api.app.close();
+    }
+  });
+});
