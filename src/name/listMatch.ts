@@ -4,13 +4,13 @@
  * (src/name/reading.ts).
  */
 import { isCommonRealNameLabel, matchNameList, type NameListKind } from './data/index.js';
-import { entryBySoundUnits } from './data/lists.js';
+import { soundEntries } from './data/lists.js';
 import type { PartAnalysis } from './analyse.js';
 import type { Evidence } from './evidence.js';
 import type { CheckFacts } from './facts.js';
 import type { ListHits } from './listIndex.js';
 import { catchphraseReading, humorousReading } from './reading.js';
-import { soundKeyBuffer, soundKeyUnits } from './sound.js';
+import { soundKeyNode } from './sound.js';
 import { TOKEN_PARTICLE, TOKEN_SUFFIX } from './data/vocabulary.js';
 import { lettersOf, tokenKind } from './tokens.js';
 import { isKeyboardWalk } from './typing.js';
@@ -87,11 +87,11 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   const firstHits = facts.listHits(first.folded);
   const lastHits = facts.listHits(last.folded);
   // The listed placeholder and joke names the full name sounds like: its
-  // sound key is written as char codes once and looked up as such (no
-  // string made); a key of 0 units ('') has no entry.
-  const soundUnits = soundKeyUnits(fullKey);
-  const placeholderBySound = soundUnits === 0 ? undefined : entryBySoundUnits('placeholder', soundKeyBuffer(), soundUnits);
-  const humorousBySound = soundUnits === 0 ? undefined : entryBySoundUnits('humorous', soundKeyBuffer(), soundUnits);
+  // sound key is followed down the trie of listed keys as it is written, so
+  // most names are given up after a letter or two and no key string is made.
+  const bySound = soundKeyNode(fullKey, soundEntries());
+  const placeholderBySound = bySound?.placeholder;
+  const humorousBySound = bySound?.humorous;
 
   // Placeholders. One-word parts only when the word is no known name.
   let placeholderKey: string | undefined;

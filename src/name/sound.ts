@@ -33,15 +33,35 @@ const PERIOD = 46;
 let buffer = new Uint16Array(64);
 
 /**
- * Writes the sound-alike key of `folded` (see {@link soundKey}) into
- * {@link soundKeyBuffer} and returns its length; 0 when the key is `''`
- * (a letter outside a-z, or nothing left). For lookups that need no string
- * (the list's sound-alike table is searched by these char codes).
+ * A trie of sound keys: children by key letter (a = 0 … z = 25). What a
+ * node holds beyond that is the caller's.
+ */
+export interface SoundKeyTrie {
+  readonly next: readonly (SoundKeyTrie | undefined)[];
+}
+
+/** The node {@link walk} reached (valid until its next call). */
+let reached: SoundKeyTrie | undefined;
+
+/**
+ * The node of `root` that the sound key of `folded` leads to, or undefined
+ * when the key is `''` or leaves the trie. The key is followed down the trie
+ * as it is written, so a key that no entry starts like is given up after a
+ * letter or two, and no key string is made.
  *
  * @example
- * const n = soundKeyUnits('jhon doe'); // 5: soundKeyBuffer() holds "jondo"
+ * soundKeyNode('jhon doe', trieOf(['jondo'])) // the node of "jondo"
  */
-export function soundKeyUnits(folded: string): number {
+export function soundKeyNode<T extends SoundKeyTrie>(folded: string, root: T): T | undefined {
+  return walk(folded, root) > 0 ? (reached as T) : undefined;
+}
+
+/**
+ * Writes the sound key of `folded` into `buffer` and returns its length (0
+ * for `''`: a letter outside a-z, or nothing left); with a trie, follows it
+ * and gives up (-1) as soon as the key leaves it.
+ */
+function walk(folded: string, root: SoundKeyTrie | undefined): number {
   const len = folded.length;
   // Each input letter gives at most two key letters (x → ks).
   if (buffer.length < len * 2) buffer = new Uint16Array(len * 2);
@@ -49,6 +69,8 @@ export function soundKeyUnits(folded: string): number {
   let n = 0;
   // The last letter written (0 after a word break): a letter equal to it is not written again.
   let prev = 0;
+  // The trie node of the key written so far (undefined: no trie to follow).
+  let node = root;
   for (let i = 0; i < len; i++) {
     const c = folded.charCodeAt(i);
     if (c === SPACE || c === HYPHEN || c === APOSTROPHE || c === PERIOD) {
@@ -80,7 +102,10 @@ export function soundKeyUnits(folded: string): number {
         break;
       case X:
         // ks: the k unless it doubles the letter before; the s always follows it.
-        if (prev !== K) buf[n++] = K;
+        if (prev !== K) {
+          buf[n++] = K;
+          if (node !== undefined && (node = node.next[K - A]) === undefined) return -1;
+        }
         prev = K;
         e = S;
         break;
@@ -103,15 +128,14 @@ export function soundKeyUnits(folded: string): number {
         continue;
       }
     }
-    if (e !== prev) buf[n++] = e;
+    if (e !== prev) {
+      buf[n++] = e;
+      if (node !== undefined && (node = node.next[e - A]) === undefined) return -1;
+    }
     prev = e;
   }
+  reached = node;
   return n;
-}
-
-/** The buffer {@link soundKeyUnits} wrote into (valid until its next call). */
-export function soundKeyBuffer(): Uint16Array {
-  return buffer;
 }
 
 /**
@@ -126,7 +150,7 @@ export function soundKeyBuffer(): Uint16Array {
  * soundKey('oliver klozoff') === soundKey('oliver klozov') // true
  */
 export function soundKey(folded: string): string {
-  const n = soundKeyUnits(folded);
+  const n = walk(folded, undefined);
   let out = '';
   for (let i = 0; i < n; i++) out += String.fromCharCode(buffer[i]!);
   return out;

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { createNameCheck } from '../../src/name/index.js';
 import { firstNameCountsAt, firstNameGender, firstNameLine } from '../../src/name/data/tables.js';
-import { entryBySound, entryBySoundUnits, listEntries } from '../../src/name/data/lists.js';
+import { entryBySound, listEntries, soundEntries } from '../../src/name/data/lists.js';
 import { isPinyinName, isPinyinSyllable } from '../../src/name/pinyin.js';
-import { soundKey, soundKeyBuffer, soundKeyUnits } from '../../src/name/sound.js';
+import { soundKey, soundKeyNode } from '../../src/name/sound.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prng as rng } from '../support/prng.js';
@@ -31,24 +31,28 @@ describe('first-name counts read in place', () => {
   });
 });
 
-describe('sound-alike key as units', () => {
-  it('writes the units of soundKey, and 0 for the empty key', () => {
+describe('sound-alike keys followed down the trie of listed keys', () => {
+  it('find the entries entryBySound finds by the key string, and none for the empty key', () => {
     const next = rng(5);
     const alphabet = "abcdefghijklmnopqrstuvwxyz -'.hwxcpgyé";
-    const words = [...listEntries('placeholder'), ...listEntries('humorous'), 'jhon doe', 'oliver klozoff', 'xx', 'hw', ''];
+    const words = [...listEntries('placeholder'), ...listEntries('humorous'), 'jhon doe', 'oliver klozov', 'xx', 'hw', '', 'jon do', 'jane dough'];
     for (let i = 0; i < 20_000; i++) {
       let w = '';
       const len = Math.floor(next() * 14);
       for (let k = 0; k < len; k++) w += alphabet[Math.floor(next() * alphabet.length)];
       words.push(w);
     }
+    let found = 0;
     for (const w of words) {
-      const n = soundKeyUnits(w);
-      const key = String.fromCharCode(...soundKeyBuffer().subarray(0, n));
-      expect(key, w).toBe(soundKey(w));
-      expect(entryBySoundUnits('placeholder', soundKeyBuffer(), n), w).toBe(key === '' ? undefined : entryBySound('placeholder', key));
-      expect(entryBySoundUnits('humorous', soundKeyBuffer(), n), w).toBe(key === '' ? undefined : entryBySound('humorous', key));
+      const key = soundKey(w);
+      const node = soundKeyNode(w, soundEntries());
+      for (const kind of ['placeholder', 'humorous'] as const) {
+        expect(node?.[kind], `${kind} ${w}`).toBe(key === '' ? undefined : entryBySound(kind, key));
+        if (node?.[kind] !== undefined) found++;
+      }
     }
+    expect(found).toBeGreaterThan(200);
+    expect(soundKeyNode('jhon doe', soundEntries())?.placeholder).toBe('john doe');
   });
 
   it('keys the listed names as the data builder keyed them (lists.json bySound)', () => {

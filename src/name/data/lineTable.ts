@@ -152,33 +152,6 @@ export class LineTable {
     }
   }
 
-  /**
-   * {@link find} for a key given as UTF-16 units (`units[0..n)`), so a key
-   * built in a buffer needs no string.
-   * @example
-   * new LineTable('ann\t1\nbob\t22').findUnits(Uint16Array.of(98, 111, 98), 3) // 6
-   */
-  findUnits(units: Uint16Array, n: number): number {
-    if (n === 0) return -1;
-    const unit = units[0]!;
-    const { starts, slots, mask } = (unit < ARRAY_SECTIONS ? this.low[unit] : undefined) ?? this.section(unit);
-    if (starts.length === 0) return -1;
-    const text = this.text;
-    let h = FNV_OFFSET;
-    for (let i = 0; i < n; i++) h = Math.imul(h ^ units[i]!, FNV_PRIME);
-    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
-      const entry = slots[slot * 2]!;
-      if (entry === 0) return -1;
-      if (slots[slot * 2 + 1] !== h) continue;
-      const start = starts[entry - 1]!;
-      let i = 0;
-      while (i < n && text.charCodeAt(start + i) === units[i]) i++;
-      if (i < n) continue;
-      const after = start + n < text.length ? text.charCodeAt(start + n) : NEWLINE;
-      if (after === TAB || after === NEWLINE) return start;
-    }
-  }
-
   /** True when a line has `key`. */
   has(key: string): boolean {
     return this.find(key) >= 0;

@@ -67,17 +67,46 @@ interface Loaded {
   /** The hits of each line asked for so far, by line start (at most one per line of the table). */
   readonly hits: Map<number, ListHits>;
   readonly bySound: { readonly placeholder: LineTable; readonly humorous: LineTable };
+  /** The keys of both `bySound` tables as one trie of sound keys, each end holding its entries (the check follows a name's key down it). */
+  readonly soundTrie: SoundEntries;
   /** Per kind, its entries and labels: built on first use (tests, callers listing a list). */
   perKind?: ReadonlyMap<NameListKind, ReadonlyMap<string, string>>;
 }
 
+/**
+ * A node of the trie of listed sound keys: children by key letter (a = 0 …
+ * z = 25, src/name/sound.ts SoundKeyTrie); at the end of a key, the listed
+ * placeholder and joke names that have it (`entryBySound`'s answers).
+ */
+export interface SoundEntries {
+  readonly next: (SoundEntries | undefined)[];
+  placeholder?: string;
+  humorous?: string;
+}
+
+function soundTrieOf(tables: { readonly placeholder: LineTable; readonly humorous: LineTable }): SoundEntries {
+  const root: SoundEntries = { next: [] };
+  for (const kind of ['placeholder', 'humorous'] as const) {
+    const table = tables[kind];
+    for (const line of table.lines()) {
+      const key = table.key(line);
+      let node = root;
+      for (let i = 0; i < key.length; i++) node = node.next[key.charCodeAt(i) - 97] ??= { next: [] };
+      node[kind] = table.value(line);
+    }
+  }
+  return root;
+}
+
 const load = bundleMemo('name/lists:table', () => [NAME_LISTS], (bundle): Loaded => {
   const data = bundle.load(NAME_LISTS);
+  const bySound = { placeholder: new LineTable(data.bySound.placeholder), humorous: new LineTable(data.bySound.humorous) };
   return {
     table: new LineTable(data.entries),
     labels: data.labels,
     hits: new Map(),
-    bySound: { placeholder: new LineTable(data.bySound.placeholder), humorous: new LineTable(data.bySound.humorous) },
+    bySound,
+    soundTrie: soundTrieOf(bySound),
   };
 });
 
@@ -125,16 +154,16 @@ export function entryBySound(kind: 'placeholder' | 'humorous', key: string): str
 }
 
 /**
- * {@link entryBySound} for a key given as UTF-16 units (`units[0..n)`, as
- * src/name/sound.ts `soundKeyUnits` writes them): no key string is made.
+ * The listed placeholder and joke names whose sound-alike keys are the
+ * keys of both kinds, as one trie to follow a name's key down
+ * (src/name/sound.ts soundKeyNode): the node of a key holds what
+ * {@link entryBySound} answers for it.
  *
  * @example
- * entryBySoundUnits('placeholder', soundKeyBuffer(), soundKeyUnits('jhon doe')) // 'john doe'
+ * soundKeyNode('jhon doe', soundEntries())?.placeholder // 'john doe'
  */
-export function entryBySoundUnits(kind: 'placeholder' | 'humorous', units: Uint16Array, n: number): string | undefined {
-  const table = load().bySound[kind];
-  const line = table.findUnits(units, n);
-  return line < 0 ? undefined : table.value(line);
+export function soundEntries(): SoundEntries {
+  return load().soundTrie;
 }
 
 function perKind(): ReadonlyMap<NameListKind, ReadonlyMap<string, string>> {
