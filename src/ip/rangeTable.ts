@@ -279,16 +279,45 @@ export function lookup4(table: RangeTable<unknown>, ip: number): number {
  * table.payload.asns[lookup6(table, 0x20014860, 0x48600000, 0, 0x8888)]; // 15169: 2001:4860:4860::8888
  */
 export function lookup6(table: RangeTable<unknown>, a: number, b: number, c: number, d: number): number {
-  if (table.values6.length === 0) return NO_VALUE;
+  const values = table.values6;
+  if (values.length === 0) return NO_VALUE;
+  const high = table.high6;
+  const index = table.index6;
   const p = a >>> 16;
-  let lo = table.index6[p]!;
-  let hi = table.index6[p + 1]!;
+  let lo = index[p]!;
+  let hi = index[p + 1]!;
+  // First by the high halves alone: lo becomes the number of starts whose high half is ≤ the address's.
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compare6(table, mid, a, b, c, d) <= 0) lo = mid + 1;
+    const w0 = high[2 * mid]!;
+    if (w0 !== a ? w0 < a : high[2 * mid + 1]! <= b) lo = mid + 1;
     else hi = mid;
   }
-  return lo === 0 ? NO_VALUE : table.values6[lo - 1]!;
+  // Rarely, the last starts counted are in the address's own /64: their low halves decide.
+  if (lo > 0 && high[2 * lo - 2] === a && high[2 * lo - 1] === b && table.lowAt6.length > 0) lo = sameSlash64(table, lo, c, d);
+  return lo === 0 ? NO_VALUE : values[lo - 1]!;
+}
+
+/**
+ * The number of starts ≤ the address, given `lo` counted by the high halves
+ * alone and that start lo − 1 is in the address's /64: those of the /64
+ * whose low half is above the address's (c, d) start after it.
+ */
+function sameSlash64(table: RangeTable<unknown>, lo: number, c: number, d: number): number {
+  const high = table.high6;
+  const a = high[2 * lo - 2]!;
+  const b = high[2 * lo - 1]!;
+  let n = lo;
+  while (n > 0 && high[2 * n - 2] === a && high[2 * n - 1] === b && !lowAtMost(table, n - 1, c, d)) n--;
+  return n;
+}
+
+/** Whether the low 64 bits of segment i's start (0 unless it is on the side list) are ≤ (c, d). */
+function lowAtMost(table: RangeTable<unknown>, i: number, c: number, d: number): boolean {
+  const k = lowIndex(table, i);
+  if (k < 0) return true;
+  const w2 = table.low6[2 * k]!;
+  return w2 !== c ? w2 < c : table.low6[2 * k + 1]! <= d;
 }
 
 /**
@@ -352,19 +381,3 @@ export function lookup6Linear(table: RangeTable<unknown>, a: number, b: number, 
   return lo === 0 ? NO_VALUE : table.values6[lo - 1]!;
 }
 
-/** Sign of (the start of segment i) − (a, b, c, d). */
-function compare6(table: RangeTable<unknown>, i: number, a: number, b: number, c: number, d: number): number {
-  const s = table.high6;
-  const w0 = s[2 * i]!;
-  if (w0 !== a) return w0 < a ? -1 : 1;
-  const w1 = s[2 * i + 1]!;
-  if (w1 !== b) return w1 < b ? -1 : 1;
-  // Same /64 as the start: its low half, 0 unless the segment is on the side list.
-  if (table.lowAt6.length === 0) return c === 0 && d === 0 ? 0 : -1;
-  const k = lowIndex(table, i);
-  const w2 = k < 0 ? 0 : table.low6[2 * k]!;
-  if (w2 !== c) return w2 < c ? -1 : 1;
-  const w3 = k < 0 ? 0 : table.low6[2 * k + 1]!;
-  if (w3 !== d) return w3 < d ? -1 : 1;
-  return 0;
-}
