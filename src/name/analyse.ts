@@ -177,13 +177,19 @@ function plainAsciiPart(raw: string): PartAnalysis | undefined {
   let spaces = 0;
   let period = false;
   let punctuation = false;
+  let hyphen = false;
+  let upper = false;
   let ascii = true;
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
-    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) letters++;
-    else if (c === 32) spaces++;
+    if (c >= 97 && c <= 122) letters++;
+    else if (c >= 65 && c <= 90) {
+      letters++;
+      upper = true;
+    } else if (c === 32) spaces++;
     else if (c === 46) period = punctuation = true;
-    else if (c === 45 || c === 39) punctuation = true;
+    else if (c === 45) hyphen = punctuation = true;
+    else if (c === 39) punctuation = true;
     else if (c >= 0xc0 && isPlainLetter(c)) {
       letters++;
       ascii = false;
@@ -200,8 +206,11 @@ function plainAsciiPart(raw: string): PartAnalysis | undefined {
   for (let i = 0; i < normalized.length; i++) if (normalized.charCodeAt(i) === 32) words++;
   if (words > MAX_PART_WORDS) return rejected(normalized, 'NAME_TOO_MANY_WORDS');
   if (period && URL_SHAPE.test(normalized)) return rejected(normalized, 'NAME_URL');
-  const folded = !ascii || normalized.includes(' -') || normalized.includes('- ') ? foldName(normalized) : normalized.toLowerCase();
+  const folded =
+    !ascii || (hyphen && spaces > 0 && (normalized.includes(' -') || normalized.includes('- '))) ? foldName(normalized) : upper ? normalized.toLowerCase() : normalized;
   if (letters === 0) return rejected(normalized, 'NAME_NO_LETTERS', folded, true);
+  // One word of letters only (most parts): the folded part is its one token.
+  if (spaces === 0 && !punctuation) return { normalized, folded, tokens: [folded], invalid: undefined, symbolsOnly: false, isInitial: folded.length === 1, punctuation };
   const tokens = tokenize(folded);
   let isInitial = tokens.length > 0;
   for (const t of tokens) {
