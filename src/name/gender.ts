@@ -133,6 +133,10 @@ export function genderOfGiven(given: readonly string[], surname: readonly string
     given.length === 1
       ? lookup(given[0]!, facts)
       : (lookup(given.join(' '), facts) ?? lookup(given.join('-'), facts) ?? lookup(given.join(''), facts) ?? lookup(given[0]!, facts));
+  if (counted !== undefined && counted.gender !== null && maleShareByCountry(counted.key) === undefined) {
+    // Read the same everywhere and called one way (most names): the surname is not needed.
+    return counted.gender;
+  }
   let lastCore: string | undefined;
   for (let k = surname.length - 1; k >= 0 && lastCore === undefined; k--) if (!isParticle(surname[k]!)) lastCore = surname[k];
   const fromSurname = lastCore === undefined ? null : genderOfSurname(lastCore);
