@@ -124,7 +124,7 @@ export async function runQueueWorker(
 ): Promise<void> {
   await probe(url);
   // Several threads share one copy of the IP city databases; one thread loads them only if a chunk asks.
-  const pool = createPool(threads, { shareIpData: threads > 1 });
+  const pool = createPool(threads, { shareIpData: threads > 1, data });
   const redis = new Redis(url, { maxRetriesPerRequest: null });
   const worker = new Worker<ChunkTask>(
     QUEUE_NAME,

@@ -234,7 +234,7 @@ export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
     return await runBatchFile(
       options,
       { ...io, handleSignals: io.stdout !== undefined },
-      (mapping) => runner ?? createPool(threads, { shareIpData: mapping.ip !== undefined }),
+      (mapping) => runner ?? createPool(threads, { shareIpData: mapping.ip !== undefined, data: options.checker.data }),
     );
   } catch (error) {
     if (error instanceof MappingError || error instanceof BatchUsageError) throw new UsageError(error.message, 'none');

@@ -168,6 +168,19 @@ export class DataBundle {
   }
 }
 
+/** Bytes of bundle files this thread was handed already read, by path. */
+const sharedFiles = new Map<string, Buffer>();
+
+/**
+ * Makes {@link readListedFile} of `path` in this thread use `bytes` instead
+ * of reading the file: the batch pool reads the IP range tables (≈20 MB,
+ * read in place) once into shared memory for all its threads instead of a
+ * copy in each. Their size and sha256 are still checked. @internal
+ */
+export function useSharedFile(path: string, bytes: Buffer): void {
+  sharedFiles.set(path, bytes);
+}
+
 /**
  * Reads a file a manifest lists and checks its size and sha256.
  *
@@ -181,7 +194,7 @@ export function readListedFile(dir: string, entry: ManifestDataset): Buffer {
   };
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = sharedFiles.get(path) ?? readFileSync(path);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     return fail('DATA_MISSING', code === 'ENOENT' ? 'listed in the manifest but missing' : `cannot be read (${code ?? String(cause)})`, cause);
