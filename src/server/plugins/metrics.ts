@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { WebhookQueue } from '../webhookQueue.js';
+import type { Answered } from './access.js';
 import type { ServerState } from './shared.js';
 import { shared } from './shared.js';
 
@@ -10,6 +11,8 @@ export interface MetricsPluginOptions {
   readonly queue: () => WebhookQueue;
   /** Receives the counter of failed webhooks, for the queue's outcome callback. */
   readonly registerWebhookFailures: (count: (reason: string) => void) => void;
+  /** Receives the function that counts an answer, for the access plugin's onSend hook. */
+  readonly registerAnswers: (count: Answered) => void;
   /** Also the process metrics (CPU, memory, event loop, GC): for `serve`, one server per process. */
   readonly processMetrics: boolean;
 }
@@ -76,7 +79,8 @@ export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(as
   // The label objects of each route, method and status, made once: the set is bounded (routes are registered,
   // methods are the ones Fastify routes, statuses are ours), and this runs on every request.
   const labelSets = new Map<string, { readonly request: Record<'route' | 'method' | 'status', string>; readonly latency: Record<'route' | 'method', string> }>();
-  // Counted when the answer is handed to the socket (onSend), not on the socket's 'finish' (onResponse): any
+  // Counted when the answer is handed to the socket (the access plugin's onSend hook calls the function
+  // registered below), not on the socket's 'finish' (onResponse): any
   // onResponse hook makes Fastify hang a closure and two listeners on every response (setupResponseListeners),
   // which without a logger is work done for this count alone.
   app.decorateRequest('startedAt', 0);
@@ -84,7 +88,7 @@ export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(as
     request.startedAt = performance.now();
     done();
   });
-  app.addHook('onSend', (request, reply, payload, done) => {
+  options.registerAnswers((request, reply) => {
     const url = route(request.routeOptions.url);
     const key = `${url} ${request.method} ${reply.statusCode}`;
     let labels = labelSets.get(key);
@@ -95,7 +99,6 @@ export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(as
     }
     requests.inc(labels.request);
     latency.observe(labels.latency, (performance.now() - request.startedAt) / 1000);
-    done(null, payload);
   });
   app.addHook('onRequestAbort', async (request) => {
     requests.inc({ route: route(request.routeOptions.url), method: request.method, status: 'aborted' });
