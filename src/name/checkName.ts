@@ -119,7 +119,7 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
       continue;
     }
     if (facts.known(tok) || facts.known(letters)) continue;
-    const code = typingRule(letters);
+    const code = typingRule(letters, facts);
     if (code !== undefined) ev.add(code, tok, 'RANDOM_TYPING');
   }
   if (legalForm !== undefined) ev.add('NAME_ORGANIZATION', legalForm, 'OTHER');
@@ -131,7 +131,7 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
   if (!titleOnly && firstKnown) ev.add(gender !== null ? 'NAME_FIRST_KNOWN' : 'NAME_FIRST_KNOWN_UNISEX', given.join(' '));
   if (titles.lastTitles < last.tokens.length) {
     if (lastKnown) ev.add('NAME_LAST_KNOWN', last.folded);
-    else if (plausibleSurname(last.tokens)) ev.add('NAME_LAST_PLAUSIBLE', last.folded);
+    else if (plausibleSurname(last.tokens, facts)) ev.add('NAME_LAST_PLAUSIBLE', last.folded);
   }
   return { evidence: ev, gender };
 }

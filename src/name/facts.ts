@@ -9,12 +9,15 @@
 import { firstNameLine } from './data/tables.js';
 import { listHits, type ListHits } from './data/lists.js';
 import { knownSurnameToken } from './tokens.js';
+import { unlikely } from './typingRules.js';
 
 const FIRST_ASKED = 1;
 const FIRST_KNOWN = 2;
 const SURNAME_ASKED = 4;
 const SURNAME_KNOWN = 8;
 const HITS_ASKED = 16;
+const UNLIKELY_ASKED = 32;
+const UNLIKELY = 64;
 
 /**
  * The answers of one check, by key.
@@ -94,6 +97,17 @@ export class CheckFacts {
     if ((f & (FIRST_KNOWN | SURNAME_KNOWN)) !== 0) return true;
     if ((f & SURNAME_ASKED) === 0) return this.knownSurname(key) || this.knownFirst(key);
     return this.knownFirst(key);
+  }
+
+  /** True when the character model finds the word unlike a name (src/name/typingRules.ts unlikely). */
+  unlikely(key: string): boolean {
+    const i = this.slot(key);
+    let f = this.flags[i]!;
+    if ((f & UNLIKELY_ASKED) === 0) {
+      f |= UNLIKELY_ASKED | (unlikely(key) ? UNLIKELY : 0);
+      this.flags[i] = f;
+    }
+    return (f & UNLIKELY) !== 0;
   }
 
   /** `known` as a function value, for callers that take a predicate. */

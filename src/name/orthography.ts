@@ -73,7 +73,11 @@ export function orthographyVariants(word: string): string[] {
     const v = rewrite(word, rules);
     if (v !== word && v.length > 0 && !out.includes(v)) out.push(v);
   }
-  for (const v of [welshVowels(word)]) if (v !== word && !out.includes(v)) out.push(v);
+  // Without a w, welshVowels is the Welsh rules alone: the first variant, already in `out` (or the word itself).
+  if (word.includes('w')) {
+    const v = welshVowels(word);
+    if (v !== word && !out.includes(v)) out.push(v);
+  }
   // A name read this way has the vowels of a word; a random string rarely does.
   return out.filter(pronounceable);
 }

@@ -10,6 +10,7 @@ import { orthographyVariants } from './orthography.js';
 import { isPinyinName } from './pinyin.js';
 import { isParticle, lettersOf } from './tokens.js';
 import { isKeyboardWalk, isOneHandMash, isRepeatedPattern, lacksVowels } from './typing.js';
+import type { CheckFacts } from './facts.js';
 import type { NameReasonCode } from './types.js';
 
 /**
@@ -35,17 +36,22 @@ export function mixesScripts(word: string): boolean {
 /**
  * True when the character model scores a word below its threshold, also
  * when read by the orthographies the model knows little of (Welsh, Gaelic,
- * Xhosa, Czech, Polish: src/name/orthography.ts).
+ * Xhosa, Czech, Polish: src/name/orthography.ts). With `facts`, asked once
+ * per check (an unknown surname is judged by typingRule and plausibleSurname).
+ *
+ * @example
+ * unlikely('qwrtzp') // true
  */
-function unlikely(word: string): boolean {
+export function unlikely(word: string, facts?: CheckFacts): boolean {
+  if (facts !== undefined) return facts.unlikely(word);
   const threshold = nameLikenessThreshold();
   if (!(nameLikeness(word) < threshold)) return false;
   for (const v of orthographyVariants(word)) if (nameLikeness(v) >= threshold) return false;
   return true;
 }
 
-/** The typing rule a folded word (apostrophes removed) breaks, if any. */
-export function typingRule(word: string): NameReasonCode | undefined {
+/** The typing rule a folded word (apostrophes removed) breaks, if any; `facts`: the running check's (its answers are reused). */
+export function typingRule(word: string, facts?: CheckFacts): NameReasonCode | undefined {
   if (isRepeatedPattern(word)) return 'NAME_REPEATED_PATTERN';
   if (ASCII_WORD.test(word)) {
     // "aa", "bb": no Latin name is one letter doubled (Han 婷婷 is, hence ASCII only).
@@ -57,19 +63,19 @@ export function typingRule(word: string): NameReasonCode | undefined {
     // NaN: a script the model was not trained on, which is neutral.
     // Chinese given names in pinyin (Xiuying) are well-formed whatever a
     // European-trained character model thinks of them.
-    if (unlikely(word) && !(ASCII_WORD.test(word) && isPinyinName(word))) return 'NAME_UNLIKELY_LETTERS';
+    if (unlikely(word, facts) && !(ASCII_WORD.test(word) && isPinyinName(word))) return 'NAME_UNLIKELY_LETTERS';
   }
   return undefined;
 }
 
-/** An unknown surname whose words of 4+ letters all look like names to the character model. */
-export function plausibleSurname(tokens: readonly string[]): boolean {
+/** An unknown surname whose words of 4+ letters all look like names to the character model; `facts`: the running check's. */
+export function plausibleSurname(tokens: readonly string[], facts?: CheckFacts): boolean {
   let judged = false;
   for (const tok of tokens) {
     if (isParticle(tok)) continue;
     const word = lettersOf(tok);
     if (word.length < MIN_LETTERS_FOR_MODEL) continue;
-    if (Number.isNaN(nameLikeness(word)) || unlikely(word)) return false;
+    if (Number.isNaN(nameLikeness(word)) || unlikely(word, facts)) return false;
     judged = true;
   }
   return judged;

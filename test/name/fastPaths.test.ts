@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createNameCheck } from '../../src/name/index.js';
+import { CheckFacts } from '../../src/name/facts.js';
+import { unlikely } from '../../src/name/typingRules.js';
 import { firstNameCountsAt, firstNameGender, firstNameLine } from '../../src/name/data/tables.js';
 import { entryBySound, listEntries, soundEntries } from '../../src/name/data/lists.js';
 import { isPinyinName, isPinyinSyllable } from '../../src/name/pinyin.js';
@@ -114,5 +116,18 @@ describe('pinyin names by a syllable trie', () => {
     }
     const bad = words.filter((w) => isPinyinName(w) !== splitsIntoSyllables(w));
     expect(bad).toEqual([]);
+  });
+});
+
+describe('the character-model verdict asked once per check', () => {
+  it('is the verdict of unlikely, word by word', () => {
+    const words = ['qwrtzp', 'siobhan', 'llwyd', 'gwyneth', 'xhosa', 'szczepan', 'bhfuil', 'zxcvbnm', 'wwww', 'asdfgh', 'kowalski', 'mxolisi'];
+    const facts = new CheckFacts();
+    for (const w of words) {
+      expect(facts.unlikely(w), w).toBe(unlikely(w));
+      expect(facts.unlikely(w), `${w} again`).toBe(unlikely(w));
+    }
+    expect(words.filter((w) => unlikely(w)).length).toBeGreaterThan(0);
+    expect(words.filter((w) => !unlikely(w)).length).toBeGreaterThan(0);
   });
 });
