@@ -4,7 +4,7 @@
  * (src/name/reading.ts).
  */
 import { isCommonRealNameLabel, matchNameList, type NameListKind } from './data/index.js';
-import { soundEntries } from './data/lists.js';
+import { mayBeVulgar, soundEntries } from './data/lists.js';
 import type { PartAnalysis } from './analyse.js';
 import type { Evidence } from './evidence.js';
 import type { CheckFacts } from './facts.js';
@@ -55,6 +55,21 @@ function addListMatch(ev: Evidence, code: NameReasonCode, commonCode: NameReason
  */
 function soundAlike(kind: 'humorous' | 'placeholder', entry: string | undefined): string | undefined {
   return entry === undefined ? undefined : `${matchNameList(kind, entry) ?? kind} (sounds like ${entry})`;
+}
+
+/**
+ * The vulgar label of the name's tokens run together (Dick Head →
+ * dickhead), or undefined. The key is built and looked up only when some
+ * vulgar entry has its first letter, last letter and length (mayBeVulgar).
+ */
+function runTogetherVulgar(firstTokens: readonly string[], lastTokens: readonly string[], facts: CheckFacts): string | undefined {
+  let length = 0;
+  for (const t of firstTokens) length += t.length;
+  for (const t of lastTokens) length += t.length;
+  const head = firstTokens.length > 0 ? firstTokens[0]! : lastTokens[0]!;
+  const tail = lastTokens.length > 0 ? lastTokens[lastTokens.length - 1]! : firstTokens[firstTokens.length - 1]!;
+  if (!mayBeVulgar(head.charCodeAt(0), tail.charCodeAt(tail.length - 1), length)) return undefined;
+  return facts.listHits(firstTokens.join('') + lastTokens.join(''))?.vulgar;
 }
 
 /** What the pipeline knows when it asks the lists. */
@@ -142,7 +157,7 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   if (label !== undefined) addListMatch(ev, 'NAME_HUMOROUS', 'NAME_HUMOROUS_COMMON', label, 'HUMOROUS');
 
   const tokenCount = first.tokens.length + last.tokens.length;
-  label = firstOf(fullHits, 'vulgar') ?? (tokenCount > 1 ? facts.listHits(first.tokens.join('') + last.tokens.join(''))?.vulgar : undefined);
+  label = firstOf(fullHits, 'vulgar') ?? (tokenCount > 1 ? runTogetherVulgar(first.tokens, last.tokens, facts) : undefined);
   // A vulgar word alone, unless it is also a real name (Dick, Fanny, Willy).
   for (let k = 0; k < tokenCount && label === undefined; k++) {
     const tok = k < first.tokens.length ? first.tokens[k]! : last.tokens[k - first.tokens.length]!;

@@ -8,7 +8,7 @@ import { createNameCheck } from '../../src/name/index.js';
 import { CheckFacts } from '../../src/name/facts.js';
 import { unlikely } from '../../src/name/typingRules.js';
 import { firstNameCountsAt, firstNameGender, firstNameLine } from '../../src/name/data/tables.js';
-import { entryBySound, listEntries, soundEntries } from '../../src/name/data/lists.js';
+import { entryBySound, listEntries, mayBeVulgar, soundEntries } from '../../src/name/data/lists.js';
 import { isPinyinName, isPinyinSyllable } from '../../src/name/pinyin.js';
 import { soundKey, soundKeyNode } from '../../src/name/sound.js';
 import { readFileSync } from 'node:fs';
@@ -129,5 +129,19 @@ describe('the character-model verdict asked once per check', () => {
     }
     expect(words.filter((w) => unlikely(w)).length).toBeGreaterThan(0);
     expect(words.filter((w) => !unlikely(w)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the run-together vulgar gate', () => {
+  it('lets through the shape of every vulgar entry, and few others', () => {
+    const vulgar = listEntries('vulgar');
+    expect(vulgar.length).toBeGreaterThan(100);
+    for (const e of vulgar) expect(mayBeVulgar(e.charCodeAt(0), e.charCodeAt(e.length - 1), e.length), e).toBe(true);
+    const through = tableKeys('first-names.json')
+      .slice(0, 5000)
+      .filter((k) => mayBeVulgar(k.charCodeAt(0), k.charCodeAt(k.length - 1), k.length + 5));
+    expect(through.length).toBeLessThan(500);
+    // A name whose parts run together into a listed vulgar word is still caught.
+    expect(createNameCheck()('Dick', 'Head').reasons.map((r) => r.code)).toContain('NAME_VULGAR');
   });
 });

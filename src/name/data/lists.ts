@@ -67,6 +67,8 @@ interface Loaded {
   /** The hits of each line asked for so far, by line start (at most one per line of the table). */
   readonly hits: Map<number, ListHits>;
   readonly bySound: { readonly placeholder: LineTable; readonly humorous: LineTable };
+  /** The (first unit, last unit, length) of every vulgar entry, as vulgarShape numbers: built on first use. */
+  vulgarShapes?: ReadonlySet<number>;
   /** The keys of both `bySound` tables as one trie of sound keys, each end holding its entries (the check follows a name's key down it). */
   readonly soundTrie: SoundEntries;
   /** Per kind, its entries and labels: built on first use (tests, callers listing a list). */
@@ -151,6 +153,47 @@ export function entryBySound(kind: 'placeholder' | 'humorous', key: string): str
   const table = load().bySound[kind];
   const line = table.find(key);
   return line < 0 ? undefined : table.value(line);
+}
+
+/** One number for a key's first unit, last unit and length (units < 2^16, lengths capped at 63: exact in a double). */
+function vulgarShape(first: number, last: number, length: number): number {
+  return (first * 0x10000 + last) * 64 + Math.min(length, 63);
+}
+
+const VULGAR = NAME_LIST_KINDS.indexOf('vulgar');
+
+/**
+ * Whether some vulgar entry has this first unit, last unit and length: when
+ * not, no key of that shape is a vulgar entry, found out without building
+ * the key or probing the table (a name's parts run together, Dick Head →
+ * dickhead, are asked for every name; nearly none passes).
+ *
+ * @example
+ * mayBeVulgar('d'.charCodeAt(0), 'd'.charCodeAt(0), 8) // true: 'dickhead'
+ */
+export function mayBeVulgar(first: number, last: number, length: number): boolean {
+  const loaded = load();
+  let shapes = loaded.vulgarShapes;
+  if (shapes === undefined) {
+    const out = new Set<number>();
+    const table = loaded.table;
+    for (const line of table.lines()) {
+      // The vulgar label id is the VULGAR-th field after the key; read without splitting every line.
+      const ids = table.value(line);
+      let field = 0;
+      let at = 0;
+      while (field < VULGAR && at >= 0) {
+        at = ids.indexOf('\t', at);
+        if (at >= 0) at++;
+        field++;
+      }
+      if (at < 0 || at >= ids.length || ids.charCodeAt(at) === 9) continue;
+      const key = table.key(line);
+      out.add(vulgarShape(key.charCodeAt(0), key.charCodeAt(key.length - 1), key.length));
+    }
+    shapes = loaded.vulgarShapes = out;
+  }
+  return shapes.has(vulgarShape(first, last, length));
 }
 
 /**
