@@ -325,7 +325,7 @@ function lowAtMost(table: RangeTable<unknown>, i: number, c: number, d: number):
  *
  * @example
  * const t = loadAsnTable(6).table;
- * start6(t, 0); // [0x20010000, 0, 0, 0] or so: the first announced IPv6 network
+ * start6(t, t.lowAt6[0]!).map((w) => w.toString(16)); // ['20010500', '30ff0000', '0', '30']: 2001:500:30ff::30, the first start with low bits
  */
 export function start6(table: RangeTable<unknown>, i: number): [number, number, number, number] {
   const k = lowIndex(table, i);
