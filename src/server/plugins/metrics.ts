@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { WebhookQueue } from '../webhookQueue.js';
 import type { Answered } from './access.js';
 import type { ServerState } from './shared.js';
@@ -17,6 +17,79 @@ export interface MetricsPluginOptions {
   readonly processMetrics: boolean;
 }
 
+/** The latency histogram's upper bounds, in seconds. */
+export const LATENCY_BUCKETS: readonly number[] = Object.freeze([0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]);
+export const LATENCY_NAME = 'identity_signals_http_request_duration_seconds';
+export const LATENCY_HELP = 'Time from the start of a request to its answer handed to the socket, by route';
+
+/** The answers of one route, method and status not yet handed to the prom-client counter. */
+interface AnswerSeries {
+  readonly labels: Readonly<Record<'route' | 'method' | 'status', string>>;
+  pending: number;
+  readonly latency: LatencySeries;
+}
+
+/** The latencies of one route and method: per-bucket counts (not cumulative), their sum and count. */
+export interface LatencySeries {
+  readonly labels: Readonly<Record<'route' | 'method', string>>;
+  readonly buckets: Float64Array;
+  sum: number;
+  count: number;
+}
+
+/** A latency series with nothing observed yet. */
+export function latencySeries(labels: Readonly<Record<'route' | 'method', string>>): LatencySeries {
+  return { labels, buckets: new Float64Array(LATENCY_BUCKETS.length), sum: 0, count: 0 };
+}
+
+/** Counts one latency, in seconds, as prom-client's Histogram.observe() does. */
+export function observeLatency(series: LatencySeries, seconds: number): void {
+  series.sum += seconds;
+  series.count++;
+  // Per bucket, not cumulative (prom-client's layout): the exposition adds them up. Above the last bound only +Inf counts it.
+  for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
+    if (seconds <= LATENCY_BUCKETS[i]!) {
+      series.buckets[i]!++;
+      return;
+    }
+  }
+}
+
+/**
+ * The latency histogram as a metric of the prom-client registry: the registry calls `get()` and writes
+ * the text exposition, the same series and lines as a prom-client Histogram with these buckets fed the
+ * same observations (test/api/server-metrics.test.ts compares them), kept in plain numbers per request.
+ */
+export function latencyHistogram(series: readonly LatencySeries[]) {
+  return {
+    name: LATENCY_NAME,
+    help: LATENCY_HELP,
+    type: 'histogram' as const,
+    aggregator: 'sum' as const,
+    reset() {
+      for (const s of series) {
+        s.buckets.fill(0);
+        s.sum = 0;
+        s.count = 0;
+      }
+    },
+    get() {
+      const values: { labels: Record<string, string | number>; value: number; metricName: string }[] = [];
+      for (const s of series) {
+        let cumulative = 0;
+        for (const [i, le] of LATENCY_BUCKETS.entries()) {
+          cumulative += s.buckets[i]!;
+          values.push({ labels: { le, ...s.labels }, value: cumulative, metricName: `${LATENCY_NAME}_bucket` });
+        }
+        values.push({ labels: { le: '+Inf', ...s.labels }, value: s.count, metricName: `${LATENCY_NAME}_bucket` });
+        values.push({ labels: { ...s.labels }, value: s.sum, metricName: `${LATENCY_NAME}_sum` });
+        values.push({ labels: { ...s.labels }, value: s.count, metricName: `${LATENCY_NAME}_count` });
+      }
+      return Promise.resolve({ name: LATENCY_NAME, help: LATENCY_HELP, type: 'histogram', aggregator: 'sum', values });
+    },
+  };
+}
+
 /**
  * `GET /metrics` in Prometheus text format, from a registry of this server
  * alone (two servers in one process never mix their counts):
@@ -26,19 +99,25 @@ export interface MetricsPluginOptions {
 export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(async (app, options) => {
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry });
+  // Each answer is counted in plain numbers (one record per route, method and status: see `answered`
+  // below) and handed to prom-client when /metrics is read: prom-client's inc() and observe() check and
+  // hash their labels on every call, which cost ~4 µs a request; a scrape now does that once per series.
+  const answers = new Map<string, AnswerSeries>();
+  const latencies: LatencySeries[] = [];
   const requests = new Counter({
     name: 'identity_signals_http_requests_total',
     help: 'HTTP requests answered, by route, method and status (status "aborted": the client went away first)',
     labelNames: ['route', 'method', 'status'] as const,
     registers: [registry],
+    collect() {
+      for (const series of answers.values()) {
+        if (series.pending === 0) continue;
+        this.inc(series.labels, series.pending);
+        series.pending = 0;
+      }
+    },
   });
-  const latency = new Histogram({
-    name: 'identity_signals_http_request_duration_seconds',
-    help: 'Time from the start of a request to its answer handed to the socket, by route',
-    labelNames: ['route', 'method'] as const,
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
+  registry.registerMetric(latencyHistogram(latencies) as never);
   new Gauge({
     name: 'identity_signals_webhook_queue_depth',
     help: 'Webhooks accepted and not yet delivered or given up',
@@ -76,13 +155,12 @@ export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(as
   });
 
   const route = (url: string | undefined) => url ?? '(none)';
-  // The label objects of each route, method and status, made once: the set is bounded (routes are registered,
-  // methods are the ones Fastify routes, statuses are ours), and this runs on every request.
-  const labelSets = new Map<string, { readonly request: Record<'route' | 'method' | 'status', string>; readonly latency: Record<'route' | 'method', string> }>();
+  const latencyByRoute = new Map<string, LatencySeries>();
   // Counted when the answer is handed to the socket (the access plugin's onSend hook calls the function
-  // registered below), not on the socket's 'finish' (onResponse): any
-  // onResponse hook makes Fastify hang a closure and two listeners on every response (setupResponseListeners),
-  // which without a logger is work done for this count alone.
+  // registered below), not on the socket's 'finish' (onResponse): any onResponse hook makes Fastify hang a
+  // closure and two listeners on every response (setupResponseListeners), which without a logger is work
+  // done for this count alone. The set of series is bounded: routes are registered, methods are the ones
+  // Fastify routes, statuses are ours.
   app.decorateRequest('startedAt', 0);
   app.addHook('onRequest', (request, _reply, done) => {
     request.startedAt = performance.now();
@@ -91,14 +169,20 @@ export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(as
   options.registerAnswers((request, reply) => {
     const url = route(request.routeOptions.url);
     const key = `${url} ${request.method} ${reply.statusCode}`;
-    let labels = labelSets.get(key);
-    if (labels === undefined) {
-      const latencyLabels = Object.freeze({ route: url, method: request.method });
-      labels = { request: Object.freeze({ ...latencyLabels, status: String(reply.statusCode) }), latency: latencyLabels };
-      labelSets.set(key, labels);
+    let series = answers.get(key);
+    if (series === undefined) {
+      const routeKey = `${url} ${request.method}`;
+      let latency = latencyByRoute.get(routeKey);
+      if (latency === undefined) {
+        latency = latencySeries(Object.freeze({ route: url, method: request.method }));
+        latencyByRoute.set(routeKey, latency);
+        latencies.push(latency);
+      }
+      series = { labels: Object.freeze({ route: url, method: request.method, status: String(reply.statusCode) }), pending: 0, latency };
+      answers.set(key, series);
     }
-    requests.inc(labels.request);
-    latency.observe(labels.latency, (performance.now() - request.startedAt) / 1000);
+    series.pending++;
+    observeLatency(series.latency, (performance.now() - request.startedAt) / 1000);
   });
   app.addHook('onRequestAbort', async (request) => {
     requests.inc({ route: route(request.routeOptions.url), method: request.method, status: 'aborted' });
