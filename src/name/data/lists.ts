@@ -67,8 +67,10 @@ interface Loaded {
   /** The hits of each line asked for so far, by line start (at most one per line of the table). */
   readonly hits: Map<number, ListHits>;
   readonly bySound: { readonly placeholder: LineTable; readonly humorous: LineTable };
-  /** The (first unit, last unit, length) of every vulgar entry, as vulgarShape numbers: built on first use. */
+  /** The (first unit, last unit, length) of every vulgar entry, as vulgarShape numbers: built after GATE_AFTER questions. */
   vulgarShapes?: ReadonlySet<number>;
+  /** Questions to mayBeVulgar so far, while vulgarShapes is not built. */
+  gateAsked: number;
   /** The keys of both `bySound` tables as one trie of sound keys, each end holding its entries (the check follows a name's key down it). */
   readonly soundTrie: SoundEntries;
   /** Per kind, its entries and labels: built on first use (tests, callers listing a list). */
@@ -109,6 +111,7 @@ const load = bundleMemo('name/lists:table', () => [NAME_LISTS], (bundle): Loaded
     hits: new Map(),
     bySound,
     soundTrie: soundTrieOf(bySound),
+    gateAsked: 0,
   };
 });
 
@@ -161,6 +164,8 @@ function vulgarShape(first: number, last: number, length: number): number {
 }
 
 const VULGAR = NAME_LIST_KINDS.indexOf('vulgar');
+/** Questions mayBeVulgar answers "maybe" before it builds its gate. */
+const GATE_AFTER = 256;
 
 /**
  * Whether some vulgar entry has this first unit, last unit and length: when
@@ -175,21 +180,30 @@ export function mayBeVulgar(first: number, last: number, length: number): boolea
   const loaded = load();
   let shapes = loaded.vulgarShapes;
   if (shapes === undefined) {
+    // Built only after the first GATE_AFTER questions (a few ms over the whole
+    // table): a first call, or a process that checks a handful of names, is
+    // not made slower by a gate that pays off over many checks. Until then
+    // nothing is ruled out: the caller looks the key up, the same answer.
+    if (++loaded.gateAsked <= GATE_AFTER) return true;
+    // One pass over the table's text by char codes (no string per line: this runs within a first call).
     const out = new Set<number>();
-    const table = loaded.table;
-    for (const line of table.lines()) {
-      // The vulgar label id is the VULGAR-th field after the key; read without splitting every line.
-      const ids = table.value(line);
-      let field = 0;
-      let at = 0;
-      while (field < VULGAR && at >= 0) {
-        at = ids.indexOf('\t', at);
-        if (at >= 0) at++;
-        field++;
+    const text = loaded.table.text;
+    let line = 0;
+    while (line < text.length) {
+      let end = text.indexOf('\n', line);
+      if (end < 0) end = text.length;
+      let keyEnd = line;
+      while (keyEnd < end && text.charCodeAt(keyEnd) !== 9) keyEnd++;
+      // The vulgar label id is the VULGAR-th field after the key: skip VULGAR tabs past the key's.
+      let at = keyEnd + 1;
+      for (let field = 0; field < VULGAR && at <= end; field++) {
+        while (at < end && text.charCodeAt(at) !== 9) at++;
+        at++;
       }
-      if (at < 0 || at >= ids.length || ids.charCodeAt(at) === 9) continue;
-      const key = table.key(line);
-      out.add(vulgarShape(key.charCodeAt(0), key.charCodeAt(key.length - 1), key.length));
+      if (keyEnd < end && at < end && text.charCodeAt(at) !== 9) {
+        out.add(vulgarShape(text.charCodeAt(line), text.charCodeAt(keyEnd - 1), keyEnd - line));
+      }
+      line = end + 1;
     }
     shapes = loaded.vulgarShapes = out;
   }
