@@ -172,7 +172,9 @@ const mb = (n: number): string => (n / 1e6).toFixed(1).padStart(7);
 function print(report: Report): void {
   const { tarball, nodeModules } = report;
   console.log(`tarball       ${tarball.file}: ${mb(tarball.bytes).trim()} MB packed, ${mb(tarball.unpackedBytes).trim()} MB unpacked, ${tarball.entries} files`);
-  console.log(`node_modules  ${mb(nodeModules.disk).trim()} MB on disk (${mb(nodeModules.bytes).trim()} MB of file bytes), ${report.packages} packages, ${nodeModules.files} files`);
+  console.log(
+    `node_modules  ${mb(nodeModules.disk).trim()} MB on disk (${(nodeModules.disk / 2 ** 20).toFixed(1)} MiB, as du -sh shows it; ${mb(nodeModules.bytes).trim()} MB of file bytes), ${report.packages} packages, ${nodeModules.files} files`,
+  );
   console.log(`source maps   ${mb(report.ownSourceMaps.bytes).trim()} MB in identity-signals (${report.ownSourceMaps.files} files)`);
   console.log('\n   disk MB  bytes MB  files  entry');
   for (const e of report.top) console.log(`${mb(e.disk)}   ${mb(e.bytes)}  ${String(e.files).padStart(5)}  ${e.path}${e.kind === 'own' ? '' : '/'}`);
