@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { createChecker } from '../checker.js';
 import type { Checker } from '../checker.js';
 import { InputError } from '../errors.js';
-import { HttpError, NOT_FOUND_MESSAGE, answerFor, clientAborted, errorBody, schemaError } from './errors.js';
+import { HttpError, answerFor, clientAborted, errorBody, schemaError } from './errors.js';
 import { keyEntries, whole } from './options.js';
 import type { ApiKey, DatasetStatus, ServerOptions } from './options.js';
 import { apiPlugin, methodsPlugin } from './plugins/api.js';
@@ -176,9 +176,6 @@ export function createApiServer(options: ServerOptions): ApiServer {
   server.headersTimeout = headersMs;
   server.requestTimeout = requestMs;
 
-  app.setNotFoundHandler(async () => {
-    throw new HttpError(404, 'NOT_FOUND', NOT_FOUND_MESSAGE);
-  });
   app.setErrorHandler(async (error, request, reply) => {
     if (clientAborted(request, reply)) {
       request.log.info({ aborted: true, code: (error as { code?: string }).code }, 'request aborted by the client');

@@ -105,3 +105,25 @@ describe('rate limits called from the key check', () => {
     }
   });
 });
+
+describe('unknown paths', () => {
+  it('answer 404 before the body is read or judged: not 415 for a text body, not 413 for a large one, not 401 for no key', async () => {
+    const api = createApiServer({ apiKeys: [KEY], maxBodyBytes: 512 });
+    try {
+      const text = await api.app.inject({ method: 'POST', url: '/1.0/fax', headers: { 'x-api-key': KEY, 'content-type': 'text/plain' }, payload: 'hello' });
+      const large = await api.app.inject({ method: 'POST', url: '/nope', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ a: 'x'.repeat(4096) }) });
+      const put = await api.app.inject({ method: 'PUT', url: '/1.0/email/extra', headers: { 'content-type': 'application/json' }, payload: '{"bad json' });
+      for (const res of [text, large, put]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error.code).toBe('NOT_FOUND');
+        expect(res.headers['x-request-id']).toBeTypeOf('string');
+      }
+      // Known paths are untouched by the 404 hook: a key's answer, and a 405 for another method.
+      const ok = await api.app.inject({ method: 'POST', url: '/1.0/ip', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, payload: JSON.stringify({ customer_id: CUSTOMER, claims: ['ip'], ip: '81.2.69.142' }) });
+      expect(ok.statusCode).toBe(200);
+      expect((await api.app.inject({ method: 'GET', url: '/1.0/ip' })).statusCode).toBe(405);
+    } finally {
+      await api.app.close();
+    }
+  });
+});

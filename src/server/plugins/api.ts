@@ -186,8 +186,15 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
  * body is read.
  */
 export const methodsPlugin = shared<FastifyPluginAsync>(async (app) => {
-  app.addHook('onRequest', (request, _reply, done) => {
-    done(request.is404 ? new HttpError(404, 'NOT_FOUND', NOT_FOUND_MESSAGE) : undefined);
+  // The 404 handler in a scope of its own, whose onRequest hook answers before Fastify reads (and judges) a
+  // body: a hook there runs for unknown paths only, not for every request as a server-wide one did.
+  await app.register(async (notFound) => {
+    notFound.addHook('onRequest', (_request, _reply, done) => {
+      done(new HttpError(404, 'NOT_FOUND', NOT_FOUND_MESSAGE));
+    });
+    notFound.setNotFoundHandler(async () => {
+      throw new HttpError(404, 'NOT_FOUND', NOT_FOUND_MESSAGE);
+    });
   });
   for (const path of [...PRODUCTS, 'hub']) {
     app.route({
@@ -202,4 +209,3 @@ export const methodsPlugin = shared<FastifyPluginAsync>(async (app) => {
     });
   }
 }, 'identity-signals-methods');
-
