@@ -95,11 +95,13 @@ function readShared(path: string): SharedArrayBuffer {
  * The IP range tables (`.bin`, read in place) of the data bundle the
  * threads will open for `data` (a directory, or the default bundle), and of
  * the bundle it falls back to, read into shared memory: ≈20 MB, which each
- * thread otherwise read into a buffer of its own. A bundle or file that
- * cannot be read is left out: the threads read it themselves and report
+ * thread otherwise read into a buffer of its own. `withCity`: the city
+ * files are there, so the IP → country table (7 MB), which serves only
+ * installs without them, is never read and not shared. A bundle or file
+ * that cannot be read is left out: the threads read it themselves and report
  * what is wrong on the first check, as without sharing.
  */
-export function sharedRangeTables(data: string | undefined): [string, SharedArrayBuffer][] {
+export function sharedRangeTables(data: string | undefined, withCity: boolean): [string, SharedArrayBuffer][] {
   let bundle: DataBundle | null;
   try {
     bundle = openData(data === undefined ? undefined : { dir: data }).bundle;
@@ -108,8 +110,8 @@ export function sharedRangeTables(data: string | undefined): [string, SharedArra
   }
   const out: [string, SharedArrayBuffer][] = [];
   for (; bundle !== null; bundle = bundle.fallback) {
-    for (const { file } of bundle.manifest.datasets) {
-      if (!file.endsWith('.bin')) continue;
+    for (const { file, product, name } of bundle.manifest.datasets) {
+      if (!file.endsWith('.bin') || (withCity && product === 'ip' && name === 'country')) continue;
       const path = join(bundle.root, file);
       try {
         out.push([path, readShared(path)]);
@@ -134,7 +136,7 @@ export function createPool(threads: number, { shareIpData = false, data }: { sha
   const cityPaths = shareIpData ? ([4, 6] as const).map((v) => bundledCityPathIfInstalled(v)).filter((p): p is string => p !== null) : [];
   const workerData: PoolWorkerData = {
     files: cityPaths.map((path) => [path, readShared(path)] as const),
-    bundleFiles: shareIpData ? sharedRangeTables(data) : [],
+    bundleFiles: shareIpData ? sharedRangeTables(data, cityPaths.length > 0) : [],
   };
   const pool = new Piscina<ChunkTask, ChunkResult>({
     filename,
