@@ -81,6 +81,16 @@ export interface WalkMeasure {
  * measureKeyboardWalk('qazwsx') // { longest: 3, covered: 6 }
  */
 export function measureKeyboardWalk(word: string): WalkMeasure {
+  measure(word);
+  return { longest: measuredLongest, covered: measuredCovered };
+}
+
+/** The measure of the last word {@link measure} read (module state: isKeyboardWalk, on every unknown word, allocates nothing). */
+let measuredLongest = 0;
+let measuredCovered = 0;
+
+/** Measures keyboard walks in `word` (see measureKeyboardWalk) into measuredLongest and measuredCovered. */
+function measure(word: string): void {
   let bestLongest = 0;
   let bestCovered = 0;
   for (const layout of POSITIONS) {
@@ -106,7 +116,8 @@ export function measureKeyboardWalk(word: string): WalkMeasure {
       bestLongest = longest;
     }
   }
-  return { longest: bestLongest, covered: bestCovered };
+  measuredLongest = bestLongest;
+  measuredCovered = bestCovered;
 }
 
 /**
@@ -121,9 +132,9 @@ export function measureKeyboardWalk(word: string): WalkMeasure {
  */
 export function isKeyboardWalk(word: string): boolean {
   if (word.length < 4) return false;
-  const { longest, covered } = measureKeyboardWalk(word);
+  measure(word);
   // `>=`: a turn (asdfdsa) counts the corner key in both runs.
-  return longest >= 5 || covered >= word.length;
+  return measuredLongest >= 5 || measuredCovered >= word.length;
 }
 
 /**
@@ -147,7 +158,7 @@ export const MIN_LETTERS_FOR_MASHING = 6;
 export function isOneHandMash(word: string): boolean {
   if (word.length < MIN_LETTERS_FOR_MASHING) return false;
   let vowels = 0;
-  for (const ch of word) if ('aeiouyаеиоуыэюяё'.includes(ch)) vowels++;
+  for (let i = 0; i < word.length; i++) if (MASH_VOWELS.includes(word.charAt(i))) vowels++;
   if (vowels > 1) return false;
   for (const layout of POSITIONS) {
     let prev = layout[word.charCodeAt(0)];
@@ -163,6 +174,9 @@ export function isOneHandMash(word: string): boolean {
   }
   return false;
 }
+
+/** The vowels of the one-hand rule (Latin and Cyrillic); every one is a single UTF-16 unit. */
+const MASH_VOWELS = 'aeiouyаеиоуыэюяё';
 
 /** Letters of a two-key alternation (ababab) that make mashing anywhere in a word; Lulu, Coco and Anana-like runs are shorter. */
 export const MIN_ALTERNATION = 6;
