@@ -50,7 +50,7 @@ let reached: SoundKeyTrie | undefined;
  * letter or two, and no key string is made.
  *
  * @example
- * soundKeyNode('jhon doe', trieOf(['jondo'])) // the node of "jondo"
+ * soundKeyNode('jhon doe', soundEntries())?.placeholder // 'john doe'
  */
 export function soundKeyNode<T extends SoundKeyTrie>(folded: string, root: T): T | undefined {
   return walk(folded, root) > 0 ? (reached as T) : undefined;
