@@ -5,6 +5,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
 import { DISPOSABLE } from '../../src/email/data/formats.js';
+import { LISTS } from '../../src/ip/data/formats.js';
 import { entryFor, writeManifestFile } from '../data/makeBundle.js';
 import { ROOT } from '../support/batchBin.js';
 import { startHttpServer } from '../support/httpServer.js';
@@ -174,13 +175,31 @@ describe('serve from the bin: signals', () => {
     expect(run.removed).toBe(true);
   }, 60_000);
 
-  it('SIGINT stops it as SIGTERM does, with the default deadline of 10 s', async () => {
-    const run = await serveAsBin(['--config', serveConfig(folder(), {})], { IDENTITY_SIGNALS_API_KEYS: 'k' }, async (base, signal) => {
+  it('SIGINT stops it as SIGTERM does, with the default deadline of 10 s; the data bundle of the config file', async () => {
+    const dir = folder();
+    writeDisposable(join(dir, 'data'), '2026-11-21');
+    const run = await serveAsBin(['--config', serveConfig(dir, { data: 'data' })], { IDENTITY_SIGNALS_API_KEYS: 'k' }, async (base, signal) => {
       expect(await statusWith(base, 'k')).toBe(200);
+      expect(await disposableDate(base)).toBe('2026-11-21');
       signal.SIGINT();
     });
     expect(run.code).toBe(0);
     expect(run.logs.find((l) => l.msg === 'shutting down: finishing requests in flight')).toMatchObject({ signal: 'SIGINT', deadlineMs: 10_000 });
+    expect(run.removed).toBe(true);
+  }, 60_000);
+
+  it('an IP data file that fails when loaded at start: the DataError line, exit 1, the handlers removed again', async () => {
+    // preload() opens the IP tables (the other products load on their first call): a truncated IP list fails it.
+    const data = join(folder(), 'data');
+    const lists = readFileSync(join(ROOT, 'data', LISTS.file));
+    mkdirSync(dirname(join(data, LISTS.file)), { recursive: true });
+    writeFileSync(join(data, LISTS.file), lists.subarray(0, 20));
+    writeManifestFile(data, [entryFor(LISTS as never, lists, 1)]);
+    const run = await serveAsBin(['--port', '0', '--data', data], { IDENTITY_SIGNALS_API_KEYS: 'k' }, async () => {
+      throw new Error('it should not have listened');
+    });
+    expect(run.code).toBe(1);
+    expect(run.err).toEqual([expect.stringMatching(/^DataError DATA_\w+: /)]);
     expect(run.removed).toBe(true);
   }, 60_000);
 
@@ -255,6 +274,17 @@ describe('serve from the bin: the config file reaches the HTTP server', () => {
       expect(run.code, name).toBe(0);
       // The webhook queue (its journal) is opened only when webhooks are on.
       expect(existsSync(join(dir, 'journal')), name).toBe(false);
+    }
+  }, 60_000);
+
+  it('{ "dnsMx": true } is a provider (webhooks on, its journal opened); false is none', async () => {
+    for (const dnsMx of [true, false]) {
+      const dir = folder();
+      const config = serveConfig(dir, { keys: [{ key: 'k', webhookSecret: 'whsec_test' }], providers: { dnsMx }, webhook: { dir: 'journal' } });
+      // Nothing is checked, so no DNS query is made: only whether the webhook queue was opened.
+      const run = await serveAsBin(['--config', config], {}, async (_, signal) => signal.SIGTERM());
+      expect(run.code).toBe(0);
+      expect(existsSync(join(dir, 'journal')), String(dnsMx)).toBe(dnsMx);
     }
   }, 60_000);
 
