@@ -13,7 +13,7 @@ import { keyEntries, whole } from './options.js';
 import type { ApiKey, DatasetStatus, ServerOptions } from './options.js';
 import { apiPlugin, methodsPlugin } from './plugins/api.js';
 import { accessPlugin } from './plugins/access.js';
-import type { Answered } from './plugins/access.js';
+import type { Aborted, Answered } from './plugins/access.js';
 import { docsPlugin } from './plugins/docs.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { opsPlugin } from './plugins/ops.js';
@@ -198,9 +198,16 @@ export function createApiServer(options: ServerOptions): ApiServer {
   void app.register(docsPlugin);
   // The metrics count each answer in the access plugin's one onSend hook (a second onSend hook cost ~3 µs a request).
   let countAnswer: Answered = () => {};
-  void app.register(accessPlugin, { state, logs: options.logger !== undefined, answered: (request, reply) => countAnswer(request, reply) });
+  let countAbort: Aborted = () => {};
+  void app.register(accessPlugin, {
+    state,
+    logs: options.logger !== undefined,
+    answered: (request, reply) => countAnswer(request, reply),
+    aborted: (request) => countAbort(request),
+  });
   void app.register(metricsPlugin, {
     registerAnswers: (count) => (countAnswer = count),
+    registerAborts: (count) => (countAbort = count),
     state,
     queue: () => queue,
     registerWebhookFailures: (count) => (countFailure = count),

@@ -1,4 +1,6 @@
 import { Histogram, Registry } from 'prom-client';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { LATENCY_BUCKETS, LATENCY_HELP, LATENCY_NAME, latencyHistogram, latencySeries, observeLatency } from '../../src/server/plugins/metrics.js';
 import { createApiServer } from '../../src/server/index.js';
@@ -71,6 +73,38 @@ describe('GET /metrics', () => {
       expect(second).toContain('identity_signals_http_requests_total{route="/metrics",method="GET",status="200"} 1');
     } finally {
       await api.app.close();
+    }
+  });
+});
+
+describe('aborts', () => {
+  it('counts a client that goes away mid-body as aborted, without a logger, once, and its keep-alive neighbour as answered', async () => {
+    const api = createApiServer({ apiKeys: ['k'], rateLimitPerSecond: 0 });
+    await new Promise<void>((ok) => api.server.listen(0, '127.0.0.1', ok));
+    try {
+      const { port } = api.server.address() as AddressInfo;
+      const body = JSON.stringify({ customer_id: 'c', claims: ['ip'], ip: '81.2.69.142' });
+      await new Promise<void>((ok, fail) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          // One whole request, then (on the same connection, after its answer) one cut off mid-body.
+          socket.write(`POST /1.0/ip HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nx-api-key: k\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+        });
+        socket.once('data', () => {
+          socket.write(`POST /1.0/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nx-api-key: k\r\nContent-Length: 500\r\n\r\n{"customer_id":`);
+          setTimeout(() => {
+            socket.destroy();
+            ok();
+          }, 100);
+        });
+        socket.once('error', fail);
+      });
+      const line = 'identity_signals_http_requests_total{route="/1.0/email",method="POST",status="aborted"} 1';
+      await expect.poll(async () => (await api.app.inject('/metrics')).payload, { timeout: 5000 }).toContain(line);
+      const text = (await api.app.inject('/metrics')).payload;
+      expect(text).toContain('identity_signals_http_requests_total{route="/1.0/ip",method="POST",status="200"} 1');
+      expect(text).not.toContain('route="/1.0/ip",method="POST",status="aborted"');
+    } finally {
+      await new Promise((ok) => api.server.close(ok));
     }
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { WebhookQueue } from '../webhookQueue.js';
-import type { Answered } from './access.js';
+import type { Aborted, Answered } from './access.js';
 import type { ServerState } from './shared.js';
 import { shared } from './shared.js';
 
@@ -11,8 +11,9 @@ export interface MetricsPluginOptions {
   readonly queue: () => WebhookQueue;
   /** Receives the counter of failed webhooks, for the queue's outcome callback. */
   readonly registerWebhookFailures: (count: (reason: string) => void) => void;
-  /** Receives the function that counts an answer, for the access plugin's onSend hook. */
+  /** Receive the functions that count an answer and an abort, for the access plugin's hooks. */
   readonly registerAnswers: (count: Answered) => void;
+  readonly registerAborts: (count: Aborted) => void;
   /** Also the process metrics (CPU, memory, event loop, GC): for `serve`, one server per process. */
   readonly processMetrics: boolean;
 }
@@ -161,11 +162,6 @@ export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(as
   // closure and two listeners on every response (setupResponseListeners), which without a logger is work
   // done for this count alone. The set of series is bounded: routes are registered, methods are the ones
   // Fastify routes, statuses are ours.
-  app.decorateRequest('startedAt', 0);
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.startedAt = performance.now();
-    done();
-  });
   options.registerAnswers((request, reply) => {
     const url = route(request.routeOptions.url);
     const key = `${url} ${request.method} ${reply.statusCode}`;
@@ -184,7 +180,7 @@ export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(as
     series.pending++;
     observeLatency(series.latency, (performance.now() - request.startedAt) / 1000);
   });
-  app.addHook('onRequestAbort', async (request) => {
+  options.registerAborts((request) => {
     requests.inc({ route: route(request.routeOptions.url), method: request.method, status: 'aborted' });
   });
 
