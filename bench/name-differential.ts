@@ -2,7 +2,7 @@
  * Differential check for speed work on the name check (issue 18, speed
  * follow-up), a developer's tool rather than a suite test: on a fresh
  * checkout there is no snapshot to compare with, so in the suite it could
- * only pass vacuously. Every every fixture name and a seeded sample of 20,000 pairs drawn
+ * only pass vacuously. Every fixture name and a seeded sample of 20,000 pairs drawn
  * from the shipped first- and last-name tables (every 5th with a country
  * hint) are checked, and each result is compared field by field with a
  * snapshot of the same inputs taken from the code before the speed work.
@@ -15,7 +15,10 @@
  * first differences, or 0 when every field agrees. `--any-data` compares
  * with a snapshot taken on other name data: for a change of the data's
  * layout only (same names, same counts), where the answers are what says
- * whether anything changed.
+ * whether anything changed. `--snapshot <file>`: read (or with `--write`,
+ * write) that snapshot instead: take it in a copy of the tree at the commit
+ * before a change (`git archive <commit> | tar -x -C <dir>`), then compare
+ * this tree with it, while other work goes on in this tree.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
