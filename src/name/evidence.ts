@@ -4,6 +4,7 @@
  * of evidence that has a signal.
  */
 import type { Signal } from '../scoring/types.js';
+import { IdentitySignalsError } from '../errors.js';
 import { NAME_SCORE_MODEL } from './scoreModel.js';
 import type { NameReasonCode, NameRiskType } from './types.js';
 
@@ -14,6 +15,8 @@ export const RISK_ORDER: readonly NameRiskType[] = [
 
 /** Each code's bit in {@link Evidence.codeSet}: its place among the model's codes (36 of them: a double holds 2^0…2^52 exactly). */
 const CODE_BIT: Readonly<Record<string, number>> = Object.fromEntries(Object.keys(NAME_SCORE_MODEL.signals).map((code, i) => [code, 2 ** i]));
+// Past 53 codes two sets could sum alike: the score memo (checkName.ts) would then be wrong, so refuse to load.
+if (Object.keys(CODE_BIT).length > 53) throw new IdentitySignalsError('INTERNAL', 'the name model has more codes than a code set can hold');
 
 /** Each risk type's place in RISK_ORDER (a property read instead of a scan per signal). */
 const RISK_BIT = Object.fromEntries(RISK_ORDER.map((risk, i) => [risk, i])) as Readonly<Record<NameRiskType, number>>;
