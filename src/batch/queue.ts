@@ -134,6 +134,8 @@ export async function runQueueWorker(
       const result = await pool.run(task);
       // The pool's output is bytes; through Redis it travels as JSON text.
       const text = typeof result.text === 'string' ? result.text : Buffer.from(result.text.buffer, result.text.byteOffset, result.text.byteLength).toString('utf8');
+      // Copied into the string: the bytes' memory goes back to the pool for a later chunk's output.
+      pool.release?.(result);
       await redis.set(resultKey(job.id!), JSON.stringify({ ...result, text }), 'PX', RESULT_TTL_MS);
       return true;
     },
