@@ -26,20 +26,6 @@ export const API_KEYS_VARIABLE = 'IDENTITY_SIGNALS_API_KEYS';
 /** Said when no key is configured anywhere. */
 const NO_KEYS = `serve needs at least one API key in ${API_KEYS_VARIABLE} (comma-separated); refusing to start an open server`;
 
-/**
- * The API keys of `env`. None is a usage fault, not a server that starts: a
- * server without keys answers 401 to every request, so it would look up and
- * do nothing (and one that skipped the check would be open to anyone).
- */
-export function apiKeysOf(env: Readonly<Record<string, string | undefined>>): readonly string[] {
-  const keys = (env[API_KEYS_VARIABLE] ?? '')
-    .split(',')
-    .map((key) => key.trim())
-    .filter((key) => key !== '');
-  if (keys.length === 0) throw new UsageError(NO_KEYS, 'none');
-  return keys;
-}
-
 /** One line that says why listening failed and what to do, for the errors a person can cause. */
 function listenProblem(error: NodeJS.ErrnoException, host: string, port: number): string {
   switch (error.code) {
@@ -86,6 +72,13 @@ export interface ServeSettings {
    * has providers (what a webhook carries), and a secret signs them.
    */
   readonly webhooks?: boolean;
+}
+
+/** The DataError `serve` stops with when its --data bundle fails verification at start: the first three problems, and how many more. */
+function bundleRefused(problems: readonly BundleProblem[], source: string): DataError {
+  const shown = problems.slice(0, 3).map((p) => `${p.file}: ${p.message}`);
+  if (problems.length > 3) shown.push(`and ${problems.length - 3} more`);
+  return new DataError('DATA_CORRUPT', `the data bundle fails verification (${problems.length} bad file${problems.length === 1 ? '' : 's'}): ${shown.join('; ')}`, source);
 }
 
 /** A pino logger writing one JSON line per entry through `io.out` (stdout from the bin). */
@@ -191,6 +184,12 @@ export async function serve(
     process.off('SIGHUP', reload);
   };
   try {
+    // A --data bundle is verified whole at start, as a reload verifies it:
+    // preload() opens only the IP tables, so a bad file of another product
+    // would otherwise be found by its first request, and answer 500 to every
+    // request of that product from then on.
+    const problems = settings.verifyData?.() ?? [];
+    if (problems.length > 0) throw bundleRefused(problems, config.data ?? 'the data bundle');
     checker.preload();
   } catch (error) {
     // A broken data file: say so (runCli does) and stop listening, or the
