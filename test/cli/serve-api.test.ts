@@ -3,16 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/cli/args.js';
-import { API_KEYS_VARIABLE, apiKeysOf, serve } from '../../src/cli/serve.js';
+import { API_KEYS_VARIABLE, serve } from '../../src/cli/serve.js';
 import type { CliIo } from '../../src/cli/run.js';
 import { createChecker } from '../../src/index.js';
 import { runCliLines } from '../support/cli.js';
 
 // src/cli/serve.ts below serveCommand: `serve()` called as a library caller
 // does (test/api/cli.test.ts), without the reload settings serveCommand
-// passes, a listen error with no message of its own, the keys of the
-// environment (apiKeysOf), and webhooks when only some keys have a secret.
+// passes, a listen error with no message of its own, and webhooks when only
+// some keys have a secret.
 // test/cli/serve-bin.test.ts has the command as the bin runs it.
 
 const SIGNALS = ['SIGHUP', 'SIGTERM', 'SIGINT'] as const;
@@ -88,25 +87,6 @@ describe('serve: listen errors without a sentence of their own', () => {
     const run = await runCliLines(['serve', '--host', 'fe80::1', '--port', '0'], { env: { [API_KEYS_VARIABLE]: 'k', IDENTITY_SIGNALS_DATA_WARN: 'off' } });
     expect(run).toEqual({ code: 1, out: [], err: ['cannot listen on fe80::1:0: listen EINVAL: invalid argument fe80::1'] });
   }, 60_000);
-});
-
-describe('apiKeysOf', () => {
-  it('the comma-separated keys of the environment, trimmed, empty ones dropped; none is a usage fault without usage', () => {
-    expect(apiKeysOf({ [API_KEYS_VARIABLE]: ' a, b ,,c ' })).toEqual(['a', 'b', 'c']);
-    for (const value of [undefined, '', ' , ,']) {
-      let fault: unknown;
-      try {
-        apiKeysOf({ [API_KEYS_VARIABLE]: value });
-      } catch (error) {
-        fault = error;
-      }
-      expect(fault).toBeInstanceOf(UsageError);
-      expect(fault).toMatchObject({
-        message: `serve needs at least one API key in ${API_KEYS_VARIABLE} (comma-separated); refusing to start an open server`,
-        usage: 'none',
-      });
-    }
-  });
 });
 
 describe('serve: webhooks when some keys have a secret', () => {
