@@ -36,6 +36,7 @@
  * leading A (Double Metaphone's first vowel) or H.
  */
 import { doubleMetaphone } from 'double-metaphone';
+import { BoundedCache } from '../common/boundedCache.js';
 import { levenshteinDistance } from '../common/levenshtein.js';
 import { bundleMemo } from './data/bundleMemo.js';
 import { PHRASES, VOCABULARY } from './data/formats.js';
@@ -138,6 +139,8 @@ interface ReadingIndex {
   readonly punchTrie: CodeNode;
   /** Catchphrase code → phrase. */
   readonly phrases: ReadonlyMap<string, string>;
+  /** The catchphrase codes (the keys of `phrases`; a handful). */
+  readonly phraseCodes: readonly string[];
   readonly longest: number;
   /**
    * The sound key (src/name/sound.ts) of each word: a phrase's key is its
@@ -205,7 +208,7 @@ const index = bundleMemo('name/vocabulary:reading', () => [VOCABULARY], (): Read
   for (const p of reading.phrases) for (const c of readingsOf(p).initial) phrases.set(c, p);
   const soundKeys = new Map<string, string>();
   for (const w of [...reading.punch, ...reading.glue]) soundKeys.set(w, soundKey(w));
-  return { initial, inner: innerTrie, punch: new Set(reading.punch), punchTrie, phrases, longest, soundKeys };
+  return { initial, inner: innerTrie, punch: new Set(reading.punch), punchTrie, phrases, phraseCodes: [...phrases.keys()], longest, soundKeys };
 });
 
 interface NameReading {
@@ -222,7 +225,9 @@ const CODE_CACHE_SIZE = 4096;
 function tokenCodes(token: string): readonly string[] {
   let codes = codeCache.get(token);
   if (codes === undefined) {
-    codes = [...new Set(doubleMetaphone(token))];
+    // The primary and alternate code, once when they agree (what `[...new Set(pair)]` gave, without the Set).
+    const [primary, alternate] = doubleMetaphone(token);
+    codes = primary === alternate ? [primary] : [primary, alternate];
     // A bounded cache: cleared whole when full (cheap, and names are short).
     if (codeCache.size >= CODE_CACHE_SIZE) codeCache.clear();
     codeCache.set(token, codes);
@@ -255,16 +260,16 @@ function holdsHiddenPunch(r: NameReading, tokens: readonly string[], ix: Reading
 /** Every reading of the name's tokens (primary × alternate codes), with the token boundaries. */
 function nameReadings(tokens: readonly string[]): NameReading[] {
   // Mostly one reading: a token has two codes only when Double Metaphone's alternate differs.
-  if (tokens.every((t) => tokenCodes(t).length === 1)) {
-    let code = '';
-    const ends: number[] = [];
-    for (let i = 0; i < tokens.length; i++) {
-      const own = tokenCodes(tokens[i]!)[0]!;
-      code += i === 0 ? own : inner(own);
-      ends.push(code.length);
-    }
-    return [{ code, ends }];
+  // Built as the tokens' codes are fetched (once each), left for the general case at the first token with two.
+  let single = '';
+  const singleEnds: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const own = tokenCodes(tokens[i]!);
+    if (own.length !== 1) break;
+    single += i === 0 ? own[0]! : inner(own[0]!);
+    singleEnds.push(single.length);
   }
+  if (singleEnds.length === tokens.length) return [{ code: single, ends: singleEnds }];
   let codes: string[] = [''];
   let ends: number[][] = [[]];
   for (let i = 0; i < tokens.length; i++) {
@@ -415,6 +420,20 @@ function nonRhotic(token: string): boolean {
 }
 
 /**
+ * Whether the `k`th token's reading (a code of it; less its leading vowel
+ * after the first token, as `nameReadings` joins them) can be part of some
+ * catchphrase code: its start when `k` is 0, a stretch of it after. A
+ * reading equal to a catchphrase code holds each token's part so.
+ */
+function mayBeInCatchphrase(token: string, k: number, ix: ReadingIndex): boolean {
+  for (const raw of tokenCodes(token)) {
+    const c = k === 0 ? raw : inner(raw);
+    for (const code of ix.phraseCodes) if (k === 0 ? code.startsWith(c) : code.includes(c)) return true;
+  }
+  return false;
+}
+
+/**
  * A catchphrase the name reads as when its tokens ending in consonant + "a"
  * are said as ending in "-er" (see nonRhotic), the spelling compared as
  * "-er" too. Only whole catchphrases, never word splits: read this way many
@@ -422,6 +441,10 @@ function nonRhotic(token: string): boolean {
  */
 function nonRhoticPhrase(tokens: readonly string[], ix: ReadingIndex): string | undefined {
   if (tokens.length < 2 || tokens.length > MAX_TOKENS || !tokens.some(nonRhotic)) return undefined;
+  // A token said as spelt reads as it does in the name's own readings (its codes are known): unless one of
+  // them is a stretch of some catchphrase code (its start, for the first token), no reading is a catchphrase,
+  // and the tokens said "-er" need not be read (mostly new strings for Double Metaphone).
+  for (let k = 0; k < tokens.length; k++) if (!nonRhotic(tokens[k]!) && !mayBeInCatchphrase(tokens[k]!, k, ix)) return undefined;
   const said = tokens.map((t) => (nonRhotic(t) ? `${t}r` : t));
   let nameKey: string | undefined;
   for (const r of nameReadings(said)) {
@@ -492,11 +515,42 @@ function punchlineOf(name: PreparedName, isKnownName: (token: string) => boolean
   return undefined;
 }
 
-const phraseTable = bundleMemo('name/phrases:table', () => [PHRASES], (bundle) => new LineTable(bundle.load(PHRASES).phrases));
+/**
+ * The phrases of one line of the phrase table with what the reading needs
+ * of each: its words (for `readAsItself`) and its sound key. Worked out on
+ * the first probe that hits the line and remembered: a hit would otherwise
+ * split the line and compute a sound key per phrase on every check (~4% of
+ * a check; the builder could ship the keys, at the price of a format change).
+ */
+interface PhraseLine {
+  readonly phrases: readonly string[];
+  readonly words: readonly (readonly string[])[];
+  readonly soundKeys: readonly string[];
+}
 
-/** True when the phrase is the name's own tokens, word for word ("Rose Garden" is a name that is also a phrase, not a pun). */
-function readAsItself(phrase: string, tokens: readonly string[]): boolean {
-  const words = phrase.split(/[ -]/);
+/** Lines of the phrase table remembered (of ~54,000); a line is a few phrases, so this is well under a megabyte. */
+const PHRASE_LINE_CACHE_SIZE = 8192;
+
+/** The phrase table with its remembered lines, keyed by line offset (one cache per table, so a new bundle starts afresh). */
+const phraseTable = bundleMemo(
+  'name/phrases:table',
+  () => [PHRASES],
+  (bundle) => ({ table: new LineTable(bundle.load(PHRASES).phrases), lines: new BoundedCache<number, PhraseLine>(PHRASE_LINE_CACHE_SIZE) }),
+);
+
+/** The phrases of the line starting at `line`, with their words and sound keys. */
+function phraseLine({ table, lines }: ReturnType<typeof phraseTable>, line: number): PhraseLine {
+  let out = lines.get(line);
+  if (out === undefined) {
+    const phrases = table.value(line).split('|');
+    out = { phrases, words: phrases.map((p) => p.split(/[ -]/)), soundKeys: phrases.map((p) => soundKey(p)) };
+    lines.set(line, out);
+  }
+  return out;
+}
+
+/** True when the phrase's words are the name's own tokens, word for word ("Rose Garden" is a name that is also a phrase, not a pun). */
+function readAsItself(words: readonly string[], tokens: readonly string[]): boolean {
   return words.length === tokens.length && words.every((w, i) => w === tokens[i]);
 }
 
@@ -507,18 +561,23 @@ function readAsItself(phrase: string, tokens: readonly string[]): boolean {
  * (src/name/pinyin.ts; nearly every Chinese surname is one syllable: Li,
  * Wang, Zhang) is a romanised Chinese name, said in Chinese, not English:
  * its short syllables spell English words by chance (Jing Li, "jingly";
- * Hui Min, "humming").
+ * Hui Min, "humming"). That guard is asked only once a phrase is found
+ * (most names miss the table): it does not depend on the phrase, so the
+ * answer is the same as asking it first.
  */
 function everydayPhraseOf(name: PreparedName): string | undefined {
-  if (name.tokens.every(isPinyinName) && name.tokens.some(isPinyinSyllable)) return undefined;
-  const table = phraseTable();
+  const memo = phraseTable();
   for (const r of name.readings) {
     if (r.code.length < MIN_PHRASE_CODE) continue;
-    const line = table.find(r.code);
+    const line = memo.table.find(r.code);
     if (line < 0) continue;
-    for (const phrase of table.value(line).split('|')) {
-      if (readAsItself(phrase, name.tokens)) continue;
-      if (keysAlike(name.soundKey, soundKey(phrase), PHRASE_SPELLING_DISTANCE)) return `reads as "${phrase}" (${r.code})`;
+    const { phrases, words, soundKeys } = phraseLine(memo, line);
+    for (let i = 0; i < phrases.length; i++) {
+      if (readAsItself(words[i]!, name.tokens)) continue;
+      if (keysAlike(name.soundKey, soundKeys[i]!, PHRASE_SPELLING_DISTANCE)) {
+        if (name.tokens.every(isPinyinName) && name.tokens.some(isPinyinSyllable)) return undefined;
+        return `reads as "${phrases[i]!}" (${r.code})`;
+      }
     }
   }
   return undefined;
