@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -114,5 +114,25 @@ describe('serve: webhooks when some keys have a secret', () => {
     expect(run.code).toBe(0);
     expect(run.err[0]).toMatch(/ with 2 API keys$/);
     expect(existsSync(join(scratch, 'journal'))).toBe(true);
+  }, 60_000);
+});
+
+describe('serve --data: a bundle that fails verification at start', () => {
+  it('names the bad files, at most three and how many more; exit 1 before it says it listens', async () => {
+    const data = join(scratch, 'exported');
+    expect((await runCliLines(['data', 'export', '--out', data])).code).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8')) as { datasets: { file: string }[] };
+    const files = manifest.datasets.map((d) => d.file).slice(0, 4);
+    const env = { [API_KEYS_VARIABLE]: 'k', IDENTITY_SIGNALS_DATA_WARN: 'off' };
+    const truncate = (file: string) => writeFileSync(join(data, file), readFileSync(join(data, file)).subarray(0, 10));
+    files.slice(0, 3).forEach(truncate);
+    const three = await runCliLines(['serve', '--port', '0', '--data', data], { env });
+    expect(three.code).toBe(1);
+    expect(three.err).toHaveLength(1);
+    expect(three.err[0]).toMatch(new RegExp(`^DataError DATA_CORRUPT: the data bundle fails verification \\(3 bad files\\): ${files[0]}: [^;]+; ${files[1]}: [^;]+; ${files[2]}: [^;]+$`));
+    truncate(files[3]!);
+    const four = await runCliLines(['serve', '--port', '0', '--data', data], { env });
+    expect(four.code).toBe(1);
+    expect(four.err[0]).toMatch(new RegExp(`^DataError DATA_CORRUPT: the data bundle fails verification \\(4 bad files\\): ${files[0]}: [^;]+; ${files[1]}: [^;]+; ${files[2]}: [^;]+; and 1 more$`));
   }, 60_000);
 });
