@@ -71,7 +71,9 @@ export class RedisRateStore {
   ) {}
 
   incr(key: string, callback: Callback, timeWindow: number, max: number): void {
-    this.redis.eval(GCRA_LUA, 1, this.prefix + key, String(timeWindow), String(max)).then(
+    this.connected()
+      .then(() => this.redis.eval(GCRA_LUA, 1, this.prefix + key, String(timeWindow), String(max)))
+      .then(
       (reply) => {
         const [current, ttl] = reply as [number, number];
         callback(null, { current, ttl });
@@ -83,4 +85,34 @@ export class RedisRateStore {
   child(): RedisRateStore {
     return this;
   }
+
+  /**
+   * Resolves once the client is connected. The server's client has no
+   * offline queue (a Redis that is down fails a request's lookup at once,
+   * and the plugin lets it through: `skipOnError`), so without this wait the
+   * requests that arrive while the first connection is still being made
+   * would all pass unlimited. Only that first connection is waited for, and
+   * at most {@link FIRST_CONNECT_WAIT_MS} or until that attempt fails; a
+   * client that is reconnecting fails at once, as a Redis that is down should.
+   */
+  private connected(): Promise<void> {
+    const status = this.redis.status;
+    if (status !== 'wait' && status !== 'connecting' && status !== 'connect') return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.redis.off('ready', done);
+        this.redis.off('close', done);
+        resolve();
+      };
+      // On a failed first attempt ('close') or the timeout the eval runs anyway and fails as a Redis that is down does.
+      const timer = setTimeout(done, FIRST_CONNECT_WAIT_MS);
+      timer.unref();
+      this.redis.once('ready', done);
+      this.redis.once('close', done);
+    });
+  }
 }
+
+/** How long a rate lookup waits for the client's first connection before it is treated as a Redis that is down. */
+const FIRST_CONNECT_WAIT_MS = 2_000;

@@ -1,5 +1,8 @@
+import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisRateStore } from '../../src/server/rateStore.js';
 import { createApiServer } from '../../src/server/index.js';
 import type { ApiServer } from '../../src/server/index.js';
 import { startRedisServer } from '../support/redisServer.js';
@@ -52,6 +55,43 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
       expect((await post(a.base, 'other-key')).status).toBe(200);
     } finally {
       await Promise.all([a, b].map(({ api }) => api.shutdown(Date.now() + 1000)));
+    }
+  });
+
+  it('a lookup made while the first connection is still being made waits for it, instead of failing and letting the request through', async () => {
+    // The server's client: no offline queue, so a Redis that is down fails a lookup at once (and the request passes).
+    const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    try {
+      expect(client.status).toBe('connecting');
+      const store = new RedisRateStore(client, `test-first-connect-${process.pid}:`);
+      const step = () =>
+        new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+          store.incr('k', (error, result) => (error === null ? resolve(result!) : reject(error)), 60_000, 2),
+        );
+      expect((await step()).current).toBe(1);
+      expect((await step()).current).toBe(2);
+      expect((await step()).current).toBe(3); // over the burst of 2: the plugin answers 429
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('a Redis that cannot be reached at start fails the lookup (the plugin then lets the request through and logs it), it does not hang', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const client = new Redis(`redis://127.0.0.1:${closed}`, { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: () => null });
+    client.on('error', () => {});
+    try {
+      const store = new RedisRateStore(client);
+      const error = await new Promise<Error | null>((resolve) => store.incr('k', (e) => resolve(e), 60_000, 2));
+      expect(error).toBeInstanceOf(Error);
+    } finally {
+      client.disconnect();
     }
   });
 });
