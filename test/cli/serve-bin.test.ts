@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
 import { DISPOSABLE } from '../../src/email/data/formats.js';
 import { LISTS } from '../../src/ip/data/formats.js';
-import { entryFor, writeManifestFile } from '../data/makeBundle.js';
+import { entryFor, writeDisposableBundle, writeManifestFile } from '../data/makeBundle.js';
 import { ROOT } from '../support/batchBin.js';
 import { startHttpServer } from '../support/httpServer.js';
 
@@ -105,16 +105,6 @@ const post = (base: string, product: string, body: Record<string, unknown>, key:
   });
 const statusWith = async (base: string, key: string) => (await post(base, 'email', { email: 'jane@gmail.com' }, key)).status;
 
-/** The package's disposable list as a one-dataset bundle in `dir`, dated `retrieved`. */
-const packageList = readFileSync(join(ROOT, 'data', DISPOSABLE.file));
-const packageRecords = (JSON.parse(readFileSync(join(ROOT, 'data', 'manifest.json'), 'utf8')) as { datasets: { file: string; records: number }[] }).datasets.find(
-  (d) => d.file === DISPOSABLE.file,
-)!.records;
-function writeDisposable(dir: string, retrieved: string): void {
-  mkdirSync(dirname(join(dir, DISPOSABLE.file)), { recursive: true });
-  writeFileSync(join(dir, DISPOSABLE.file), packageList);
-  writeManifestFile(dir, [entryFor(DISPOSABLE as never, packageList, packageRecords, retrieved)]);
-}
 /** The retrieved date /ready reports for email/disposable. */
 async function disposableDate(base: string): Promise<string | undefined> {
   const body = (await (await fetch(`${base}/ready`)).json()) as { data: { product: string; name: string; retrieved: string }[] };
@@ -125,7 +115,7 @@ describe('serve from the bin: signals', () => {
   it('SIGHUP reads the keys file and the --data bundle again; a bundle that fails verification or no key at all is refused, the old ones kept; SIGTERM stops it', async () => {
     const dir = folder();
     const data = join(dir, 'data');
-    writeDisposable(data, '2026-11-20');
+    writeDisposableBundle(data, '2026-11-20');
     const keys = writeJson(join(dir, 'keys.json'), [{ key: 'k1' }]);
     const config = serveConfig(dir, { keysFile: keys, timeouts: { shutdownMs: 4321 } });
     const run = await serveAsBin(['--config', config, '--data', data], {}, async (base, signal, logs) => {
@@ -134,7 +124,7 @@ describe('serve from the bin: signals', () => {
 
       // New keys and new data: both swapped in.
       writeJson(keys, [{ key: 'k1' }, { key: 'k2' }]);
-      writeDisposable(data, '2026-11-24');
+      writeDisposableBundle(data, '2026-11-24');
       signal.SIGHUP();
       expect(logs().at(-1)).toMatchObject({ level: 30, msg: 'reloaded keys and data', keys: 2 });
       expect(await statusWith(base, 'k2')).toBe(200);
@@ -155,7 +145,7 @@ describe('serve from the bin: signals', () => {
       expect(await disposableDate(base)).toBe('2026-11-24');
 
       // Good data again, but a keys file with no key: refused before anything is swapped.
-      writeDisposable(data, '2026-11-25');
+      writeDisposableBundle(data, '2026-11-25');
       writeJson(keys, []);
       signal.SIGHUP();
       expect(logs().at(-1)).toMatchObject({
@@ -177,7 +167,7 @@ describe('serve from the bin: signals', () => {
 
   it('SIGINT stops it as SIGTERM does, with the default deadline of 10 s; the data bundle of the config file', async () => {
     const dir = folder();
-    writeDisposable(join(dir, 'data'), '2026-11-21');
+    writeDisposableBundle(join(dir, 'data'), '2026-11-21');
     const run = await serveAsBin(['--config', serveConfig(dir, { data: 'data' })], { IDENTITY_SIGNALS_API_KEYS: 'k' }, async (base, signal) => {
       expect(await statusWith(base, 'k')).toBe(200);
       expect(await disposableDate(base)).toBe('2026-11-21');

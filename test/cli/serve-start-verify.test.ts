@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DISPOSABLE } from '../../src/email/data/formats.js';
-import { entryFor, writeManifestFile } from '../data/makeBundle.js';
+import { writeDisposableBundle } from '../data/makeBundle.js';
 import { ROOT } from '../support/batchBin.js';
 import { runCliLines } from '../support/cli.js';
 
@@ -17,12 +17,10 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const list = readFileSync(join(ROOT, 'data', DISPOSABLE.file));
 
-/** A one-dataset bundle in `name` whose disposable list is `bytes`, its manifest entry made for the whole file. */
+/** A one-dataset bundle in `name` whose disposable list is `bytes`, its manifest entry made for the package's whole list. */
 function bundleWith(name: string, bytes: Buffer): string {
   const dir = join(scratch, name);
-  mkdirSync(dirname(join(dir, DISPOSABLE.file)), { recursive: true });
-  writeFileSync(join(dir, DISPOSABLE.file), bytes);
-  writeManifestFile(dir, [entryFor(DISPOSABLE as never, list, 1)]);
+  writeDisposableBundle(dir, '2026-11-20', bytes);
   return dir;
 }
 

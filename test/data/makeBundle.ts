@@ -4,10 +4,11 @@
  * with its sha256, size and record count.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DatasetFormat } from '../../src/data/format.js';
+import { DISPOSABLE } from '../../src/email/data/formats.js';
 import { formatManifest } from '../../src/data/manifest.js';
 import type { ManifestDataset } from '../../src/data/manifest.js';
 
@@ -57,4 +58,24 @@ export function makeBundle(datasets: readonly TestDataset[]): string {
   }
   writeManifestFile(dir, entries);
   return dir;
+}
+
+/** The package's own disposable-domain list as its bundle holds it (whatever its layout in this version), and its record count. */
+function packageDisposable(): { readonly bytes: Buffer; readonly records: number } {
+  const data = join(import.meta.dirname, '..', '..', 'data');
+  const manifest = JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8')) as { datasets: { file: string; records: number }[] };
+  return { bytes: readFileSync(join(data, DISPOSABLE.file)), records: manifest.datasets.find((d) => d.file === DISPOSABLE.file)!.records };
+}
+
+/**
+ * Writes (or rewrites) in `dir` a partial bundle of one dataset, the
+ * package's disposable list dated `retrieved`. `bytes`, when given, are
+ * written as the file instead while the manifest still describes the
+ * package's list: a bundle whose file fails verification.
+ */
+export function writeDisposableBundle(dir: string, retrieved: string, bytes?: Buffer): void {
+  const own = packageDisposable();
+  mkdirSync(dirname(join(dir, DISPOSABLE.file)), { recursive: true });
+  writeFileSync(join(dir, DISPOSABLE.file), bytes ?? own.bytes);
+  writeManifestFile(dir, [entryFor(DISPOSABLE as never, own.bytes, own.records, retrieved)]);
 }

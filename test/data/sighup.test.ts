@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DISPOSABLE } from '../../src/email/data/formats.js';
-import { ROOT } from '../support/batchBin.js';
 import { startServeBin } from '../support/serveBin.js';
-import { entryFor, writeManifestFile } from './makeBundle.js';
+import { writeDisposableBundle } from './makeBundle.js';
 
 // issue 13 item 6: `serve --data DIR` reloads its bundle on SIGHUP, and a
 // bundle that fails verification is refused before the swap, logged, and
@@ -41,24 +40,12 @@ async function disposableDate(port: number): Promise<string | undefined> {
   return body.data.find((d) => d.product === 'email' && d.name === 'disposable')?.retrieved;
 }
 
-/** The package's disposable list, as its bundle holds it (whatever its layout in this version). */
-const packageList = readFileSync(join(ROOT, 'data', DISPOSABLE.file));
-const packageRecords = (JSON.parse(readFileSync(join(ROOT, 'data', 'manifest.json'), 'utf8')) as { datasets: { file: string; records: number }[] }).datasets.find(
-  (d) => d.file === DISPOSABLE.file,
-)!.records;
-
-/** Writes a partial bundle holding the package's disposable list, dated `retrieved`. */
-function writeDisposable(dir: string, retrieved: string): void {
-  mkdirSync(dirname(join(dir, DISPOSABLE.file)), { recursive: true });
-  writeFileSync(join(dir, DISPOSABLE.file), packageList);
-  writeManifestFile(dir, [entryFor(DISPOSABLE as never, packageList, packageRecords, retrieved)]);
-}
 
 describe('serve: SIGHUP reloads the data bundle, and refuses one that fails verification', () => {
   it('a corrupted file: refused and logged, the old data answers; fixed: the new data answers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'is-sighup-'));
     dirs.push(dir);
-    writeDisposable(dir, '2026-11-20');
+    writeDisposableBundle(dir, '2026-11-20');
     const s = startServe(dir);
     try {
       const port = await s.port;
@@ -79,7 +66,7 @@ describe('serve: SIGHUP reloads the data bundle, and refuses one that fails veri
       expect(await disposableDate(port)).toBe('2026-11-20');
 
       // Fixed, and dated anew: the next SIGHUP swaps it in.
-      writeDisposable(dir, '2026-11-24');
+      writeDisposableBundle(dir, '2026-11-24');
       s.child.kill('SIGHUP');
       await expect.poll(() => s.stdout().includes('reloaded keys and data'), { timeout: 15_000 }).toBe(true);
       expect(await emailStatus(port, 'mailinator.com')).toBe('disposable');
