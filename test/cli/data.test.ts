@@ -1,5 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { staleWarning } from '../../src/cli/data.js';
@@ -11,6 +10,7 @@ import { runCliLines } from '../support/cli.js';
 import { startHttpServer } from '../support/httpServer.js';
 import type { LoopbackServer } from '../support/httpServer.js';
 import { ROOT } from '../support/batchBin.js';
+import { scratchFolders } from '../support/scratch.js';
 
 // `identity-signals data …` run in process through runCli (so mutation
 // testing sees src/cli/data.ts): every misuse line with its usage and exit
@@ -24,15 +24,8 @@ import { ROOT } from '../support/batchBin.js';
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'data-update');
 const EMAIL_PACKAGES = ['disposable-email-domains-js', 'email-providers', 'mailchecker', 'role-based-email-addresses'];
 
-const scratch = mkdtempSync(join(tmpdir(), 'identity-signals-cli-data-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-let made = 0;
-/** A new empty folder under the scratch folder: each test's own parent for --out. */
-const folder = (): string => {
-  const dir = join(scratch, `t${made++}`);
-  mkdirSync(dir);
-  return dir;
-};
+/** Each test's own empty parent folder for --out, under one scratch folder removed after the file. */
+const { folder } = scratchFolders('identity-signals-cli-data-');
 
 async function cli(argv: readonly string[], env: Record<string, string> = {}) {
   const { code, out, err } = await runCliLines(argv, { env });

@@ -1,14 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
 import { DISPOSABLE } from '../../src/email/data/formats.js';
 import { LISTS } from '../../src/ip/data/formats.js';
 import { entryFor, writeDisposableBundle, writeManifestFile } from '../data/makeBundle.js';
 import { ROOT } from '../support/batchBin.js';
 import { startHttpServer } from '../support/httpServer.js';
+import { scratchFolders } from '../support/scratch.js';
 
 // `serve` through runCli in process as the bin runs it (io.stdout given):
 // the SIGHUP, SIGTERM and SIGINT handlers it installs, found among the
@@ -28,14 +28,7 @@ interface Log {
 }
 
 const CUSTOMER = '2f1c4f5e-8b9a-4c6d-9e0f-1a2b3c4d5e6f';
-const scratch = mkdtempSync(join(tmpdir(), 'identity-signals-cli-serve-bin-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-let made = 0;
-const folder = (): string => {
-  const dir = join(scratch, `t${made++}`);
-  mkdirSync(dir);
-  return dir;
-};
+const { folder } = scratchFolders('identity-signals-cli-serve-bin-');
 const writeJson = (file: string, value: unknown): string => {
   writeFileSync(file, JSON.stringify(value));
   return file;
