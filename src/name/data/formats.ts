@@ -3,6 +3,7 @@
  * (scripts/name/) and their loaders (tables.ts, lists.ts, likeness.ts).
  */
 import { dataset, isNumber, isString, isStringArray, objectWith, recordOf, arrayOf } from '../../data/format.js';
+import type { DatasetFormat } from '../../data/format.js';
 import type { ListsData } from './lists.js';
 import { NGRAM_SYMBOLS } from './ngram.js';
 import type { NgramData } from './ngram.js';
@@ -17,27 +18,24 @@ const isLineTable = (v: unknown, p: string): string | null => (typeof v === 'str
 /** Lines of a line-table text: one more than its newlines (none when empty). */
 const lineCount = (text: string): number => (text === '' ? 0 : text.split('\n').length);
 
+/** A name dataset holding one line table under `key`, counted by its lines. */
+function lineTableDataset<T extends Readonly<Record<K, string>>, K extends string>(name: string, formatVersion: number, key: K): DatasetFormat<T> {
+  return dataset<T>({
+    product: 'name',
+    name,
+    file: `name/${name}.json`,
+    formatVersion,
+    encoding: 'json',
+    check: (d) => objectWith(d, 'data', { [key]: isLineTable }),
+    records: (d) => lineCount(d[key]),
+  });
+}
+
 /** First names with SSA births and faker pseudo-births per sex, and names known without a sex, as one line table. */
-export const FIRST_NAMES = dataset<FirstNamesData>({
-  product: 'name',
-  name: 'first-names',
-  file: 'name/first-names.json',
-  formatVersion: 3,
-  encoding: 'json',
-  check: (d) => objectWith(d, 'data', { names: isLineTable }),
-  records: (d) => lineCount(d.names),
-});
+export const FIRST_NAMES = lineTableDataset<FirstNamesData, 'names'>('first-names', 3, 'names');
 
 /** Surnames weighted by the locales listing them, as one line table. */
-export const LAST_NAMES = dataset<LastNamesData>({
-  product: 'name',
-  name: 'last-names',
-  file: 'name/last-names.json',
-  formatVersion: 3,
-  encoding: 'json',
-  check: (d) => objectWith(d, 'data', { names: isLineTable }),
-  records: (d) => lineCount(d.names),
-});
+export const LAST_NAMES = lineTableDataset<LastNamesData, 'names'>('last-names', 3, 'names');
 
 /** Placeholder, fictional, famous, humorous and vulgar names. */
 export const NAME_LISTS = dataset<ListsData>({
@@ -110,26 +108,10 @@ export const GIVEN_NAMES = dataset<GivenNamesData>({
 });
 
 /** The countries whose name lists hold each surname (src/name/data/given.ts); read only for a name read differently between countries. */
-export const SURNAME_COUNTRIES = dataset<SurnameCountriesData>({
-  product: 'name',
-  name: 'surname-countries',
-  file: 'name/surname-countries.json',
-  formatVersion: 2,
-  encoding: 'json',
-  check: (d) => objectWith(d, 'data', { surnames: isLineTable }),
-  records: (d) => lineCount(d.surnames),
-});
+export const SURNAME_COUNTRIES = lineTableDataset<SurnameCountriesData, 'surnames'>('surname-countries', 2, 'surnames');
 
 /** Everyday English words and expressions by their Double Metaphone reading, as one line table (src/name/reading.ts, scripts/name/phrases.ts). */
-export const PHRASES = dataset<PhrasesData>({
-  product: 'name',
-  name: 'phrases',
-  file: 'name/phrases.json',
-  formatVersion: 1,
-  encoding: 'json',
-  check: (d) => objectWith(d, 'data', { phrases: isLineTable }),
-  records: (d) => lineCount(d.phrases),
-});
+export const PHRASES = lineTableDataset<PhrasesData, 'phrases'>('phrases', 1, 'phrases');
 
 /** Every name dataset. */
 export const NAME_DATASETS = [FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM, VOCABULARY, GIVEN_NAMES, SURNAME_COUNTRIES, PHRASES] as const;
