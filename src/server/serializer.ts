@@ -80,10 +80,8 @@ const helpers = {
   required(name: string): never {
     throw new Error(`"${name}" is required!`);
   },
+  /** A value none of a type list's types fits, or a non-array where the schema says array. */
   mismatch(where: string): never {
-    throw new TypeError(`The value of '${where}' does not match schema definition.`);
-  },
-  notArray(where: string): never {
     throw new TypeError(`The value of '${where}' does not match schema definition.`);
   },
 };
@@ -213,7 +211,7 @@ function generate(root: Schema): string {
     functions.push(
       `function ${name}(input) {
         if (input === null) return [];
-        if (!Array.isArray(input)) h.notArray(${JSON.stringify(where)});
+        if (!Array.isArray(input)) h.mismatch(${JSON.stringify(where)});
         const out = new Array(input.length);
         for (let i = 0; i < input.length; i++) { const item = input[i]; out[i] = ${value(items, 'item', `${where}/items`)}; }
         return out;
