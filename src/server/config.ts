@@ -164,8 +164,6 @@ export function readKeysFile(file: string): readonly ServeKey[] {
   return Array.isArray(value) ? (value as ServeKey[]) : (value as { keys: ServeKey[] }).keys;
 }
 
-export { SERVE_ENVIRONMENT } from './environment.js';
-
 type Env = Readonly<Record<string, string | undefined>>;
 
 function envWhole(env: Env, name: keyof typeof SERVE_ENVIRONMENT, min = 0): number | undefined {
