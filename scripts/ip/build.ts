@@ -36,6 +36,7 @@ import {
   type ManifestEntry,
 } from '../lib/generated.js';
 import { Interner } from '../lib/interner.js';
+import { csvCells } from '../../src/common/csvCells.js';
 import { NO_VALUE, encodeRangeTable } from '../../src/ip/rangeTable.js';
 import type { AsnClassesData, ListKind, ListsPayload } from '../../src/ip/data/formats.js';
 import { ASN4, ASN6, ASN_CLASSES, COUNTRY, LISTS as LISTS_DATASET, encodeAsnPayload } from '../../src/ip/data/formats.js';
@@ -89,29 +90,8 @@ function readCidrs(rel: string): Interval[] {
   return dataLines(join(RAW, rel)).map((l) => cidrToInterval(l, rel));
 }
 
-/** Minimal CSV split for one line: handles "quoted, fields" and "" escapes. */
-function splitCsv(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (line[i + 1] === '"') {
-          cur += '"';
-          i++;
-        } else quoted = false;
-      } else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out.map((f) => f.trim());
-}
+/** One CSV line's cells, trimmed. */
+const splitCsv = (line: string): string[] => csvCells(line).map((f) => f.trim());
 
 // ---------------------------------------------------------------- ASN table
 

@@ -7,6 +7,7 @@
  * A test compares {@link GITHUB_FILES} with the files under data/raw/ip, so
  * a source added to the repository is added here too.
  */
+import { csvCells } from '../common/csvCells.js';
 import type { DataProduct } from './format.js';
 
 /** The products `data update` rebuilds: those whose sources publish updates (names come from fixed snapshots). */
@@ -150,29 +151,6 @@ export interface PlayDevice {
   readonly name: string;
   readonly device: string;
   readonly model: string;
-}
-
-/** Splits one CSV line: "quoted, fields" and "" escapes. */
-function csvCells(line: string): string[] {
-  const out: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch !== '"') cell += ch;
-      else if (line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else quoted = false;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      out.push(cell);
-      cell = '';
-    } else cell += ch;
-  }
-  out.push(cell);
-  return out;
 }
 
 /**
