@@ -403,8 +403,8 @@ function splitSearch(search: Search, at: number, depth: number): string | undefi
 }
 
 /** True when the sound keys of the name and of the phrase differ by at most MAX_SPELLING_DISTANCE of their letters. */
-function spelledAlike(nameKey: string, phrase: readonly string[]): boolean {
-  return keysAlike(nameKey, soundKey(phrase.join(' ')), MAX_SPELLING_DISTANCE);
+function spelledAlike(nameKey: string, phrase: string): boolean {
+  return keysAlike(nameKey, soundKey(phrase), MAX_SPELLING_DISTANCE);
 }
 
 /**
@@ -451,7 +451,7 @@ function nonRhoticPhrase(tokens: readonly string[], ix: ReadingIndex): string | 
     const phrase = ix.phrases.get(r.code);
     if (phrase === undefined) continue;
     nameKey ??= soundKey(tokens.map((t) => (nonRhotic(t) ? `${t.slice(0, -1)}er` : t)).join(' '));
-    if (spelledAlike(nameKey, phrase.split(' '))) return `reads as "${phrase}" (${r.code}, "-a" said "-er")`;
+    if (spelledAlike(nameKey, phrase)) return `reads as "${phrase}" (${r.code}, "-a" said "-er")`;
   }
   return undefined;
 }
@@ -499,7 +499,7 @@ function prepare(tokens: readonly string[]): PreparedName | undefined {
 function catchphraseOf(name: PreparedName): string | undefined {
   for (const r of name.readings) {
     const phrase = name.ix.phrases.get(r.code);
-    if (phrase !== undefined && spelledAlike(name.soundKey, phrase.split(' '))) return `reads as "${phrase}" (${r.code})`;
+    if (phrase !== undefined && spelledAlike(name.soundKey, phrase)) return `reads as "${phrase}" (${r.code})`;
   }
   return undefined;
 }
