@@ -74,11 +74,16 @@ export interface ServeSettings {
   readonly webhooks?: boolean;
 }
 
+/** "the data bundle fails verification (N bad files)": said at start and by a refused reload. */
+function failsVerification(problems: readonly BundleProblem[]): string {
+  return `the data bundle fails verification (${problems.length} bad file${problems.length === 1 ? '' : 's'})`;
+}
+
 /** The DataError `serve` stops with when its --data bundle fails verification at start: the first three problems, and how many more. */
 function bundleRefused(problems: readonly BundleProblem[], source: string): DataError {
   const shown = problems.slice(0, 3).map((p) => `${p.file}: ${p.message}`);
   if (problems.length > 3) shown.push(`and ${problems.length - 3} more`);
-  return new DataError('DATA_CORRUPT', `the data bundle fails verification (${problems.length} bad file${problems.length === 1 ? '' : 's'}): ${shown.join('; ')}`, source);
+  return new DataError('DATA_CORRUPT', `${failsVerification(problems)}: ${shown.join('; ')}`, source);
 }
 
 /** A pino logger writing one JSON line per entry through `io.out` (stdout from the bin). */
@@ -151,7 +156,7 @@ export async function serve(
       if (keys !== undefined && keys.length === 0) throw new ConfigError('the reloaded configuration has no API key; keeping the old keys');
       const problems = settings.verifyData?.() ?? [];
       if (problems.length > 0) {
-        logger.error({ problems }, `reload refused: the data bundle fails verification (${problems.length} bad file${problems.length === 1 ? '' : 's'}); still serving with the previous keys and data`);
+        logger.error({ problems }, `reload refused: ${failsVerification(problems)}; still serving with the previous keys and data`);
         return;
       }
       const fresh = settings.reloadChecker?.();
