@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Checker } from '../../src/checker.js';
 import type { ChunkTask } from '../../src/batch/types.js';
+import { chunkTask } from '../support/chunkTask.js';
 
 /**
  * Every checker the batch makes, with a count of the calls to each of its
@@ -38,20 +39,11 @@ const { createChecker } = await import('../../src/checker.js');
 const UA = 'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
 
 function task(records: string[], overrides: Partial<ChunkTask> = {}): ChunkTask {
-  return {
-    seq: 0,
-    format: 'csv',
-    delimiter: ',',
+  return chunkTask(records, {
     columns: ['Email', 'Phone', 'First', 'Last', 'IP', 'UA'],
     mapping: { email: ['Email'], device: ['UA'], ip: ['IP'], phone: ['Phone'], name: ['First', 'Last'] },
-    records,
-    lines: records.map((_, i) => i + 2),
-    output: 'ndjson',
-    fields: [],
-    checker: {},
-    report: false,
     ...overrides,
-  };
+  });
 }
 
 describe('batch: a row\'s identity from its own results (issue 16, mixed rows)', () => {

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPool, sharedRangeTables } from '../../src/batch/pool.js';
-import type { ChunkTask } from '../../src/batch/types.js';
 import { createChecker } from '../../src/checker.js';
 import { readListedFile, useSharedFile } from '../../src/data/bundle.js';
 import { openData } from '../../src/data/context.js';
 import { bundledCity } from '../../src/ip/city.js';
 import { bundledCityPathIfInstalled } from '../../src/ip/mmdb.js';
 import { mixedCsv, writeLines } from '../support/batchData.js';
+import { chunkTask } from '../support/chunkTask.js';
 import { startBin } from '../support/batchBin.js';
 import { peakMb } from '../support/peakMemory.js';
 import { prng } from '../support/prng.js';
@@ -51,19 +51,7 @@ describe('batch: memory that grew with the length of the file (issue 16)', () =>
     const pool = createPool(1);
     try {
       const rows = (n: number, from: number) => Array.from({ length: n }, (_, i) => `user${from + i}@example.com,+4915112345${String(from + i).padStart(3, '0')}`);
-      const chunk = (seq: number, records: string[]): ChunkTask => ({
-        seq,
-        format: 'csv',
-        delimiter: ',',
-        columns: ['Email', 'Phone'],
-        mapping: { email: ['Email'], phone: ['Phone'] },
-        records,
-        lines: records.map((_, i) => i + 2),
-        output: 'ndjson',
-        fields: [],
-        checker: {},
-        report: false,
-      });
+      const chunk = (seq: number, records: string[]) => chunkTask(records, { seq, columns: ['Email', 'Phone'], mapping: { email: ['Email'], phone: ['Phone'] } });
       const first = await pool.run(chunk(0, rows(40, 0)));
       const bytes = first.text as Uint8Array;
       const room = bytes.buffer.byteLength;

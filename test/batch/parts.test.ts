@@ -9,6 +9,7 @@ import { renderReport } from '../../src/batch/report.js';
 import { countResult, emptyStats, mergeStats } from '../../src/batch/stats.js';
 import type { ChunkTask, Mapping } from '../../src/batch/types.js';
 import { checkFields, csvCell, defaultFields } from '../../src/batch/write.js';
+import { chunkTask } from '../support/chunkTask.js';
 
 /** Frames `text` as the reader does: numbered lines in, records with their first line out. */
 function frame(text: string, delimiter = ','): [number, string][] {
@@ -137,20 +138,12 @@ describe('batch: CSV output', () => {
 });
 
 function task(records: string[], overrides: Partial<ChunkTask> = {}): ChunkTask {
-  return {
-    seq: 0,
-    format: 'csv',
-    delimiter: ',',
+  return chunkTask(records, {
     columns: ['Email', 'Phone', 'First', 'Last'],
     mapping: { email: ['Email'], phone: ['Phone'], name: ['First', 'Last'] },
-    records,
-    lines: records.map((_, i) => i + 2),
-    output: 'ndjson',
-    fields: [],
-    checker: {},
     report: true,
     ...overrides,
-  };
+  });
 }
 
 describe('batch: checking a chunk', () => {
