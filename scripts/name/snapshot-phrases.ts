@@ -28,7 +28,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { DATA } from '../lib/generated.js';
+import { PHRASES_SNAPSHOT } from './phrases.js';
 
 /** Most words of a kept expression: a prank name has two to four parts. */
 const MAX_WORDS = 4;
@@ -70,6 +70,7 @@ for (const pos of ['noun', 'verb', 'adj', 'adv']) {
 }
 
 const text = `${[...lemmas].sort().join('\n')}\n`;
-const out = join(DATA, 'raw', 'name', 'english-phrases.txt.br');
+// Where the builder reads it (scripts/name/phrases.ts).
+const out = PHRASES_SNAPSHOT;
 writeFileSync(out, brotliCompressSync(Buffer.from(text, 'utf8'), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
 console.log(`${out}: ${lemmas.size} phrases (${stems.size} SCOWL stems read)`);
