@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerState } from './shared.js';
-import { shared } from './shared.js';
+import { routeOf, shared } from './shared.js';
 
 /** Told of every answer as it is handed to the socket (the metrics count it). */
 export type Answered = (request: FastifyRequest, reply: FastifyReply) => void;
@@ -36,7 +36,7 @@ export const accessPlugin = shared<FastifyPluginAsync<{ state: ServerState; logs
       for (const request of unanswered) {
         if (request.raw.complete) continue;
         aborted(request);
-        if (logs) request.log.info({ method: request.method, route: request.routeOptions.url ?? '(none)', aborted: true }, 'request aborted by the client');
+        if (logs) request.log.info({ method: request.method, route: routeOf(request), aborted: true }, 'request aborted by the client');
       }
       unanswered.clear();
     };
@@ -70,7 +70,7 @@ export const accessPlugin = shared<FastifyPluginAsync<{ state: ServerState; logs
       const status = reply.statusCode;
       const line = {
         method: request.method,
-        route: request.routeOptions.url ?? '(none)',
+        route: routeOf(request),
         status,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ...(request.apiKey === null ? {} : { key: request.apiKey.name }),

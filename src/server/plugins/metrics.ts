@@ -3,7 +3,7 @@ import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { WebhookQueue } from '../webhookQueue.js';
 import type { Aborted, Answered } from './access.js';
 import type { ServerState } from './shared.js';
-import { shared } from './shared.js';
+import { routeOf, shared } from './shared.js';
 
 /** Options of {@link metricsPlugin}. */
 export interface MetricsPluginOptions {
@@ -155,7 +155,6 @@ export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(as
     },
   });
 
-  const route = (url: string | undefined) => url ?? '(none)';
   const latencyByRoute = new Map<string, LatencySeries>();
   // Counted when the answer is handed to the socket (the access plugin's onSend hook calls the function
   // registered below), not on the socket's 'finish' (onResponse): any onResponse hook makes Fastify hang a
@@ -163,7 +162,7 @@ export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(as
   // done for this count alone. The set of series is bounded: routes are registered, methods are the ones
   // Fastify routes, statuses are ours.
   options.registerAnswers((request, reply) => {
-    const url = route(request.routeOptions.url);
+    const url = routeOf(request);
     const key = `${url} ${request.method} ${reply.statusCode}`;
     let series = answers.get(key);
     if (series === undefined) {
@@ -181,7 +180,7 @@ export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(as
     observeLatency(series.latency, (performance.now() - request.startedAt) / 1000);
   });
   options.registerAborts((request) => {
-    requests.inc({ route: route(request.routeOptions.url), method: request.method, status: 'aborted' });
+    requests.inc({ route: routeOf(request), method: request.method, status: 'aborted' });
   });
 
   app.get(

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { DatasetStatus, KeyEntry } from '../options.js';
 import type { ProductName } from '../../scoring/index.js';
 
@@ -9,6 +9,11 @@ import type { ProductName } from '../../scoring/index.js';
 export function shared<T extends FastifyPluginAsync<never>>(plugin: T, name: string): T {
   Object.assign(plugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: name });
   return plugin;
+}
+
+/** The route a request matched, as logs and metrics label it (never the URL: a query string may hold anything). */
+export function routeOf(request: FastifyRequest): string {
+  return request.routeOptions.url ?? '(none)';
 }
 
 /** What the plugins share at run time: replaced whole on reload, read per request. */
