@@ -108,7 +108,7 @@ export function tokenize(folded: string): string[] {
  */
 export function analysePart(raw: string): PartAnalysis {
   if (raw.length > MAX_PART_INPUT) return rejected(null, 'NAME_TOO_LONG');
-  const plain = plainAsciiPart(raw);
+  const plain = plainLetterPart(raw);
   if (plain !== undefined) return plain;
   // Before collapsing spaces: a tab or newline inside a name is a control character, not a space.
   // ECMAScript's trim() counts U+FEFF as white space, so a BOM at either end
@@ -172,7 +172,7 @@ export function isPlainLetter(c: number): boolean {
  * Returns `undefined` for any other part, which takes the general path.
  * Same results, by construction and by test (src/name/analyse.test.ts).
  */
-function plainAsciiPart(raw: string): PartAnalysis | undefined {
+function plainLetterPart(raw: string): PartAnalysis | undefined {
   let letters = 0;
   let spaces = 0;
   let period = false;
