@@ -71,10 +71,8 @@ const MAX_REUSED_BUFFER_BYTES = 8 << 20;
 
 /** What the pool hands every worker thread when it starts. */
 export interface PoolWorkerData {
-  /** Files read once into shared memory: [path, bytes]. */
+  /** Files read once into shared memory: [path, bytes] (see useSharedFile). */
   readonly files: readonly (readonly [string, SharedArrayBuffer])[];
-  /** Files of the data bundle read once into shared memory: [path, bytes] (see useSharedFile). */
-  readonly bundleFiles?: readonly (readonly [string, SharedArrayBuffer])[];
 }
 
 /** Reads a file into shared memory, which worker threads can use without a copy. */
@@ -135,8 +133,7 @@ export function createPool(threads: number, { shareIpData = false, data }: { sha
   // The city files are an optional peer dependency: without them there is nothing to share (the country table is small).
   const cityPaths = shareIpData ? ([4, 6] as const).map((v) => bundledCityPathIfInstalled(v)).filter((p): p is string => p !== null) : [];
   const workerData: PoolWorkerData = {
-    files: cityPaths.map((path) => [path, readShared(path)] as const),
-    bundleFiles: shareIpData ? sharedRangeTables(data, cityPaths.length > 0) : [],
+    files: [...cityPaths.map((path) => [path, readShared(path)] as const), ...(shareIpData ? sharedRangeTables(data, cityPaths.length > 0) : [])],
   };
   const pool = new Piscina<ChunkTask, ChunkResult>({
     filename,

@@ -4,17 +4,14 @@
  * @packageDocumentation
  */
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
-import { useSharedFile } from '../data/bundle.js';
+import { useSharedFile } from '../common/sharedFiles.js';
 import { setCityCacheSize } from '../ip/city.js';
-import { usePrereadFile } from '../ip/mmdb.js';
 import { checkChunk } from './checkChunk.js';
 import type { PoolWorkerData } from './pool.js';
 import type { ChunkResult, ChunkTask } from './types.js';
 
 // The files the pool read once for every thread (the IP city databases and range tables), before any check opens them.
-const given = workerData as PoolWorkerData | undefined;
-for (const [path, shared] of given?.files ?? []) usePrereadFile(path, Buffer.from(shared));
-for (const [path, shared] of given?.bundleFiles ?? []) useSharedFile(path, Buffer.from(shared));
+for (const [path, shared] of (workerData as PoolWorkerData | undefined)?.files ?? []) useSharedFile(path, Buffer.from(shared));
 
 /**
  * City records kept per IP version in a batch thread (the library keeps

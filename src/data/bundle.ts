@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve as resolvePath } from 'node:path';
+import { sharedFile } from '../common/sharedFiles.js';
 import { DataError } from '../errors.js';
 import type { DatasetFormat } from './format.js';
 import { MANIFEST_FILE, parseManifest } from './manifest.js';
@@ -168,19 +169,6 @@ export class DataBundle {
   }
 }
 
-/** Bytes of bundle files this thread was handed already read, by path. */
-const sharedFiles = new Map<string, Buffer>();
-
-/**
- * Makes {@link readListedFile} of `path` in this thread use `bytes` instead
- * of reading the file: the batch pool reads the IP range tables (≈20 MB,
- * read in place) once into shared memory for all its threads instead of a
- * copy in each. Their size and sha256 are still checked. @internal
- */
-export function useSharedFile(path: string, bytes: Buffer): void {
-  sharedFiles.set(path, bytes);
-}
-
 /**
  * Reads a file a manifest lists and checks its size and sha256.
  *
@@ -194,7 +182,8 @@ export function readListedFile(dir: string, entry: ManifestDataset): Buffer {
   };
   let bytes: Buffer;
   try {
-    bytes = sharedFiles.get(path) ?? readFileSync(path);
+    // The batch pool's shared copy when this thread was handed one (see useSharedFile): checked all the same.
+    bytes = sharedFile(path) ?? readFileSync(path);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     return fail('DATA_MISSING', code === 'ENOENT' ? 'listed in the manifest but missing' : `cannot be read (${code ?? String(cause)})`, cause);

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import type { Reader, Response } from 'maxmind';
 import { BoundedCache } from '../common/boundedCache.js';
 import { quoteInput } from '../common/quoteInput.js';
+import { sharedFile } from '../common/sharedFiles.js';
 import { DataError, InputError } from '../errors.js';
 import { lazyRequire } from '../common/lazyRequire.js';
 import { PagedFile } from './mmdbTree.js';
@@ -59,18 +60,6 @@ export function bundledCityPathIfInstalled(version: 4 | 6): string | null {
 const installed: { 4?: string | null; 6?: string | null } = {};
 
 /**
- * Database files this thread was handed already read, by path. The batch
- * pool reads the bundled city files (134 MB) once into shared memory and
- * gives every worker thread the same bytes, instead of a copy per thread.
- */
-const preread = new Map<string, Buffer>();
-
-/** Makes readers of `path` opened in this thread use `data` instead of reading the file. @internal */
-export function usePrereadFile(path: string, data: Buffer): void {
-  preread.set(path, data);
-}
-
-/**
  * Decoded records kept per reader. Many addresses share one record (a city,
  * an AS), and decoding it is most of a lookup's cost: on the 120k-address
  * bench corpus a 50k-record cache takes a DB-IP city lookup from 3.9 to
@@ -96,7 +85,7 @@ export function recordCache(max: number): BoundedCache<number, object> {
  * @param path the file's path ({@link bundledCityPathIfInstalled})
  */
 export function bundledCityFile(path: string): Buffer | PagedFile {
-  return preread.get(path) ?? new PagedFile(path);
+  return sharedFile(path) ?? new PagedFile(path);
 }
 
 /**
@@ -121,7 +110,7 @@ export function bundledCityBytes(version: 4 | 6): Buffer {
 }
 
 function readFileOrThrow(path: string): Buffer {
-  const given = preread.get(path);
+  const given = sharedFile(path);
   if (given !== undefined) return given;
   try {
     return readFileSync(path);
