@@ -71,9 +71,10 @@ export class RedisRateStore {
   ) {}
 
   incr(key: string, callback: Callback, timeWindow: number, max: number): void {
-    this.connected()
-      .then(() => this.redis.eval(GCRA_LUA, 1, this.prefix + key, String(timeWindow), String(max)))
-      .then(
+    const lookup = () => this.redis.eval(GCRA_LUA, 1, this.prefix + key, String(timeWindow), String(max));
+    // Connected (every lookup but the first few): no extra promise on the way.
+    const firstConnect = this.firstConnect();
+    (firstConnect === undefined ? lookup() : firstConnect.then(lookup)).then(
       (reply) => {
         const [current, ttl] = reply as [number, number];
         callback(null, { current, ttl });
@@ -87,7 +88,8 @@ export class RedisRateStore {
   }
 
   /**
-   * Resolves once the client is connected. The server's client has no
+   * While the client's first connection is being made, a promise that
+   * resolves once it is made; otherwise undefined. The server's client has no
    * offline queue (a Redis that is down fails a request's lookup at once,
    * and the plugin lets it through: `skipOnError`), so without this wait the
    * requests that arrive while the first connection is still being made
@@ -95,9 +97,9 @@ export class RedisRateStore {
    * at most {@link FIRST_CONNECT_WAIT_MS} or until that attempt fails; a
    * client that is reconnecting fails at once, as a Redis that is down should.
    */
-  private connected(): Promise<void> {
+  private firstConnect(): Promise<void> | undefined {
     const status = this.redis.status;
-    if (status !== 'wait' && status !== 'connecting' && status !== 'connect') return Promise.resolve();
+    if (status !== 'wait' && status !== 'connecting' && status !== 'connect') return undefined;
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
