@@ -142,7 +142,7 @@ export async function download(location: string, timeoutMs: number, authorizatio
 }
 
 /** Waits before the second and third try of a download that failed on the way. */
-export const RETRY_DELAYS_MS: readonly number[] = Object.freeze([500, 2000]);
+const RETRY_DELAYS_MS: readonly number[] = Object.freeze([500, 2000]);
 
 /** A package version as the registry describes it (`GET <registry>/<name>/latest`). */
 export interface PackageVersion {
