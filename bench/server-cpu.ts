@@ -12,19 +12,18 @@
  *   npx tsx bench/server-cpu.ts --rounds 10 --requests 2000 --logs
  *   npx tsx bench/server-cpu.ts --rounds 1 --profile /tmp/new.cpuprofile   # where the new server's time goes
  *
- * `--logs` gives the new server a pino logger writing to a discarding stream
- * (what `serve` does, minus the terminal), so the access log's cost is in.
+ * `--logs` gives every server the logger `serve` makes (serveLikeLogger in
+ * bench/serverRequests.ts: lines written to /dev/null), so the access log's
+ * cost is in; the hand-written server has no log and ignores it.
  * Bounded: a fixed request count per round, nothing listens.
  */
-import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inject } from 'light-my-request';
 import type { DispatchFunc } from 'light-my-request';
-import { pino } from 'pino';
 import { createChecker } from '../src/index.js';
 import { resolve } from '../src/resolve.js';
-import { KEY, TEMPLATES } from './serverRequests.js';
+import { KEY, TEMPLATES, serveLikeLogger } from './serverRequests.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -36,7 +35,6 @@ const ROUNDS = Number(option('--rounds') ?? 6);
 const AMOUNT = Number(option('--requests') ?? 2_000);
 
 const checker = createChecker();
-const discard = new Writable({ write: (_chunk, _enc, done) => done() });
 
 /** The request listener of the server of the tree at `root`, with this tree's checker. */
 async function listenerOf(root: string, logs: boolean): Promise<DispatchFunc> {
@@ -48,7 +46,7 @@ async function listenerOf(root: string, logs: boolean): Promise<DispatchFunc> {
     rateLimitPerSecond: 0,
     checker,
     onError: (error: unknown) => console.error(error),
-    ...(logs ? { logger: pino({ level: 'info' }, discard) } : {}),
+    ...(logs ? { logger: serveLikeLogger() } : {}),
   });
   const listener = server.listeners('request')[0] as DispatchFunc;
   // The new server answers once its plugins are loaded; one request waits for that.
@@ -88,7 +86,7 @@ async function floor(amount: number): Promise<number> {
 const logs = argv.includes('--logs');
 const targets: [string, DispatchFunc][] = [[`new${logs ? ' (logs)' : ''}`, await listenerOf(ROOT, logs)]];
 const old = option('--old');
-if (old !== undefined) targets.unshift([`old (${old})`, await listenerOf(old, false)]);
+if (old !== undefined) targets.unshift([`old (${old})${logs ? ' (logs)' : ''}`, await listenerOf(old, logs)]);
 const samples = new Map<string, number[]>([['resolve() alone', []], ...targets.map(([label]) => [label, []] as [string, number[]])]);
 
 // Warm-up: every product's data loaded, code optimised (one round of 1,000 left the first measured rounds ~20% high).

@@ -7,6 +7,7 @@
  *   npx tsx bench/server-load.ts                       # this tree's server
  *   npx tsx bench/server-load.ts --old /tmp/wt-old     # and an older tree's, in the same run
  *   npx tsx bench/server-load.ts --old /tmp/wt-old --rounds 3
+ *   npx tsx bench/server-load.ts --old /tmp/wt-old --rounds 3 --logs   # every server logs as `serve` does (to /dev/null)
  *   SERVER_PROFILE_FILE=/tmp/server.cpuprofile npx tsx bench/server-load.ts   # profile of the measured requests (after the warm-up)
  *
  * Bounded: a fixed request count, 120 s at most per server, 127.0.0.1 only.
@@ -38,7 +39,7 @@ async function startTarget(root: string): Promise<{ port: number; cpuMs: () => n
   // One profile per tree: <file>-<tree folder>.cpuprofile.
   const profileFile = process.env.SERVER_PROFILE_FILE?.replace(/\.cpuprofile$/, '').concat(`-${basename(root)}.cpuprofile`);
   const env = profileFile === undefined ? process.env : { ...process.env, SERVER_PROFILE_FILE: profileFile };
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(ROOT, 'bench', 'server-target.ts'), root], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(ROOT, 'bench', 'server-target.ts'), root, ...(argv.includes('--logs') ? ['--logs'] : [])], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
   profiled = child;
   const port = await new Promise<number>((ok, fail) => {
     let out = '';

@@ -1,7 +1,8 @@
 /**
  * A server for bench/server-load.ts, in its own process: the API server of
  * the source tree at `argv[2]` (this repository, or a worktree of an older
- * commit) on 127.0.0.1, a free port, no rate limit, no logs. Prints its port.
+ * commit) on 127.0.0.1, a free port, no rate limit, no logs (with `--logs`,
+ * the logger `serve` makes, writing to /dev/null). Prints its port.
  * The checker always comes from this repository, so two servers compared
  * run the same checks and differ only in the server.
  */
@@ -13,7 +14,14 @@ const { createServer } = (await import(pathToFileURL(join(root, 'src', 'server',
   createServer: (options: Record<string, unknown>) => import('node:http').Server;
 };
 const { createChecker } = await import('../src/index.js');
-const server = createServer({ apiKeys: ['bench-key'], rateLimitPerSecond: 0, checker: createChecker(), onError: (error: unknown) => console.error(error) });
+const { serveLikeLogger } = await import('./serverRequests.js');
+const server = createServer({
+  apiKeys: ['bench-key'],
+  rateLimitPerSecond: 0,
+  checker: createChecker(),
+  onError: (error: unknown) => console.error(error),
+  ...(process.argv.includes('--logs') ? { logger: serveLikeLogger() } : {}),
+});
 server.listen(0, '127.0.0.1', () => {
   const address = server.address() as import('node:net').AddressInfo;
   process.stdout.write(`${address.port}\n`);

@@ -3,6 +3,10 @@
  * bench/server-cpu.ts into the request listener): 20 templates, cycled —
  * 17 good ones over the five products, 2 malformed (10%), 1 wrong key (5%).
  */
+import { openSync, writeSync } from 'node:fs';
+import { pino } from 'pino';
+import type { Logger } from 'pino';
+
 export const KEY = 'bench-key';
 export const CUSTOMER = '2f1c4f5e-8b9a-4c6d-9e0f-1a2b3c4d5e6f';
 
@@ -50,3 +54,15 @@ export const TEMPLATES: readonly Template[] = [
   { kind: 'bad-key', path: '/1.0/ip', body: JSON.stringify({ customer_id: CUSTOMER, claims: ['ip'], ip: '81.2.69.142' }), key: 'not-a-key', expect: 401 },
   ...GOOD.slice(16),
 ];
+
+/**
+ * A pino logger as `serve` makes one (level info, `service` in every line),
+ * each line written with one write(2) to /dev/null, as `serve` writes its
+ * lines to stdout (a file or a pipe: synchronous writes in Node). A Writable
+ * stream would instead copy every line into a Buffer first, a cost `serve`
+ * does not have.
+ */
+export function serveLikeLogger(): Logger {
+  const fd = openSync('/dev/null', 'w');
+  return pino({ level: 'info', base: { service: 'identity-signals' } }, { write: (line: string) => void writeSync(fd, line) });
+}
