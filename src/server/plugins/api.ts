@@ -10,6 +10,7 @@ import { keyDigest } from '../options.js';
 import { answerHub, hubClaims, readHubRequest } from '../hub.js';
 import { ErrorSchema, HubResponseSchema, hubRequestSchema, requestSchema, responseSchema } from '../schemas.js';
 import type { WebhookJob } from '../webhookQueue.js';
+import { resultSerializerCompiler } from '../serializer.js';
 import type { ServerState } from './shared.js';
 import { shared } from './shared.js';
 
@@ -106,6 +107,8 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
         bodyLimit: options.maxBodyBytes,
         config: { product },
         onRequest: authorize(product),
+        // A 200 is the library's result, written as it is (serializer.ts, resultSerializerCompiler).
+        serializerCompiler: resultSerializerCompiler,
         schema: {
           summary: `Check one ${product}`,
           tags: ['products'],
@@ -150,6 +153,7 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
       bodyLimit: options.maxBodyBytes,
       config: { hub: true },
       onRequest: authorize(undefined),
+      serializerCompiler: resultSerializerCompiler,
       schema: {
         summary: 'Check several products of one sign-up, with their cross-signal identity score',
         description:
