@@ -10,6 +10,7 @@
  *   npx tsx bench/server-cpu.ts                         # this tree's server
  *   npx tsx bench/server-cpu.ts --old /tmp/wt-old       # and an older tree's server, same checker
  *   npx tsx bench/server-cpu.ts --rounds 10 --requests 2000 --logs
+ *   npx tsx bench/server-cpu.ts --logs --logs-cost           # this tree's server without and with logs, paired
  *   npx tsx bench/server-cpu.ts --rounds 1 --profile /tmp/new.cpuprofile   # where the new server's time goes
  *
  * `--logs` gives every server the logger `serve` makes (serveLikeLogger in
@@ -87,6 +88,8 @@ const logs = argv.includes('--logs');
 const targets: [string, DispatchFunc][] = [[`new${logs ? ' (logs)' : ''}`, await listenerOf(ROOT, logs)]];
 const old = option('--old');
 if (old !== undefined) targets.unshift([`old (${old})${logs ? ' (logs)' : ''}`, await listenerOf(old, logs)]);
+// --logs-cost: this tree's server without and with the logger, paired: what the access log costs.
+else if (argv.includes('--logs-cost')) targets.unshift(['new (no logs)', await listenerOf(ROOT, false)]);
 const samples = new Map<string, number[]>([['resolve() alone', []], ...targets.map(([label]) => [label, []] as [string, number[]])]);
 
 // Warm-up: every product's data loaded, code optimised (one round of 1,000 left the first measured rounds ~20% high).

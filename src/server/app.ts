@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { LogController } from 'fastify';
+import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerFactory, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { createChecker } from '../checker.js';
@@ -12,7 +12,7 @@ import { HttpError, answerFor, clientAborted, errorBody, schemaError } from './e
 import { keyEntries, whole } from './options.js';
 import type { ApiKey, DatasetStatus, ServerOptions } from './options.js';
 import { apiPlugin, methodsPlugin } from './plugins/api.js';
-import { accessPlugin } from './plugins/access.js';
+import { AccessLog, accessPlugin } from './plugins/access.js';
 import type { Aborted, Answered } from './plugins/access.js';
 import { docsPlugin } from './plugins/docs.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -164,8 +164,8 @@ export function createApiServer(options: ServerOptions): ApiServer {
       return server;
     },
     ...(options.logger === undefined ? { logger: false } : { loggerInstance: options.logger }),
-    // Fastify's own request lines are off: the access plugin writes one line per request, without the URL.
-    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'req_id' }),
+    // Fastify's own request lines are off: AccessLog writes one line per request, without the URL.
+    logController: new AccessLog(),
     genReqId: requestIdOf,
     bodyLimit: maxBodyBytes,
     routerOptions: { ignoreTrailingSlash: true },
