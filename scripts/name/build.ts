@@ -26,6 +26,7 @@ import { buildLists } from './lists.js';
 import { buildNgram } from './ngram.js';
 import { buildVocabulary } from './vocabulary.js';
 import { buildPhrases } from './phrases.js';
+import { buildSentenceWords } from './sentences.js';
 import { buildGivenByCountry, LANGUAGE_COUNTRY } from './given.js';
 import { romanize } from '../../src/name/data/translit.js';
 import { LineTable } from '../../src/name/data/lineTable.js';
@@ -238,6 +239,9 @@ const vocabularyInputs = buildVocabulary(
 // ------------------------------------------------------------ everyday phrases
 const phrasesInput = buildPhrases(SCRIPT);
 
+// ------------------------------------------------------------ sentence words
+const sentenceInputs = buildSentenceWords(SCRIPT);
+
 // ------------------------------------------------------------------- n-grams
 // US: every SSA name (also those below the shipping cut). World: every faker
 // first and last name and the curated lists. buildNgram balances the two.
@@ -310,6 +314,7 @@ const entries: ManifestEntry[] = [
   ...lists,
   ...vocabularyInputs,
   phrasesInput,
+  ...sentenceInputs,
 ];
 writeManifest('name', entries);
 finish('name');

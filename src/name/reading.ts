@@ -31,6 +31,10 @@
  * spelt to be read as its phrase. A name that is the phrase word for word
  * ("Rose Garden") is read as itself, not as a pun.
  *
+ * Sentences: a two-part name whose given name opens a short sentence and
+ * whose surname ends it ("Olive Yew" → "I love you", "Hugo First" → "you
+ * go first") is read last, by src/name/sentenceReading.ts.
+ *
  * Readings drop the vowels after the first letter, so a word read after
  * another starts at its first consonant: its inner code is its code less a
  * leading A (Double Metaphone's first vowel) or H.
@@ -42,6 +46,7 @@ import { bundleMemo } from './data/bundleMemo.js';
 import { PHRASES, VOCABULARY } from './data/formats.js';
 import { LineTable } from './data/lineTable.js';
 import { isPinyinName, isPinyinSyllable } from './pinyin.js';
+import { sentenceReading } from './sentenceReading.js';
 import { vocabulary } from './data/vocabulary.js';
 import { soundKey } from './sound.js';
 
@@ -586,8 +591,9 @@ function everydayPhraseOf(name: PreparedName): string | undefined {
 /**
  * What a name reads as when it reads as a joke (`reads as "my cunt" (MKNT)`),
  * or `undefined`: a catchphrase, a split into words holding a hidden
- * punchline, an everyday word or expression, or a catchphrase said
- * non-rhotically, in that order.
+ * punchline, an everyday word or expression, a catchphrase said
+ * non-rhotically, or a short sentence (src/name/sentenceReading.ts), in
+ * that order.
  *
  * @param tokens - the folded tokens of first and last name, in order (particles and suffixes removed)
  * @param isKnownName - whether a folded token is a real first or last name
@@ -599,7 +605,7 @@ function everydayPhraseOf(name: PreparedName): string | undefined {
 export function humorousReading(tokens: readonly string[], isKnownName: (token: string) => boolean): string | undefined {
   const name = prepare(tokens);
   if (name === undefined) return undefined;
-  return catchphraseOf(name) ?? punchlineOf(name, isKnownName) ?? everydayPhraseOf(name) ?? nonRhoticPhrase(tokens, name.ix);
+  return catchphraseOf(name) ?? punchlineOf(name, isKnownName) ?? everydayPhraseOf(name) ?? nonRhoticPhrase(tokens, name.ix) ?? sentenceReading(tokens, isKnownName);
 }
 
 /**

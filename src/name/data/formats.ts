@@ -11,6 +11,7 @@ import type { FirstNamesData, LastNamesData } from './tables.js';
 import type { VocabularyData } from './vocabulary.js';
 import type { GivenNamesData, SurnameCountriesData } from './given.js';
 import type { PhrasesData } from '../reading.js';
+import type { SentenceWordsData } from '../sentenceReading.js';
 
 
 /** A line-table text (src/name/data/lineTable.ts): a string (its lines are read in place; the sha256 of the file already vouches for them). */
@@ -113,5 +114,28 @@ export const SURNAME_COUNTRIES = lineTableDataset<SurnameCountriesData, 'surname
 /** Everyday English words and expressions by their Double Metaphone reading, as one line table (src/name/reading.ts, scripts/name/phrases.ts). */
 export const PHRASES = lineTableDataset<PhrasesData, 'phrases'>('phrases', 1, 'phrases');
 
+/** The words a joke name is read as a short sentence of, by word class (src/name/sentenceReading.ts, scripts/name/sentences.ts). */
+export const SENTENCE_WORDS = dataset<SentenceWordsData>({
+  product: 'name',
+  name: 'sentence-words',
+  file: 'name/sentence-words.json',
+  formatVersion: 1,
+  encoding: 'json',
+  check: (d) =>
+    objectWith(d, 'data', {
+      subject: isStringArray,
+      copula: isStringArray,
+      modal: isStringArray,
+      object: isStringArray,
+      article: isStringArray,
+      verbs: isStringArray,
+      transitive: isStringArray,
+      personal: isStringArray,
+      adverbs: isStringArray,
+      nouns: isStringArray,
+    }),
+  records: (d) => d.verbs.length + d.adverbs.length + d.nouns.length,
+});
+
 /** Every name dataset. */
-export const NAME_DATASETS = [FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM, VOCABULARY, GIVEN_NAMES, SURNAME_COUNTRIES, PHRASES] as const;
+export const NAME_DATASETS = [FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM, VOCABULARY, GIVEN_NAMES, SURNAME_COUNTRIES, PHRASES, SENTENCE_WORDS] as const;

@@ -1,0 +1,512 @@
+/**
+ * Joke names read aloud as a short English sentence (part of
+ * NAME_HUMOROUS_READING): "Olive Yew" is said "I love you", "Hugo First"
+ * "you go first", "Ima Hogg" "I'm a hog", "Anita Drink" "I need a drink".
+ * Such a pun is a two-part name whose given name, read whole, opens the
+ * sentence (Olive = I + love, Hugo = you + go, Ima = I'm + a, Anita = I +
+ * need + a) and whose surname is its last word.
+ *
+ * The shapes read (the grammar of a short English statement; the words of
+ * the `name/sentence-words` dataset):
+ * - SUBJECT VERB OBJECT: "I love you" (a verb WordNet lists with the frame
+ *   "Somebody ----s somebody", an object pronoun);
+ * - SUBJECT VERB ADVERB: "you go first";
+ * - SUBJECT VERB a NOUN: "I need a bath" (a verb with the frame "Somebody
+ *   ----s something");
+ * - SUBJECT'M/'RE a NOUN, or an ADVERB: "I'm a hog";
+ * - SUBJECT'LL/'D VERB, then as after a verb: "I'll go first".
+ * The subjects take the verb's base form (I, you, we, they). Verbs and
+ * adverbs are the common ones (SemCor counts, scripts/name/sentences.ts).
+ *
+ * Guards, each for a family of real names that would read so:
+ * - the surname is no known name (the name tables): the punch of such a
+ *   pun is a word spelt as a surname (Yew, First, Hogg), while a real
+ *   surname heard as a word (Olive Yu, Iona Carr) is a surname;
+ * - an adverb is spelt close to the surname, a noun exactly as it and of
+ *   one syllable (see `sentenceReading`); an object pronoun, a closed class,
+ *   in any spelling;
+ * - "a" ends only a given name spelt -a or -ah (see `openingOf`).
+ *
+ * How it is compared: Double Metaphone keeps consonants only, which cannot
+ * tell "I love you" from "Olive" alone, and the spelling distance of the
+ * other readings cannot see "Olive Yew" in "I love you". The said key
+ * ({@link saidKey}) keeps where the vowel sounds are (not which) and merges
+ * a word's sounds with the next's as speech does (I + own: one vowel), so a
+ * name and a sentence said alike have the same key.
+ *
+ * Cost: a check whose surname is a known name (nearly every real one) stops
+ * at that lookup; the openings of a given name are searched once and kept
+ * (a bounded cache), the 23,000 nouns keyed only when first asked.
+ */
+import { BoundedCache, cacheKey, type CacheKey } from '../common/boundedCache.js';
+import { levenshteinDistance } from '../common/levenshtein.js';
+import { soundKey } from './sound.js';
+import { bundleMemo } from './data/bundleMemo.js';
+import { SENTENCE_WORDS } from './data/formats.js';
+
+/** Shape of data/name/sentence-words.json (scripts/name/sentences.ts). */
+export interface SentenceWordsData {
+  /** Subject pronouns taking a verb's base form (i, you, we, they). */
+  readonly subject: readonly string[];
+  /** A subject joined to 'm/'re (i'm, you're). */
+  readonly copula: readonly string[];
+  /** A subject joined to 'll/'d (i'll, i'd). */
+  readonly modal: readonly string[];
+  /** Object pronouns (me, you, him…). */
+  readonly object: readonly string[];
+  /** The indefinite article (a). */
+  readonly article: readonly string[];
+  /** Common verbs (WordNet 3.1, SemCor count). */
+  readonly verbs: readonly string[];
+  /** The verbs listed with "Somebody ----s something". */
+  readonly transitive: readonly string[];
+  /** The verbs listed with "Somebody ----s somebody". */
+  readonly personal: readonly string[];
+  /** Common adverbs. */
+  readonly adverbs: readonly string[];
+  /** Nouns. */
+  readonly nouns: readonly string[];
+}
+
+/** The key letter of a vowel sound (a run of vowel letters, a final y or a w after a vowel): once per run. */
+const VOWEL_LETTER = 'A';
+// Key letters as char codes: the vowel sound, th (0), and the consonants the rules write.
+const VOWEL = 65;
+const TH = 48;
+const [H, K, L, P, S, T, W, X, Y] = [72, 75, 76, 80, 83, 84, 87, 88, 89] as const;
+const F = 70;
+
+const isVowelLetter = (c: string | undefined): boolean => c === 'a' || c === 'e' || c === 'i' || c === 'o' || c === 'u';
+const isLetter = (c: string | undefined): boolean => c !== undefined && c >= 'a' && c <= 'z';
+
+/** The key being built, as char codes (one string is made at the end, not one per letter). */
+let buffer = new Uint8Array(64);
+let length = 0;
+
+/** Appends the key letter `code` (a char code) unless it repeats the last one (a double letter, or one vowel sound across letters). */
+function push(code: number): void {
+  if (length === 0 || buffer[length - 1] !== code) buffer[length++] = code;
+}
+
+/**
+ * The said key of a folded word (letters a-z; `''` otherwise): its
+ * consonant sounds in order, with `A` for each vowel sound. Spelling is
+ * read as English speech: c, ck, q → K (c before e, i, y → S); ch, sh → X;
+ * th → 0; ph → F; d → T (flapped: "Anita" is said "a need a"); z → S;
+ * x → KS; gh silent after a vowel; kn-, gn-, wr- lose their first letter;
+ * h is heard only before a vowel and not after a consonant; y and w are
+ * consonants before a vowel, else part of the vowel sound; a final e after
+ * a consonant is silent when the word has a vowel before it (love, olive),
+ * and a final consonant + "le" is said "-el" (tinkle). An initial "hu"
+ * before one consonant and a vowel, or "hugh", is said "you" (the /hj/ of
+ * Hugh, Hugo, huge, human, said /j/ with the h dropped, as in the "Hugh
+ * Jass" family of puns). Doubled sounds are written once.
+ *
+ * @example
+ * saidKey('olive') // 'ALAV'
+ * saidKey('hugo') // 'YAKA'
+ */
+export function saidKey(word: string): string {
+  const n = word.length;
+  for (let i = 0; i < n; i++) if (!isLetter(word[i])) return '';
+  if (n === 0) return '';
+  // Each letter gives at most two key letters (x → KS).
+  if (buffer.length < 2 * n + 2) buffer = new Uint8Array(2 * n + 2);
+  length = 0;
+  let i = 0;
+  if (word.startsWith('kn') || word.startsWith('gn') || word.startsWith('wr')) i = 1;
+  else if (word === 'hugh' || (word.startsWith('hu') && n >= 4 && !isVowelLetter(word[2]) && word[2] !== 'r' && word[2] !== 'y' && word[2] !== 'w' && isVowelLetter(word[3]))) {
+    push(Y);
+    i = 1;
+  }
+  // A silent final e, or a syllabic final -le (said -el).
+  let end = n;
+  let syllabic = false;
+  if (n >= 3 && word[n - 1] === 'e' && !isVowelLetter(word[n - 2]) && word[n - 2] !== 'y' && word[n - 2] !== 'w') {
+    let vowelBefore = false;
+    for (let k = 0; k < n - 2; k++) if (isVowelLetter(word[k]) || (k > 0 && word[k] === 'y')) vowelBefore = true;
+    if (word[n - 2] === 'l' && n >= 4 && !isVowelLetter(word[n - 3]) && word[n - 3] !== 'l') {
+      end = n - 2;
+      syllabic = true;
+    } else if (vowelBefore) end = n - 1;
+  }
+  for (; i < end; i++) {
+    const c = word[i]!;
+    const next = i + 1 < end ? word[i + 1] : undefined;
+    // Letters said by what follows them read the spelling, silent e included (ace: s, not k).
+    const after = word[i + 1];
+    switch (c) {
+      case 'a':
+      case 'e':
+      case 'i':
+      case 'o':
+      case 'u':
+        push(VOWEL);
+        break;
+      case 'y':
+      case 'w':
+        if (c === 'w' && next === 'h') {
+          push(W);
+          i++;
+        } else {
+          // A consonant before a vowel (you, yew, win); w also before a y said as a vowel (Wynn) and at a word's start.
+          const consonant = isVowelLetter(next) || (c === 'w' && (next === 'y' || i === 0));
+          push(consonant ? (c === 'w' ? W : Y) : VOWEL);
+        }
+        break;
+      case 'h': {
+        const before = i > 0 ? word[i - 1] : undefined;
+        if ((before === undefined || isVowelLetter(before)) && isVowelLetter(next)) push(H);
+        break;
+      }
+      case 'c':
+        if (next === 'h') {
+          push(word[i + 2] === 'r' ? K : X);
+          i++;
+        } else if (next === 'k') {
+          push(K);
+          i++;
+        } else push(after === 'e' || after === 'i' || after === 'y' ? S : K);
+        break;
+      case 's':
+        if (next === 'h') {
+          push(X);
+          i++;
+        } else push(S);
+        break;
+      case 't':
+        if (next === 'h') {
+          push(TH);
+          i++;
+        } else push(T);
+        break;
+      case 'p':
+        if (next === 'h') {
+          push(F);
+          i++;
+        } else push(P);
+        break;
+      case 'g':
+        if (next === 'h') {
+          // gh: a hard g at the start (ghost), silent after a vowel (night, Hugh).
+          if (i === 0) push(K);
+          i++;
+        } else push(K);
+        break;
+      case 'q':
+        push(K);
+        break;
+      case 'd':
+        push(T);
+        break;
+      case 'z':
+        push(S);
+        break;
+      case 'x':
+        push(K);
+        push(S);
+        break;
+      default:
+        push(c.charCodeAt(0) - 32);
+    }
+  }
+  if (syllabic) {
+    push(VOWEL);
+    push(L);
+  }
+  let key = '';
+  for (let k = 0; k < length; k++) key += String.fromCharCode(buffer[k]!);
+  return key;
+}
+
+/** Keys of words said one after another: a sound ending one word and starting the next is said once ("I own" = A + AN → AN). */
+export function joinKeys(keys: readonly string[]): string {
+  let out = '';
+  for (const k of keys) out += out !== '' && k !== '' && out[out.length - 1] === k[0] ? k.slice(1) : k;
+  return out;
+}
+
+/** A node of a key trie: children by char code (key letters are below 91); `words`: the words whose key ends here. */
+interface KeyNode {
+  readonly next: (KeyNode | undefined)[];
+  words: string[] | undefined;
+}
+
+const newNode = (): KeyNode => ({ next: [], words: undefined });
+
+function trieOf(words: readonly string[]): KeyNode {
+  const root = newNode();
+  for (const w of words) {
+    // Contractions are said without their apostrophe (i'm: "im").
+    const key = saidKey(w.replaceAll("'", ''));
+    if (key === '') continue;
+    let node = root;
+    for (let i = 0; i < key.length; i++) {
+      const c = key.charCodeAt(i);
+      node = node.next[c] ??= newNode();
+    }
+    (node.words ??= []).push(w);
+  }
+  return root;
+}
+
+/** Words by said key, in the data's order (the common ones first). */
+function mapOf(words: readonly string[]): ReadonlyMap<string, readonly string[]> {
+  const out = new Map<string, string[]>();
+  for (const w of words) {
+    const key = saidKey(w);
+    if (key === '') continue;
+    const list = out.get(key);
+    if (list === undefined) out.set(key, [w]);
+    else list.push(w);
+  }
+  return out;
+}
+
+/** The word classes: the sentence openings as key tries, the final words by key. */
+interface SentenceIndex {
+  readonly subject: KeyNode;
+  readonly copula: KeyNode;
+  readonly modal: KeyNode;
+  readonly article: KeyNode;
+  readonly verb: KeyNode;
+  readonly transitive: ReadonlySet<string>;
+  readonly personal: ReadonlySet<string>;
+  readonly object: ReadonlyMap<string, readonly string[]>;
+  readonly adverb: ReadonlyMap<string, readonly string[]>;
+}
+
+const sentenceIndex = bundleMemo('name/sentence-words:index', () => [SENTENCE_WORDS], (bundle): SentenceIndex => {
+  const d = bundle.load(SENTENCE_WORDS);
+  return {
+    subject: trieOf(d.subject),
+    copula: trieOf(d.copula),
+    modal: trieOf(d.modal),
+    article: trieOf(d.article),
+    verb: trieOf(d.verbs),
+    transitive: new Set(d.transitive),
+    personal: new Set(d.personal),
+    object: mapOf(d.object),
+    adverb: mapOf(d.adverbs),
+  };
+});
+
+/** The nouns by said key: 23,000 keys, made only when a name first reads as "… a" + a noun. */
+const nounIndex = bundleMemo('name/sentence-words:nouns', () => [SENTENCE_WORDS], (bundle) => mapOf(bundle.load(SENTENCE_WORDS).nouns));
+
+/**
+ * How a given name can open a sentence, read wholly as its first words:
+ * the words read, per kind of last word that may follow (an object
+ * pronoun after a verb taking a person, an adverb after a verb or I'm, a
+ * noun after "a").
+ */
+interface Opening {
+  object?: string;
+  adverb?: string;
+  noun?: string;
+}
+
+/** Most words a given name opens a sentence with (I + need + a). */
+const MAX_OPENING_WORDS = 3;
+
+/** Where the reading of an opening has got to: what may come next. */
+const enum Slot {
+  /** The start: a subject, a subject + 'm/'re, or a subject + 'll/'d. */
+  Start,
+  /** After a subject or subject + 'll/'d: a verb. */
+  Verb,
+  /** After a verb: "a" when the verb takes something; the name ends here when an object or adverb may follow. */
+  Tail,
+  /** After a subject + 'm/'re: "a"; the name ends here when an adverb may follow. */
+  Complement,
+  /** After "a": the name ends here, a noun follows. */
+  Noun,
+}
+
+/** The words read so far by the opening search, by depth (reused across searches). */
+const stack: string[] = [];
+
+/**
+ * The given name whose openings are being searched, by its sound key, and
+ * how far from it each kind of opening found so far is spelt: when a name
+ * opens several ways (Olive: I love, I leave, I live), the one spelt most
+ * like it is the one said ("I live" and "I love" before "I leave").
+ */
+let searchedKey = '';
+const spelt = [Infinity, Infinity, Infinity];
+
+/** Records the words in `stack` (`depth` of them) as an opening of the kinds `slot` allows, if spelt closer to the name than one found before. */
+function record(ix: SentenceIndex, slot: Slot, depth: number, verb: string, out: Opening): void {
+  const said = stack.slice(0, depth).join(' ');
+  const distance = levenshteinDistance(searchedKey, soundKey(said));
+  if (slot === Slot.Tail && ix.personal.has(verb) && distance < spelt[0]!) {
+    out.object = said;
+    spelt[0] = distance;
+  }
+  if ((slot === Slot.Tail || slot === Slot.Complement) && distance < spelt[1]!) {
+    out.adverb = said;
+    spelt[1] = distance;
+  }
+  if (slot === Slot.Noun && distance < spelt[2]!) {
+    out.noun = said;
+    spelt[2] = distance;
+  }
+}
+
+/**
+ * Fills `out` with the openings of `key` read from `at` in `slot`, the
+ * words so far in `stack`. A word of the class the slot takes is read from
+ * `at`, or from `at - 1` when it starts with the sound the last word ended
+ * on (said once: I + own = AN); read from `at - 1` it must say something
+ * new, more than that one sound.
+ */
+function openings(ix: SentenceIndex, key: string, at: number, slot: Slot, depth: number, verb: string, out: Opening): void {
+  if (at === key.length) {
+    record(ix, slot, depth, verb, out);
+    return;
+  }
+  if (depth >= MAX_OPENING_WORDS) return;
+  switch (slot) {
+    case Slot.Start:
+      step(ix, ix.copula, key, at, Slot.Complement, depth, verb, out);
+      step(ix, ix.subject, key, at, Slot.Verb, depth, verb, out);
+      step(ix, ix.modal, key, at, Slot.Verb, depth, verb, out);
+      return;
+    case Slot.Verb:
+      step(ix, ix.verb, key, at, Slot.Tail, depth, verb, out);
+      return;
+    case Slot.Tail:
+      if (ix.transitive.has(verb)) step(ix, ix.article, key, at, Slot.Noun, depth, verb, out);
+      return;
+    case Slot.Complement:
+      step(ix, ix.article, key, at, Slot.Noun, depth, verb, out);
+      return;
+    case Slot.Noun:
+      return;
+  }
+}
+
+/** Reads each word of class `root` from `at` (or `at - 1`, see `openings`) and goes on in slot `next`. */
+function step(ix: SentenceIndex, root: KeyNode, key: string, at: number, next: Slot, depth: number, verb: string, out: Opening): void {
+  for (let start = at; start >= 0 && start >= at - 1; start--) {
+    let node: KeyNode | undefined = root;
+    for (let i = start; i < key.length; i++) {
+      node = node.next[key.charCodeAt(i)];
+      if (node === undefined) break;
+      if (node.words === undefined || i + 1 <= at) continue;
+      for (const w of node.words) {
+        stack[depth] = w;
+        openings(ix, key, i + 1, next, depth + 1, next === Slot.Tail ? w : verb, out);
+      }
+    }
+  }
+}
+
+/** No opening: most given names. */
+const NONE: Opening = Object.freeze({});
+/** Openings of recent given names (given names repeat; the key search is the costly part). */
+const OPENING_CACHE_SIZE = 4096;
+const openingCache = bundleMemo('name/sentence-words:openings', () => [SENTENCE_WORDS], () => new BoundedCache<CacheKey, Opening>(OPENING_CACHE_SIZE));
+
+/** The openings of a given name (cached). */
+function openingOf(token: string): Opening {
+  const cache = openingCache();
+  let out = cache.get(cacheKey(token));
+  if (out === undefined) {
+    const key = saidKey(token);
+    const found: Opening = {};
+    if (key !== '') {
+      searchedKey = soundKey(token);
+      spelt.fill(Infinity);
+      openings(sentenceIndex(), key, 0, Slot.Start, 0, '', found);
+    }
+    // "a" is said as a schwa, which ends a given name spelt -a or -ah (Anita, Iona, Ima); the said key
+    // keeps no vowel quality, so without this Annie, Amie and Otto would end in "a" too.
+    if (found.noun !== undefined && !token.endsWith('a') && !token.endsWith('ah')) delete found.noun;
+    out = found.object === undefined && found.adverb === undefined && found.noun === undefined ? NONE : found;
+    cache.set(cacheKey(token), out);
+  }
+  return out;
+}
+
+/**
+ * Largest share of letters by which the sound keys (src/name/sound.ts) of a
+ * surname and of the adverb it is read as may differ (Furst / first: 1 of
+ * 5). A noun must have the surname's sound key (Hogg / hog, Bath / bath):
+ * WordNet's 23,000 nouns hold a near spelling of many unknown surnames
+ * (Kerk / cork, Lupin / lapin). Both set on real names, not on jokes
+ * (scripts/name/reading-pairs.ts, the `rare` set: common given names with
+ * unknown names in the surname slot): a noun within 0.25 read 0.17% of
+ * them as a sentence, a noun spelt as itself 0.06%, and of one syllable
+ * 0.02% (see `sentenceReading`).
+ */
+export const TAIL_SPELLING_DISTANCE = 0.25;
+
+/** Syllables of a said key: its vowel sounds. */
+function syllables(key: string): number {
+  let n = 0;
+  for (let i = 0; i < key.length; i++) if (key[i] === VOWEL_LETTER) n++;
+  return n;
+}
+
+/**
+ * How far a surname (its sound key, src/name/sound.ts) is spelt from the
+ * word it is read as, in letters of their sound keys; `Infinity` past
+ * `share` of the longer key.
+ */
+function spelledClose(surnameKey: string, word: string, share: number): number {
+  const b = soundKey(word);
+  if (surnameKey === '' || b === '') return Infinity;
+  const limit = share * Math.max(surnameKey.length, b.length);
+  if (Math.abs(surnameKey.length - b.length) > limit) return Infinity;
+  const distance = levenshteinDistance(surnameKey, b);
+  return distance <= limit ? distance : Infinity;
+}
+
+/**
+ * The sentence a two-part name reads as (`reads as "i love you" (ALAV YA)`),
+ * or `undefined`: the given name read wholly as the sentence's first words
+ * (a subject and a verb, with "a" when a noun follows), the surname as its
+ * last word, and the surname no known name.
+ *
+ * @param tokens - the folded tokens of first and last name, in order
+ * @param isKnownName - whether a folded token is a real first or last name
+ * @example
+ * sentenceReading(['olive', 'yew'], () => false) // 'reads as "i love you" (ALAV YA)'
+ * sentenceReading(['olive', 'yu'], (t) => t === 'yu') // undefined
+ */
+export function sentenceReading(tokens: readonly string[], isKnownName: (token: string) => boolean): string | undefined {
+  if (tokens.length !== 2) return undefined;
+  const [first, last] = tokens as [string, string];
+  // The cheap test first: nearly every real surname is a known name.
+  if (isKnownName(last)) return undefined;
+  const open = openingOf(first);
+  if (open === NONE) return undefined;
+  const key = saidKey(last);
+  if (key === '') return undefined;
+  const ix = sentenceIndex();
+  // An object pronoun (a closed class of seven) is heard in any spelling (Yew, Hurr); an adverb only in one
+  // close to its own; a noun only spelt as itself and of one syllable, the short everyday word such a pun
+  // ends on (Hogg, Bath, Drink): else many unknown surnames read as one of WordNet's 23,000 nouns, and a
+  // longer one (Genesis, Camellia, Marquess) is a name that happens to be a word. Of the words that fit,
+  // the one spelt most like the surname is the one said (Home: "home", not "him").
+  const lastKey = soundKey(last);
+  let said: string | undefined;
+  let word: string | undefined;
+  let best = Infinity;
+  const consider = (opening: string | undefined, words: readonly string[] | undefined, share: number): void => {
+    if (opening === undefined || words === undefined) return;
+    for (const w of words) {
+      const distance = spelledClose(lastKey, w, share);
+      if (distance < best) {
+        best = distance;
+        said = opening;
+        word = w;
+      }
+    }
+  };
+  consider(open.object, ix.object.get(key), Infinity);
+  consider(open.adverb, ix.adverb.get(key), TAIL_SPELLING_DISTANCE);
+  if (syllables(key) === 1) consider(open.noun, open.noun === undefined ? undefined : nounIndex().get(key), 0);
+  return word === undefined ? undefined : `reads as "${said!} ${word}" (${saidKey(first)} ${key})`;
+}
