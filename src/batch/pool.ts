@@ -5,6 +5,7 @@ import { Piscina } from 'piscina';
 import type { DataBundle } from '../data/bundle.js';
 import { openData } from '../data/context.js';
 import { bundledCityPathIfInstalled } from '../ip/mmdb.js';
+import { chooseThreads } from './threads.js';
 import type { ChunkResult, ChunkTask } from './types.js';
 
 /** Where chunks are checked: a pool of threads here, or workers on a queue. */
@@ -121,30 +122,70 @@ export function sharedRangeTables(data: string | undefined, withCity: boolean): 
   return out;
 }
 
+/** How a pool sizes itself to a memory budget (the `batch --input` run; see {@link chooseThreads}). */
+export interface PoolMemory {
+  /** `--workers N` was given: `threads` are started whatever the budget, with a warning when likely over it. */
+  readonly explicit: boolean;
+  /** The budget, MB (`--max-memory`). */
+  readonly budgetMb: number;
+  /** The choice, once made (`workers: 2 of 8 cores …`; not said for `--workers N`): silent with `--quiet`. */
+  readonly say: (line: string) => void;
+  /** A warning that the budget is likely exceeded: said even with `--quiet`. */
+  readonly warn: (line: string) => void;
+}
+
+/** Resident memory of the whole process (every thread), MB. */
+function residentMb(): number {
+  return process.memoryUsage.rss() / 2 ** 20;
+}
+
 /**
  * A pool of `threads` worker threads (piscina), each checking whole chunks.
  * With `shareIpData` (IP addresses are checked) the bundled city databases
  * and the IP range tables of the data bundle (`data`, a directory, or the
  * default bundle) are read here once and shared by every thread: 134 + 20 MB
  * in all instead of that much a thread.
+ *
+ * With `memory`, one thread starts first; once it has checked its first
+ * chunk (its datasets loaded), the rise of the process's resident memory is
+ * what a thread costs, and the others are started as {@link chooseThreads}
+ * says: up to `threads`, as many as fit `memory.budgetMb`. Each thread is a
+ * piscina pool of its own, so that threads can be added to a running pool.
  */
-export function createPool(threads: number, { shareIpData = false, data }: { shareIpData?: boolean; data?: string } = {}): ChunkRunner {
+export function createPool(
+  threads: number,
+  { shareIpData = false, data, memory }: { shareIpData?: boolean; data?: string; memory?: PoolMemory } = {},
+): ChunkRunner & { readonly threads: number } {
   const { filename, execArgv } = workerEntry();
   // The city files are an optional peer dependency: without them there is nothing to share (the country table is small).
   const cityPaths = shareIpData ? ([4, 6] as const).map((v) => bundledCityPathIfInstalled(v)).filter((p): p is string => p !== null) : [];
   const workerData: PoolWorkerData = {
     files: [...cityPaths.map((path) => [path, readShared(path)] as const), ...(shareIpData ? sharedRangeTables(data, cityPaths.length > 0) : [])],
   };
-  const pool = new Piscina<ChunkTask, ChunkResult>({
-    filename,
-    execArgv,
-    workerData,
-    minThreads: threads,
-    maxThreads: threads,
-    idleTimeout: 60_000,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-  });
-  const window = threads * CHUNKS_PER_THREAD;
+  const startThread = () =>
+    new Piscina<ChunkTask, ChunkResult>({
+      filename,
+      execArgv,
+      workerData,
+      minThreads: 1,
+      maxThreads: 1,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
+  // Chunks given to each thread and not yet back.
+  const lanes: { pool: Piscina<ChunkTask, ChunkResult>; out: number }[] = [];
+  // Measured before the first thread exists: the shared files are read, the datasets are not.
+  const beforeMb = memory === undefined ? 0 : residentMb();
+  // Threads to run: all at once without a budget, else one until it is measured.
+  let target = memory === undefined ? threads : 1;
+  let measured = memory === undefined;
+  const measure = () => {
+    measured = true;
+    const choice = chooseThreads({ wanted: threads, explicit: memory!.explicit, budgetMb: memory!.budgetMb, beforeMb, afterMb: residentMb(), youngGenerationMb: WORKER_YOUNG_GENERATION_MB });
+    target = choice.threads;
+    if (choice.line !== undefined) memory!.say(`batch: ${choice.line}`);
+    if (choice.warning !== undefined) memory!.warn(`batch: warning: ${choice.warning}`);
+  };
   // Output buffers written and handed back, reused for the next chunks' output.
   // Each chunk's output (≈1 MB for rows of all five products) arrives here
   // as an ArrayBuffer moved from a worker thread; dropped after the write,
@@ -153,17 +194,37 @@ export function createPool(threads: number, { shareIpData = false, data }: { sha
   // of resident memory over a 200,000-row run. Reused, the buffers in use
   // are at most the window's plus this list.
   const free: ArrayBuffer[] = [];
-  return {
-    window,
-    run(task) {
-      const buffer = free.pop();
-      return buffer === undefined ? pool.run(task) : pool.run({ ...task, buffer }, { transferList: [buffer] });
+  const runner = {
+    /** Threads started so far. */
+    get threads() {
+      return lanes.length;
     },
-    release(result) {
+    // Grows as threads are added: the reader hands out more chunks once it reads this again.
+    get window() {
+      return target * CHUNKS_PER_THREAD;
+    },
+    async run(task: ChunkTask): Promise<ChunkResult> {
+      // Threads are started as chunks come, so a short file starts no more than it uses.
+      if (lanes.length < target) lanes.push({ pool: startThread(), out: 0 });
+      const lane = lanes.reduce((least, l) => (l.out < least.out ? l : least));
+      lane.out++;
+      const buffer = free.pop();
+      try {
+        const result = await (buffer === undefined ? lane.pool.run(task) : lane.pool.run({ ...task, buffer }, { transferList: [buffer] }));
+        if (!measured) measure();
+        return result;
+      } finally {
+        lane.out--;
+      }
+    },
+    release(result: ChunkResult) {
       if (typeof result.text === 'string') return;
       const { buffer } = result.text;
-      if (free.length < window && buffer.byteLength > 0 && buffer.byteLength <= MAX_REUSED_BUFFER_BYTES) free.push(buffer as ArrayBuffer);
+      if (free.length < runner.window && buffer.byteLength > 0 && buffer.byteLength <= MAX_REUSED_BUFFER_BYTES) free.push(buffer as ArrayBuffer);
     },
-    close: () => pool.close(),
+    close: async () => {
+      await Promise.all(lanes.map((l) => l.pool.close()));
+    },
   };
+  return runner;
 }

@@ -4,10 +4,12 @@ import cliProgress from 'cli-progress';
 export interface Progress {
   /** `bytes` of the input read so far, `rows` written so far. */
   update(bytes: number, rows: number): void;
+  /** Clears the bar's line, so that a line written to the stream next starts at its left edge (the bar is drawn again below it on the next update). */
+  clearLine(): void;
   stop(): void;
 }
 
-const SILENT: Progress = Object.freeze({ update: () => {}, stop: () => {} });
+const SILENT: Progress = Object.freeze({ update: () => {}, clearLine: () => {}, stop: () => {} });
 
 /**
  * A progress bar with rows/s and ETA on `stream` when it is a terminal and
@@ -34,6 +36,9 @@ export function createProgress(stream: NodeJS.WritableStream | undefined, totalB
     update(bytes, rows) {
       const seconds = (Date.now() - started) / 1000;
       bar.update(known ? Math.min(bytes, totalBytes) : 0, { rows, rate: seconds > 0 ? Math.round(rows / seconds) : 0 });
+    },
+    clearLine() {
+      stream.write('\r\x1b[2K');
     },
     stop() {
       bar.stop();

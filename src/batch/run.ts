@@ -57,6 +57,14 @@ export interface BatchIo {
   readonly handleSignals?: boolean;
 }
 
+/** Where a runner says something on stderr while the run goes on. */
+export interface RunnerSay {
+  /** A note (the threads chosen): silent with `--quiet`. */
+  readonly say: (line: string) => void;
+  /** A warning: said even with `--quiet`. */
+  readonly warn: (line: string) => void;
+}
+
 /** A fault of the command line found while opening the files (exit 2). */
 export class BatchUsageError extends Error {
   override readonly name = 'BatchUsageError';
@@ -102,7 +110,7 @@ function linesTo(out: (line: string) => void): Writable {
  * resume). Throws {@link BatchUsageError} or {@link MappingError} for faults
  * of the command line found on opening.
  */
-export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeRunner: (mapping: Mapping) => ChunkRunner): Promise<number> {
+export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeRunner: (mapping: Mapping, say: RunnerSay) => ChunkRunner): Promise<number> {
   const started = Date.now();
   let size: number | undefined;
   let input: NodeJS.ReadableStream;
@@ -224,8 +232,19 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
   io.signal?.addEventListener('abort', onAbort, { once: true });
   if (io.signal?.aborted) onAbort();
 
-  const runner = makeRunner(mapping);
   const progress = createProgress(io.stderr, size, options.quiet);
+  // What the runner says mid-run (the threads it chose) goes above the progress bar, not into it.
+  const said = (line: string) => {
+    progress.clearLine();
+    io.err(line);
+  };
+  let runner: ChunkRunner;
+  try {
+    runner = makeRunner(mapping, { say: options.quiet ? () => {} : said, warn: said });
+  } catch (error) {
+    progress.stop();
+    throw error;
+  }
   const stats: BatchStats = {};
   let read = 0;
   let skipped = 0;

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import { MappingError, parseMaps } from '../batch/mapColumns.js';
+import { DEFAULT_MAX_MEMORY_MB } from '../batch/threads.js';
 import { loadOptional } from '../common/optionalPackages.js';
 import type { ChunkRunner } from '../batch/pool.js';
 import type { BatchFileOptions } from '../batch/run.js';
@@ -131,7 +132,7 @@ function checkValue(checker: Checker, product: ProductName, line: string): unkno
 
 const WHOLE = /^\d{1,9}$/;
 
-function whole(flags: Flags, name: 'workers' | 'skip' | 'chunk', min: number, max: number): number | undefined {
+function whole(flags: Flags, name: 'workers' | 'skip' | 'chunk' | 'max-memory', min: number, max: number): number | undefined {
   const value = flags.given.get(name)?.[0];
   if (value === undefined) return undefined;
   if (!WHOLE.test(value) || Number(value) < min || Number(value) > max) {
@@ -172,6 +173,7 @@ export function batchFileOptions(flags: Flags, env: Readonly<Record<string, stri
   if (queue !== undefined) {
     checkQueueUrl(queue, 'batch');
     if (flags.given.has('workers')) throw new UsageError('--workers is for the worker processes when the chunks go to --queue', 'batch');
+    if (flags.given.has('max-memory')) throw new UsageError('--max-memory limits the threads of this process; with --queue the chunks are checked by the worker processes', 'batch');
     if (flags.db.length > 0) throw new UsageError('with --queue, give --db to each worker (the databases are on their machines)', 'batch');
     if (flags.given.has('data')) throw new UsageError('with --queue, give --data to each worker (the data bundle is on their machines)', 'batch');
   }
@@ -216,7 +218,9 @@ export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
   const { createPool } = await import('../batch/pool.js');
   const { BatchUsageError, runBatchFile } = await import('../batch/run.js');
   const queue = flags.given.get('queue')?.[0];
-  const threads = whole(flags, 'workers', 1, 256) ?? availableParallelism();
+  const workers = whole(flags, 'workers', 1, 256);
+  const threads = workers ?? availableParallelism();
+  const budgetMb = whole(flags, 'max-memory', 1, 1_000_000) ?? DEFAULT_MAX_MEMORY_MB;
   let runner: ChunkRunner | undefined;
   if (queue !== undefined) {
     // The queue's client (BullMQ, ioredis) only when there is a queue.
@@ -234,7 +238,8 @@ export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
     return await runBatchFile(
       options,
       { ...io, handleSignals: io.stdout !== undefined },
-      (mapping) => runner ?? createPool(threads, { shareIpData: mapping.ip !== undefined, data: options.checker.data }),
+      (mapping, { say, warn }) =>
+        runner ?? createPool(threads, { shareIpData: mapping.ip !== undefined, data: options.checker.data, memory: { explicit: workers !== undefined, budgetMb, say, warn } }),
     );
   } catch (error) {
     if (error instanceof MappingError || error instanceof BatchUsageError) throw new UsageError(error.message, 'none');

@@ -19,6 +19,7 @@ export const FLAGS = Object.freeze({
   map: { type: 'string', shown: '--map <product=Column>', help: 'the column of a product (name=First+Last; phone= to skip); repeatable' },
   fields: { type: 'string', shown: '--fields <a,b,…>', help: 'CSV output columns: line, email.score, phone.country, …' },
   workers: { type: 'string', shown: '--workers <n>', help: 'worker threads (default: the cores)' },
+  'max-memory': { type: 'string', shown: '--max-memory <MB>', help: 'memory budget: without --workers, only the threads that fit it (default: 500)' },
   quiet: { type: 'boolean', shown: '--quiet', help: 'no progress bar (it is drawn only on a terminal anyway)' },
   rejects: { type: 'string', shown: '--rejects <file>', help: 'write the rows that cannot be read there, with line and reason' },
   'allow-rejects': { type: 'boolean', shown: '--allow-rejects', help: 'exit 0 even when rows were rejected' },
@@ -94,8 +95,10 @@ A row that cannot be read (a blank line, broken quoting, a missing mapped column
 rejected: --rejects FILE keeps it with its line and reason; the run goes on. The summary
 on stderr counts rows read, checked and rejected. Ctrl-C or SIGTERM stops after writing
 what is done and prints the --skip N that resumes; after a kill -9, --resume reads where
-the output got to. --queue redis://… hands the chunks to
-\`worker --queue\` processes on any machine; results are still written in input order.
+the output got to. Threads: the cores, but no more than fit --max-memory (500 MB) at the
+cost the first thread is measured to have; the choice is printed (--workers N overrides).
+--queue redis://… hands the chunks to \`worker --queue\` processes on any machine; results
+are still written in input order.
 Exit: 0 when no row was rejected (or --allow-rejects), 1 when some were, 130/143 stopped.
 
 <product> <file | ->, the one-product form (<product>: ${PRODUCTS.join(', ')}): one input
@@ -179,7 +182,7 @@ export function flagsOf(command: CommandName, product?: ProductName): readonly F
       if (product === 'ip') return ['db', 'bands', 'data', 'help'];
       if (product === 'phone') return ['country', 'bands', 'data', 'help'];
       if (product === undefined) {
-        return ['input', 'output', 'format', 'delimiter', 'map', 'fields', 'workers', 'quiet', 'rejects', 'allow-rejects', 'report', 'skip', 'resume', 'chunk', 'queue', 'db', 'country', 'bands', 'data', 'help'];
+        return ['input', 'output', 'format', 'delimiter', 'map', 'fields', 'workers', 'max-memory', 'quiet', 'rejects', 'allow-rejects', 'report', 'skip', 'resume', 'chunk', 'queue', 'db', 'country', 'bands', 'data', 'help'];
       }
       return ['bands', 'data', 'help'];
     case 'worker':

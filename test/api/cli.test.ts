@@ -130,7 +130,7 @@ describe('CLI: version and help', () => {
     ['name', ['--bands', '--data', '--compact', '--help']],
     [
       'batch',
-      ['--input', '--output', '--format', '--delimiter', '--map', '--fields', '--workers', '--quiet', '--rejects', '--allow-rejects', '--report', '--skip', '--resume', '--chunk', '--queue', '--db', '--country', '--bands', '--data', '--help'],
+      ['--input', '--output', '--format', '--delimiter', '--map', '--fields', '--workers', '--max-memory', '--quiet', '--rejects', '--allow-rejects', '--report', '--skip', '--resume', '--chunk', '--queue', '--db', '--country', '--bands', '--data', '--help'],
     ],
     ['worker', ['--queue', '--workers', '--db', '--data', '--help']],
     ['demo', ['--db', '--bands', '--data', '--help']],

@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emailCsv, mixedCsv, writeLines } from '../support/batchData.js';
@@ -79,6 +79,8 @@ describe('batch --input: the built bin', () => {
     [['--fields', 'line'], '--fields chooses the columns of --format csv'],
     [['--output', 'usage.csv'], 'usage.csv is the input: writing there would destroy it'],
     [['--queue', 'http://x'], '--queue takes a Redis URL (redis://host:port), got "http://x"'],
+    [['--max-memory', '0'], '--max-memory must be a whole number 1..1000000, got "0"'],
+    [['--queue', 'redis://127.0.0.1:1', '--max-memory', '300'], '--max-memory limits the threads of this process; with --queue the chunks are checked by the worker processes'],
   ])('misuse %j → one line, exit 2', async (flags, message) => {
     const input = file('usage.csv', 'Email,Phone\na@gmail.com,+393331234567\n');
     const { code, stdout, stderr } = await runBin(['batch', '--input', input, ...flags], dir);
@@ -99,6 +101,35 @@ describe('batch --input: the built bin', () => {
     // Exactly the mapping and the summary: no bar, no carriage returns, nothing drawn.
     expect(stderr).not.toContain('\r');
     expect(stderr.trimEnd().split('\n')).toHaveLength(2);
+  });
+
+  it('without --workers, the threads chosen for the memory budget are said on stderr with the cores and the measured cost; --quiet keeps it silent', async () => {
+    writeLines(join(dir, 'budget.csv'), emailCsv(300, 5));
+    const cores = availableParallelism();
+    const { code, stderr } = await runBin(['batch', '--input', 'budget.csv', '--output', 'budget.ndjson'], dir);
+    expect(code).toBe(0);
+    const [mapping, choice, summary, ...rest] = stderr.trimEnd().split('\n');
+    expect(mapping).toBe('batch: checking email ← "Email" (CSV, delimiter ",")');
+    expect(choice).toMatch(new RegExp(`^batch: workers: [1-${Math.min(cores, 9)}] of ${cores} cores? \\(memory budget 500 MB, ~\\d+ MB a thread, expected peak ~\\d+ MB\\)$`));
+    expect(summary).toMatch(/^batch: 300 rows read, 300 checked, 0 rejected;/);
+    expect(rest).toEqual([]);
+    const quiet = await runBin(['batch', '--input', 'budget.csv', '--output', 'budget.ndjson', '--quiet'], dir);
+    expect(quiet.stderr).not.toContain('workers:');
+    expect(quiet.stderr.trimEnd().split('\n')).toHaveLength(2);
+  });
+
+  it('--max-memory too small for a second thread: one thread, whatever the cores, and a warning that --quiet does not silence', async () => {
+    writeLines(join(dir, 'small-budget.csv'), emailCsv(300, 6));
+    const { code, stdout, stderr } = await runBin(['batch', '--input', 'small-budget.csv', '--max-memory', '1'], dir);
+    expect(code).toBe(0);
+    expect(lines(stdout)).toHaveLength(300);
+    const cores = availableParallelism();
+    expect(stderr).toMatch(new RegExp(`\\nbatch: workers: 1 of ${cores} cores? \\(memory budget 1 MB, ~\\d+ MB a thread, expected peak ~\\d+ MB\\)\\n`));
+    const warning = /\nbatch: warning: one worker thread is expected to take the process to \d+ MB, over the memory budget of 1 MB \(--max-memory\)\n/;
+    expect(stderr).toMatch(warning);
+    const quiet = await runBin(['batch', '--input', 'small-budget.csv', '--max-memory', '1', '--quiet'], dir);
+    expect(quiet.stderr).toMatch(warning);
+    expect(quiet.stderr).not.toContain('workers:');
   });
 
   it('SIGTERM mid-run writes every row read, says --skip N; the run resumed with it loses and repeats no row', async () => {

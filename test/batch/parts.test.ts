@@ -262,6 +262,16 @@ describe('batch: progress', () => {
     expect(written.join('')).toMatch(/1234 rows \| \d+ rows\/s \| ETA/);
   });
 
+  it('clears the bar before a line said mid-run (the threads chosen), so the line is not written into the bar', () => {
+    const { stream, written } = sink(true);
+    const progress = createProgress(stream, 1000, false);
+    progress.update(500, 10);
+    const drawn = written.length;
+    progress.clearLine();
+    expect(written.slice(drawn)).toEqual(['\r\x1b[2K']);
+    progress.stop();
+  });
+
   it('is silent when stderr is not a terminal, and with --quiet', () => {
     for (const [isTTY, quiet] of [
       [false, false],
@@ -270,6 +280,7 @@ describe('batch: progress', () => {
       const { stream, written } = sink(isTTY);
       const progress = createProgress(stream, 1000, quiet);
       progress.update(500, 10);
+      progress.clearLine();
       progress.stop();
       expect(written).toEqual([]);
     }
