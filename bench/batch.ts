@@ -4,6 +4,14 @@
  * worker threads and with the Redis queue and 2 worker processes.
  *
  *   npm run build && npx tsx bench/batch.ts [--emails 1000000] [--mixed 200000] [--only email|mixed] [--skip-queue] [--bin dist/cli/index.js]
+ *     [--threads 1,2] [--checkpoints 1000000,5000000]
+ *
+ * `--threads` lists the thread counts to run (`default`: no --workers, the
+ * memory-aware choice, whose line is printed). `--checkpoints` records the
+ * peak RSS, CPU and wall time when the batch has read past those rows (its
+ * read position in the input, from /proc/PID/fdinfo): the constant-memory
+ * proof on a long file (issue 16: 10,000,000 e-mail rows, checkpoints at 1M
+ * and 5M, and the end).
  *
  * The files (faker, seeded: the same rows every run) are written to
  * .tmp/bench-batch/ (gitignored) unless already there. Peak memory is each
@@ -12,7 +20,7 @@
  * A script, not a vitest bench: one run takes minutes and is not gating.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
@@ -31,8 +39,60 @@ const { values } = parseArgs({
     mixed: { type: 'string', default: '200000' },
     only: { type: 'string' },
     'skip-queue': { type: 'boolean', default: false },
+    threads: { type: 'string', default: '1,2' },
+    checkpoints: { type: 'string' },
   },
 });
+
+/** A point in the input: after `rows` rows, which end at byte `offset`. */
+interface Checkpoint {
+  readonly rows: number;
+  readonly offset: number;
+}
+
+/** What a run had used when it read past a checkpoint. */
+interface Reached {
+  readonly rows: number;
+  readonly seconds: number;
+  readonly peakMb: number;
+  readonly cpu: number;
+}
+
+/** The byte offsets where rows `rows` end in `path` (the header is line 1, so row N ends at the end of line N + 1). */
+function checkpointsOf(path: string, rows: readonly number[]): Checkpoint[] {
+  const wanted = [...rows].sort((a, b) => a - b);
+  const out: Checkpoint[] = [];
+  const fd = openSync(path, 'r');
+  try {
+    const block = Buffer.alloc(1 << 20);
+    let lines = 0;
+    let at = 0;
+    for (let n = readSync(fd, block); n > 0 && out.length < wanted.length; at += n, n = readSync(fd, block)) {
+      for (let i = block.indexOf(10); i >= 0 && i < n; i = block.indexOf(10, i + 1)) {
+        lines++;
+        if (lines === wanted[out.length]! + 1) out.push({ rows: wanted[out.length]!, offset: at + i + 1 });
+        if (out.length === wanted.length) break;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return out;
+}
+
+/** How far `pid` has read `path`: the position of its descriptor on it (Linux /proc), or -1. */
+function readPosition(pid: number, path: string): number {
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      if (readlinkSync(`/proc/${pid}/fd/${fd}`) !== path) continue;
+      const match = /pos:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8'));
+      if (match) return Number(match[1]);
+    }
+  } catch {
+    // The process (or the descriptor) ended between the listing and the read.
+  }
+  return -1;
+}
 
 /** CPU time a process has used so far (all its threads, user + system), in seconds; 0 once it is gone. */
 function cpuSeconds(pid: number): number {
@@ -68,10 +128,12 @@ interface Run {
   readonly mainCpu: number;
   readonly threadCpu: readonly number[];
   readonly stderr: string;
+  /** The checkpoints read past, in order. */
+  readonly reached: readonly Reached[];
 }
 
-/** Runs the bin with `args`, watching its peak memory; rejects unless it exits 0. */
-function runBin(args: readonly string[]): Promise<Run> {
+/** Runs the bin with `args`, watching its peak memory (and, given `watch`, when it reads past each checkpoint); rejects unless it exits 0. */
+function runBin(args: readonly string[], watch?: { path: string; checkpoints: readonly Checkpoint[] }): Promise<Run> {
   const started = performance.now();
   const child = spawn(process.execPath, [bin, ...args], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -79,10 +141,15 @@ function runBin(args: readonly string[]): Promise<Run> {
   let peak = 0;
   let cpu = 0;
   const threads = new Map<number, number>();
+  const reached: Reached[] = [];
   const timer = setInterval(() => {
     peak = Math.max(peak, peakMb(child.pid!));
     cpu = Math.max(cpu, cpuSeconds(child.pid!));
     for (const [tid, seconds] of threadCpu(child.pid!)) threads.set(tid, Math.max(threads.get(tid) ?? 0, seconds));
+    const next = watch?.checkpoints[reached.length];
+    if (next !== undefined && readPosition(child.pid!, watch!.path) >= next.offset) {
+      reached.push({ rows: next.rows, seconds: (performance.now() - started) / 1000, peakMb: peak, cpu });
+    }
   }, 200);
   return new Promise((ok, fail) =>
     child.on('close', (code) => {
@@ -92,7 +159,7 @@ function runBin(args: readonly string[]): Promise<Run> {
       else {
         const mainCpu = threads.get(child.pid!) ?? 0;
         const others = [...threads].filter(([tid]) => tid !== child.pid).map(([, s]) => s).sort((a, b) => b - a);
-        ok({ seconds, peakMb: peak, cpu, mainCpu, threadCpu: others, stderr });
+        ok({ seconds, peakMb: peak, cpu, mainCpu, threadCpu: others, stderr, reached });
       }
     }),
   );
@@ -184,22 +251,33 @@ async function main(): Promise<void> {
   // about the largest worker's CPU of wall time (the "CPU-bound ×" after the 2-thread run).
   const threadsCol = (run: Run, workers: number) => `${run.mainCpu.toFixed(1)} s; ${run.threadCpu.slice(0, workers).map((s) => `${s.toFixed(1)} s`).join(' + ')}`;
   const perRow = (run: Run, rows: number) => Math.round((run.cpu / rows) * 1e6).toLocaleString('en-US');
+  const threadRuns = values.threads.split(',').map((t) => t.trim());
+  const checkpointRows = values.checkpoints?.split(',').map(Number) ?? [];
+  // With free cores the wall time is the busiest thread's CPU: the speed-up the second thread gives when it has a core.
+  const busiest = (run: Run) => Math.max(run.mainCpu, run.threadCpu[0] ?? 0);
   for (const set of sets) {
-    let before = load();
-    const single = await runBin(['batch', '--input', set.file, '--output', '/dev/null', '--workers', '1']);
-    console.log(
-      `| ${set.label} | 1 worker thread | ${Math.round(set.rows / single.seconds).toLocaleString('en-US')} | ${single.seconds.toFixed(1)} s | ${single.cpu.toFixed(0)} s | ${threadsCol(single, 1)} | ${perRow(single, set.rows)} | ${mb(single.peakMb)} | ${before} |`,
-    );
-    before = load();
-    const two = await runBin(['batch', '--input', set.file, '--output', '/dev/null', '--workers', '2']);
-    console.log(
-      `| ${set.label} | 2 worker threads | ${Math.round(set.rows / two.seconds).toLocaleString('en-US')} (×${(single.seconds / two.seconds).toFixed(2)}) | ${two.seconds.toFixed(1)} s | ${two.cpu.toFixed(0)} s | ${threadsCol(two, 2)} | ${perRow(two, set.rows)} | ${mb(two.peakMb)} | ${before} |`,
-    );
-    // With free cores the wall time is the busiest thread's CPU: the speed-up the second thread gives when it has a core.
-    const busiest = (run: Run) => Math.max(run.mainCpu, run.threadCpu[0] ?? 0);
-    console.log(`CPU-bound speed-up of 2 threads (1-thread busiest thread CPU / 2-thread busiest thread CPU): ×${(busiest(single) / busiest(two)).toFixed(2)}`);
+    const path = join(work, set.file);
+    const checkpoints = checkpointRows.length > 0 ? checkpointsOf(path, checkpointRows.filter((rows) => rows < set.rows)) : [];
+    const runs = new Map<string, Run>();
+    for (const threads of threadRuns) {
+      const before = load();
+      const run = await runBin(['batch', '--input', set.file, '--output', '/dev/null', ...(threads === 'default' ? [] : ['--workers', threads])], { path, checkpoints });
+      runs.set(threads, run);
+      const count = threads === 'default' ? Number(/workers: (\d+) of/.exec(run.stderr)?.[1] ?? 1) : Number(threads);
+      const label = threads === 'default' ? `default (${/workers: [^\n]*/.exec(run.stderr)?.[0] ?? '?'})` : `${threads} worker thread${threads === '1' ? '' : 's'}`;
+      const speedUp = threads !== '1' && runs.has('1') ? ` (×${(runs.get('1')!.seconds / run.seconds).toFixed(2)})` : '';
+      console.log(
+        `| ${set.label} | ${label} | ${Math.round(set.rows / run.seconds).toLocaleString('en-US')}${speedUp} | ${run.seconds.toFixed(1)} s | ${run.cpu.toFixed(0)} s | ${threadsCol(run, count)} | ${perRow(run, set.rows)} | ${mb(run.peakMb)} | ${before} |`,
+      );
+      for (const at of run.reached) {
+        console.log(`  after ${at.rows.toLocaleString('en-US')} rows: peak RSS ${mb(at.peakMb)}, ${at.cpu.toFixed(0)} s CPU (${Math.round((at.cpu / at.rows) * 1e6)} µs a row), ${at.seconds.toFixed(0)} s wall`);
+      }
+    }
+    if (runs.has('1') && runs.has('2')) {
+      console.log(`CPU-bound speed-up of 2 threads (1-thread busiest thread CPU / 2-thread busiest thread CPU): ×${(busiest(runs.get('1')!) / busiest(runs.get('2')!)).toFixed(2)}`);
+    }
     if (!values['skip-queue']) {
-      before = load();
+      const before = load();
       const queued = await runQueue(set.file);
       console.log(
         `| ${set.label} | queue, 2 worker processes | ${Math.round(set.rows / queued.seconds).toLocaleString('en-US')} | ${queued.seconds.toFixed(1)} s | ${(queued.cpu + queued.workerCpu[0]! + queued.workerCpu[1]!).toFixed(0)} s | submitter ${queued.cpu.toFixed(1)} s; workers ${queued.workerCpu.map((s) => `${s.toFixed(1)} s`).join(' + ')} | ${perRow({ ...queued, cpu: queued.cpu + queued.workerCpu[0]! + queued.workerCpu[1]! }, set.rows)} | submitter ${mb(queued.peakMb)}, workers ${queued.workerPeakMb.map(mb).join(' + ')} | ${before} |`,
