@@ -72,9 +72,9 @@ const mb = (n: number) => `${Math.round(n).toLocaleString('en-US')} MB`;
  * holding about a quarter of its cost more as its caches fill and garbage
  * waits for a full collection, and the reading thread's young generation
  * growing. Measured against it (peak / expected): e-mail rows, 1,000,000,
- * 1 thread 149/154 MB, 2 threads 202/210, 4 threads 299/322, 8 threads
+ * 1 thread 149/154 MB, 2 threads 202/209, 4 threads 299/322, 8 threads
  * 499/546; all five products, 2 threads on 200,000 rows 446–485/482, 3
- * threads on 20,000 rows 527/591.
+ * threads on 20,000 rows 527/588.
  *
  * Without `--workers`, as many threads as the cores, but only as many as
  * that estimate keeps within the budget, and at least one. With
