@@ -42,12 +42,12 @@ const FRAME_SOMEBODY = 9;
  * class).
  */
 const NOT_BASE_FORM = new Set(['be']);
-const CLOSED = ['subject', 'copula', 'modal', 'object', 'article'] as const;
+const CLOSED = ['subject', 'copula', 'modal', 'object', 'article', 'auxiliary', 'third'] as const;
 
 /** Writes the dataset and returns the manifest entries of its raw inputs. */
 export function buildSentenceWords(script: string): ManifestEntry[] {
   const closed = readRawList('sentence-words.txt', '');
-  const classes: Record<(typeof CLOSED)[number], string[]> = { subject: [], copula: [], modal: [], object: [], article: [] };
+  const classes: Record<(typeof CLOSED)[number], string[]> = { subject: [], copula: [], modal: [], object: [], article: [], auxiliary: [], third: [] };
   for (const r of closed.rows) {
     if (!(CLOSED as readonly string[]).includes(r.label)) throw new Error(`sentence-words.txt:${r.line}: unknown section ${r.label}`);
     classes[r.label as (typeof CLOSED)[number]].push(r.entry);

@@ -14,7 +14,9 @@
  * - SUBJECT VERB a NOUN: "I need a bath" (a verb with the frame "Somebody
  *   ----s something");
  * - SUBJECT'M/'RE a NOUN, or an ADVERB: "I'm a hog";
- * - SUBJECT'LL/'D VERB, then as after a verb: "I'll go first".
+ * - SUBJECT'LL/'D VERB, then as after a verb: "I'll go first";
+ * - AUXILIARY SUBJECT VERB (OBJECT), a question: "Willie Makit" → "will I
+ *   make it", the surname the verb and its object.
  * The subjects take the verb's base form (I, you, we, they). Verbs and
  * adverbs are the common ones (SemCor counts, scripts/name/sentences.ts).
  *
@@ -56,6 +58,10 @@ export interface SentenceWordsData {
   readonly object: readonly string[];
   /** The indefinite article (a). */
   readonly article: readonly string[];
+  /** Auxiliaries opening a question, followed by a subject and a verb's base form (will, can, did). */
+  readonly auxiliary: readonly string[];
+  /** Subjects taking the -s form (he, she, it), read only after an auxiliary. */
+  readonly third: readonly string[];
   /** Common verbs (WordNet 3.1, SemCor count). */
   readonly verbs: readonly string[];
   /** The verbs listed with "Somebody ----s something". */
@@ -269,6 +275,9 @@ interface SentenceIndex {
   readonly copula: KeyNode;
   readonly modal: KeyNode;
   readonly article: KeyNode;
+  readonly auxiliary: KeyNode;
+  /** Every subject, asked after an auxiliary (will he, can you). */
+  readonly asked: KeyNode;
   readonly verb: KeyNode;
   readonly transitive: ReadonlySet<string>;
   readonly personal: ReadonlySet<string>;
@@ -283,6 +292,8 @@ const sentenceIndex = bundleMemo('name/sentence-words:index', () => [SENTENCE_WO
     copula: trieOf(d.copula),
     modal: trieOf(d.modal),
     article: trieOf(d.article),
+    auxiliary: trieOf(d.auxiliary),
+    asked: trieOf([...d.subject, ...d.third]),
     verb: trieOf(d.verbs),
     transitive: new Set(d.transitive),
     personal: new Set(d.personal),
@@ -304,6 +315,8 @@ interface Opening {
   object?: string;
   adverb?: string;
   noun?: string;
+  /** An auxiliary + subject (will he): a verb follows, with an object or adverb or not. */
+  predicate?: string;
 }
 
 /** Most words a given name opens a sentence with (I + need + a). */
@@ -321,6 +334,10 @@ const enum Slot {
   Complement,
   /** After "a": the name ends here, a noun follows. */
   Noun,
+  /** After an auxiliary: a subject. */
+  Asked,
+  /** After an auxiliary + subject: the name ends here, a verb follows. */
+  Predicate,
 }
 
 /** The words read so far by the opening search, by depth (reused across searches). */
@@ -333,7 +350,7 @@ const stack: string[] = [];
  * like it is the one said ("I live" and "I love" before "I leave").
  */
 let searchedKey = '';
-const spelt = [Infinity, Infinity, Infinity];
+const spelt = [Infinity, Infinity, Infinity, Infinity];
 
 /** Records the words in `stack` (`depth` of them) as an opening of the kinds `slot` allows, if spelt closer to the name than one found before. */
 function record(ix: SentenceIndex, slot: Slot, depth: number, verb: string, out: Opening): void {
@@ -350,6 +367,10 @@ function record(ix: SentenceIndex, slot: Slot, depth: number, verb: string, out:
   if (slot === Slot.Noun && distance < spelt[2]!) {
     out.noun = said;
     spelt[2] = distance;
+  }
+  if (slot === Slot.Predicate && distance < spelt[3]!) {
+    out.predicate = said;
+    spelt[3] = distance;
   }
 }
 
@@ -371,6 +392,12 @@ function openings(ix: SentenceIndex, key: string, at: number, slot: Slot, depth:
       step(ix, ix.copula, key, at, Slot.Complement, depth, verb, out);
       step(ix, ix.subject, key, at, Slot.Verb, depth, verb, out);
       step(ix, ix.modal, key, at, Slot.Verb, depth, verb, out);
+      step(ix, ix.auxiliary, key, at, Slot.Asked, depth, verb, out);
+      return;
+    case Slot.Asked:
+      step(ix, ix.asked, key, at, Slot.Predicate, depth, verb, out);
+      return;
+    case Slot.Predicate:
       return;
     case Slot.Verb:
       step(ix, ix.verb, key, at, Slot.Tail, depth, verb, out);
@@ -423,7 +450,7 @@ function openingOf(token: string): Opening {
     // "a" is said as a schwa, which ends a given name spelt -a or -ah (Anita, Iona, Ima); the said key
     // keeps no vowel quality, so without this Annie, Amie and Otto would end in "a" too.
     if (found.noun !== undefined && !token.endsWith('a') && !token.endsWith('ah')) delete found.noun;
-    out = found.object === undefined && found.adverb === undefined && found.noun === undefined ? NONE : found;
+    out = found.object === undefined && found.adverb === undefined && found.noun === undefined && found.predicate === undefined ? NONE : found;
     cache.set(cacheKey(token), out);
   }
   return out;
@@ -461,6 +488,40 @@ function spelledClose(surnameKey: string, word: string, share: number): number {
   if (Math.abs(surnameKey.length - b.length) > limit) return Infinity;
   const distance = levenshteinDistance(surnameKey, b);
   return distance <= limit ? distance : Infinity;
+}
+
+/**
+ * The surname read as the rest of a question (after "will he"): a verb,
+ * alone or with an object pronoun (a person after a verb that takes one,
+ * "it" after one that takes something), spelt within
+ * TAIL_SPELLING_DISTANCE of the surname (Makit: "make it"). Of those that
+ * fit, the one spelt most like the surname.
+ */
+function predicateOf(ix: SentenceIndex, key: string, surnameKey: string): string | undefined {
+  let best = Infinity;
+  let out: string | undefined;
+  const consider = (words: string): void => {
+    const distance = spelledClose(surnameKey, words, TAIL_SPELLING_DISTANCE);
+    if (distance < best) {
+      best = distance;
+      out = words;
+    }
+  };
+  let node: KeyNode | undefined = ix.verb;
+  for (let end = 1; end <= key.length; end++) {
+    node = node.next[key.charCodeAt(end - 1)];
+    if (node === undefined) break;
+    if (node.words === undefined) continue;
+    // The rest, from the verb's end, or from its last sound when the next word starts with it (said once).
+    const rests = end === key.length ? [] : [key.slice(end), key.slice(end - 1)];
+    for (const verb of node.words) {
+      if (end === key.length) consider(verb);
+      for (const rest of rests) {
+        for (const o of ix.object.get(rest) ?? []) if (o === 'it' ? ix.transitive.has(verb) : ix.personal.has(verb)) consider(`${verb} ${o}`);
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -508,5 +569,12 @@ export function sentenceReading(tokens: readonly string[], isKnownName: (token: 
   consider(open.object, ix.object.get(key), Infinity);
   consider(open.adverb, ix.adverb.get(key), TAIL_SPELLING_DISTANCE);
   if (syllables(key) === 1) consider(open.noun, open.noun === undefined ? undefined : nounIndex().get(key), 0);
+  if (open.predicate !== undefined && word === undefined) {
+    const predicate = predicateOf(ix, key, lastKey);
+    if (predicate !== undefined) {
+      said = open.predicate;
+      word = predicate;
+    }
+  }
   return word === undefined ? undefined : `reads as "${said!} ${word}" (${saidKey(first)} ${key})`;
 }

@@ -22,7 +22,7 @@ import { fakeNames, realNames } from './fixtures.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Sentence puns with what they read as, one per shape: subject + verb + object pronoun, + adverb, + "a" + noun; I'm + "a" + noun. */
+/** Sentence puns with what they read as, for each shape: subject + verb + object pronoun, + adverb, + "a" + noun; I'm + "a" + noun; a question. */
 const PUNS: readonly (readonly [string, string, string])[] = [
   ['Olive', 'Hurr', 'i love her'],
   ['Olive', 'Uss', 'i love us'],
@@ -36,6 +36,8 @@ const PUNS: readonly (readonly [string, string, string])[] = [
   ['Ima', 'Dork', "i'm a dork"],
   ['Ima', 'Frogg', "i'm a frog"],
   ['Ima', 'Snobb', "i'm a snob"],
+  ['Willie', 'Stae', 'will i stay'],
+  ['Canna', 'Seeyu', 'can i see you'],
 ];
 
 const fixtureKeys = new Set([...realNames(), ...fakeNames()].map((r) => foldName(`${r.first} ${r.last}`)));
@@ -93,6 +95,12 @@ describe('joke names read as a sentence', () => {
     expect(read('Isleep', 'Hurr')).toBeUndefined();
   });
 
+  it('reads a question only with a verb that takes the object', () => {
+    // arrive takes no object ("will I arrive it"), but is a verb on its own.
+    expect(read('Willie', 'Arrive')).toMatch(/"will i arrive"/);
+    expect(read('Willie', 'Arrivit')).toBeUndefined();
+  });
+
   it('reads two-part names only, of letters a-z', () => {
     expect(sentenceReading(['olive', 'hurr', 'smith'], knownToken)).toBeUndefined();
     expect(sentenceReading(['olive'], knownToken)).toBeUndefined();
@@ -122,6 +130,8 @@ describe('the name/sentence-words dataset', () => {
 
   it('holds the closed classes of the raw list and WordNet verbs with their frames, most used first', () => {
     expect(d.subject).toEqual(['i', 'you', 'we', 'they']);
+    expect(d.third).toEqual(['he', 'she', 'it']);
+    expect(d.auxiliary).toContain('will');
     expect(d.copula).toContain("i'm");
     expect(d.object).toEqual(['me', 'you', 'him', 'her', 'us', 'them', 'it']);
     // "be" takes no base form after a subject (I am); love takes a person, need something, sleep neither.

@@ -119,7 +119,7 @@ export const SENTENCE_WORDS = dataset<SentenceWordsData>({
   product: 'name',
   name: 'sentence-words',
   file: 'name/sentence-words.json',
-  formatVersion: 1,
+  formatVersion: 2,
   encoding: 'json',
   check: (d) =>
     objectWith(d, 'data', {
@@ -128,6 +128,8 @@ export const SENTENCE_WORDS = dataset<SentenceWordsData>({
       modal: isStringArray,
       object: isStringArray,
       article: isStringArray,
+      auxiliary: isStringArray,
+      third: isStringArray,
       verbs: isStringArray,
       transitive: isStringArray,
       personal: isStringArray,
