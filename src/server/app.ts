@@ -183,7 +183,8 @@ export function createApiServer(options: ServerOptions): ApiServer {
   server.headersTimeout = headersMs;
   server.requestTimeout = requestMs;
 
-  app.setErrorHandler(async (error, request, reply) => {
+  // Not async: the answer is known at once, and Fastify sends what a plain function returns without a promise.
+  app.setErrorHandler((error, request, reply) => {
     if (clientAborted(request, reply)) {
       request.log.info({ aborted: true, code: (error as { code?: string }).code }, 'request aborted by the client');
       return;

@@ -10,6 +10,7 @@ import { keyDigest } from '../options.js';
 import { answerHub, hubClaims, readHubRequest } from '../hub.js';
 import { ErrorSchema, HubResponseSchema, hubRequestSchema, requestSchema, responseSchema } from '../schemas.js';
 import type { WebhookJob } from '../webhookQueue.js';
+import { useJsonBodyParser } from '../jsonBody.js';
 import { resultSerializerCompiler } from '../serializer.js';
 import type { ServerState } from './shared.js';
 import { shared } from './shared.js';
@@ -66,6 +67,8 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
 
   // JSON only: Fastify's default text/plain parser would let a text body through to the schema (400) instead of 415.
   app.removeContentTypeParser('text/plain');
+  // Fastify's JSON answers without its two stack traces per malformed body (jsonBody.ts).
+  useJsonBodyParser(app);
 
   await app.register(rateLimit, {
     // Not a hook on every route: the key check below calls the limiter, and only for a key that has a limit,
@@ -117,13 +120,12 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
           response: { 200: responseSchema(product), ...ERRORS },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const body = request.body as Record<string, unknown>;
         request.inputHash = inputHash(product, body);
         const envelope = await resolve(body, { checker: options.checker() });
         if (envelope.webhook_url !== undefined) await webhooks(envelope, body, request);
-        await reply.send(envelope);
-        return reply;
+        return envelope;
       },
     );
   }
@@ -172,14 +174,13 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
         done(i === -1 ? undefined : new HttpError(403, 'FORBIDDEN', `this API key may not use ${claims[i]}`, `claims[${i}]`));
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const body = request.body as Record<string, unknown>;
       const hub = readHubRequest(body);
       request.inputHash = hubHash(hub.claims, body);
       const envelope = answerHub(hub, options.checker());
       if (envelope.webhook_url !== undefined) await webhooks(envelope, body, request);
-      await reply.send(envelope);
-      return reply;
+      return envelope;
     },
   );
 };
