@@ -307,15 +307,15 @@ const nounIndex = bundleMemo('name/sentence-words:nouns', () => [SENTENCE_WORDS]
 
 /**
  * How a given name can open a sentence, read wholly as its first words:
- * the words read, per kind of last word that may follow (an object
- * pronoun after a verb taking a person, an adverb after a verb or I'm, a
- * noun after "a").
+ * the words read, per kind of rest that may follow (an object pronoun
+ * after a verb taking a person, an adverb after a verb or I'm, a noun
+ * after "a", a verb after an auxiliary + subject).
  */
 interface Opening {
   object?: string;
   adverb?: string;
   noun?: string;
-  /** An auxiliary + subject (will he): a verb follows, with an object or adverb or not. */
+  /** An auxiliary + subject (will I, can you): a verb follows, with an object or not. */
   predicate?: string;
 }
 
@@ -324,7 +324,7 @@ const MAX_OPENING_WORDS = 3;
 
 /** Where the reading of an opening has got to: what may come next. */
 const enum Slot {
-  /** The start: a subject, a subject + 'm/'re, or a subject + 'll/'d. */
+  /** The start: a subject, a subject + 'm/'re, a subject + 'll/'d, or an auxiliary. */
   Start,
   /** After a subject or subject + 'll/'d: a verb. */
   Verb,
