@@ -345,33 +345,38 @@ const stack: string[] = [];
 
 /**
  * The given name whose openings are being searched, by its sound key, and
- * how far from it each kind of opening found so far is spelt: when a name
- * opens several ways (Olive: I love, I leave, I live), the one spelt most
- * like it is the one said ("I live" and "I love" before "I leave").
+ * how far from it each kind of opening found so far is spelt (NaN: not yet
+ * measured, as long as it is the only one): when a name opens several ways
+ * (Olive: I love, I leave, I live), the one spelt most like it is the one
+ * said ("I live" and "I love" before "I leave").
  */
 let searchedKey = '';
-const spelt = [Infinity, Infinity, Infinity, Infinity];
+const spelt = [NaN, NaN, NaN, NaN];
+const KINDS = ['object', 'adverb', 'noun', 'predicate'] as const;
 
-/** Records the words in `stack` (`depth` of them) as an opening of the kinds `slot` allows, if spelt closer to the name than one found before. */
+/** Keeps `said` as the opening of kind `k` when it is the first found or spelt closer to the name than the one kept. */
+function keep(out: Opening, k: number, said: string): void {
+  const kind = KINDS[k]!;
+  const kept = out[kind];
+  if (kept === undefined) {
+    out[kind] = said;
+    return;
+  }
+  if (Number.isNaN(spelt[k])) spelt[k] = levenshteinDistance(searchedKey, soundKey(kept));
+  const distance = levenshteinDistance(searchedKey, soundKey(said));
+  if (distance < spelt[k]!) {
+    out[kind] = said;
+    spelt[k] = distance;
+  }
+}
+
+/** Records the words in `stack` (`depth` of them) as an opening of the kinds `slot` allows. */
 function record(ix: SentenceIndex, slot: Slot, depth: number, verb: string, out: Opening): void {
   const said = stack.slice(0, depth).join(' ');
-  const distance = levenshteinDistance(searchedKey, soundKey(said));
-  if (slot === Slot.Tail && ix.personal.has(verb) && distance < spelt[0]!) {
-    out.object = said;
-    spelt[0] = distance;
-  }
-  if ((slot === Slot.Tail || slot === Slot.Complement) && distance < spelt[1]!) {
-    out.adverb = said;
-    spelt[1] = distance;
-  }
-  if (slot === Slot.Noun && distance < spelt[2]!) {
-    out.noun = said;
-    spelt[2] = distance;
-  }
-  if (slot === Slot.Predicate && distance < spelt[3]!) {
-    out.predicate = said;
-    spelt[3] = distance;
-  }
+  if (slot === Slot.Tail && ix.personal.has(verb)) keep(out, 0, said);
+  if (slot === Slot.Tail || slot === Slot.Complement) keep(out, 1, said);
+  if (slot === Slot.Noun) keep(out, 2, said);
+  if (slot === Slot.Predicate) keep(out, 3, said);
 }
 
 /**
@@ -444,7 +449,7 @@ function openingOf(token: string): Opening {
     const found: Opening = {};
     if (key !== '') {
       searchedKey = soundKey(token);
-      spelt.fill(Infinity);
+      spelt.fill(NaN);
       openings(sentenceIndex(), key, 0, Slot.Start, 0, '', found);
     }
     // "a" is said as a schwa, which ends a given name spelt -a or -ah (Anita, Iona, Ima); the said key
