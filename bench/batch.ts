@@ -264,7 +264,9 @@ async function main(): Promise<void> {
       const run = await runBin(['batch', '--input', set.file, '--output', '/dev/null', ...(threads === 'default' ? [] : ['--workers', threads])], { path, checkpoints });
       runs.set(threads, run);
       const count = threads === 'default' ? Number(/workers: (\d+) of/.exec(run.stderr)?.[1] ?? 1) : Number(threads);
-      const label = threads === 'default' ? `default (${/workers: [^\n]*/.exec(run.stderr)?.[0] ?? '?'})` : `${threads} worker thread${threads === '1' ? '' : 's'}`;
+      // The thread count chosen (default) or the warning that --workers N is likely over the memory budget, as the batch said them.
+      const said = /(?:workers|warning): [^\n]*/.exec(run.stderr)?.[0];
+      const label = `${threads === 'default' ? 'default' : `${threads} worker thread${threads === '1' ? '' : 's'}`}${said === undefined ? '' : ` (${said})`}`;
       const speedUp = threads !== '1' && runs.has('1') ? ` (×${(runs.get('1')!.seconds / run.seconds).toFixed(2)})` : '';
       console.log(
         `| ${set.label} | ${label} | ${Math.round(set.rows / run.seconds).toLocaleString('en-US')}${speedUp} | ${run.seconds.toFixed(1)} s | ${run.cpu.toFixed(0)} s | ${threadsCol(run, count)} | ${perRow(run, set.rows)} | ${mb(run.peakMb)} | ${before} |`,
