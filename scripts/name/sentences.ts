@@ -14,6 +14,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { RAW, sha256, writeDataset } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 import { SENTENCE_WORDS } from '../../src/name/data/formats.js';
+import { NOUN_SYLLABLES, saidKey, syllables } from '../../src/name/sentenceReading.js';
 import type { SentenceWordsData } from '../../src/name/sentenceReading.js';
 import { readRawList } from './sources.js';
 
@@ -31,7 +32,7 @@ const TODAY = '2026-11-25';
 export const MIN_VERB_COUNT = 20;
 /** Least SemCor count of an adverb (first, over, home, now), as for verbs. */
 export const MIN_ADVERB_COUNT = 20;
-/** Least SemCor count of a noun after "a" (bath, car, drink): SemCor is small, so everyday nouns are rare in it (hog 0). */
+/** Least SemCor count of a noun after "a" (bath, car, drink): SemCor is small, so everyday nouns are rare in it (hog 0). Nouns of more than NOUN_SYLLABLES are left out. */
 export const MIN_NOUN_COUNT = 0;
 /** WordNet verb frames: 8 "Somebody ----s something", 9 "Somebody ----s somebody" (the verb takes an object). */
 const FRAME_SOMETHING = 8;
@@ -73,7 +74,8 @@ export function buildSentenceWords(script: string): ManifestEntry[] {
       if (frames.includes(FRAME_SOMEBODY)) personal.push(word);
     }
     if (r !== '-' && Number(r) >= MIN_ADVERB_COUNT) adverbs.push(word);
-    if (n !== '-' && Number(n) >= MIN_NOUN_COUNT) nouns.push(word);
+    // Only the nouns the reading can end on (one syllable): the rest would be keyed at run time for nothing.
+    if (n !== '-' && Number(n) >= MIN_NOUN_COUNT && syllables(saidKey(word)) <= NOUN_SYLLABLES) nouns.push(word);
   }
   // Most common first: where words sound alike, the reading says the common one ("now", not "no").
   const byUse = (xs: string[], k: number): string[] => xs.sort((a, b) => (uses.get(b)![k]! - uses.get(a)![k]!) || (a < b ? -1 : 1));

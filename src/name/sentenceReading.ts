@@ -38,7 +38,7 @@
  *
  * Cost: a check whose surname is a known name (nearly every real one) stops
  * at that lookup; the openings of a given name are searched once and kept
- * (a bounded cache), the 23,000 nouns keyed only when first asked.
+ * (a bounded cache), the nouns keyed only when first asked.
  */
 import { BoundedCache, cacheKey, type CacheKey } from '../common/boundedCache.js';
 import { levenshteinDistance } from '../common/levenshtein.js';
@@ -302,7 +302,7 @@ const sentenceIndex = bundleMemo('name/sentence-words:index', () => [SENTENCE_WO
   };
 });
 
-/** The nouns by said key: 23,000 keys, made only when a name first reads as "… a" + a noun. */
+/** The nouns by said key (some 3,500: one syllable), made only when a name first reads as "… a" + a noun. */
 const nounIndex = bundleMemo('name/sentence-words:nouns', () => [SENTENCE_WORDS], (bundle) => mapOf(bundle.load(SENTENCE_WORDS).nouns));
 
 /**
@@ -474,8 +474,15 @@ function openingOf(token: string): Opening {
  */
 export const TAIL_SPELLING_DISTANCE = 0.25;
 
+/**
+ * Most syllables of a noun a name is read as ending on: the short everyday
+ * word of such a pun (Hogg, Bath, Drink; see `sentenceReading`). The
+ * builder ships only such nouns.
+ */
+export const NOUN_SYLLABLES = 1;
+
 /** Syllables of a said key: its vowel sounds. */
-function syllables(key: string): number {
+export function syllables(key: string): number {
   let n = 0;
   for (let i = 0; i < key.length; i++) if (key[i] === VOWEL_LETTER) n++;
   return n;
@@ -573,7 +580,7 @@ export function sentenceReading(tokens: readonly string[], isKnownName: (token: 
   };
   consider(open.object, ix.object.get(key), Infinity);
   consider(open.adverb, ix.adverb.get(key), TAIL_SPELLING_DISTANCE);
-  if (syllables(key) === 1) consider(open.noun, open.noun === undefined ? undefined : nounIndex().get(key), 0);
+  if (syllables(key) <= NOUN_SYLLABLES) consider(open.noun, open.noun === undefined ? undefined : nounIndex().get(key), 0);
   if (open.predicate !== undefined && word === undefined) {
     const predicate = predicateOf(ix, key, lastKey);
     if (predicate !== undefined) {
