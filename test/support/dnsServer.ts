@@ -40,7 +40,8 @@ export interface DnsServer {
 /**
  * A DNS server on 127.0.0.1 (UDP) answering from `zone`, keyed by lower-case
  * name: names absent from the zone are NXDOMAIN; a name present without
- * records of the asked type is NODATA.
+ * records of the asked type is NODATA. A key `TYPE name` (`'MX example.com'`)
+ * answers that type only, before the name's own entry.
  */
 export async function startDnsServer(zone: Readonly<Record<string, DnsAnswer>>): Promise<DnsServer> {
   const { Packet } = dns2;
@@ -54,7 +55,7 @@ export async function startDnsServer(zone: Readonly<Record<string, DnsAnswer>>):
       const name = question!.name.toLowerCase();
       const type = typeName[question!.type]!;
       asked.push(`${type} ${name}`);
-      const answer = zone[name];
+      const answer = zone[`${type} ${name}`] ?? zone[name];
       if (answer === 'SILENT') return;
       if (answer === undefined || answer === 'NXDOMAIN') response.header.rcode = 3;
       else if (answer === 'SERVFAIL') response.header.rcode = 2;
