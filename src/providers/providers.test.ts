@@ -43,3 +43,10 @@ describe('runEmailProviders', () => {
     ]);
   });
 });
+
+describe('dnsMx with a resolver that names NXDOMAIN', () => {
+  it('takes an injected resolver\'s NXDOMAIN as "no such domain", not as a failure', async () => {
+    const nx = dnsMx({ resolveMx: async () => Promise.reject(dnsError('NXDOMAIN')), resolveAddress: async () => Promise.reject(dnsError('NXDOMAIN')) });
+    expect(await nx.enrichEmail('a@example.org', ctx)).toEqual({ mx: false });
+  });
+});
