@@ -44,7 +44,7 @@ async function afterOneFailure(webhook: NonNullable<ServeConfig['webhook']>): Pr
       write(chunk: Buffer, _encoding, done) {
         const line = chunk.toString('utf8');
         log.push(line);
-        if (/webhook (attempt failed|given up)/.test(line)) failed();
+        if (/webhook (?:attempt failed|given up)/.test(line)) failed();
         done();
       },
     }),
