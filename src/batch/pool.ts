@@ -132,12 +132,27 @@ export interface PoolMemory {
   readonly say: (line: string) => void;
   /** A warning that the budget is likely exceeded: said even with `--quiet`. */
   readonly warn: (line: string) => void;
+  /** Reads the process's resident memory, MB (tests give their own). @internal */
+  readonly residentMb?: () => number;
 }
 
 /** Resident memory of the whole process (every thread), MB. */
 function residentMb(): number {
   return process.memoryUsage.rss() / 2 ** 20;
 }
+
+/**
+ * Share of the budget at which a run without `--workers` stops one of its
+ * threads. The estimate that chose them is made on the first chunk and
+ * cannot see all that fills late in a long run (the name reading's caches, a
+ * heap's slack before a full collection): 2 threads of all five products,
+ * estimated at 482 MB, peaked at 485 MB on 200,000 rows and 497 MB on
+ * 1,000,000 (25 November 2026). A thread stopped frees its heap and its
+ * datasets' (≈80–120 MB with such rows). The check is made as each chunk
+ * comes back, on the resident memory of that moment; the high-water mark ran
+ * up to 12 MB above it between two samples, hence 3% of room.
+ */
+const RETIRE_AT = 0.97;
 
 /**
  * A pool of `threads` worker threads (piscina), each checking whole chunks.
@@ -149,8 +164,11 @@ function residentMb(): number {
  * With `memory`, one thread starts first; once it has checked its first
  * chunk (its datasets loaded), the rise of the process's resident memory is
  * what a thread costs, and the others are started as {@link chooseThreads}
- * says: up to `threads`, as many as fit `memory.budgetMb`. Each thread is a
- * piscina pool of its own, so that threads can be added to a running pool.
+ * says: up to `threads`, as many as fit `memory.budgetMb`. Without
+ * `--workers` (`memory.explicit`), a thread is stopped again when the
+ * process nears the budget all the same ({@link RETIRE_AT}). Each thread is
+ * a piscina pool of its own, so that threads can be added to and taken from
+ * a running pool.
  */
 export function createPool(
   threads: number,
@@ -172,19 +190,36 @@ export function createPool(
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
-  // Chunks given to each thread and not yet back.
+  // The threads taking chunks, each with its chunks not yet back; and those stopped, finishing theirs.
   const lanes: { pool: Piscina<ChunkTask, ChunkResult>; out: number }[] = [];
+  const stopping: Promise<void>[] = [];
+  let stoppingOne = false;
+  const resident = memory?.residentMb ?? residentMb;
   // Measured before the first thread exists: the shared files are read, the datasets are not.
-  const beforeMb = memory === undefined ? 0 : residentMb();
+  const beforeMb = memory === undefined ? 0 : resident();
   // Threads to run: all at once without a budget, else one until it is measured.
   let target = memory === undefined ? threads : 1;
   let measured = memory === undefined;
   const measure = () => {
     measured = true;
-    const choice = chooseThreads({ wanted: threads, explicit: memory!.explicit, budgetMb: memory!.budgetMb, beforeMb, afterMb: residentMb(), youngGenerationMb: WORKER_YOUNG_GENERATION_MB });
+    const choice = chooseThreads({ wanted: threads, explicit: memory!.explicit, budgetMb: memory!.budgetMb, beforeMb, afterMb: resident(), youngGenerationMb: WORKER_YOUNG_GENERATION_MB });
     target = choice.threads;
     if (choice.line !== undefined) memory!.say(`batch: ${choice.line}`);
     if (choice.warning !== undefined) memory!.warn(`batch: warning: ${choice.warning}`);
+  };
+  // Without --workers, the budget holds: near it, the thread started last takes no more chunks and ends once its own are back.
+  const holdBudget = () => {
+    if (memory === undefined || memory.explicit || stoppingOne || lanes.length < 2) return;
+    const now = resident();
+    if (now <= memory.budgetMb * RETIRE_AT) return;
+    const lane = lanes.pop()!;
+    target = lanes.length;
+    stoppingOne = true;
+    memory.say(
+      `batch: workers: ${lanes.length} (resident memory reached ${Math.round(now).toLocaleString('en-US')} MB of the ${memory.budgetMb.toLocaleString('en-US')} MB budget: one thread stopped)`,
+    );
+    // piscina's close lets the thread finish the chunks it holds.
+    stopping.push(lane.pool.close().finally(() => (stoppingOne = false)));
   };
   // Output buffers written and handed back, reused for the next chunks' output.
   // Each chunk's output (≈1 MB for rows of all five products) arrives here
@@ -195,7 +230,7 @@ export function createPool(
   // are at most the window's plus this list.
   const free: ArrayBuffer[] = [];
   const runner = {
-    /** Threads started so far. */
+    /** Threads taking chunks: those started, less any stopped near the budget. */
     get threads() {
       return lanes.length;
     },
@@ -212,6 +247,7 @@ export function createPool(
       try {
         const result = await (buffer === undefined ? lane.pool.run(task) : lane.pool.run({ ...task, buffer }, { transferList: [buffer] }));
         if (!measured) measure();
+        else holdBudget();
         return result;
       } finally {
         lane.out--;
@@ -223,7 +259,7 @@ export function createPool(
       if (free.length < runner.window && buffer.byteLength > 0 && buffer.byteLength <= MAX_REUSED_BUFFER_BYTES) free.push(buffer as ArrayBuffer);
     },
     close: async () => {
-      await Promise.all(lanes.map((l) => l.pool.close()));
+      await Promise.all([...lanes.map((l) => l.pool.close()), ...stopping]);
     },
   };
   return runner;

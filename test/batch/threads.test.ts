@@ -102,4 +102,59 @@ describe('the thread pool under a memory budget (issue 16)', () => {
       await pool.close();
     }
   }, 120_000);
+
+  it('without --workers, a run that nears the budget all the same stops its last thread, down to one; the chunks still come back', async () => {
+    // What fills late in a long run (caches, a heap's slack) is not in the first chunk's measure:
+    // 2 threads of all five products estimated at 482 MB peaked at 497 MB on 1,000,000 rows.
+    let rss = 100;
+    const said: string[] = [];
+    const pool = createPool(3, { memory: { explicit: false, budgetMb: 400, say: (l) => said.push(l), warn: (l) => said.push(l), residentMb: () => rss } });
+    try {
+      rss = 150;
+      await pool.run(chunk(0));
+      // 150 + 2 × 50 + 3 × (16 + 12.5) + 32 = 368 MB expected: 3 threads.
+      expect(said).toEqual(['batch: workers: 3 of 3 cores (memory budget 400 MB, ~50 MB a thread, expected peak ~368 MB)']);
+      await Promise.all([1, 2, 3].map((seq) => pool.run(chunk(seq))));
+      expect(pool.threads).toBe(3);
+      // 97% of the budget is 388 MB.
+      rss = 390;
+      await pool.run(chunk(4));
+      expect(said.at(-1)).toBe('batch: workers: 2 (resident memory reached 390 MB of the 400 MB budget: one thread stopped)');
+      expect(pool.threads).toBe(2);
+      expect(pool.window).toBe(6);
+      rss = 300;
+      const results = await Promise.all([5, 6, 7, 8].map((seq) => pool.run(chunk(seq))));
+      expect(results.map((r) => r.checked)).toEqual([20, 20, 20, 20]);
+      expect(pool.threads).toBe(2);
+      rss = 395;
+      // One thread at a time: the next is stopped once the first has ended, and the last never.
+      let seq = 9;
+      for (; pool.threads > 1 && seq < 400; seq++) {
+        await pool.run(chunk(seq));
+        await new Promise((ok) => setTimeout(ok, 20));
+      }
+      expect(pool.threads).toBe(1);
+      expect(said.at(-1)).toBe('batch: workers: 1 (resident memory reached 395 MB of the 400 MB budget: one thread stopped)');
+      expect((await pool.run(chunk(seq))).checked).toBe(20);
+      expect(pool.threads).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it('--workers N keeps its N threads near the budget: the person asked for them', async () => {
+    let rss = 100;
+    const said: string[] = [];
+    const pool = createPool(2, { memory: { explicit: true, budgetMb: 400, say: (l) => said.push(l), warn: (l) => said.push(l), residentMb: () => rss } });
+    try {
+      rss = 150;
+      await pool.run(chunk(0));
+      rss = 399;
+      await Promise.all([1, 2, 3, 4].map((seq) => pool.run(chunk(seq))));
+      expect(pool.threads).toBe(2);
+      expect(said).toEqual([]);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
 });
