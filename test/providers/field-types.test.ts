@@ -6,8 +6,9 @@ import type { FieldType, Provider, ProviderInput, ProviderProduct } from '../../
 // Every field a provider may fill, with the JSON type the spec gives it,
 // written out here rather than read from PROVIDER_FIELDS: the table under
 // test must not be the one the expectations come from. A provider's answer
-// of the right type is merged into the async result; of any other type it
-// is refused (a provider_errors entry naming the field), never merged.
+// of the right type is merged (runProviders, which every async check uses);
+// of any other type it is refused (a provider_errors entry naming the field
+// and the type it must have), never merged.
 
 const EXPECTED: { readonly [P in ProviderProduct]: Readonly<Record<string, FieldType>> } = {
   email: {
