@@ -149,10 +149,13 @@ describe('GET /openapi.json: the answers', () => {
     for (const name of ['code', 'message', 'field']) expect(error.properties![name]!.description).toMatch(/\w/);
   });
 
-  it('resolution_id is documented as a UUID v4', () => {
-    const id = answer('ip').properties!.resolution_id!;
-    expect(id.format).toBe('uuid');
-    expect(id.description).toMatch(/UUID v4/);
+  it('resolution_id is documented as a UUID v4, in every answer', () => {
+    const hub = doc.paths['/1.0/hub']!.post!.responses['200']!.content!['application/json']!.schema;
+    for (const schema of [...PRODUCTS.map(answer), hub]) {
+      const id = schema.properties!.resolution_id!;
+      expect(id.format).toBe('uuid');
+      expect(id.description).toMatch(/UUID v4/);
+    }
   });
 });
 
