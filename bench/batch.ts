@@ -265,7 +265,8 @@ async function main(): Promise<void> {
       runs.set(threads, run);
       const count = threads === 'default' ? Number(/workers: (\d+) of/.exec(run.stderr)?.[1] ?? 1) : Number(threads);
       // The thread count chosen (default) or the warning that --workers N is likely over the memory budget, as the batch said them.
-      const said = /(?:workers|warning): [^\n]*/.exec(run.stderr)?.[0];
+      // (and, later in the run, a thread stopped near the budget).
+      const said = run.stderr.match(/(?:workers|warning): [^\n]*/g)?.join('; ');
       const label = `${threads === 'default' ? 'default' : `${threads} worker thread${threads === '1' ? '' : 's'}`}${said === undefined ? '' : ` (${said})`}`;
       const speedUp = threads !== '1' && runs.has('1') ? ` (×${(runs.get('1')!.seconds / run.seconds).toFixed(2)})` : '';
       console.log(
