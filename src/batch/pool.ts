@@ -144,9 +144,9 @@ function residentMb(): number {
 /**
  * Share of the budget at which a run without `--workers` stops one of its
  * threads. The estimate that chose them is made on the first chunk and
- * cannot see all that fills late in a long run (the name reading's caches, a
- * heap's slack before a full collection): 2 threads of all five products,
- * estimated at 482 MB, peaked at 485 MB on 200,000 rows and 497 MB on
+ * cannot see all that fills late in a long run (caches filling, a heap's
+ * slack before a full collection): 2 threads of all five products,
+ * estimated at 458–482 MB, peaked at 485 MB on 200,000 rows and 497 MB on
  * 1,000,000 (25 November 2026). A thread stopped frees its heap and its
  * datasets' (≈80–120 MB with such rows). The check is made as each chunk
  * comes back, on the resident memory of that moment; the high-water mark ran

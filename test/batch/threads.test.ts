@@ -105,7 +105,7 @@ describe('the thread pool under a memory budget (issue 16)', () => {
 
   it('without --workers, a run that nears the budget all the same stops its last thread, down to one; the chunks still come back', async () => {
     // What fills late in a long run (caches, a heap's slack) is not in the first chunk's measure:
-    // 2 threads of all five products estimated at 482 MB peaked at 497 MB on 1,000,000 rows.
+    // 2 threads of all five products estimated at 458 MB peaked at 497 MB on 1,000,000 rows.
     let rss = 100;
     const said: string[] = [];
     const pool = createPool(3, { memory: { explicit: false, budgetMb: 400, say: (l) => said.push(l), warn: (l) => said.push(l), residentMb: () => rss } });
