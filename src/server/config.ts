@@ -111,10 +111,10 @@ export class ConfigError extends Error {
 }
 
 /** The first schema error, in words: `timeouts.headersMs must be integer`, `unknown setting "prot"`. */
-function firstProblem(schema: TSchema, value: unknown): string | null {
+function firstProblem(schema: TSchema, value: unknown, at = ''): string | null {
   for (const error of Value.Errors(schema, value)) {
     if (error.keyword === 'boolean') continue;
-    const path = error.instancePath.slice(1).replaceAll('/', '.');
+    const path = [at, ...error.instancePath.slice(1).split('/')].filter((part) => part !== '').join('.');
     if (error.keyword === 'additionalProperties') {
       const names = (error.params as { additionalProperties?: string[] }).additionalProperties ?? [];
       return `unknown setting ${JSON.stringify(path === '' ? names[0] : `${path}.${names[0]}`)}`;
@@ -138,10 +138,36 @@ function readJson(file: string, what: string): unknown {
   }
 }
 
+/** The provider types a config file may list, each with its own object schema (the branches of {@link ProviderSpecSchema}). */
+const PROVIDER_SCHEMAS: ReadonlyMap<string, TSchema> = new Map(
+  ProviderSpecSchema.anyOf.map((branch) => [String((branch.properties.type as { const: unknown }).const), branch]),
+);
+
+/**
+ * The first fault of a `providers` list, each entry checked against the
+ * schema of its own `type`. The whole-file check alone would report the
+ * first complaint of the union's first branch (`dns`) for any bad entry,
+ * naming a setting that is not at fault.
+ */
+function providersProblem(value: unknown): string | null {
+  if (value === null || typeof value !== 'object' || !Array.isArray((value as { providers?: unknown }).providers)) return null;
+  const entries = (value as { providers: unknown[] }).providers;
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return `providers.${i} must be an object`;
+    const type = (entry as { type?: unknown }).type;
+    const schema = typeof type === 'string' ? PROVIDER_SCHEMAS.get(type) : undefined;
+    if (schema === undefined) return `providers.${i}.type must be one of ${[...PROVIDER_SCHEMAS.keys()].join(', ')}`;
+    const problem = firstProblem(schema, entry, `providers.${i}`);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
 /** Reads and checks a config file; relative paths in it are taken from the file's folder. */
 export function readConfigFile(file: string): ServeConfig {
   const value = readJson(file, 'config file');
-  const problem = firstProblem(ServeConfigSchema, value);
+  const problem = providersProblem(value) ?? firstProblem(ServeConfigSchema, value);
   if (problem !== null) throw new ConfigError(`config file ${file}: ${problem}`);
   const config = value as ServeConfig;
   const base = dirname(resolvePath(file));
