@@ -234,7 +234,7 @@ export function createPool(
     get threads() {
       return lanes.length;
     },
-    // Grows as threads are added: the reader hands out more chunks once it reads this again.
+    // Follows the threads that take chunks (added once the first is measured, one stopped near the budget): the reader reads it before each chunk.
     get window() {
       return target * CHUNKS_PER_THREAD;
     },
