@@ -131,16 +131,24 @@ export function keyDigest(key: string): Buffer {
   return hash('sha256', key, 'buffer');
 }
 
-function rateOf(limit: RateLimit, field: string): { perSecond: number; burst: number } {
+/**
+ * A checked rate. `fields` name the two settings as the caller wrote them: a
+ * key's `apiKeys[i].rateLimit.perSecond` / `.burst`, or the server's own
+ * `rateLimitPerSecond` / `rateLimitBurst`.
+ */
+function rateOf(limit: RateLimit, fields: { readonly perSecond: string; readonly burst: string }): { perSecond: number; burst: number } {
   if (typeof limit !== 'object' || limit === null || typeof limit.perSecond !== 'number' || !(limit.perSecond >= 0) || !Number.isFinite(limit.perSecond)) {
-    throw new InputError('INPUT_OPTION', `${field}.perSecond must be a number ≥ 0`, `${field}.perSecond`);
+    throw new InputError('INPUT_OPTION', `${fields.perSecond} must be a number ≥ 0`, fields.perSecond);
   }
   const burst = limit.burst ?? Math.max(1, limit.perSecond * 2);
   if (typeof burst !== 'number' || !(burst >= 1) || !Number.isFinite(burst)) {
-    throw new InputError('INPUT_OPTION', `${field}.burst must be a number ≥ 1`, `${field}.burst`);
+    throw new InputError('INPUT_OPTION', `${fields.burst} must be a number ≥ 1`, fields.burst);
   }
   return { perSecond: limit.perSecond, burst };
 }
+
+/** The server-wide rate settings, named as `createServer` takes them. */
+const SERVER_RATE_FIELDS = Object.freeze({ perSecond: 'rateLimitPerSecond', burst: 'rateLimitBurst' });
 
 /** Checks `apiKeys` once and turns each into the entry the server compares against. */
 export function keyEntries(apiKeys: unknown, defaults: RateLimit): readonly KeyEntry[] {
@@ -165,7 +173,10 @@ export function keyEntries(apiKeys: unknown, defaults: RateLimit): readonly KeyE
       id,
       name: typeof key.name === 'string' && key.name !== '' ? key.name : id,
       webhookSecret: key.webhookSecret,
-      ...rateOf(key.rateLimit ?? defaults, key.rateLimit === undefined ? 'rateLimitPerSecond' : `apiKeys[${i}].rateLimit`),
+      ...rateOf(
+        key.rateLimit ?? defaults,
+        key.rateLimit === undefined ? SERVER_RATE_FIELDS : { perSecond: `apiKeys[${i}].rateLimit.perSecond`, burst: `apiKeys[${i}].rateLimit.burst` },
+      ),
       products: new Set(products),
     });
   });

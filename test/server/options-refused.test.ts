@@ -34,6 +34,10 @@ describe('createApiServer refuses a bad option by its path', () => {
     ['apiKeys[1].rateLimit.perSecond', { apiKeys: ['a', { key: 'b', rateLimit: { perSecond: -1 } }] }],
     ['apiKeys[0].rateLimit.perSecond', { apiKeys: [{ key: 'b', rateLimit: { perSecond: Number.POSITIVE_INFINITY } }] }],
     ['apiKeys[0].rateLimit.burst', { apiKeys: [{ key: 'b', rateLimit: { perSecond: 1, burst: 0.5 } }] }],
+    // The server-wide rate (every key without its own), named as createApiServer takes it.
+    ['rateLimitPerSecond', { rateLimitPerSecond: -1 }],
+    ['rateLimitPerSecond', { rateLimitPerSecond: Number.NaN }],
+    ['rateLimitBurst', { rateLimitPerSecond: 5, rateLimitBurst: 0 }],
     ['apiKeys[1].products', { apiKeys: ['a', { key: 'b', products: ['mail'] }] }],
     ['apiKeys[0].webhookSecret', { apiKeys: [{ key: 'b', webhookSecret: '' }] }],
     ['apiKeys', { apiKeys: [''] }],
