@@ -3,12 +3,12 @@ import { createServer as createHttpServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import underPressure from '@fastify/under-pressure';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerFactory, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyServerFactory, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { createChecker } from '../checker.js';
 import type { Checker } from '../checker.js';
 import { InputError } from '../errors.js';
-import { HttpError, answerFor, clientAborted, errorBody, schemaError } from './errors.js';
+import { HttpError, NOT_FOUND_MESSAGE, answerFor, clientAborted, errorBody, schemaError } from './errors.js';
 import { keyEntries, whole } from './options.js';
 import type { ApiKey, DatasetStatus, ServerOptions } from './options.js';
 import { apiPlugin, methodsPlugin } from './plugins/api.js';
@@ -172,6 +172,11 @@ export function createApiServer(options: ServerOptions): ApiServer {
     trustProxy: (options.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
     ajv: { customOptions: { ...AJV_OPTIONS } },
     schemaErrorFormatter: schemaError,
+    // A path that is not valid percent-encoding (`/1.0/%E0%A4%A`) names no endpoint: answered as an unknown path,
+    // in the API's error shape, instead of Fastify's own `{ statusCode, code: FST_ERR_BAD_URL }` body.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(404).send(errorBody('NOT_FOUND', NOT_FOUND_MESSAGE));
+    },
   };
   const app = Fastify(fastifyOptions) as unknown as FastifyInstance;
   // Answers are written from their response schemas by the server's own serialiser (serializer.ts: the same

@@ -129,6 +129,16 @@ describe('server: routing and request shape', () => {
     });
   });
 
+  it('answers a path that is not valid percent-encoding as an unknown path, in the API\'s error shape', async () => {
+    await withServer({ apiKeys: [KEY] }, async (req) => {
+      for (const path of ['/1.0/%E0%A4%A', '/1.0/email%', '/%ZZ']) {
+        const res = await req({ path, headers: json(KEY), body: EMAIL_BODY });
+        expect(res.status, path).toBe(404);
+        expect(res.body, path).toEqual({ error: { code: 'NOT_FOUND', message: expect.stringMatching(/POST \/1\.0\/\{email,device,ip,phone,name\}/) } });
+      }
+    });
+  });
+
   it('accepts a trailing slash and a query string on a product path', async () => {
     await withServer({ apiKeys: [KEY] }, async (req) => {
       expect((await req({ path: '/1.0/email/', headers: json(KEY), body: EMAIL_BODY })).status).toBe(200);
