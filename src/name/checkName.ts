@@ -90,7 +90,9 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
   if (first.isInitial) ev.add('NAME_INITIAL', first.normalized ?? undefined);
 
   // --- titles --------------------------------------------------------------
-  const fullKey = `${first.folded} ${last.folded}`;
+  // Joined, not a template: a template of 13+ units is a rope, which slows
+  // every charCodeAt loop it reaches (src/name/data/lineTable.ts flatString).
+  const fullKey = [first.folded, last.folded].join(' ');
   const whole = facts.listHits(fullKey);
   const namedWithTitle = whole !== undefined && (whole.fictional ?? whole.famous ?? whole.humorous) !== undefined;
   const titles = readTitles(first, last, ev, namedWithTitle, facts);

@@ -4,7 +4,7 @@
  * sections (lines by first unit) found by binary search at the text's edges.
  */
 import { describe, expect, it } from 'vitest';
-import { LineTable } from '../../src/name/data/lineTable.js';
+import { flatString, LineTable } from '../../src/name/data/lineTable.js';
 import { prng as rng } from '../support/prng.js';
 
 describe('LineTable', () => {
@@ -71,5 +71,26 @@ describe('LineTable', () => {
     expect(() => LineTable.textOf([['', '1']])).toThrow(/empty key/);
     expect(() => LineTable.textOf([['a', 'x\ny']])).toThrow(/newline/);
     expect(() => LineTable.textOf([['a', '1'], ['a', '2']])).toThrow(/twice/);
+  });
+
+  it('finds long keys whatever string they are (ropes, slices, two-byte, surrogate pairs)', () => {
+    const rows: [string, string][] = [
+      ['jean-baptiste poquelin', '1'],
+      ['абвгдежзиклмноп', '2'],
+      ['𝒜𝒷𝒸𝒹𝒺𝒻𝒼𝒽', '3'],
+      ['short', '4'],
+    ];
+    const t = new LineTable(LineTable.textOf(rows));
+    const pad = 'xxxxxxxxxxxxxxxxxxxx';
+    for (const [key, value] of rows) {
+      // A template and a slice of 13+ units are a rope and a view in V8: same units, other representation.
+      const rope = `${key.slice(0, 4)}${key.slice(4)}`;
+      const view = `${pad}${key}${pad}`.slice(pad.length, pad.length + key.length);
+      for (const k of [key, rope, view, flatString(rope)]) {
+        expect(flatString(k)).toBe(key);
+        expect(t.value(t.find(k))).toBe(value);
+      }
+    }
+    expect(t.find(`${'jean-baptiste'} ${'poquelin!'}`)).toBe(-1);
   });
 });
