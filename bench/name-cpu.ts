@@ -48,12 +48,15 @@ if (against !== undefined) {
 const best = checks.map(() => Infinity);
 for (const [, check] of checks) check('warm', 'up');
 for (let i = 0; i < iterations; i++) {
-  checks.forEach(([, check], k) => {
+  // The order alternates pass by pass: timed in a fixed order, the first of two identical trees came out ~3% slower.
+  for (let j = 0; j < checks.length; j++) {
+    const k = i % 2 === 0 ? j : checks.length - 1 - j;
+    const check = checks[k]![1];
     const u = process.cpuUsage();
     for (const [f, l] of mix) check(f, l);
     const d = process.cpuUsage(u);
     best[k] = Math.min(best[k]!, (d.user + d.system) / 1000);
-  });
+  }
 }
 checks.forEach(([label], k) => {
   const perCheckUs = (best[k]! * 1000) / mix.length;

@@ -17,6 +17,7 @@ import { analysePart, type PartAnalysis } from './analyse.js';
 import { Evidence } from './evidence.js';
 import { CheckFacts } from './facts.js';
 import { genderOfGiven } from './gender.js';
+import { listHitsOfPair } from './data/lists.js';
 import { matchLists } from './listMatch.js';
 import { ODD_PUNCTUATION } from './patterns.js';
 import { NAME_SCORE_MODEL, type NameScoreOutcome } from './scoreModel.js';
@@ -90,10 +91,8 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
   if (first.isInitial) ev.add('NAME_INITIAL', first.normalized ?? undefined);
 
   // --- titles --------------------------------------------------------------
-  // Joined, not a template: a template of 13+ units is a rope, which slows
-  // every charCodeAt loop it reaches (src/name/data/lineTable.ts flatString).
-  const fullKey = [first.folded, last.folded].join(' ');
-  const whole = facts.listHits(fullKey);
+  // The full name, `${first.folded} ${last.folded}`, is looked up without building it.
+  const whole = listHitsOfPair(first.folded, last.folded);
   const namedWithTitle = whole !== undefined && (whole.fictional ?? whole.famous ?? whole.humorous) !== undefined;
   const titles = readTitles(first, last, ev, namedWithTitle, facts);
   const given = titles.given;
@@ -102,7 +101,7 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
   // --- curated lists and the reading --------------------------------------
   const firstKnown = facts.knownFirst(first.folded) || (given.length > 0 && facts.knownFirst(given[0]!));
   const lastKnown = facts.knownSurname(last.folded) || last.tokens.some((tok) => !isParticle(tok) && facts.knownSurname(tok));
-  matchLists({ first, last, given: titleOnly ? [] : given, fullKey, firstKnown, lastKnown, facts }, ev);
+  matchLists({ first, last, given: titleOnly ? [] : given, whole, firstKnown, lastKnown, facts }, ev);
 
   // --- first and last alike ------------------------------------------------
   const similar = similarity(first, last, firstKnown, lastKnown);

@@ -10,23 +10,40 @@ import type { Evidence } from './evidence.js';
 import type { CheckFacts } from './facts.js';
 import type { ListHits } from './listIndex.js';
 import { catchphraseReading, humorousReading } from './reading.js';
-import { soundKeyNode } from './sound.js';
+import { soundKeyNodeOfPair } from './sound.js';
 import { TOKEN_PARTICLE, TOKEN_SUFFIX } from './data/vocabulary.js';
 import { lettersOf, tokenKind } from './tokens.js';
 import { isKeyboardWalk } from './typing.js';
 import type { NameReasonCode, NameRiskType } from './types.js';
 
-/** Keys under which a full name is looked up in the curated lists: "first last", and "first-given last" when there are middle names. */
-export function fullKeys(givenTokens: readonly string[], fullKey: string, last: PartAnalysis): string[] {
-  const keys = [fullKey];
-  // One given token and one surname token that are the whole parts (the usual case): fullKey is the only key.
-  if (givenTokens.length === 1 && last.tokens.length === 1 && last.tokens[0] === last.folded && fullKey.length === givenTokens[0]!.length + 1 + last.folded.length) {
-    return keys;
+/**
+ * Keys under which a full name is looked up in the curated lists besides
+ * "first last" (which the caller looks up as a pair, listHitsOfPair): "first-given last"
+ * spelt with single spaces, and with the first given name alone when there
+ * are middle names. None in the usual case (one given token, one surname token).
+ */
+export function otherFullKeys(givenTokens: readonly string[], first: PartAnalysis, last: PartAnalysis): readonly string[] {
+  // One given token and one surname token that are the whole parts (the usual case): "first last" is the only key.
+  if (givenTokens.length === 1 && last.tokens.length === 1 && last.tokens[0] === last.folded && first.folded.length === givenTokens[0]!.length) {
+    return NO_KEYS;
   }
+  const keys: string[] = [];
   const joined = `${givenTokens.join(' ')} ${last.tokens.join(' ')}`;
-  if (joined !== keys[0]) keys.push(joined);
+  if (joined !== `${first.folded} ${last.folded}`) keys.push(joined);
   if (givenTokens.length > 1) keys.push(`${givenTokens[0]} ${last.tokens.join(' ')}`);
   return keys;
+}
+
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
+/**
+ * The `k`th full-name key: "first last", then `others`. The first is built
+ * only here, when a placeholder names it (rare). A function of the module,
+ * not a closure made per check (under tsx, which keeps function names, each
+ * named closure costs a defineProperty).
+ */
+function fullKeyAt(k: number, first: PartAnalysis, last: PartAnalysis, others: readonly string[]): string {
+  return k === 0 ? `${first.folded} ${last.folded}` : others[k - 1]!;
 }
 
 /** The first label of `kind` among the hits of the candidate keys. */
@@ -78,8 +95,8 @@ export interface ListQuery {
   readonly last: PartAnalysis;
   /** Given-name tokens after leading titles. */
   readonly given: readonly string[];
-  /** `${first.folded} ${last.folded}` */
-  readonly fullKey: string;
+  /** The list hits of the full name, `${first.folded} ${last.folded}` (listHitsOfPair). */
+  readonly whole: ListHits | undefined;
   readonly firstKnown: boolean;
   readonly lastKnown: boolean;
   /** The check's answers so far (known names, list hits by key). */
@@ -92,33 +109,34 @@ export interface ListQuery {
  * like a listed one, or reading as a joke), vulgar words.
  */
 export function matchLists(q: ListQuery, ev: Evidence): void {
-  const { first, last, fullKey } = q;
-  const keys = fullKeys(q.given, fullKey, last);
+  const { first, last } = q;
+  const others = otherFullKeys(q.given, first, last);
   // One index lookup per candidate key tells every list it is in. Keys:
   // the full name (and its variants), each part alone, the name run
   // together (Dick Head → dickhead), and each token (vulgar words).
   const { facts } = q;
-  const fullHits: (ListHits | undefined)[] = keys.map((k) => facts.listHits(k));
+  const fullHits: (ListHits | undefined)[] = [q.whole];
+  for (const k of others) fullHits.push(facts.listHits(k));
   const firstHits = facts.listHits(first.folded);
   const lastHits = facts.listHits(last.folded);
   // The listed placeholder and joke names the full name sounds like: its
   // sound key is followed down the trie of listed keys as it is written, so
   // most names are given up after a letter or two and no key string is made.
-  const bySound = soundKeyNode(fullKey, soundEntries());
+  const bySound = soundKeyNodeOfPair(first.folded, last.folded, soundEntries());
   const placeholderBySound = bySound?.placeholder;
   const humorousBySound = bySound?.humorous;
 
   // Placeholders. One-word parts only when the word is no known name.
   let placeholderKey: string | undefined;
   let placeholderLabel: string | undefined;
-  for (let k = 0; k < keys.length && placeholderLabel === undefined; k++) {
+  for (let k = 0; k < fullHits.length && placeholderLabel === undefined; k++) {
     placeholderLabel = fullHits[k]?.placeholder;
-    placeholderKey = keys[k];
+    if (placeholderLabel !== undefined) placeholderKey = fullKeyAt(k, first, last, others);
   }
   if (placeholderLabel === undefined) {
     // Misspelt form examples (Jon Doe, Jhon Doe, Jane Do) sound like the listed ones.
     placeholderLabel = soundAlike('placeholder', placeholderBySound);
-    placeholderKey = keys[0];
+    if (placeholderLabel !== undefined) placeholderKey = fullKeyAt(0, first, last, others);
   }
   if (placeholderLabel === undefined && firstHits?.placeholder !== undefined && !q.firstKnown && !facts.known(first.folded)) {
     placeholderLabel = firstHits.placeholder;

@@ -29,6 +29,9 @@ const HYPHEN = 45;
 const APOSTROPHE = 39;
 const PERIOD = 46;
 
+/** What walk answers for a word with a letter outside a-z (its key is `''`). */
+const INVALID = -2;
+
 /** The key being built, as char codes: one string is made at the end instead of one per letter. */
 let buffer = new Uint16Array(64);
 
@@ -57,9 +60,26 @@ export function soundKeyNode<T extends SoundKeyTrie>(folded: string, root: T): T
 }
 
 /**
+ * {@link soundKeyNode} of `${first} ${last}`, without building that string.
+ * The key restarts at a space (nothing is merged or read across one), so
+ * the key of the pair is the first word's followed down the trie from
+ * where the first word's left it.
+ *
+ * @example
+ * soundKeyNodeOfPair('jhon', 'doe', soundEntries())?.placeholder // 'john doe'
+ */
+export function soundKeyNodeOfPair<T extends SoundKeyTrie>(first: string, last: string, root: T): T | undefined {
+  const n = walk(first, root);
+  if (n < 0) return undefined;
+  const m = walk(last, reached);
+  return m >= 0 && n + m > 0 ? (reached as T) : undefined;
+}
+
+/**
  * Writes the sound key of `folded` into `buffer` and returns its length (0
- * for `''`: a letter outside a-z, or nothing left); with a trie, follows it
- * and gives up (-1) as soon as the key leaves it.
+ * when nothing is left, INVALID for a letter outside a-z: the key is `''`);
+ * with a trie, follows it from `root` and gives up (-1) as soon as the key
+ * leaves it; `reached` is then the node the key ends at.
  */
 function walk(folded: string, root: SoundKeyTrie | undefined): number {
   const len = folded.length;
@@ -77,7 +97,7 @@ function walk(folded: string, root: SoundKeyTrie | undefined): number {
       prev = 0;
       continue;
     }
-    if (c < A || c > Z) return 0;
+    if (c < A || c > Z) return INVALID;
     const next = i + 1 < len ? folded.charCodeAt(i + 1) : SPACE;
     let e = c;
     switch (c) {

@@ -8,9 +8,9 @@ import { createNameCheck } from '../../src/name/index.js';
 import { CheckFacts } from '../../src/name/facts.js';
 import { unlikely } from '../../src/name/typingRules.js';
 import { firstNameCountsAt, firstNameGender, firstNameLine } from '../../src/name/data/tables.js';
-import { entryBySound, listEntries, mayBeVulgar, soundEntries } from '../../src/name/data/lists.js';
+import { entryBySound, listEntries, listHits, listHitsOfPair, mayBeVulgar, soundEntries } from '../../src/name/data/lists.js';
 import { isPinyinName, isPinyinSyllable } from '../../src/name/pinyin.js';
-import { soundKey, soundKeyNode } from '../../src/name/sound.js';
+import { soundKey, soundKeyNode, soundKeyNodeOfPair } from '../../src/name/sound.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prng as rng } from '../support/prng.js';
@@ -55,6 +55,49 @@ describe('sound-alike keys followed down the trie of listed keys', () => {
     }
     expect(found).toBeGreaterThan(200);
     expect(soundKeyNode('jhon doe', soundEntries())?.placeholder).toBe('john doe');
+  });
+
+  it('of a full name given as its two parts, are those of the parts joined by a space', () => {
+    const next = rng(7);
+    const alphabet = "abcdefghijklmnopqrstuvwxyz -'.hwxcpgyé";
+    const word = (): string => {
+      let w = '';
+      const len = Math.floor(next() * 9);
+      for (let k = 0; k < len; k++) w += alphabet[Math.floor(next() * alphabet.length)];
+      return w;
+    };
+    // Listed names cut at each space, and random pairs (empty parts, parts ending or starting in h, w, x, c…).
+    const pairs: [string, string][] = [];
+    for (const entry of [...listEntries('placeholder'), ...listEntries('humorous')]) {
+      for (let at = entry.indexOf(' '); at >= 0; at = entry.indexOf(' ', at + 1)) pairs.push([entry.slice(0, at), entry.slice(at + 1)]);
+    }
+    for (let i = 0; i < 20_000; i++) pairs.push([word(), word()]);
+    let found = 0;
+    for (const [a, b] of pairs) {
+      const node = soundKeyNodeOfPair(a, b, soundEntries());
+      expect(node, `${a}|${b}`).toBe(soundKeyNode(`${a} ${b}`, soundEntries()));
+      if (node !== undefined) found++;
+    }
+    expect(found).toBeGreaterThan(200);
+    expect(soundKeyNodeOfPair('jhon', 'doe', soundEntries())?.placeholder).toBe('john doe');
+  });
+});
+
+describe('a full name looked up as its two parts', () => {
+  it('is in the lists the full name is in, for every listed entry and for others', () => {
+    const entries = [...listEntries('placeholder'), ...listEntries('fictional'), ...listEntries('famous'), ...listEntries('humorous'), ...listEntries('vulgar')];
+    let found = 0;
+    for (const entry of [...entries, 'john smith', 'a b', ' x', 'y ', ' ', 'jean-baptiste de la fontaine-quelquechose']) {
+      for (let at = entry.indexOf(' '); at >= 0; at = entry.indexOf(' ', at + 1)) {
+        const hits = listHitsOfPair(entry.slice(0, at), entry.slice(at + 1));
+        expect(hits, entry).toBe(listHits(entry));
+        if (hits !== undefined) found++;
+      }
+      // A pair whose parts fit but whose whole does not (one letter more or less).
+      expect(listHitsOfPair(entry, 'x')).toBe(listHits(`${entry} x`));
+      expect(listHitsOfPair(entry.slice(0, -1), '')).toBe(listHits(`${entry.slice(0, -1)} `));
+    }
+    expect(found).toBeGreaterThan(1000);
   });
 
   it('keys the listed names as the data builder keyed them (lists.json bySound)', () => {

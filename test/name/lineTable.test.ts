@@ -55,6 +55,33 @@ describe('LineTable', () => {
     }
   });
 
+  it('finds a pair of words as find finds them joined by a space, on random tables', () => {
+    const next = rng(19);
+    const alphabet = 'ab éкж李';
+    const word = (most: number): string => {
+      let w = '';
+      const len = Math.floor(next() * most);
+      for (let i = 0; i < len; i++) w += alphabet[Math.floor(next() * alphabet.length)];
+      return w;
+    };
+    for (let round = 0; round < 20; round++) {
+      const rows = new Map<string, string>();
+      const size = Math.floor(next() * 300);
+      while (rows.size < size) {
+        const key = `${word(4)} ${word(4)}`;
+        rows.set(key, String(rows.size));
+      }
+      const t = new LineTable(LineTable.textOf(rows));
+      const asked: [string, string][] = [];
+      for (const key of rows.keys()) for (let at = key.indexOf(' '); at >= 0; at = key.indexOf(' ', at + 1)) asked.push([key.slice(0, at), key.slice(at + 1)]);
+      for (let q = 0; q < 400; q++) asked.push([word(5), word(5)]);
+      for (const [a, b] of asked) expect(t.findPair(a, b), `${a}|${b}`).toBe(t.find(`${a} ${b}`));
+    }
+    expect(new LineTable('ann lee\t1\nbob\t22').findPair('ann', 'lee')).toBe(0);
+    expect(new LineTable('ann lee\t1').findPair('ann', 'le')).toBe(-1);
+    expect(new LineTable('ann lee').findPair('ann', 'leeds')).toBe(-1);
+  });
+
   it('indexes only the sections a lookup needs (the first call does not index the whole table)', () => {
     const keys = Array.from({ length: 26 * 40 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}name${i}`);
     const t = new LineTable(LineTable.textOf(keys.map((k): [string, undefined] => [k, undefined])));

@@ -17,6 +17,7 @@
 
 const TAB = 9;
 const NEWLINE = 10;
+const SPACE = 32;
 /** FNV-1a, 32 bits, over UTF-16 code units. */
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;
@@ -191,6 +192,46 @@ export class LineTable {
       let i = 0;
       while (i < n && text.charCodeAt(start + i) === key.charCodeAt(i)) i++;
       if (i < n) continue;
+      const after = start + n < text.length ? text.charCodeAt(start + n) : NEWLINE;
+      if (after === TAB || after === NEWLINE) return start;
+    }
+  }
+
+  /**
+   * The line of the key `${a} ${b}` (two words and a space between), or -1:
+   * `find` of that key without building it (a full name is looked up once
+   * per check; a template of its two parts would be a rope, and flattening
+   * one costs more than the probe).
+   * @example
+   * new LineTable('ann lee\t1\nbob\t22').findPair('ann', 'lee') // 0
+   */
+  findPair(a: string, b: string): number {
+    if (a.length >= FLAT_MIN) a = flatString(a);
+    if (b.length >= FLAT_MIN) b = flatString(b);
+    const na = a.length;
+    const nb = b.length;
+    const n = na + 1 + nb;
+    const unit = na > 0 ? a.charCodeAt(0) : SPACE;
+    const { slots, mask, filter, filterShift } = (unit < ARRAY_SECTIONS ? this.low[unit] : undefined) ?? this.section(unit);
+    const text = this.text;
+    let h = FNV_OFFSET;
+    for (let i = 0; i < na; i++) h = Math.imul(h ^ a.charCodeAt(i), FNV_PRIME);
+    h = Math.imul(h ^ SPACE, FNV_PRIME);
+    for (let i = 0; i < nb; i++) h = Math.imul(h ^ b.charCodeAt(i), FNV_PRIME);
+    const bit = Math.imul(h, FILTER_MULTIPLIER) >>> filterShift;
+    if ((filter[bit >>> 5]! & (1 << (bit & 31))) === 0) return -1;
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot * 2]!;
+      if (entry === 0) return -1;
+      if (slots[slot * 2 + 1] !== h) continue;
+      const start = entry - 1;
+      let i = 0;
+      while (i < na && text.charCodeAt(start + i) === a.charCodeAt(i)) i++;
+      if (i < na || start + na >= text.length || text.charCodeAt(start + na) !== SPACE) continue;
+      const from = start + na + 1;
+      let j = 0;
+      while (j < nb && text.charCodeAt(from + j) === b.charCodeAt(j)) j++;
+      if (j < nb) continue;
       const after = start + n < text.length ? text.charCodeAt(start + n) : NEWLINE;
       if (after === TAB || after === NEWLINE) return start;
     }

@@ -146,6 +146,18 @@ export function listHits(key: string): ListHits | undefined {
 }
 
 /**
+ * {@link listHits} of the key `${first} ${last}` (a full name), without building it.
+ *
+ * @example
+ * listHitsOfPair('john', 'doe')?.placeholder // 'form example'
+ */
+export function listHitsOfPair(first: string, last: string): ListHits | undefined {
+  const loaded = load();
+  const line = loaded.table.findPair(first, last);
+  return line < 0 ? undefined : hitsOf(loaded, line);
+}
+
+/**
  * The listed entry of `kind` (placeholder or humorous, two or more words)
  * whose sound-alike key (src/name/sound.ts) is `key`, or undefined.
  *
