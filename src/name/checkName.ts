@@ -24,7 +24,7 @@ import { NAME_SCORE_MODEL, type NameScoreOutcome } from './scoreModel.js';
 import { similarity } from './similarity.js';
 import { readTitles } from './titles.js';
 import { TOKEN_LEGAL_FORM } from './data/vocabulary.js';
-import { isParticle, lettersOf, tokenKind } from './tokens.js';
+import { isParticle, joinTokens, lettersOf, tokenKind } from './tokens.js';
 import { mixesScripts, plausibleSurname, typingRule } from './typingRules.js';
 import type { NameCallOptions, NameCheck, NameCheckOptions, NameResult } from './types.js';
 
@@ -129,7 +129,7 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
 
   // --- trust and gender ----------------------------------------------------
   const gender = titles.titleGender ?? (titleOnly ? null : genderOfGiven(given, last.tokens, ev, country, facts));
-  if (!titleOnly && firstKnown) ev.add(gender !== null ? 'NAME_FIRST_KNOWN' : 'NAME_FIRST_KNOWN_UNISEX', given.join(' '));
+  if (!titleOnly && firstKnown) ev.add(gender !== null ? 'NAME_FIRST_KNOWN' : 'NAME_FIRST_KNOWN_UNISEX', joinTokens(given, ' '));
   if (titles.lastTitles < last.tokens.length) {
     if (lastKnown) ev.add('NAME_LAST_KNOWN', last.folded);
     else if (plausibleSurname(last.tokens, facts)) ev.add('NAME_LAST_PLAUSIBLE', last.folded);

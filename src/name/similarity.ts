@@ -7,6 +7,7 @@ import { levenshteinDistance } from '../common/levenshtein.js';
 import { firstNameGender, isKnownFirstName, lastNameWeight, repeatedNameLimits } from './data/index.js';
 import { vocabulary } from './data/vocabulary.js';
 import type { PartAnalysis } from './analyse.js';
+import { joinTokens } from './tokens.js';
 
 /** True when `last` is `first` (or `first` less a final vowel) plus a patronymic suffix (data/raw/name/patronymic-suffixes.txt). */
 export function isPatronymicOf(first: string, last: string): boolean {
@@ -55,8 +56,8 @@ export function isRepeatableName(name: string): boolean {
  * @returns what is alike, or undefined
  */
 export function similarity(first: PartAnalysis, last: PartAnalysis, firstKnown: boolean, lastKnown: boolean): string | undefined {
-  const a = first.tokens.join('');
-  const b = last.tokens.join('');
+  const a = joinTokens(first.tokens, '');
+  const b = joinTokens(last.tokens, '');
   if (a.length === 0 || b.length === 0) return undefined;
   if (a === b) return isRepeatableName(a) ? undefined : 'first and last name are the same';
   if (lastKnown && isPatronymicOf(a, b)) return undefined;
