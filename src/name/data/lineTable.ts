@@ -177,7 +177,9 @@ export class LineTable {
     // A long key may be a rope or a view (see flatString): probed as one, this loop would slow down for every key.
     if (n >= FLAT_MIN) key = flatString(key);
     const unit = key.charCodeAt(0);
-    const { slots, mask, filter, filterShift } = (unit < ARRAY_SECTIONS ? this.low[unit] : undefined) ?? this.section(unit);
+    // An indexed section is read here, also of other scripts (in `high`): section() runs only to build one
+    // (a call that is not inlined, once on every lookup of a Cyrillic or CJK key before).
+    const { slots, mask, filter, filterShift } = (unit < ARRAY_SECTIONS ? this.low[unit] : this.high.get(unit)) ?? this.section(unit);
     const text = this.text;
     let h = FNV_OFFSET;
     for (let i = 0; i < n; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME);
@@ -212,7 +214,7 @@ export class LineTable {
     const nb = b.length;
     const n = na + 1 + nb;
     const unit = na > 0 ? a.charCodeAt(0) : SPACE;
-    const { slots, mask, filter, filterShift } = (unit < ARRAY_SECTIONS ? this.low[unit] : undefined) ?? this.section(unit);
+    const { slots, mask, filter, filterShift } = (unit < ARRAY_SECTIONS ? this.low[unit] : this.high.get(unit)) ?? this.section(unit);
     const text = this.text;
     let h = FNV_OFFSET;
     for (let i = 0; i < na; i++) h = Math.imul(h ^ a.charCodeAt(i), FNV_PRIME);
