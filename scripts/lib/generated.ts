@@ -68,12 +68,32 @@ export function listFiles(dir: string): string[] {
 }
 
 /**
+ * `data update` runs each builder as a child and names itself in
+ * IDENTITY_SIGNALS_BUILD_PARENT. A `data update` killed with SIGKILL leaves
+ * its builder running, re-parented; the next update removes the killed run's
+ * work directory, which such an orphan would keep writing into (ENOTEMPTY for
+ * the next run, or files left behind after it). So a builder whose parent is
+ * no longer the `data update` that started it writes nothing more and exits:
+ * checked before every file it writes, and every 100 ms while it runs.
+ */
+const BUILD_PARENT = Number(process.env.IDENTITY_SIGNALS_BUILD_PARENT ?? Number.NaN);
+
+function stopIfOrphaned(): void {
+  if (Number.isInteger(BUILD_PARENT) && process.ppid !== BUILD_PARENT) {
+    process.stderr.write(`builder: the data update that started it (pid ${BUILD_PARENT}) is gone; stopping without writing\n`);
+    process.exit(1);
+  }
+}
+if (Number.isInteger(BUILD_PARENT)) setInterval(stopIfOrphaned, 100).unref();
+
+/**
  * Writes (or, in check mode, compares) a generated file under `data/`.
  * @returns the bytes the file holds afterwards: in check mode the committed
  * bytes when they are equivalent (a brotli stream of another zlib version),
  * so the manifest's sha256 stays the committed file's
  */
 export function writeGenerated(rel: string, content: string | Uint8Array): Buffer {
+  stopIfOrphaned();
   const path = dataFile(rel);
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
   if (CHECK) {

@@ -277,7 +277,8 @@ function previousVersion(out: string): string | null {
 /** Leftovers of killed runs: their temporary build directories and links (the lock is held, so no run owns them). */
 function removeAbandoned(versions: string, parent: string, base: string): void {
   for (const name of readdirSync(versions)) {
-    if (name.startsWith('.tmp-')) rmSync(join(versions, name), { recursive: true, force: true });
+    // Retried: a killed run's builder may still be finishing its last write when this run starts (it stops at its next one).
+    if (name.startsWith('.tmp-')) rmSync(join(versions, name), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
   for (const name of readdirSync(parent)) {
     const pid = Number(name.slice(`.${base}.link-`.length));
@@ -518,7 +519,14 @@ function runBuilder(product: DataProduct, root: string, bundle: string, day: str
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, args, {
       cwd,
-      env: { ...process.env, IDENTITY_SIGNALS_BUILD_ROOT: root, IDENTITY_SIGNALS_BUILD_OUT: bundle, IDENTITY_SIGNALS_BUILD_RETRIEVED: day },
+      // IDENTITY_SIGNALS_BUILD_PARENT: a builder whose parent is gone (this run killed) stops writing (scripts/lib/generated.ts).
+      env: {
+        ...process.env,
+        IDENTITY_SIGNALS_BUILD_ROOT: root,
+        IDENTITY_SIGNALS_BUILD_OUT: bundle,
+        IDENTITY_SIGNALS_BUILD_RETRIEVED: day,
+        IDENTITY_SIGNALS_BUILD_PARENT: String(process.pid),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
