@@ -164,7 +164,9 @@ const RETIRE_AT = 0.97;
  * With `memory`, one thread starts first; once it has checked its first
  * chunk (its datasets loaded), the rise of the process's resident memory is
  * what a thread costs, and the others are started as {@link chooseThreads}
- * says: up to `threads`, as many as fit `memory.budgetMb`. Without
+ * says: up to `threads`, as many as fit `memory.budgetMb`. With `--workers`
+ * (`memory.explicit`) all `threads` start at once, and the same measure,
+ * shared by the threads started, only decides the warning. Without
  * `--workers` (`memory.explicit`), a thread is stopped again when the
  * process nears the budget all the same ({@link RETIRE_AT}). Each thread is
  * a piscina pool of its own, so that threads can be added to and taken from
@@ -197,12 +199,16 @@ export function createPool(
   const resident = memory?.residentMb ?? residentMb;
   // Measured before the first thread exists: the shared files are read, the datasets are not.
   const beforeMb = memory === undefined ? 0 : resident();
-  // Threads to run: all at once without a budget, else one until it is measured.
-  let target = memory === undefined ? threads : 1;
+  // Threads to run: all at once without a budget or with --workers N (the measure then only decides the warning,
+  // and a second thread started after the first's first chunk cost ~5% of a 2-thread run's wall time); else one
+  // until it is measured.
+  let target = memory === undefined || memory.explicit ? threads : 1;
   let measured = memory === undefined;
   const measure = () => {
     measured = true;
-    const choice = chooseThreads({ wanted: threads, explicit: memory!.explicit, budgetMb: memory!.budgetMb, beforeMb, afterMb: resident(), youngGenerationMb: WORKER_YOUNG_GENERATION_MB });
+    // What one thread took: the rise since before the first, shared by the threads started meanwhile.
+    const oneMb = beforeMb + (resident() - beforeMb) / Math.max(1, lanes.length);
+    const choice = chooseThreads({ wanted: threads, explicit: memory!.explicit, budgetMb: memory!.budgetMb, beforeMb, afterMb: oneMb, youngGenerationMb: WORKER_YOUNG_GENERATION_MB });
     target = choice.threads;
     if (choice.line !== undefined) memory!.say(`batch: ${choice.line}`);
     if (choice.warning !== undefined) memory!.warn(`batch: warning: ${choice.warning}`);

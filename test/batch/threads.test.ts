@@ -88,6 +88,17 @@ describe('the thread pool under a memory budget (issue 16)', () => {
     }
   }, 120_000);
 
+  it('--workers N starts its N threads at once, not after the first thread is measured', async () => {
+    const pool = createPool(2, { memory: { explicit: true, budgetMb: 1_000_000, say: () => {}, warn: () => {} } });
+    try {
+      const first = [pool.run(chunk(0)), pool.run(chunk(1))];
+      expect(pool.threads).toBe(2);
+      expect((await Promise.all(first)).map((r) => r.seq)).toEqual([0, 1]);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
   it('--workers N starts N threads even over the budget, and warns', async () => {
     const said: string[] = [];
     const warned: string[] = [];
