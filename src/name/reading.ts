@@ -41,14 +41,13 @@
  */
 import { doubleMetaphone } from 'double-metaphone';
 import { BoundedCache } from '../common/boundedCache.js';
-import { levenshteinDistance } from '../common/levenshtein.js';
 import { bundleMemo } from './data/bundleMemo.js';
 import { PHRASES, VOCABULARY } from './data/formats.js';
 import { LineTable } from './data/lineTable.js';
 import { isPinyinName, isPinyinSyllable } from './pinyin.js';
 import { sentenceReading } from './sentenceReading.js';
 import { vocabulary } from './data/vocabulary.js';
-import { soundKey } from './sound.js';
+import { keyDistance, soundKey } from './sound.js';
 
 /** Least length of a punchline word's code: "ass" after a word reads S, which would match any name ending in s. */
 export const MIN_PUNCH_CODE = 3;
@@ -145,7 +144,6 @@ interface ReadingIndex {
   /** Catchphrase code → phrase. */
   readonly phrases: ReadonlyMap<string, string>;
   /** The catchphrase codes (the keys of `phrases`; a handful). */
-  readonly phraseCodes: readonly string[];
   readonly longest: number;
   /**
    * The sound key (src/name/sound.ts) of each word: a phrase's key is its
@@ -213,7 +211,7 @@ const index = bundleMemo('name/vocabulary:reading', () => [VOCABULARY], (): Read
   for (const p of reading.phrases) for (const c of readingsOf(p).initial) phrases.set(c, p);
   const soundKeys = new Map<string, string>();
   for (const w of [...reading.punch, ...reading.glue]) soundKeys.set(w, soundKey(w));
-  return { initial, inner: innerTrie, punch: new Set(reading.punch), punchTrie, phrases, phraseCodes: [...phrases.keys()], longest, soundKeys };
+  return { initial, inner: innerTrie, punch: new Set(reading.punch), punchTrie, phrases, longest, soundKeys };
 });
 
 interface NameReading {
@@ -433,7 +431,7 @@ function nonRhotic(token: string): boolean {
 function mayBeInCatchphrase(token: string, k: number, ix: ReadingIndex): boolean {
   for (const raw of tokenCodes(token)) {
     const c = k === 0 ? raw : inner(raw);
-    for (const code of ix.phraseCodes) if (k === 0 ? code.startsWith(c) : code.includes(c)) return true;
+    for (const code of ix.phrases.keys()) if (k === 0 ? code.startsWith(c) : code.includes(c)) return true;
   }
   return false;
 }
@@ -467,10 +465,7 @@ function nonRhoticPhrase(tokens: readonly string[], ix: ReadingIndex): string | 
  * distance is computed.
  */
 function keysAlike(nameKey: string, phraseKey: string, share: number): boolean {
-  if (nameKey === '' || phraseKey === '') return false;
-  const limit = share * Math.max(nameKey.length, phraseKey.length);
-  if (Math.abs(nameKey.length - phraseKey.length) > limit) return false;
-  return levenshteinDistance(nameKey, phraseKey) <= limit;
+  return keyDistance(nameKey, phraseKey, share) !== Infinity;
 }
 
 /** A name prepared for reading: its tokens, their readings, and its sound key computed on first use (most names never need it). */

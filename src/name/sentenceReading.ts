@@ -42,7 +42,7 @@
  */
 import { BoundedCache, cacheKey, type CacheKey } from '../common/boundedCache.js';
 import { levenshteinDistance } from '../common/levenshtein.js';
-import { soundKey } from './sound.js';
+import { keyDistance, soundKey } from './sound.js';
 import { bundleMemo } from './data/bundleMemo.js';
 import { SENTENCE_WORDS } from './data/formats.js';
 
@@ -443,7 +443,8 @@ const openingCache = bundleMemo('name/sentence-words:openings', () => [SENTENCE_
 /** The openings of a given name (cached). */
 function openingOf(token: string): Opening {
   const cache = openingCache();
-  let out = cache.get(cacheKey(token));
+  const k = cacheKey(token);
+  let out = cache.get(k);
   if (out === undefined) {
     const key = saidKey(token);
     const found: Opening = {};
@@ -456,7 +457,7 @@ function openingOf(token: string): Opening {
     // keeps no vowel quality, so without this Annie, Amie and Otto would end in "a" too.
     if (found.noun !== undefined && !token.endsWith('a') && !token.endsWith('ah')) delete found.noun;
     out = found.object === undefined && found.adverb === undefined && found.noun === undefined && found.predicate === undefined ? NONE : found;
-    cache.set(cacheKey(token), out);
+    cache.set(k, out);
   }
   return out;
 }
@@ -494,12 +495,7 @@ export function syllables(key: string): number {
  * `share` of the longer key.
  */
 function spelledClose(surnameKey: string, word: string, share: number): number {
-  const b = soundKey(word);
-  if (surnameKey === '' || b === '') return Infinity;
-  const limit = share * Math.max(surnameKey.length, b.length);
-  if (Math.abs(surnameKey.length - b.length) > limit) return Infinity;
-  const distance = levenshteinDistance(surnameKey, b);
-  return distance <= limit ? distance : Infinity;
+  return keyDistance(surnameKey, soundKey(word), share);
 }
 
 /**

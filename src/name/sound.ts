@@ -4,6 +4,7 @@
  * variants that sound alike map to one key. Built for English joke names
  * only; words with letters outside a-z get no key.
  */
+import { levenshteinDistance } from '../common/levenshtein.js';
 
 // Char codes of the letters the rules name (literals, so the switch below compiles to a jump table).
 const A = 97;
@@ -180,4 +181,20 @@ export function soundKey(folded: string): string {
 /** a e i o u (not y). */
 function isVowel(c: number): boolean {
   return c === A || c === E || c === I || c === O || c === U;
+}
+
+/**
+ * How far apart two sound keys are, in letters (Levenshtein distance), or
+ * `Infinity` past `share` of the longer key or when either is empty. The
+ * distance is at least the difference in length, so past the limit none is
+ * computed.
+ * @example
+ * keyDistance('ANTBT', 'ANTBT', 0.25) // 0
+ */
+export function keyDistance(a: string, b: string, share: number): number {
+  if (a === '' || b === '') return Infinity;
+  const limit = share * Math.max(a.length, b.length);
+  if (Math.abs(a.length - b.length) > limit) return Infinity;
+  const distance = levenshteinDistance(a, b);
+  return distance <= limit ? distance : Infinity;
 }
