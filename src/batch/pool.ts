@@ -7,6 +7,7 @@ import { openData } from '../data/context.js';
 import { bundledCityPathIfInstalled } from '../ip/mmdb.js';
 import { chooseThreads } from './threads.js';
 import type { ChunkResult, ChunkTask } from './types.js';
+import type { RunnerSay } from './run.js';
 
 /** Where chunks are checked: a pool of threads here, or workers on a queue. */
 export interface ChunkRunner {
@@ -123,15 +124,11 @@ export function sharedRangeTables(data: string | undefined, withCity: boolean): 
 }
 
 /** How a pool sizes itself to a memory budget (the `batch --input` run; see {@link chooseThreads}). */
-export interface PoolMemory {
+export interface PoolMemory extends RunnerSay {
   /** `--workers N` was given: `threads` are started whatever the budget, with a warning when likely over it. */
   readonly explicit: boolean;
   /** The budget, MB (`--max-memory`). */
   readonly budgetMb: number;
-  /** The choice, once made (`workers: 2 of 8 cores …`; not said for `--workers N`): silent with `--quiet`. */
-  readonly say: (line: string) => void;
-  /** A warning that the budget is likely exceeded: said even with `--quiet`. */
-  readonly warn: (line: string) => void;
   /** Reads the process's resident memory, MB (tests give their own). @internal */
   readonly residentMb?: () => number;
 }
