@@ -173,9 +173,10 @@ export function createApiServer(options: ServerOptions): ApiServer {
     ajv: { customOptions: { ...AJV_OPTIONS } },
     schemaErrorFormatter: schemaError,
     // A path that is not valid percent-encoding (`/1.0/%E0%A4%A`) names no endpoint: answered as an unknown path,
-    // in the API's error shape, instead of Fastify's own `{ statusCode, code: FST_ERR_BAD_URL }` body.
-    frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).code(404).send(errorBody('NOT_FOUND', NOT_FOUND_MESSAGE));
+    // in the API's error shape, instead of Fastify's own `{ statusCode, code: FST_ERR_BAD_URL }` body. Fastify
+    // answers it before routing, so no hook runs: the request id every answer carries is set here.
+    frameworkErrors: (_error, request, reply) => {
+      void (reply as FastifyReply).header('x-request-id', request.id).code(404).send(errorBody('NOT_FOUND', NOT_FOUND_MESSAGE));
     },
   };
   const app = Fastify(fastifyOptions) as unknown as FastifyInstance;

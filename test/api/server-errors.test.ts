@@ -135,6 +135,7 @@ describe('server: routing and request shape', () => {
         const res = await req({ path, headers: json(KEY), body: EMAIL_BODY });
         expect(res.status, path).toBe(404);
         expect(res.body, path).toEqual({ error: { code: 'NOT_FOUND', message: expect.stringMatching(/POST \/1\.0\/\{email,device,ip,phone,name\}/) } });
+        expect(res.headers['x-request-id'], path).toMatch(/\S/);
       }
     });
   });
