@@ -98,10 +98,17 @@ export class RedisRateStore {
    * client that is reconnecting fails at once, as a Redis that is down should.
    */
   private firstConnect(): Promise<void> | undefined {
+    if (this.firstSettled) return undefined;
     const status = this.redis.status;
-    if (status !== 'wait' && status !== 'connecting' && status !== 'connect') return undefined;
-    return new Promise((resolve) => {
+    if (status !== 'wait' && status !== 'connecting' && status !== 'connect') {
+      this.firstSettled = true;
+      return undefined;
+    }
+    // One wait for every lookup that arrives meanwhile (not a promise, timer and two listeners each); once it has
+    // settled, never again: a reconnect also passes through 'connecting', and a reconnecting client fails at once.
+    return (this.first ??= new Promise((resolve) => {
       const done = () => {
+        this.firstSettled = true;
         clearTimeout(timer);
         this.redis.off('ready', done);
         this.redis.off('close', done);
@@ -112,8 +119,13 @@ export class RedisRateStore {
       timer.unref();
       this.redis.once('ready', done);
       this.redis.once('close', done);
-    });
+    }));
   }
+
+  /** The wait for the first connection, shared by the lookups made during it. */
+  private first: Promise<void> | undefined;
+  /** The first connection was made or given up on: lookups no longer wait. */
+  private firstSettled = false;
 }
 
 /** How long a rate lookup waits for the client's first connection before it is treated as a Redis that is down. */
