@@ -15,6 +15,9 @@
  *   table knows (fewer than the tables' births cut), about 280 of them, in
  *   the surname slot: real name tokens the check has never seen, which is
  *   where a made-up surname of a pun would be.
+ * - `initial`: the same given names with a middle initial (each letter
+ *   a-z, written "X.") × every 10th of the `common` surnames (28): real
+ *   names with an initial, which the reading says as the letter's name.
  * A pair counts when checkName gives it the reason NAME_HUMOROUS_READING.
  */
 import { readFileSync } from 'node:fs';
@@ -50,19 +53,24 @@ const lasts = every(
 const unknown = [...readSsa().keys()].filter((n) => AZ.test(n) && !knownToken(n)).sort();
 const rare = every(unknown, Math.ceil(unknown.length / 280));
 
-for (const [label, surnames] of [
-  ['common', lasts],
-  ['rare', rare],
+const initials = [...'abcdefghijklmnopqrstuvwxyz'].map((c) => `${c}.`);
+for (const [label, middles, surnames] of [
+  ['common', [''], lasts],
+  ['rare', [''], rare],
+  ['initial', initials, every(lasts, 10)],
 ] as const) {
   let pairs = 0;
   const hits: string[] = [];
-  for (const first of firsts) {
-    for (const last of surnames) {
-      pairs++;
-      const reason = checkName(first, last).reasons.find((r) => r.code === 'NAME_HUMOROUS_READING');
-      if (reason !== undefined) hits.push(`${first} ${last}: ${reason.detail}`);
+  for (const given of firsts) {
+    for (const middle of middles) {
+      const first = middle === '' ? given : `${given} ${middle}`;
+      for (const last of surnames) {
+        pairs++;
+        const reason = checkName(first, last).reasons.find((r) => r.code === 'NAME_HUMOROUS_READING');
+        if (reason !== undefined) hits.push(`${first} ${last}: ${reason.detail}`);
+      }
     }
   }
-  console.log(`${label}: ${firsts.length} × ${surnames.length} = ${pairs} pairs, ${hits.length} read as jokes (${((100 * hits.length) / pairs).toFixed(3)}%)`);
+  console.log(`${label}: ${firsts.length} × ${middles.length > 1 ? `${middles.length} initials × ` : ''}${surnames.length} = ${pairs} pairs, ${hits.length} read as jokes (${((100 * hits.length) / pairs).toFixed(3)}%)`);
   if (list) for (const h of hits) console.log(`  ${h}`);
 }

@@ -45,7 +45,7 @@ import { bundleMemo } from './data/bundleMemo.js';
 import { PHRASES, VOCABULARY } from './data/formats.js';
 import { LineTable } from './data/lineTable.js';
 import { isPinyinName, isPinyinSyllable } from './pinyin.js';
-import { sentenceReading } from './sentenceReading.js';
+import { joinKeys, saidKey, sentenceReading } from './sentenceReading.js';
 import { vocabulary } from './data/vocabulary.js';
 import { keyDistance, soundKey } from './sound.js';
 
@@ -78,6 +78,18 @@ export const MIN_PHRASE_CODE = 3;
  * (names no table knows), 0.2%, 0.028% and 0.006%.
  */
 export const PHRASE_SPELLING_DISTANCE = 0.1;
+/**
+ * Largest share of letters by which the sound keys of a name and of an
+ * everyday phrase said alike (the same said key: `saidKeyOfWords`) may
+ * differ, when the surname is no known name. Set on real names: on the
+ * 198,240 pairs of common given names and rare US given names in the
+ * surname slot (scripts/name/reading-pairs.ts), said alike and within 0.15
+ * read 10 more as phrases (0.083% → 0.088%: Chad Tilli "chattily", Mack
+ * Xilah "maxilla"), within 0.2 21 more, 0.25 78 more; said alike alone,
+ * known surnames too, 1,807 more (the said key keeps where the vowels are,
+ * not which).
+ */
+export const SAID_SPELLING_DISTANCE = 0.15;
 
 /** Shape of data/name/phrases.json (scripts/name/phrases.ts). */
 export interface PhrasesData {
@@ -476,11 +488,26 @@ class PreparedName {
     readonly tokens: readonly string[],
     readonly readings: readonly NameReading[],
     readonly ix: ReadingIndex,
+    /** A middle initial is read as its letter's name (`saidInitials`). */
+    readonly initialSaid: boolean,
   ) {}
 
   /** The sound key (src/name/sound.ts) of the name as spelt. */
   get soundKey(): string {
     return (this.key ??= soundKey(this.tokens.join(' ')));
+  }
+
+  private said: string | undefined;
+  private joined: string | undefined;
+
+  /** The sound key of the tokens written run together (a letter doubled across the join written once). */
+  get runTogetherKey(): string {
+    return (this.joined ??= soundKey(this.tokens.join('')));
+  }
+
+  /** The said key of the name (`saidKeyOfWords`). */
+  get saidKey(): string {
+    return (this.said ??= saidKeyOfWords(this.tokens));
   }
 }
 
@@ -492,7 +519,33 @@ class PreparedName {
 function prepare(tokens: readonly string[]): PreparedName | undefined {
   if (tokens.length < 2 || tokens.length > MAX_TOKENS) return undefined;
   for (const t of tokens) if (t === '' || !isAtoZ(t)) return undefined;
-  return new PreparedName(tokens, nameReadings(tokens), index());
+  const said = saidInitials(tokens);
+  return new PreparedName(said ?? tokens, nameReadings(said ?? tokens), index(), said !== undefined);
+}
+
+/**
+ * English letter names (a "ay", b "bee" … z "zee", as the alphabet is
+ * recited; J. C. Wells, Longman Pronunciation Dictionary, the letters'
+ * entries), spelt as English words spell those sounds.
+ */
+const LETTER_NAMES = ['ay', 'bee', 'see', 'dee', 'ee', 'ef', 'gee', 'aitch', 'eye', 'jay', 'kay', 'el', 'em', 'en', 'oh', 'pee', 'cue', 'ar', 'es', 'tee', 'you', 'vee', 'double you', 'ex', 'why', 'zee'];
+
+/**
+ * The tokens with each middle initial (a one-letter token between the
+ * first and the last) said as its letter's name, or `undefined` when the
+ * name has none: a middle initial is read aloud as its letter, which is
+ * what the initial-letter puns are built on ("Ted E. Bear" → "teddy bear",
+ * "Chris P. Bacon" → "crispy bacon", "Hugh G. Rection").
+ */
+function saidInitials(tokens: readonly string[]): string[] | undefined {
+  let out: string[] | undefined;
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.length !== 1) continue;
+    out ??= tokens.slice();
+    out[i] = LETTER_NAMES[t.charCodeAt(0) - 97]!.replace(' ', '');
+  }
+  return out;
 }
 
 /** The name read whole as one of the curated catchphrases, spelt alike (MAX_SPELLING_DISTANCE). */
@@ -526,6 +579,8 @@ interface PhraseLine {
   readonly phrases: readonly string[];
   readonly words: readonly (readonly string[])[];
   readonly soundKeys: readonly string[];
+  /** The said key of each phrase (src/name/sentenceReading.ts `saidKey`, words joined by `joinKeys`), made on first use. */
+  saidKeys: readonly string[] | undefined;
 }
 
 /** Lines of the phrase table remembered (of ~54,000); a line is a few phrases, so this is well under a megabyte. */
@@ -543,7 +598,7 @@ function phraseLine({ table, lines }: ReturnType<typeof phraseTable>, line: numb
   let out = lines.get(line);
   if (out === undefined) {
     const phrases = table.value(line).split('|');
-    out = { phrases, words: phrases.map((p) => p.split(/[ -]/)), soundKeys: phrases.map((p) => soundKey(p)) };
+    out = { phrases, words: phrases.map((p) => p.split(/[ -]/)), soundKeys: phrases.map((p) => soundKey(p)), saidKeys: undefined };
     lines.set(line, out);
   }
   return out;
@@ -555,8 +610,95 @@ function readAsItself(words: readonly string[], tokens: readonly string[]): bool
 }
 
 /**
+ * The other codes a name is looked up by in the phrase table, as the words
+ * are said run together, each a family of spoken English that Double
+ * Metaphone, reading each token alone, does not see:
+ * - one consonant where a token ends with the sound the next begins with
+ *   (degemination: across a word boundary the two are said as one, "Pat
+ *   Tern" as "pattern", "Hal Lucination"; Double Metaphone writes a
+ *   doubled letter once inside a word only);
+ * - the h of a token that starts with h + vowel, after a token that ends in
+ *   a vowel ("Bea Hive" as "beehive"): Double Metaphone keeps such an h
+ *   between vowels inside a word (PHF) and the reading drops a leading H of
+ *   a token after the first (`inner`), which is right after a consonant
+ *   ("perhaps": PRPS) but not between vowels.
+ * Either kind, or none: `undefined` (most names).
+ */
+function spokenVariants(tokens: readonly string[], r: NameReading): string[] | undefined {
+  let out: string[] | undefined;
+  const { code, ends } = r;
+  // Degeminated: at each inner boundary, a letter equal to the one before it is dropped.
+  let merged = '';
+  let from = 0;
+  for (let t = 0; t + 1 < ends.length; t++) {
+    const b = ends[t]!;
+    if (b > 0 && b < code.length && code[b - 1] === code[b]) {
+      merged += code.slice(from, b);
+      from = b + 1;
+    }
+  }
+  if (from > 0) (out ??= []).push(merged + code.slice(from));
+  // The h kept between vowels.
+  let withH = '';
+  from = 0;
+  for (let t = 1; t < tokens.length; t++) {
+    const tok = tokens[t]!;
+    const prev = tokens[t - 1]!;
+    if (tok.length > 2 && tok.charCodeAt(0) === 104 && VOWELS.includes(tok[1]!) && VOWELS.includes(prev[prev.length - 1]!) && code[ends[t - 1]!] !== 'H') {
+      const b = ends[t - 1]!;
+      withH += `${code.slice(from, b)}H`;
+      from = b;
+    }
+  }
+  if (withH !== '') (out ??= []).push(withH + code.slice(from));
+  return out;
+}
+
+/**
+ * The said key of a name (src/name/sentenceReading.ts `saidKey` of each
+ * token, joined as speech joins them: `joinKeys`): where the vowel sounds
+ * are, not which, and a final silent e dropped, so "Faye Tality" and
+ * "fatality", "Sara Nade" and "serenade", "Mike Robe" and "microbe" have
+ * one key, which the sound keys' letter-for-letter comparison does not give.
+ */
+function saidKeyOfWords(words: readonly string[]): string {
+  const keys: string[] = [];
+  for (const w of words) {
+    const k = saidKey(w);
+    if (k === '') return '';
+    keys.push(k);
+  }
+  return joinKeys(keys);
+}
+
+/** The phrase of the table line under `code` that the name is spelt as (sound keys) or said as (said keys), or undefined. */
+function phraseUnder(name: PreparedName, memo: ReturnType<typeof phraseTable>, code: string, said: boolean, runTogether: boolean): string | undefined {
+  if (code.length < MIN_PHRASE_CODE) return undefined;
+  const line = memo.table.find(code);
+  if (line < 0) return undefined;
+  const entry = phraseLine(memo, line);
+  const { phrases, words, soundKeys } = entry;
+  // A name looked up as said run together is spelt run together too (Kit Tenn: "kittenn", a doubled t once, as in "kitten").
+  const nameKey = runTogether ? name.runTogetherKey : name.soundKey;
+  for (let i = 0; i < phrases.length; i++) {
+    if (readAsItself(words[i]!, name.tokens)) continue;
+    if (keysAlike(nameKey, soundKeys[i]!, PHRASE_SPELLING_DISTANCE)) return phrases[i]!;
+  }
+  // Said alike: the same said key, whole (a looser spelling needs the exact sound).
+  if (!said || name.saidKey === '') return undefined;
+  entry.saidKeys ??= words.map(saidKeyOfWords);
+  for (let i = 0; i < phrases.length; i++) {
+    if (readAsItself(words[i]!, name.tokens)) continue;
+    if (entry.saidKeys[i] === name.saidKey && keysAlike(nameKey, soundKeys[i]!, SAID_SPELLING_DISTANCE)) return phrases[i]!;
+  }
+  return undefined;
+}
+
+/**
  * The name read whole as an everyday English word or expression (the
- * `name/phrases` dataset), spelt almost as it (PHRASE_SPELLING_DISTANCE).
+ * `name/phrases` dataset), spelt almost as it (PHRASE_SPELLING_DISTANCE)
+ * or said as it (the same said key, `saidKeyOfWords`), by its own readings
+ * or as its words are said run together (`spokenVariants`).
  * A name whose every part is Hanyu Pinyin and one part a single syllable
  * (src/name/pinyin.ts; nearly every Chinese surname is one syllable: Li,
  * Wang, Zhang) is a romanised Chinese name, said in Chinese, not English:
@@ -565,20 +707,25 @@ function readAsItself(words: readonly string[], tokens: readonly string[]): bool
  * (most names miss the table): it does not depend on the phrase, so the
  * answer is the same as asking it first.
  */
-function everydayPhraseOf(name: PreparedName): string | undefined {
+function everydayPhraseOf(name: PreparedName, isKnownName: (token: string) => boolean): string | undefined {
   const memo = phraseTable();
+  let said: boolean | undefined;
   for (const r of name.readings) {
-    if (r.code.length < MIN_PHRASE_CODE) continue;
-    const line = memo.table.find(r.code);
-    if (line < 0) continue;
-    const { phrases, words, soundKeys } = phraseLine(memo, line);
-    for (let i = 0; i < phrases.length; i++) {
-      if (readAsItself(words[i]!, name.tokens)) continue;
-      if (keysAlike(name.soundKey, soundKeys[i]!, PHRASE_SPELLING_DISTANCE)) {
-        if (name.tokens.every(isPinyinName) && name.tokens.some(isPinyinSyllable)) return undefined;
-        return `reads as "${phrases[i]!}" (${r.code})`;
+    let code = r.code;
+    said ??= name.initialSaid || !isKnownName(name.tokens[name.tokens.length - 1]!);
+    let phrase = phraseUnder(name, memo, code, said, false);
+    if (phrase === undefined) {
+      for (const v of spokenVariants(name.tokens, r) ?? []) {
+        phrase = phraseUnder(name, memo, v, said, true);
+        if (phrase !== undefined) {
+          code = v;
+          break;
+        }
       }
     }
+    if (phrase === undefined) continue;
+    if (name.tokens.every(isPinyinName) && name.tokens.some(isPinyinSyllable)) return undefined;
+    return `reads as "${phrase}" (${code})`;
   }
   return undefined;
 }
@@ -600,7 +747,7 @@ function everydayPhraseOf(name: PreparedName): string | undefined {
 export function humorousReading(tokens: readonly string[], isKnownName: (token: string) => boolean): string | undefined {
   const name = prepare(tokens);
   if (name === undefined) return undefined;
-  return catchphraseOf(name) ?? punchlineOf(name, isKnownName) ?? everydayPhraseOf(name) ?? nonRhoticPhrase(tokens, name.ix) ?? sentenceReading(tokens, isKnownName);
+  return catchphraseOf(name) ?? punchlineOf(name, isKnownName) ?? everydayPhraseOf(name, isKnownName) ?? nonRhoticPhrase(tokens, name.ix) ?? sentenceReading(tokens, isKnownName);
 }
 
 /**
@@ -618,5 +765,5 @@ export function humorousReading(tokens: readonly string[], isKnownName: (token: 
 export function catchphraseReading(tokens: readonly string[]): string | undefined {
   const name = prepare(tokens);
   if (name === undefined) return undefined;
-  return catchphraseOf(name) ?? everydayPhraseOf(name) ?? nonRhoticPhrase(tokens, name.ix);
+  return catchphraseOf(name) ?? everydayPhraseOf(name, () => true) ?? nonRhoticPhrase(tokens, name.ix);
 }
