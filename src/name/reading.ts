@@ -604,9 +604,15 @@ function phraseLine({ table, lines }: ReturnType<typeof phraseTable>, line: numb
   return out;
 }
 
-/** True when the phrase's words are the name's own tokens, word for word ("Rose Garden" is a name that is also a phrase, not a pun). */
-function readAsItself(words: readonly string[], tokens: readonly string[]): boolean {
-  return words.length === tokens.length && words.every((w, i) => w === tokens[i]);
+/**
+ * True when the phrase's words are the name's own tokens, word for word,
+ * and its surname is a known name ("Rose Garden", "Will Power" are names
+ * that are also phrases, not puns). With a surname no table knows the name
+ * is the phrase itself (Ginger Ale, Chuck Wagon, Sandy Shores): read as a
+ * pun. `surnameKnown` is asked only for a name that is the phrase.
+ */
+function readAsItself(words: readonly string[], tokens: readonly string[], surnameKnown: () => boolean): boolean {
+  return words.length === tokens.length && words.every((w, i) => w === tokens[i]) && surnameKnown();
 }
 
 /**
@@ -671,8 +677,20 @@ function saidKeyOfWords(words: readonly string[]): string {
   return joinKeys(keys);
 }
 
+/** Least letters of a surname that is a word's tail (`isWordTail`): shorter tails (-ly, -er) end too many words. */
+const MIN_TAIL = 3;
+
+/**
+ * True when the surname is the last letters of a one-word phrase, spelt
+ * exactly, and the phrase has more letters before it ("tality" of
+ * "fatality").
+ */
+function isWordTail(surname: string, phrase: string, words: readonly string[]): boolean {
+  return words.length === 1 && surname.length >= MIN_TAIL && phrase.length > surname.length && phrase.endsWith(surname);
+}
+
 /** The phrase of the table line under `code` that the name is spelt as (sound keys) or said as (said keys), or undefined. */
-function phraseUnder(name: PreparedName, memo: ReturnType<typeof phraseTable>, code: string, said: boolean, runTogether: boolean): string | undefined {
+function phraseUnder(name: PreparedName, memo: ReturnType<typeof phraseTable>, code: string, runTogether: boolean, surnameKnown: () => boolean): string | undefined {
   if (code.length < MIN_PHRASE_CODE) return undefined;
   const line = memo.table.find(code);
   if (line < 0) return undefined;
@@ -681,15 +699,20 @@ function phraseUnder(name: PreparedName, memo: ReturnType<typeof phraseTable>, c
   // A name looked up as said run together is spelt run together too (Kit Tenn: "kittenn", a doubled t once, as in "kitten").
   const nameKey = runTogether ? name.runTogetherKey : name.soundKey;
   for (let i = 0; i < phrases.length; i++) {
-    if (readAsItself(words[i]!, name.tokens)) continue;
+    if (readAsItself(words[i]!, name.tokens, surnameKnown)) continue;
     if (keysAlike(nameKey, soundKeys[i]!, PHRASE_SPELLING_DISTANCE)) return phrases[i]!;
   }
-  // Said alike: the same said key, whole (a looser spelling needs the exact sound).
-  if (!said || name.saidKey === '') return undefined;
+  // Said alike: the same said key, whole (a looser spelling needs the exact sound), when the surname is
+  // no known name or a middle initial was said as its letter.
+  if (name.saidKey === '' || (!name.initialSaid && surnameKnown())) return undefined;
   entry.saidKeys ??= words.map(saidKeyOfWords);
+  const last = name.tokens[name.tokens.length - 1]!;
   for (let i = 0; i < phrases.length; i++) {
-    if (readAsItself(words[i]!, name.tokens)) continue;
-    if (entry.saidKeys[i] === name.saidKey && keysAlike(nameKey, soundKeys[i]!, SAID_SPELLING_DISTANCE)) return phrases[i]!;
+    if (entry.saidKeys[i] !== name.saidKey || readAsItself(words[i]!, name.tokens, surnameKnown)) continue;
+    if (keysAlike(nameKey, soundKeys[i]!, SAID_SPELLING_DISTANCE)) return phrases[i]!;
+    // A word split in two keeps its tail's spelling in the surname (Faye Tality: fatality, Otto Mobile:
+    // automobile); the head is respelt as a given name, which the spelling limit would count against it.
+    if (isWordTail(last, phrases[i]!, words[i]!) && !surnameKnown()) return phrases[i]!;
   }
   return undefined;
 }
@@ -709,14 +732,14 @@ function phraseUnder(name: PreparedName, memo: ReturnType<typeof phraseTable>, c
  */
 function everydayPhraseOf(name: PreparedName, isKnownName: (token: string) => boolean): string | undefined {
   const memo = phraseTable();
-  let said: boolean | undefined;
+  let known: boolean | undefined;
+  const surnameKnown = (): boolean => (known ??= isKnownName(name.tokens[name.tokens.length - 1]!));
   for (const r of name.readings) {
     let code = r.code;
-    said ??= name.initialSaid || !isKnownName(name.tokens[name.tokens.length - 1]!);
-    let phrase = phraseUnder(name, memo, code, said, false);
+    let phrase = phraseUnder(name, memo, code, false, surnameKnown);
     if (phrase === undefined) {
       for (const v of spokenVariants(name.tokens, r) ?? []) {
-        phrase = phraseUnder(name, memo, v, said, true);
+        phrase = phraseUnder(name, memo, v, true, surnameKnown);
         if (phrase !== undefined) {
           code = v;
           break;

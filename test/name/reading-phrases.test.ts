@@ -60,7 +60,7 @@ describe('joke names read as an everyday word or expression', () => {
     expect(checkName('Al', 'Truism').risk_type).toBe('HUMOROUS');
   });
 
-  it('does not read a name that is the phrase word for word as a pun', () => {
+  it('does not read a name that is the phrase word for word as a pun when its surname is a known name', () => {
     // Rose Garden, Will Power spelt as two words, Rusty Nail: names that are also phrases.
     for (const tokens of [['rose', 'garden'], ['rusty', 'nail'], ['candy', 'bar']]) {
       expect(humorousReading(tokens, knownToken), tokens.join(' ')).toBeUndefined();
@@ -107,6 +107,23 @@ describe('joke names read as an everyday word as they are said run together', ()
     // Said alike but the surname is a real one: Lane Wolff is not "lone wolf", nor Curt Dinh "curtain".
     for (const [first, last] of [['Lane', 'Wolff'], ['Curt', 'Dinh'], ['Phil', 'Cousin'], ['Ian', 'Hand'], ['Ty', 'Bogan']] as const) {
       expect(checkName(first, last).is_valid, `${first} ${last}`).toBe(true);
+    }
+  });
+
+  it('reads a word split in two whose surname keeps the tail\'s spelling, said alike, when the surname is no known name', () => {
+    for (const [first, last, phrase] of [['Otto', 'Nomy', 'autonomy'], ['Paul', 'Itics', 'politics'], ['Paula', 'Tician', 'politician'], ['Shaun', 'Delier', 'chandelier'], ['Otto', 'Biography', 'autobiography']] as const) {
+      expect(matchNameList('humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
+      expect(detail(first, last), `${first} ${last}`).toMatch(new RegExp(`^reads as "${phrase}" \\(`));
+    }
+    // Known surnames that are the tail of a word said alike stay names (Cole Leon: "galleon", Amie Grant: "emigrant").
+    for (const [first, last] of [['Cole', 'Leon'], ['Amie', 'Grant'], ['Barry', 'Ito'], ['Fannie', 'Menon']] as const) {
+      expect(checkName(first, last).is_valid, `${first} ${last}`).toBe(true);
+    }
+  });
+
+  it('reads a name that is a phrase word for word as a pun when its surname is no known name', () => {
+    for (const [first, last] of [['Cherry', 'Tomato'], ['Daisy', 'Chain'], ['Poppy', 'Seed'], ['Brandy', 'Snifter']] as const) {
+      expect(detail(first, last), `${first} ${last}`).toMatch(new RegExp(`^reads as "${first.toLowerCase()} ${last.toLowerCase()}" \\(`));
     }
   });
 

@@ -118,7 +118,7 @@ function readingAlone(first: string, last: string): string | undefined {
 }
 
 /** Least share of the set read as jokes: the figure last measured (see docs/name.md, humour). */
-const FLOOR = 0.46;
+const FLOOR = 0.49;
 
 describe('joke names the reading has not seen (development set)', () => {
   it('holds none of the curated joke list and no fixture row', () => {
