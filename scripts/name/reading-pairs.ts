@@ -17,7 +17,9 @@
  *   where a made-up surname of a pun would be.
  * - `initial`: the same given names with a middle initial (each letter
  *   a-z, written "X.") × every 10th of the `common` surnames (28): real
- *   names with an initial, which the reading says as the letter's name.
+ *   names with an initial, which the reading says as the letter's name;
+ * - `initial-last`: the same, the initial written first in the surname
+ *   field ("Smith" given "X. Smith").
  * A pair counts when checkName gives it the reason NAME_HUMOROUS_READING.
  */
 import { readFileSync } from 'node:fs';
@@ -58,13 +60,16 @@ for (const [label, middles, surnames] of [
   ['common', [''], lasts],
   ['rare', [''], rare],
   ['initial', initials, every(lasts, 10)],
+  ['initial-last', initials, every(lasts, 10)],
 ] as const) {
   let pairs = 0;
   const hits: string[] = [];
   for (const given of firsts) {
     for (const middle of middles) {
-      const first = middle === '' ? given : `${given} ${middle}`;
-      for (const last of surnames) {
+      const inLast = label === 'initial-last';
+      const first = middle === '' || inLast ? given : `${given} ${middle}`;
+      for (const surname of surnames) {
+        const last = inLast ? `${middle} ${surname}` : surname;
         pairs++;
         const reason = checkName(first, last).reasons.find((r) => r.code === 'NAME_HUMOROUS_READING');
         if (reason !== undefined) hits.push(`${first} ${last}: ${reason.detail}`);

@@ -195,7 +195,10 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
     for (let k = 0; k < q.given.length + last.tokens.length; k++) {
       const inGiven = k < q.given.length;
       const t = inGiven ? q.given[k]! : last.tokens[k - q.given.length]!;
-      if ((tokenKind(t) & (TOKEN_PARTICLE | TOKEN_SUFFIX)) === 0) words.push(lettersOf(t));
+      // A letter after the given name or opening the surname ("E. Bear") is a middle initial, said as its letter
+      // (reading.ts), though e, i, y are particles.
+      const initial = t.length === 1 && (inGiven ? k > 0 : k === q.given.length && last.tokens.length > 1);
+      if (initial || (tokenKind(t) & (TOKEN_PARTICLE | TOKEN_SUFFIX)) === 0) words.push(lettersOf(t));
       else if ((inGiven ? q.given.length : last.tokens.length) === 1) lone = true;
     }
     let reading = humorousReading(words, facts.isKnown);

@@ -130,6 +130,15 @@ describe('joke names read as an everyday word as they are said run together', ()
   it('says a middle initial as its letter', () => {
     expect(detail('Stan D.', 'Ard')).toMatch(/^reads as "standard" \(/);
     expect(humorousReading(['ted', 'e', 'bear'], knownToken)).toMatch(/^reads as "teddy bear" \(/);
+    // An initial that is also a particle letter (e, i, y) is read when it stands where a middle initial does:
+    // after the given name or opening the surname.
+    for (const [first, last] of [['Bell E.', 'Button'], ['Bell', 'E. Button'], ['Jell E.', 'Bean'], ['Jell', 'E. Bean']] as const) {
+      expect(detail(first, last), `${first} | ${last}`).toMatch(/^reads as "(belly button|jelly bean)" \(/);
+    }
+    // Particles between or before surnames stay particles (Ortega y Gasset, Ramos e Silva).
+    for (const [first, last] of [['Maria', 'e Silva'], ['João', 'Ramos e Silva'], ['José', 'Ortega y Gasset'], ['Ana', 'y Lopez']] as const) {
+      expect(checkName(first, last).is_valid, `${first} | ${last}`).toBe(true);
+    }
     // Real names with an initial stay names.
     for (const [first, last] of [['John D.', 'Smith'], ['Mary T.', 'Jones'], ['Alexander H.', 'Hoffman'], ['Ana S.', 'Leon']] as const) {
       expect(checkName(first, last).is_valid, `${first} ${last}`).toBe(true);
