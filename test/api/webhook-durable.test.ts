@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/index.js';
@@ -14,13 +13,14 @@ import { backoffDelay, createDurableWebhookQueue } from '../../src/server/durabl
 import { WebhookJournal } from '../../src/server/webhookJournal.js';
 import { deliverWebhook } from '../../src/server/webhook.js';
 import { sendWebhookOnce } from '../../src/server/webhookSend.js';
+import { scratchFolders } from '../support/scratch.js';
 
 // Real receivers on 127.0.0.1 (allowPrivateTargets: true, as the tests must
 // reach loopback); back-off delays of tens of milliseconds, so no test waits long.
 
 const social: Provider = { name: 'social', fields: { email: ['has_linkedin'] }, lookup: async () => ({ has_linkedin: true }) };
 const checker = createChecker({ providers: [social] });
-const dirOf = () => mkdtempSync(join(tmpdir(), 'webhooks-'));
+const { folder: dirOf } = scratchFolders('webhooks-');
 const job = (n: number, url: string) => ({ url, resolution_id: `r-${n}`, customer_id: 'c', email: `jane${n}@acme-widgets.com`, secret: 'whsec' });
 
 interface Received {

@@ -1,13 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startRedisServer } from '../support/redisServer.js';
+import { scratchFolders } from '../support/scratch.js';
 import { startServeBin } from '../support/serveBin.js';
 import type { ServeProcess } from '../support/serveBin.js';
 
@@ -109,6 +109,8 @@ function writeConfig(dir: string, extra: Record<string, unknown>): string {
   return file;
 }
 
+// Declared before the kills below: after-all hooks run last first, so the folders go once the processes are gone.
+const { folder } = scratchFolders('webhook-kill-');
 const children: ChildProcess[] = [];
 let redisServer: ChildProcess | undefined;
 afterAll(async () => {
@@ -118,7 +120,7 @@ afterAll(async () => {
 
 describe('webhooks survive kill -9', () => {
   it(`one machine: ${COUNT} accepted, the server killed twice while sending, restarted: all ${COUNT} arrive, signed, duplicates share their id`, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'webhook-kill-'));
+    const dir = folder();
     const config = writeConfig(dir, { webhook: { dir: 'journal' } });
     // The receiver is down (503) while the deliveries are accepted: they all stay pending.
     const mode = { status: 503, delayMs: 0 };
@@ -167,7 +169,7 @@ describe('webhooks survive kill -9', () => {
     const redis = await startRedisServer();
     redisServer = redis.process;
     const redisUrl = redis.url;
-    const dir = mkdtempSync(join(tmpdir(), 'webhook-redis-'));
+    const dir = folder();
     const config = writeConfig(dir, { redisUrl, webhook: { lockMs: 2000, concurrency: 8 } });
     const mode = { status: 200, delayMs: 100 };
     const receiver = await startReceiver(mode);

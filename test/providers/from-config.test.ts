@@ -1,13 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/index.js';
 import { providersFromConfig } from '../../src/providers/fromConfig.js';
 import { ConfigError, readConfigFile } from '../../src/server/config.js';
+import { scratchFolders } from '../support/scratch.js';
 
 describe('providers from the config file', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'provider-config-'));
+  const { root: dir } = scratchFolders('provider-config-');
   const write = (name: string, text: string) => {
     writeFileSync(join(dir, name), text);
     return join(dir, name);

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChecker, DataError, InputError } from '../../src/index.js';
 import { httpProvider, rdapProvider, tableProvider } from '../../src/providers/index.js';
 import { json, startHttpServer } from '../support/httpServer.js';
 import type { LoopbackServer } from '../support/httpServer.js';
+import { scratchFolders } from '../support/scratch.js';
 
 let server: LoopbackServer | undefined;
 afterEach(async () => {
@@ -101,7 +101,7 @@ describe('rdapProvider (bootstrap and registry on loopback)', () => {
 });
 
 describe('tableProvider (a local CSV or NDJSON table)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'table-provider-'));
+  const { root: dir } = scratchFolders('table-provider-');
   const file = (name: string, text: string) => {
     const path = join(dir, name);
     writeFileSync(path, text);

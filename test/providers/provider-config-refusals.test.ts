@@ -1,17 +1,17 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/index.js';
 import { httpProvider, rdapProvider } from '../../src/providers/index.js';
 import { ConfigError, readConfigFile } from '../../src/server/config.js';
+import { scratchFolders } from '../support/scratch.js';
 
 // Bad provider settings are refused when they are read, before any lookup:
 // in a config file (a ConfigError naming the providers entry) and in the
 // factories' options (an InputError with the option in `field`).
 
 describe('a providers entry of the config file', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'provider-refusals-'));
+  const { root: dir } = scratchFolders('provider-refusals-');
   const read = (provider: unknown) => {
     const file = join(dir, 'config.json');
     writeFileSync(file, JSON.stringify({ providers: [{ type: 'dns' }, provider] }));

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataError } from '../../src/index.js';
@@ -7,6 +6,7 @@ import { rdapProvider, runProviders, tableProvider } from '../../src/providers/i
 import type { ProviderInput } from '../../src/providers/index.js';
 import { json, startHttpServer } from '../support/httpServer.js';
 import type { LoopbackServer } from '../support/httpServer.js';
+import { scratchFolders } from '../support/scratch.js';
 
 // Records that are odd but not broken: an RDAP bootstrap with a junk URL
 // entry, a domain record without events, a CSV whose name merely contains
@@ -43,7 +43,7 @@ describe('rdapProvider with odd records (registry on loopback)', () => {
 });
 
 describe('tableProvider files', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'table-records-'));
+  const { root: dir } = scratchFolders('table-records-');
   const file = (name: string, text: string) => {
     const path = join(dir, name);
     writeFileSync(path, text);

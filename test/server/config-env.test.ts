@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfigFile, readKeysFile, ServeConfigSchema, withEnvironment } from '../../src/server/config.js';
 import type { ServeConfig } from '../../src/server/config.js';
 import { SERVE_ENVIRONMENT } from '../../src/server/environment.js';
+import { scratchFolders } from '../support/scratch.js';
 
 // The settings of `serve` from its environment variables and config file
 // (docs/server.md, configuration reference): every variable SERVE_ENVIRONMENT
@@ -12,8 +12,7 @@ import { SERVE_ENVIRONMENT } from '../../src/server/environment.js';
 // that cannot be used is refused with a ConfigError naming the file and,
 // for a bad setting, its path.
 
-const dir = mkdtempSync(join(tmpdir(), 'identity-signals-config-env-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { root: dir } = scratchFolders('identity-signals-config-env-');
 const file = (name: string, text: string) => {
   const path = join(dir, name);
   writeFileSync(path, text);

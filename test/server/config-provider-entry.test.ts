@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfigFile } from '../../src/server/config.js';
+import { scratchFolders } from '../support/scratch.js';
 
 // A providers entry is checked against the schema of its own `type`: the
 // refusal names the setting at fault in that entry, not the first complaint
@@ -10,8 +10,7 @@ import { ConfigError, readConfigFile } from '../../src/server/config.js';
 // of one object schema per type, and a generic union check reports every
 // branch's errors, the `dns` branch's first).
 describe('serve --config: a bad providers entry names its own fault', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'config-provider-entry-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const { root: dir } = scratchFolders('config-provider-entry-');
   const refusal = (provider: unknown): string => {
     const file = join(dir, 'config.json');
     writeFileSync(file, JSON.stringify({ port: 8080, providers: [{ type: 'dns' }, provider] }));

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +8,7 @@ import { WebhookJournal } from '../../src/server/webhookJournal.js';
 import type { DeliveryRecord } from '../../src/server/webhookJournal.js';
 import { startHttpServer } from '../support/httpServer.js';
 import type { LoopbackServer } from '../support/httpServer.js';
+import { scratchFolders } from '../support/scratch.js';
 
 // The webhook settings of a serve config (webhook.windowMs, baseDelayMs,
 // maxDelayMs) reach the queue serve opens: a receiver on loopback refuses
@@ -21,20 +19,18 @@ import type { LoopbackServer } from '../support/httpServer.js';
 
 const HOUR = 3_600_000;
 let receiver: LoopbackServer;
-const dirs: string[] = [];
+const { folder } = scratchFolders('identity-signals-webhook-config-');
 
 beforeAll(async () => {
   receiver = await startHttpServer((_req, res) => res.writeHead(503).end());
 });
 afterAll(async () => {
   await receiver.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Opens the queue serve would open for `webhook`, delivers one job that fails once, and returns its journal record and the log lines. */
 async function afterOneFailure(webhook: NonNullable<ServeConfig['webhook']>): Promise<{ record: DeliveryRecord; failedAt: number; log: string[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'identity-signals-webhook-config-'));
-  dirs.push(dir);
+  const dir = folder();
   const log: string[] = [];
   let failed: () => void = () => undefined;
   const attempted = new Promise<void>((ok) => (failed = ok));

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/index.js';
 import { createDurableWebhookQueue } from '../../src/server/index.js';
 import { startHttpServer } from '../support/httpServer.js';
 import type { LoopbackServer } from '../support/httpServer.js';
+import { scratchFolders } from '../support/scratch.js';
 
 // The durable queue sends a delivery when it is due by the queue's clock,
 // not before: with a clock that stands still, a new delivery (due now) goes
@@ -13,21 +11,19 @@ import type { LoopbackServer } from '../support/httpServer.js';
 // receiver on loopback refuses /fail with a 503 and takes /ok.
 
 let receiver: LoopbackServer;
-const dirs: string[] = [];
+const { folder } = scratchFolders('identity-signals-webhook-due-');
 beforeAll(async () => {
   receiver = await startHttpServer((req, res) => res.writeHead(req.path === '/ok' ? 200 : 503).end());
 });
 afterAll(async () => {
   await receiver.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 const job = (n: number, path: string) => ({ url: `${receiver.origin}${path}`, resolution_id: `due-${n}`, customer_id: 'c', email: `jane${n}@acme-widgets.com`, secret: 'whsec' });
 
 describe('durable webhook queue: due times by its clock', () => {
   it('a clock standing still: a new delivery goes out at once, a failed one waits for its due time', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'identity-signals-webhook-due-'));
-    dirs.push(dir);
+    const dir = folder();
     const checker = createChecker();
     const outcomes = new Map<string, (delivered: boolean) => void>();
     const settled = (id: string) => new Promise<boolean>((ok) => outcomes.set(id, ok));
@@ -55,8 +51,7 @@ describe('durable webhook queue: due times by its clock', () => {
   });
 
   it('a closed queue refuses new deliveries', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'identity-signals-webhook-due-'));
-    dirs.push(dir);
+    const dir = folder();
     const checker = createChecker();
     const queue = createDurableWebhookQueue({ dir, checker: () => checker, send: { allowPrivateTargets: true } });
     await queue.close(Date.now());

@@ -1,22 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebhookJournal } from '../../src/server/index.js';
+import { scratchFolders } from '../support/scratch.js';
 
 // One process at a time delivers from a webhook directory: its lock file
 // holds the pid of the holder. A lock left by a process that is gone, by
 // this very process, or holding no usable pid is taken over; a live
 // holder's lock is refused, naming the holder.
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = scratchFolders('identity-signals-journal-lock-');
 function withLock(content: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'identity-signals-journal-lock-'));
-  dirs.push(dir);
+  const dir = folder();
   writeFileSync(join(dir, 'lock'), content);
   return dir;
 }
