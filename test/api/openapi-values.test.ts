@@ -6,8 +6,8 @@ import { TYPE_NAMES } from '../../src/phone/numberTypes.js';
 import { PRODUCTS, resolve } from '../../src/resolve.js';
 import { QUALITY_CLUSTERS, RISK_CLUSTERS } from '../../src/scoring/bands.js';
 import type { ProductName } from '../../src/scoring/index.js';
-import { createApiServer } from '../../src/server/index.js';
 import type { ApiServer } from '../../src/server/index.js';
+import { servedApi } from '../support/servedApi.js';
 
 // The served /openapi.json says what a client may send and will get back:
 // each enum of an answer lists exactly the values the library can return
@@ -85,11 +85,7 @@ const KEY = 'openapi-values-key';
 let api: ApiServer;
 let doc: OpenApi;
 
-beforeAll(async () => {
-  api = createApiServer({ apiKeys: [KEY], rateLimitPerSecond: 0 });
-  await api.ready;
-  doc = (await api.app.inject({ method: 'GET', url: '/openapi.json' })).json<OpenApi>();
-});
+beforeAll(async () => ({ api, doc } = await servedApi<OpenApi>(KEY)));
 afterAll(async () => {
   await api.app.close();
 });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { PRODUCTS, resolve } from '../../src/resolve.js';
 import type { ProductName } from '../../src/scoring/index.js';
-import { createApiServer } from '../../src/server/index.js';
 import type { ApiServer } from '../../src/server/index.js';
+import { servedApi } from '../support/servedApi.js';
 
 // A request the API refuses is refused for the same reason resolve() gives
 // (src/server/errors.ts: "so both refuse a bad request for the same reason"):
@@ -25,11 +25,7 @@ interface Media {
   example: Record<string, unknown>;
 }
 
-beforeAll(async () => {
-  api = createApiServer({ apiKeys: [KEY], rateLimitPerSecond: 0 });
-  await api.ready;
-  doc = (await api.app.inject({ method: 'GET', url: '/openapi.json' })).json<OpenApi>();
-});
+beforeAll(async () => ({ api, doc } = await servedApi<OpenApi>(KEY)));
 afterAll(async () => {
   await api.app.close();
 });
