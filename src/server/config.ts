@@ -150,8 +150,8 @@ const PROVIDER_SCHEMAS: ReadonlyMap<string, TSchema> = new Map(
  * naming a setting that is not at fault.
  */
 function providersProblem(value: unknown): string | null {
-  if (value === null || typeof value !== 'object' || !Array.isArray((value as { providers?: unknown }).providers)) return null;
-  const entries = (value as { providers: unknown[] }).providers;
+  const entries = value !== null && typeof value === 'object' ? (value as { providers?: unknown }).providers : undefined;
+  if (!Array.isArray(entries)) return null;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return `providers.${i} must be an object`;
