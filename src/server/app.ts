@@ -149,6 +149,9 @@ export function createApiServer(options: ServerOptions): ApiServer {
     };
   }
 
+  // The metrics' counters of answers and aborts, once the metrics plugin hands them over (below); frameworkErrors counts too.
+  let countAnswer: Answered = () => {};
+  let countAbort: Aborted = () => {};
   let handle: (req: IncomingMessage, res: ServerResponse) => void = () => {};
   let loaded = false;
   const server = createHttpServer(
@@ -174,9 +177,12 @@ export function createApiServer(options: ServerOptions): ApiServer {
     schemaErrorFormatter: schemaError,
     // A path that is not valid percent-encoding (`/1.0/%E0%A4%A`) names no endpoint: answered as an unknown path,
     // in the API's error shape, instead of Fastify's own `{ statusCode, code: FST_ERR_BAD_URL }` body. Fastify
-    // answers it before routing, so no hook runs: the request id every answer carries is set here.
+    // answers it before routing, so no hook runs: the request id every answer carries is set here, and the
+    // answer is timed from now and counted in the metrics here, as the access plugin's hooks do for the others.
     frameworkErrors: (_error, request, reply) => {
+      request.startedAt = performance.now();
       void (reply as FastifyReply).header('x-request-id', request.id).code(404).send(errorBody('NOT_FOUND', NOT_FOUND_MESSAGE));
+      countAnswer(request, reply as FastifyReply);
     },
   };
   const app = Fastify(fastifyOptions) as unknown as FastifyInstance;
@@ -211,8 +217,6 @@ export function createApiServer(options: ServerOptions): ApiServer {
   // The docs first: @fastify/swagger sees only the routes registered after it.
   void app.register(docsPlugin);
   // The metrics count each answer in the access plugin's one onSend hook (a second onSend hook cost ~3 µs a request).
-  let countAnswer: Answered = () => {};
-  let countAbort: Aborted = () => {};
   void app.register(accessPlugin, {
     state,
     logs: options.logger !== undefined,

@@ -75,6 +75,22 @@ describe('GET /metrics', () => {
       await api.app.close();
     }
   });
+
+  it('counts a path that is not valid percent-encoding (answered before routing) as an unknown path, with its latency', async () => {
+    const api = createApiServer({ apiKeys: ['k'], rateLimitPerSecond: 0 });
+    try {
+      const res = await api.app.inject({ method: 'POST', url: '/1.0/%E0%A4%A', headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, payload: '{}' });
+      expect(res.statusCode).toBe(404);
+      const text = (await api.app.inject('/metrics')).payload;
+      expect(text).toContain('identity_signals_http_requests_total{route="(none)",method="POST",status="404"} 1');
+      expect(text).toContain(`${LATENCY_NAME}_count{route="(none)",method="POST"} 1`);
+      // Timed from its arrival like any answer (no hook ran to note the arrival: a time from nothing is NaN).
+      const sum = Number(new RegExp(`^${LATENCY_NAME}_sum\\{route="\\(none\\)",method="POST"\\} (\\S+)$`, 'm').exec(text)?.[1]);
+      expect(Number.isFinite(sum) && sum >= 0).toBe(true);
+    } finally {
+      await api.app.close();
+    }
+  });
 });
 
 describe('aborts', () => {
