@@ -122,4 +122,14 @@ describe('the server serialiser', () => {
     expect(() => compileSerializer(Type.Object({ at: Type.String({ format: 'date-time' }) }))).toThrow(/date-time/);
     expect(() => compileSerializer({ type: 'string', default: 'x' })).toThrow(/default/);
   });
+
+  it('compiles a schema object once: the routes sharing the error schema share its serialiser', () => {
+    const first = compileSerializer(ErrorSchema);
+    expect(compileSerializer(ErrorSchema)).toBe(first);
+    // A copy is another object, compiled on its own, writing the same bytes.
+    const copy = structuredClone(ErrorSchema) as object;
+    const body = { error: { code: 'NOT_FOUND', message: 'no such path' } };
+    expect(compileSerializer(copy)).not.toBe(first);
+    expect(compileSerializer(copy)(body)).toBe(first(body));
+  });
 });
