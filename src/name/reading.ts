@@ -499,6 +499,12 @@ class PreparedName {
 
   private said: string | undefined;
   private joined: string | undefined;
+  private lastKnown: boolean | undefined;
+
+  /** Whether the surname (the last token) is a known name, asked once. */
+  surnameKnown(isKnownName: (token: string) => boolean): boolean {
+    return (this.lastKnown ??= isKnownName(this.tokens[this.tokens.length - 1]!));
+  }
 
   /** The sound key of the tokens written run together (a letter doubled across the join written once). */
   get runTogetherKey(): string {
@@ -609,10 +615,13 @@ function phraseLine({ table, lines }: ReturnType<typeof phraseTable>, line: numb
  * and its surname is a known name ("Rose Garden", "Will Power" are names
  * that are also phrases, not puns). With a surname no table knows the name
  * is the phrase itself (Ginger Ale, Chuck Wagon, Sandy Shores): read as a
- * pun. `surnameKnown` is asked only for a name that is the phrase.
+ * pun. Whether the surname is known is asked only for a name that is the phrase.
  */
-function readAsItself(words: readonly string[], tokens: readonly string[], surnameKnown: () => boolean): boolean {
-  return words.length === tokens.length && words.every((w, i) => w === tokens[i]) && surnameKnown();
+function readAsItself(words: readonly string[], name: PreparedName, isKnownName: (token: string) => boolean): boolean {
+  const { tokens } = name;
+  if (words.length !== tokens.length) return false;
+  for (let i = 0; i < words.length; i++) if (words[i] !== tokens[i]) return false;
+  return name.surnameKnown(isKnownName);
 }
 
 /**
@@ -690,7 +699,7 @@ function isWordTail(surname: string, phrase: string, words: readonly string[]): 
 }
 
 /** The phrase of the table line under `code` that the name is spelt as (sound keys) or said as (said keys), or undefined. */
-function phraseUnder(name: PreparedName, memo: ReturnType<typeof phraseTable>, code: string, runTogether: boolean, surnameKnown: () => boolean): string | undefined {
+function phraseUnder(name: PreparedName, memo: ReturnType<typeof phraseTable>, code: string, runTogether: boolean, isKnownName: (token: string) => boolean): string | undefined {
   if (code.length < MIN_PHRASE_CODE) return undefined;
   const line = memo.table.find(code);
   if (line < 0) return undefined;
@@ -699,20 +708,20 @@ function phraseUnder(name: PreparedName, memo: ReturnType<typeof phraseTable>, c
   // A name looked up as said run together is spelt run together too (Kit Tenn: "kittenn", a doubled t once, as in "kitten").
   const nameKey = runTogether ? name.runTogetherKey : name.soundKey;
   for (let i = 0; i < phrases.length; i++) {
-    if (readAsItself(words[i]!, name.tokens, surnameKnown)) continue;
+    if (readAsItself(words[i]!, name, isKnownName)) continue;
     if (keysAlike(nameKey, soundKeys[i]!, PHRASE_SPELLING_DISTANCE)) return phrases[i]!;
   }
   // Said alike: the same said key, whole (a looser spelling needs the exact sound), when the surname is
   // no known name or a middle initial was said as its letter.
-  if (name.saidKey === '' || (!name.initialSaid && surnameKnown())) return undefined;
+  if ((!name.initialSaid && name.surnameKnown(isKnownName)) || name.saidKey === '') return undefined;
   entry.saidKeys ??= words.map(saidKeyOfWords);
   const last = name.tokens[name.tokens.length - 1]!;
   for (let i = 0; i < phrases.length; i++) {
-    if (entry.saidKeys[i] !== name.saidKey || readAsItself(words[i]!, name.tokens, surnameKnown)) continue;
+    if (entry.saidKeys[i] !== name.saidKey || readAsItself(words[i]!, name, isKnownName)) continue;
     if (keysAlike(nameKey, soundKeys[i]!, SAID_SPELLING_DISTANCE)) return phrases[i]!;
     // A word split in two keeps its tail's spelling in the surname (Faye Tality: fatality, Otto Mobile:
     // automobile); the head is respelt as a given name, which the spelling limit would count against it.
-    if (isWordTail(last, phrases[i]!, words[i]!) && !surnameKnown()) return phrases[i]!;
+    if (isWordTail(last, phrases[i]!, words[i]!) && !name.surnameKnown(isKnownName)) return phrases[i]!;
   }
   return undefined;
 }
@@ -732,14 +741,12 @@ function phraseUnder(name: PreparedName, memo: ReturnType<typeof phraseTable>, c
  */
 function everydayPhraseOf(name: PreparedName, isKnownName: (token: string) => boolean): string | undefined {
   const memo = phraseTable();
-  let known: boolean | undefined;
-  const surnameKnown = (): boolean => (known ??= isKnownName(name.tokens[name.tokens.length - 1]!));
   for (const r of name.readings) {
     let code = r.code;
-    let phrase = phraseUnder(name, memo, code, false, surnameKnown);
+    let phrase = phraseUnder(name, memo, code, false, isKnownName);
     if (phrase === undefined) {
       for (const v of spokenVariants(name.tokens, r) ?? []) {
-        phrase = phraseUnder(name, memo, v, true, surnameKnown);
+        phrase = phraseUnder(name, memo, v, true, isKnownName);
         if (phrase !== undefined) {
           code = v;
           break;
@@ -749,6 +756,57 @@ function everydayPhraseOf(name: PreparedName, isKnownName: (token: string) => bo
     if (phrase === undefined) continue;
     if (name.tokens.every(isPinyinName) && name.tokens.some(isPinyinSyllable)) return undefined;
     return `reads as "${phrase}" (${code})`;
+  }
+  return undefined;
+}
+
+/** Least letters of a punchline word read spelt inside a token (`spelledPunchOf`): ass, tit, pee; no shorter (`endOf` keys the last three). */
+const MIN_SPELT_PUNCH = 3;
+
+/** The punchline words of MIN_SPELT_PUNCH+ letters and the words that may come before one in a token, made on first use. */
+const spelledWords = bundleMemo('name/vocabulary:spelled', () => [VOCABULARY], () => {
+  const { reading } = vocabulary();
+  // By their last three letters, as a number (`endOf`): a token is compared with the few words that end as it
+  // does, found without cutting a string.
+  const byEnd = new Map<number, string[]>();
+  for (const w of reading.punch) {
+    if (w.length < MIN_SPELT_PUNCH || !isAtoZ(w)) continue;
+    const end = endOf(w);
+    const list = byEnd.get(end);
+    if (list === undefined) byEnd.set(end, [w]);
+    else list.push(w);
+  }
+  return { byEnd, head: new Set([...reading.glue, ...reading.punch].filter((w) => w.length >= 2 && isAtoZ(w))) };
+});
+
+/** The last three letters (a-z) of a word of three or more, as one number. */
+function endOf(w: string): number {
+  const n = w.length;
+  return ((w.charCodeAt(n - 3) - 97) * 26 + (w.charCodeAt(n - 2) - 97)) * 26 + (w.charCodeAt(n - 1) - 97);
+}
+
+/**
+ * A punchline word spelt at the end of a token that no table knows, after
+ * an English word of the reading's vocabulary ("Holden Mycock": my cock,
+ * "Ben Haddick": had dick). Prank names join the two words so that the
+ * name fields take them, and say the punchline last; the reading by sound
+ * cannot see them when the punchline's code is short (cock: KK, ass: S).
+ * Set on real names: of the 50,858 US given names (SSA) that no table
+ * knows, read as a surname, none reads so (a punchline word first, then a
+ * word, read 3: "Assan", "Arseno", "Hughe"; such a token is not read).
+ */
+function spelledPunchOf(tokens: readonly string[], isKnownName: (token: string) => boolean): string | undefined {
+  let words: ReturnType<typeof spelledWords> | undefined;
+  for (const t of tokens) {
+    if (t.length < MIN_SPELT_PUNCH + 2) continue;
+    words ??= spelledWords();
+    const ending = words.byEnd.get(endOf(t));
+    if (ending === undefined || isKnownName(t)) continue;
+    for (const w of ending) {
+      if (t.length - w.length < 2 || !t.endsWith(w)) continue;
+      const head = t.slice(0, t.length - w.length);
+      if (words.head.has(head)) return `reads as "${head} ${w}" (spelt in ${t})`;
+    }
   }
   return undefined;
 }
@@ -770,8 +828,11 @@ function everydayPhraseOf(name: PreparedName, isKnownName: (token: string) => bo
 export function humorousReading(tokens: readonly string[], isKnownName: (token: string) => boolean): string | undefined {
   const name = prepare(tokens);
   if (name === undefined) return undefined;
-  return catchphraseOf(name) ?? punchlineOf(name, isKnownName) ?? everydayPhraseOf(name, isKnownName) ?? nonRhoticPhrase(tokens, name.ix) ?? sentenceReading(tokens, isKnownName);
+  return catchphraseOf(name) ?? punchlineOf(name, isKnownName) ?? everydayPhraseOf(name, isKnownName) ?? nonRhoticPhrase(tokens, name.ix) ?? sentenceReading(tokens, isKnownName) ?? spelledPunchOf(tokens, isKnownName);
 }
+
+/** Every token taken as a known name: the whole-name reading asks nothing of the name tables. */
+const allKnown = (): boolean => true;
 
 /**
  * The whole-name parts of {@link humorousReading}: the name read whole as
@@ -788,5 +849,5 @@ export function humorousReading(tokens: readonly string[], isKnownName: (token: 
 export function catchphraseReading(tokens: readonly string[]): string | undefined {
   const name = prepare(tokens);
   if (name === undefined) return undefined;
-  return catchphraseOf(name) ?? everydayPhraseOf(name, () => true) ?? nonRhoticPhrase(tokens, name.ix);
+  return catchphraseOf(name) ?? everydayPhraseOf(name, allKnown) ?? nonRhoticPhrase(tokens, name.ix);
 }

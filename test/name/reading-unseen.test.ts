@@ -119,7 +119,7 @@ function readingAlone(first: string, last: string): string | undefined {
 }
 
 /** Least share of the set read as jokes: the figure last measured (see docs/name.md, humour). */
-const FLOOR = 0.5;
+const FLOOR = 0.51;
 
 describe('joke names the reading has not seen (development set)', () => {
   it('holds none of the curated joke list and no fixture row', () => {

@@ -75,3 +75,22 @@ describe('joke names by their reading', () => {
   });
 });
 
+describe('joke names with a punchline word spelt in a token', () => {
+  // Issue 18, recall on unseen joke names (test/name/reading-unseen.test.ts): a short punchline word joined to
+  // an English word before it, in a token no table knows.
+  it('reads a punchline word at the end of an unknown token after an English word', () => {
+    for (const [first, last, said] of [['Rob', 'Mybutt', 'my butt'], ['Phil', 'Myhole', 'my hole'], ['Anna', 'Suckdick', 'suck dick'], ['Pat', 'Mybum', 'my bum']] as const) {
+      expect(matchNameList('humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
+      const r = checkName(first, last);
+      expect(r.risk_type, `${first} ${last}`).toBe('HUMOROUS');
+      expect(r.reasons.find((x) => x.code === 'NAME_HUMOROUS_READING')?.detail, `${first} ${last}`).toBe(`reads as "${said}" (spelt in ${last.toLowerCase()})`);
+    }
+  });
+
+  it('does not read known surnames, nor a punchline word that starts the token', () => {
+    // Hancock, Peacock, Babcock are known surnames; Assan, Arseno, Hughe are real given names (SSA) no table knows.
+    for (const [first, last] of [['Peter', 'Hancock'], ['Mary', 'Peacock'], ['Ann', 'Babcock'], ['John', 'Assan'], ['Maria', 'Arseno'], ['Tom', 'Hughe']] as const) {
+      expect(checkName(first, last).is_valid, `${first} ${last}`).toBe(true);
+    }
+  });
+});
