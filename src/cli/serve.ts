@@ -14,7 +14,10 @@ import type { ServeConfig, ServeKey } from '../server/config.js';
 import { createApiServer } from '../server/index.js';
 import type { ApiKey, ApiServer } from '../server/index.js';
 import { UsageError } from './args.js';
-import { verifyBundle } from '../data/info.js';
+import { contextAsOption, openData } from '../data/context.js';
+import type { DataContext } from '../data/context.js';
+import { MANIFEST_FILE } from '../data/manifest.js';
+import { verifyOpenedBundle } from '../data/info.js';
 import type { BundleProblem } from '../data/info.js';
 import { staleWarning } from './data.js';
 import type { Flags } from './args.js';
@@ -59,12 +62,15 @@ export interface ServeSettings {
   readonly config: ServeConfig;
   /** Reads the keys again (config file, keys file, environment), for SIGHUP. */
   readonly reloadKeys?: () => readonly ApiKey[];
-  /** A new checker over the data as it is on disk now, for SIGHUP. */
-  readonly reloadChecker?: () => Checker;
   /**
-   * Verifies every file of the data bundle a reload would open (`--data`),
-   * for SIGHUP: the problems found, none when it verifies. A bundle with
-   * problems is refused before the swap; the old data stays.
+   * Reads the data again for SIGHUP: the `--data` bundle is verified first,
+   * every file, and a bundle with problems is refused before the swap (no
+   * checker; the old data stays); else a new checker over it.
+   */
+  readonly reloadChecker?: () => ReloadedData;
+  /**
+   * Verifies every file of the starting checker's `--data` bundle, at start:
+   * the problems found, none when it verifies.
    */
   readonly verifyData?: () => readonly BundleProblem[];
   /**
@@ -72,6 +78,12 @@ export interface ServeSettings {
    * has providers (what a webhook carries), and a secret signs them.
    */
   readonly webhooks?: boolean;
+}
+
+/** The data read again for SIGHUP: the problems of the `--data` bundle, or none and a checker over it. */
+export interface ReloadedData {
+  readonly problems: readonly BundleProblem[];
+  readonly checker?: Checker;
 }
 
 /** "the data bundle fails verification (N bad files)": said at start and by a refused reload. */
@@ -154,12 +166,13 @@ export async function serve(
       // Everything is read and checked before anything is swapped: a bad keys file or data bundle leaves both as they were.
       const keys = settings.reloadKeys?.();
       if (keys !== undefined && keys.length === 0) throw new ConfigError('the reloaded configuration has no API key; keeping the old keys');
-      const problems = settings.verifyData?.() ?? [];
+      const reloaded = settings.reloadChecker?.();
+      const problems = reloaded?.problems ?? [];
       if (problems.length > 0) {
         logger.error({ problems }, `reload refused: ${failsVerification(problems)}; still serving with the previous keys and data`);
         return;
       }
-      const fresh = settings.reloadChecker?.();
+      const fresh = reloaded?.checker;
       fresh?.preload();
       if (keys !== undefined) api.reload({ apiKeys: keys });
       if (fresh !== undefined) {
@@ -269,17 +282,32 @@ export async function serveCommand(flags: Flags, io: CliIo): Promise<number> {
     ...(bands === undefined ? {} : { scoring: { bands } }),
     ...(maxmind.length === 0 ? {} : { ip: { databases: maxmind } }),
     ...(country === undefined ? {} : { phone: { defaultCountry: country } }),
-    ...(config.data === undefined ? {} : { data: config.data }),
     ...(providers.length === 0 ? {} : { providers }),
   };
-  const checker = createChecker(checkerOptions);
+  // The --data bundle verified (at start, and by a reload) is the checker's own opened bundle: verifying a
+  // second copy read and hashed every file twice, and a file changed between the two reads was served unverified.
+  const checkerOn = (context: DataContext | undefined) => createChecker(context === undefined ? checkerOptions : { ...checkerOptions, data: contextAsOption(context) });
+  const started = config.data === undefined ? undefined : openData(config.data);
+  const checker = checkerOn(started);
+  const reloadChecker = (): ReloadedData => {
+    let context: DataContext | undefined;
+    try {
+      context = config.data === undefined ? undefined : openData(config.data);
+    } catch (error) {
+      // A manifest that cannot be read fails verification as a bad file does (`data verify` reports it so).
+      if (error instanceof DataError) return { problems: [{ file: MANIFEST_FILE, message: error.message }] };
+      throw error;
+    }
+    const problems = context === undefined ? [] : verifyOpenedBundle(context.bundle).problems;
+    return problems.length > 0 ? { problems } : { problems, checker: checkerOn(context) };
+  };
   const port = flags.given.has('port') ? flags.port : (config.port ?? flags.port);
   const host = flags.given.has('host') ? flags.host : (config.host ?? flags.host);
   return serve(checker, keys, port, host, io, {
     config,
     reloadKeys: () => keysOf(load()),
-    reloadChecker: () => createChecker(checkerOptions),
-    ...(config.data === undefined ? {} : { verifyData: () => verifyBundle(config.data!).problems }),
+    reloadChecker,
+    ...(started === undefined ? {} : { verifyData: () => verifyOpenedBundle(started.bundle).problems }),
     webhooks: providers.length > 0,
   });
 }

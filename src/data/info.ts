@@ -90,12 +90,19 @@ export interface BundleProblem {
   readonly message: string;
 }
 
+/** What {@link verifyBundle} found: how many datasets the manifest lists, and every problem. */
+export interface BundleVerification {
+  readonly ok: boolean;
+  readonly datasets: number;
+  readonly problems: readonly BundleProblem[];
+}
+
 /**
  * Verifies a bundle directory on its own (no fallback): the manifest, then
  * every file it lists: size, sha256 and, for the datasets this version
  * reads, format version and shape. Lists every problem rather than the first.
  */
-export function verifyBundle(dir: string): { readonly ok: boolean; readonly datasets: number; readonly problems: readonly BundleProblem[] } {
+export function verifyBundle(dir: string): BundleVerification {
   let bundle: DataBundle;
   try {
     if (!isDirectory(dir)) throw new DataError('DATA_MISSING', `${dir}: no such directory`, dir);
@@ -104,6 +111,17 @@ export function verifyBundle(dir: string): { readonly ok: boolean; readonly data
     if (!(error instanceof DataError)) throw error;
     return { ok: false, datasets: 0, problems: [{ file: MANIFEST_FILE, message: error.message }] };
   }
+  return verifyOpenedBundle(bundle);
+}
+
+/**
+ * {@link verifyBundle} for a bundle already opened (its manifest read):
+ * every file it lists, not its fallback's, verified through the bundle
+ * itself, which keeps what it read. A checker opened on that bundle then
+ * reads and hashes no file again (`serve --data` verifies its checker's
+ * bundle this way at start).
+ */
+export function verifyOpenedBundle(bundle: DataBundle): BundleVerification {
   const known = new Map<string, DatasetFormat<never>>(DATASETS.map((f) => [f.file, f]));
   const problems: BundleProblem[] = [];
   for (const entry of bundle.manifest.datasets) {
