@@ -31,9 +31,19 @@
  * spelt to be read as its phrase. A name that is the phrase word for word
  * ("Rose Garden") is read as itself, not as a pun.
  *
+ * Everyday phrases are also looked up as the name is said run together (a
+ * consonant doubled across the join said once: "Kit Tenn" → "kitten"; an h
+ * kept between vowels: "Bea Hive" → "beehive"), and taken said alike (the
+ * same said key of src/name/sentenceReading.ts, `SAID_SPELLING_DISTANCE`)
+ * when the surname is no known name, or when that surname is the phrase's
+ * tail spelt exactly ("Otto Nomy" → "autonomy"). A middle initial is said
+ * as its letter's name ("Stan D. Ard" → "standard").
+ *
  * Sentences: a two-part name whose given name opens a short sentence and
  * whose surname ends it ("Olive Yew" → "I love you", "Hugo First" → "you
- * go first") is read last, by src/name/sentenceReading.ts.
+ * go first") is read by src/name/sentenceReading.ts; last, a punchline word
+ * spelt at the end of an unknown token after an English word ("Holden
+ * Mycock" → "my cock", `spelledPunchOf`).
  *
  * Readings drop the vowels after the first letter, so a word read after
  * another starts at its first consonant: its inner code is its code less a
@@ -788,7 +798,7 @@ function endOf(w: string): number {
 /**
  * A punchline word spelt at the end of a token that no table knows, after
  * an English word of the reading's vocabulary ("Holden Mycock": my cock,
- * "Ben Haddick": had dick). Prank names join the two words so that the
+ * "Phil Myhole": my hole). Prank names join the two words so that the
  * name fields take them, and say the punchline last; the reading by sound
  * cannot see them when the punchline's code is short (cock: KK, ass: S).
  * Set on real names: of the 50,858 US given names (SSA) that no table
@@ -815,8 +825,8 @@ function spelledPunchOf(tokens: readonly string[], isKnownName: (token: string) 
  * What a name reads as when it reads as a joke (`reads as "my cunt" (MKNT)`),
  * or `undefined`: a catchphrase, a split into words holding a hidden
  * punchline, an everyday word or expression, a catchphrase said
- * non-rhotically, or a short sentence (src/name/sentenceReading.ts), in
- * that order.
+ * non-rhotically, a short sentence (src/name/sentenceReading.ts), or a
+ * punchline word spelt in an unknown token, in that order.
  *
  * @param tokens - the folded tokens of first and last name, in order (particles and suffixes removed)
  * @param isKnownName - whether a folded token is a real first or last name
