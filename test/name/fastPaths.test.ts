@@ -11,6 +11,8 @@ import { firstNameCountsAt, firstNameGender, firstNameLine } from '../../src/nam
 import { entryBySound, listEntries, listHits, listHitsOfPair, mayBeVulgar, soundEntries } from '../../src/name/data/lists.js';
 import { isPinyinName, isPinyinSyllable } from '../../src/name/pinyin.js';
 import { soundKey, soundKeyNode, soundKeyNodeOfPair } from '../../src/name/sound.js';
+import { isParticle, tokenKind } from '../../src/name/tokens.js';
+import { mayBeKindWord, TOKEN_LEGAL_FORM, vocabulary } from '../../src/name/data/vocabulary.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prng as rng } from '../support/prng.js';
@@ -188,5 +190,30 @@ describe('the run-together vulgar gate', () => {
     expect(through.length).toBeLessThan(500);
     // A name whose parts run together into a listed vulgar word is still caught.
     expect(createNameCheck()('Dick', 'Head').reasons.map((r) => r.code)).toContain('NAME_VULGAR');
+  });
+});
+
+describe('the token-kind shape gate', () => {
+  it('answers tokenKind and isParticle as the word lists do, for every vocabulary word and every name in the tables', () => {
+    const v = vocabulary();
+    const words = [...v.tokenKinds.keys()];
+    const keys = [...words, ...words.map((w) => `${w}.`), ...tableKeys('first-names.json'), ...tableKeys('last-names.json'), 'inc.', 'x.', '.', "'t", 'é', 'ван'];
+    // The lists' answers, without the gate.
+    const kindOf = (token: string): number => {
+      let kind = v.tokenKinds.get(token) ?? 0;
+      if (token.endsWith('.')) kind = (kind & ~TOKEN_LEGAL_FORM) | ((v.tokenKinds.get(token.slice(0, -1)) ?? 0) & TOKEN_LEGAL_FORM);
+      return kind;
+    };
+    let kinded = 0;
+    for (const k of keys) {
+      expect(tokenKind(k), k).toBe(kindOf(k));
+      expect(isParticle(k), k).toBe(v.particles.has(k));
+      if (kindOf(k) !== 0) kinded++;
+    }
+    expect(kinded).toBeGreaterThan(words.length);
+    for (const w of words) expect(mayBeKindWord(v, w), w).toBe(true);
+    // It rules out nearly every name without a lookup.
+    const through = tableKeys('first-names.json').filter((k) => mayBeKindWord(v, k));
+    expect(through.length).toBeLessThan(tableKeys('first-names.json').length / 10);
   });
 });
