@@ -13,6 +13,7 @@ import { isPinyinName, isPinyinSyllable } from '../../src/name/pinyin.js';
 import { soundKey, soundKeyNode, soundKeyNodeOfPair } from '../../src/name/sound.js';
 import { isParticle, tokenKind } from '../../src/name/tokens.js';
 import { mayBeKindWord, TOKEN_LEGAL_FORM, vocabulary } from '../../src/name/data/vocabulary.js';
+import { foldName, foldPlainLetters } from '../../src/name/data/fold.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prng as rng } from '../support/prng.js';
@@ -215,5 +216,34 @@ describe('the token-kind shape gate', () => {
     // It rules out nearly every name without a lookup.
     const through = tableKeys('first-names.json').filter((k) => mayBeKindWord(v, k));
     expect(through.length).toBeLessThan(tableKeys('first-names.json').length / 10);
+  });
+});
+
+describe('the fold of a part of precomposed letters', () => {
+  const letters: string[] = [];
+  for (let c = 0xc0; c < 0x500; c++) letters.push(String.fromCharCode(c));
+  const ascii = "abcxyzABCXYZ '.-";
+
+  it('is foldName for every letter alone and every pair', () => {
+    const units = [...letters, ...ascii];
+    const bad: string[] = [];
+    for (const a of units) {
+      if (foldPlainLetters(a) !== foldName(a)) bad.push(a);
+      for (const b of units) if (foldPlainLetters(a + b) !== foldName(a + b)) bad.push(a + b);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('is foldName on names and on random strings of those letters, spaces and punctuation', () => {
+    const next = rng(11);
+    const alphabet = [...letters.slice(0, 400), ...letters.slice(0x400 - 0xc0), ...ascii, ...ascii, ...'  --'];
+    const texts = ['José Müller', 'Пётр Иванов', 'Müller-Łódź', 'Smith - Jones', 'a  b', ' x ', "d'Ávila", 'Ærøskøbing', 'ǅemal', 'ß', 'İlker'];
+    for (let i = 0; i < 20_000; i++) {
+      let t = '';
+      const len = 1 + Math.floor(next() * 12);
+      for (let k = 0; k < len; k++) t += alphabet[Math.floor(next() * alphabet.length)];
+      texts.push(t);
+    }
+    for (const t of texts) expect(foldPlainLetters(t), JSON.stringify(t)).toBe(foldName(t));
   });
 });
