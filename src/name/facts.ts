@@ -5,8 +5,21 @@
  * three strings (titles, lists, the reading, typing, similarity each ask
  * again); each is answered from the tables once per check. Reset at the
  * start of each check, so it holds only the current check's own keys.
+ *
+ * What the tables answered about a key is also remembered across checks,
+ * for the last few thousand keys (a memo per data bundle, KEY_MEMO_SIZE):
+ * names repeat (the common given names and surnames recur in any sizeable
+ * traffic), and a hot key is then one Map lookup in memory the
+ * processor keeps close, where its table probes read megabytes of tables
+ * (~100 ns each, most of it waiting for memory; about 7 a check). The
+ * answers are the tables' own, so a remembered key is answered exactly as
+ * a new one. Only keys met twice are remembered (a doorkeeper,
+ * src/name/doorkeeper.ts): one-off names would churn it.
  */
+import { bundleMemo } from './data/bundleMemo.js';
+import { FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM } from './data/formats.js';
 import { firstNameLine } from './data/tables.js';
+import { Doorkeeper } from './doorkeeper.js';
 import { listHits, type ListHits } from './data/lists.js';
 import { knownSurnameToken } from './tokens.js';
 import { unlikely } from './typingRules.js';
@@ -19,6 +32,53 @@ const HITS_ASKED = 16;
 const UNLIKELY_ASKED = 32;
 const UNLIKELY = 64;
 
+/** What the tables answered about one key: which questions were asked (flags) and the answers that are not flags. */
+interface KeyFacts {
+  flags: number;
+  /** The key's line in the first-name table, or -1 (when FIRST_ASKED). */
+  firstLine: number;
+  /** Every curated list the key is in (when HITS_ASKED). */
+  hits: ListHits | undefined;
+}
+
+/**
+ * Keys remembered per bundle (keys are folded parts and tokens, at most 50
+ * units: well under a megabyte). When full the memo starts afresh: the
+ * doorkeeper lets the keys that are met again back in within a few checks.
+ */
+export const KEY_MEMO_SIZE = 8192;
+
+/**
+ * The doorkeeper's bits and window (src/name/doorkeeper.ts): a key is
+ * remembered from its second meeting within about KEY_DOOR_WINDOW new
+ * keys; at most 1 in 16 bits is set, so few keys met once get in.
+ */
+const KEY_DOOR_BITS = 65536;
+const KEY_DOOR_WINDOW = 4096;
+
+interface KeyMemo {
+  facts: Map<string, KeyFacts>;
+  readonly door: Doorkeeper;
+}
+
+/** The memo of the running check's bundle (the answers are those of its name tables, lists and character model). */
+const keyMemo = bundleMemo(
+  'name/facts:keys',
+  () => [FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM],
+  (): KeyMemo => ({ facts: new Map(), door: new Doorkeeper(KEY_DOOR_BITS, KEY_DOOR_WINDOW) }),
+);
+
+/** The remembered facts of `key`, new and empty when none are (and then remembered when the key was met before). */
+function factsOf(memo: KeyMemo, key: string): KeyFacts {
+  let f = memo.facts.get(key);
+  if (f !== undefined) return f;
+  f = { flags: 0, firstLine: -1, hits: undefined };
+  if (!memo.door.metBefore(key)) return f;
+  if (memo.facts.size >= KEY_MEMO_SIZE) memo.facts = new Map();
+  memo.facts.set(key, f);
+  return f;
+}
+
 /**
  * The answers of one check, by key.
  * @example
@@ -28,10 +88,7 @@ const UNLIKELY = 64;
  */
 export class CheckFacts {
   private readonly keys: string[] = [];
-  private readonly flags: number[] = [];
-  private readonly hits: (ListHits | undefined)[] = [];
-  /** The first-name table line of each key asked about as a first name (-1: unknown). */
-  private readonly firstLines: number[] = [];
+  private readonly facts: KeyFacts[] = [];
 
   /** Slots in use: the arrays keep their length across checks (truncating them each check cost more than the scan). */
   private used = 0;
@@ -42,36 +99,32 @@ export class CheckFacts {
     return this;
   }
 
-  /** The slot of `key`, added when new (a check has a dozen keys at most: a scan beats a Map). */
-  private slot(key: string): number {
+  /** The facts of `key`, taken from the memo when new to this check (a check has a dozen keys at most: a scan beats a Map). */
+  private factsAt(key: string): KeyFacts {
     const keys = this.keys;
     const used = this.used;
-    for (let i = 0; i < used; i++) if (keys[i] === key) return i;
+    for (let i = 0; i < used; i++) if (keys[i] === key) return this.facts[i]!;
+    const f = factsOf(keyMemo(), key);
     if (used === keys.length) {
       keys.push(key);
-      this.flags.push(0);
-      this.hits.push(undefined);
-      this.firstLines.push(-1);
+      this.facts.push(f);
     } else {
       keys[used] = key;
-      this.flags[used] = 0;
-      this.hits[used] = undefined;
+      this.facts[used] = f;
     }
     this.used = used + 1;
-    return used;
+    return f;
   }
 
   /** The line of the folded key in the first-name table (src/name/data/tables.ts firstNameCountsAt), or -1. */
   firstLine(key: string): number {
-    const i = this.slot(key);
-    const f = this.flags[i]!;
-    if ((f & FIRST_ASKED) === 0) {
+    const f = this.factsAt(key);
+    if ((f.flags & FIRST_ASKED) === 0) {
       const line = firstNameLine(key);
-      this.firstLines[i] = line;
-      this.flags[i] = f | FIRST_ASKED | (line >= 0 ? FIRST_KNOWN : 0);
-      return line;
+      f.firstLine = line;
+      f.flags |= FIRST_ASKED | (line >= 0 ? FIRST_KNOWN : 0);
     }
-    return this.firstLines[i]!;
+    return f.firstLine;
   }
 
   /** True when the folded key is a known first name. */
@@ -81,33 +134,25 @@ export class CheckFacts {
 
   /** True when the folded key is a known surname (also without its apostrophes, or after O'/D'/L'). */
   knownSurname(key: string): boolean {
-    const i = this.slot(key);
-    let f = this.flags[i]!;
-    if ((f & SURNAME_ASKED) === 0) {
-      f |= SURNAME_ASKED | (knownSurnameToken(key) ? SURNAME_KNOWN : 0);
-      this.flags[i] = f;
-    }
-    return (f & SURNAME_KNOWN) !== 0;
+    const f = this.factsAt(key);
+    if ((f.flags & SURNAME_ASKED) === 0) f.flags |= SURNAME_ASKED | (knownSurnameToken(key) ? SURNAME_KNOWN : 0);
+    return (f.flags & SURNAME_KNOWN) !== 0;
   }
 
   /** True when the folded key is a known first name or surname (then no typing rule judges it). */
   known(key: string): boolean {
     // An answer already found decides without a probe (a surname asked about as a first name would cost one).
-    const f = this.flags[this.slot(key)]!;
-    if ((f & (FIRST_KNOWN | SURNAME_KNOWN)) !== 0) return true;
-    if ((f & SURNAME_ASKED) === 0) return this.knownSurname(key) || this.knownFirst(key);
+    const flags = this.factsAt(key).flags;
+    if ((flags & (FIRST_KNOWN | SURNAME_KNOWN)) !== 0) return true;
+    if ((flags & SURNAME_ASKED) === 0) return this.knownSurname(key) || this.knownFirst(key);
     return this.knownFirst(key);
   }
 
   /** True when the character model finds the word unlike a name (src/name/typingRules.ts unlikely). */
   unlikely(key: string): boolean {
-    const i = this.slot(key);
-    let f = this.flags[i]!;
-    if ((f & UNLIKELY_ASKED) === 0) {
-      f |= UNLIKELY_ASKED | (unlikely(key) ? UNLIKELY : 0);
-      this.flags[i] = f;
-    }
-    return (f & UNLIKELY) !== 0;
+    const f = this.factsAt(key);
+    if ((f.flags & UNLIKELY_ASKED) === 0) f.flags |= UNLIKELY_ASKED | (unlikely(key) ? UNLIKELY : 0);
+    return (f.flags & UNLIKELY) !== 0;
   }
 
   /** `known` as a function value, for callers that take a predicate. */
@@ -115,12 +160,11 @@ export class CheckFacts {
 
   /** Every curated list the key is in, with its label, or undefined. */
   listHits(key: string): ListHits | undefined {
-    const i = this.slot(key);
-    const f = this.flags[i]!;
-    if ((f & HITS_ASKED) === 0) {
-      this.flags[i] = f | HITS_ASKED;
-      this.hits[i] = listHits(key);
+    const f = this.factsAt(key);
+    if ((f.flags & HITS_ASKED) === 0) {
+      f.flags |= HITS_ASKED;
+      f.hits = listHits(key);
     }
-    return this.hits[i];
+    return f.hits;
   }
 }

@@ -11,7 +11,8 @@ import { firstNameCountsAt, firstNameGender, firstNameLine } from '../../src/nam
 import { entryBySound, listEntries, listHits, listHitsOfPair, mayBeVulgar, soundEntries } from '../../src/name/data/lists.js';
 import { isPinyinName, isPinyinSyllable } from '../../src/name/pinyin.js';
 import { soundKey, soundKeyNode, soundKeyNodeOfPair } from '../../src/name/sound.js';
-import { isParticle, tokenKind } from '../../src/name/tokens.js';
+import { isParticle, knownSurnameToken, tokenKind } from '../../src/name/tokens.js';
+import { Doorkeeper } from '../../src/name/doorkeeper.js';
 import { mayBeKindWord, TOKEN_LEGAL_FORM, vocabulary } from '../../src/name/data/vocabulary.js';
 import { foldName, foldPlainLetters } from '../../src/name/data/fold.js';
 import { readFileSync } from 'node:fs';
@@ -245,5 +246,48 @@ describe('the fold of a part of precomposed letters', () => {
       texts.push(t);
     }
     for (const t of texts) expect(foldPlainLetters(t), JSON.stringify(t)).toBe(foldName(t));
+  });
+});
+
+describe('the doorkeeper of the memos', () => {
+  it('says a key was met only from its second meeting, and forgets after its window', () => {
+    const door = new Doorkeeper(1024, 64);
+    expect(door.metBefore('anna')).toBe(false);
+    expect(door.metBefore('anna')).toBe(true);
+    expect(door.metBefore('jean-baptiste poquelin')).toBe(false);
+    expect(door.metBefore(`${'jean-baptiste'} ${'poquelin'}`)).toBe(true);
+    // 64 keys marked empty the filter: anna is new again.
+    let fresh = 0;
+    for (let i = 0; i < 200 && fresh < 64; i++) if (!door.metBefore(`key${i}`)) fresh++;
+    expect(door.metBefore('anna')).toBe(false);
+  });
+
+  it('lets few keys met once pass as met (1 in 16 bits set at most)', () => {
+    const door = new Doorkeeper(65536, 4096);
+    let passed = 0;
+    for (let i = 0; i < 4000; i++) if (door.metBefore(`name${i}`)) passed++;
+    expect(passed).toBeLessThan(4000 / 16);
+  });
+});
+
+describe('the facts remembered across checks', () => {
+  it('are what the tables answer, for keys met once and keys met many times', () => {
+    const next = rng(23);
+    const keys = [...tableKeys('first-names.json').slice(0, 3000), ...tableKeys('last-names.json').slice(0, 3000), ...listEntries('vulgar'), ...listEntries('placeholder')];
+    for (let i = 0; i < 2000; i++) keys.push(keys[Math.floor(next() * keys.length)]!.split('').reverse().join(''));
+    const facts = new CheckFacts();
+    // Three rounds: the first meets each key, the second remembers it, the third answers from the memo.
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < keys.length; i++) {
+        // A new check every few keys, in a different order each round.
+        if (i % 5 === 0) facts.reset();
+        const k = keys[(i * (round + 1) * 7919) % keys.length]!;
+        expect(facts.firstLine(k), k).toBe(firstNameLine(k));
+        expect(facts.knownSurname(k), k).toBe(knownSurnameToken(k));
+        expect(facts.known(k), k).toBe(firstNameLine(k) >= 0 || knownSurnameToken(k));
+        expect(facts.listHits(k), k).toBe(listHits(k));
+        if (k.length >= 4) expect(facts.unlikely(k), k).toBe(unlikely(k));
+      }
+    }
   });
 });
