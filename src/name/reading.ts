@@ -381,6 +381,30 @@ function judgeSplit(search: Search, depth: number): string | undefined {
   return keysAlike(search.name.soundKey, phraseKey, MAX_SPELLING_DISTANCE) ? pathWords.slice(0, depth).join(' ') : undefined;
 }
 
+/**
+ * How many complete splits splitSearch meets from `at` (after the first
+ * word) at `depth`: the same words, lengths and limits, counted, not
+ * judged. The count of a word's rest does not depend on the word, so each
+ * node's words count together.
+ */
+function leavesFrom(code: string, ix: ReadingIndex, at: number, depth: number): number {
+  if (at === code.length) return 1;
+  if (depth >= MAX_WORDS) return 0;
+  let n = 0;
+  let node: CodeNode | undefined = ix.inner;
+  const most = Math.min(ix.longest, code.length - at);
+  for (let len = 1; len <= most; len++) {
+    node = node.next[code.charCodeAt(at + len - 1)];
+    if (node === undefined) break;
+    const words = node.words;
+    if (len < MIN_INNER_CODE || words === undefined || ok[at + len] !== 1) continue;
+    let count = words.length;
+    if (len < MIN_PUNCH_CODE) for (const punch of node.punch!) if (punch) count--;
+    if (count > 0) n += count * leavesFrom(code, ix, at + len, depth + 1);
+  }
+  return n;
+}
+
 function splitSearch(search: Search, at: number, depth: number): string | undefined {
   if (search.leaves >= MAX_SPLITS) return undefined;
   const { code } = search;
@@ -390,6 +414,12 @@ function splitSearch(search: Search, at: number, depth: number): string | undefi
     return judgeSplit(search, depth);
   }
   if (depth >= MAX_WORDS) return undefined;
+  // From here every split has more words than judgeSplit takes (a pun adds at most one to the name's): its
+  // splits are counted toward MAX_SPLITS, as the search would have met them one by one, none walked or judged.
+  if (depth > search.name.tokens.length) {
+    search.leaves += leavesFrom(code, ix, at, depth);
+    return undefined;
+  }
   const nodes = pathNodes[depth]!;
   const most = Math.min(ix.longest, code.length - at);
   let node: CodeNode | undefined = at === 0 ? ix.initial : ix.inner;
