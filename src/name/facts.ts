@@ -17,7 +17,8 @@
  * src/name/doorkeeper.ts): one-off names would churn it.
  */
 import { bundleMemo } from './data/bundleMemo.js';
-import { FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM } from './data/formats.js';
+import { FIRST_NAMES, GIVEN_NAMES, LAST_NAMES, NAME_LISTS, NGRAM } from './data/formats.js';
+import { maleShareByCountry } from './data/given.js';
 import { firstNameLine } from './data/tables.js';
 import { Doorkeeper } from './doorkeeper.js';
 import { listHits, type ListHits } from './data/lists.js';
@@ -31,6 +32,8 @@ const SURNAME_KNOWN = 8;
 const HITS_ASKED = 16;
 const UNLIKELY_ASKED = 32;
 const UNLIKELY = 64;
+const EVIDENCE_ASKED = 128;
+const SHARES_ASKED = 256;
 
 /** What the tables answered about one key: which questions were asked (flags) and the answers that are not flags. */
 interface KeyFacts {
@@ -39,6 +42,10 @@ interface KeyFacts {
   firstLine: number;
   /** Every curated list the key is in (when HITS_ASKED). */
   hits: ListHits | undefined;
+  /** What the gender rule read from the key's first-name line (when EVIDENCE_ASKED; see CheckFacts.firstNameEvidence). */
+  evidence: unknown;
+  /** The key's male share per country (when SHARES_ASKED). */
+  shares: ReadonlyMap<string, number> | undefined;
 }
 
 /**
@@ -64,7 +71,7 @@ interface KeyMemo {
 /** The memo of the running check's bundle (the answers are those of its name tables, lists and character model). */
 const keyMemo = bundleMemo(
   'name/facts:keys',
-  () => [FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM],
+  () => [FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM, GIVEN_NAMES],
   (): KeyMemo => ({ facts: new Map(), door: new Doorkeeper(KEY_DOOR_BITS, KEY_DOOR_WINDOW) }),
 );
 
@@ -72,7 +79,7 @@ const keyMemo = bundleMemo(
 function factsOf(memo: KeyMemo, key: string): KeyFacts {
   let f = memo.facts.get(key);
   if (f !== undefined) return f;
-  f = { flags: 0, firstLine: -1, hits: undefined };
+  f = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined };
   if (!memo.door.metBefore(key)) return f;
   if (memo.facts.size >= KEY_MEMO_SIZE) memo.facts = new Map();
   memo.facts.set(key, f);
@@ -157,6 +164,32 @@ export class CheckFacts {
 
   /** `known` as a function value, for callers that take a predicate. */
   readonly isKnown = (key: string): boolean => this.known(key);
+
+  /**
+   * What `read` makes of the key's first-name line, asked once per key and
+   * remembered with its other facts: the gender rule's evidence
+   * (src/name/gender.ts countedAt, its one caller). One slot per key, so
+   * one `read` for every call, depending on nothing but its arguments and
+   * the data: the first answer is kept as the key's.
+   */
+  firstNameEvidence<T>(key: string, read: (key: string, line: number) => T): T {
+    const f = this.factsAt(key);
+    if ((f.flags & EVIDENCE_ASKED) === 0) {
+      f.evidence = read(key, this.firstLine(key));
+      f.flags |= EVIDENCE_ASKED;
+    }
+    return f.evidence as T;
+  }
+
+  /** The male share of the folded given name per country, when its sex differs between countries (src/name/data/given.ts maleShareByCountry). */
+  maleShares(key: string): ReadonlyMap<string, number> | undefined {
+    const f = this.factsAt(key);
+    if ((f.flags & SHARES_ASKED) === 0) {
+      f.shares = maleShareByCountry(key);
+      f.flags |= SHARES_ASKED;
+    }
+    return f.shares;
+  }
 
   /** Every curated list the key is in, with its label, or undefined. */
   listHits(key: string): ListHits | undefined {

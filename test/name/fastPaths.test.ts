@@ -13,6 +13,9 @@ import { isPinyinName, isPinyinSyllable } from '../../src/name/pinyin.js';
 import { soundKey, soundKeyNode, soundKeyNodeOfPair } from '../../src/name/sound.js';
 import { isParticle, knownSurnameToken, tokenKind } from '../../src/name/tokens.js';
 import { Doorkeeper } from '../../src/name/doorkeeper.js';
+import { TOKEN_CODE_SLOTS, tokenCodes } from '../../src/name/tokenCodes.js';
+import { doubleMetaphone } from 'double-metaphone';
+import { maleShareByCountry } from '../../src/name/data/given.js';
 import { mayBeKindWord, TOKEN_LEGAL_FORM, vocabulary } from '../../src/name/data/vocabulary.js';
 import { foldName, foldPlainLetters } from '../../src/name/data/fold.js';
 import { readFileSync } from 'node:fs';
@@ -273,7 +276,7 @@ describe('the doorkeeper of the memos', () => {
 describe('the facts remembered across checks', () => {
   it('are what the tables answer, for keys met once and keys met many times', () => {
     const next = rng(23);
-    const keys = [...tableKeys('first-names.json').slice(0, 3000), ...tableKeys('last-names.json').slice(0, 3000), ...listEntries('vulgar'), ...listEntries('placeholder')];
+    const keys = [...tableKeys('first-names.json').slice(0, 3000), ...tableKeys('last-names.json').slice(0, 3000), ...listEntries('vulgar'), ...listEntries('placeholder'), 'andrea', 'nikita', 'jean', 'kim', 'simone'];
     for (let i = 0; i < 2000; i++) keys.push(keys[Math.floor(next() * keys.length)]!.split('').reverse().join(''));
     const facts = new CheckFacts();
     // Three rounds: the first meets each key, the second remembers it, the third answers from the memo.
@@ -287,7 +290,23 @@ describe('the facts remembered across checks', () => {
         expect(facts.known(k), k).toBe(firstNameLine(k) >= 0 || knownSurnameToken(k));
         expect(facts.listHits(k), k).toBe(listHits(k));
         if (k.length >= 4) expect(facts.unlikely(k), k).toBe(unlikely(k));
+        expect(facts.maleShares(k), k).toBe(maleShareByCountry(k));
       }
+    }
+  });
+});
+
+describe('the remembered Double Metaphone codes of tokens', () => {
+  it('are the codes of doubleMetaphone, for tokens met once, again, and after the table has turned over', () => {
+    const next = rng(31);
+    const tokens = tableKeys('first-names.json').filter((k) => /^[a-z]+$/.test(k));
+    const asked: string[] = [];
+    // More tokens than the table holds, some asked again soon, some long after.
+    for (let i = 0; i < 3 * TOKEN_CODE_SLOTS; i++) asked.push(i % 3 === 0 && asked.length > 0 ? asked[Math.floor(next() * asked.length)]! : tokens[Math.floor(next() * tokens.length)]!);
+    asked.push(`${'bartholomew'}${'ski'}`, 'bartholomewski', 'a', 'x');
+    for (const t of asked) {
+      const [primary, alternate] = doubleMetaphone(t);
+      expect(tokenCodes(t), t).toEqual(primary === alternate ? [primary] : [primary, alternate]);
     }
   });
 });

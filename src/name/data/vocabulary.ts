@@ -58,6 +58,8 @@ export const TOKEN_LEGAL_FORM = 4;
 
 /** Bits of the {@link Vocabulary.tokenKindShapes} filter (a power of two): with ~80 words, ~4% of other shapes pass it. */
 const KIND_SHAPE_BITS = 2048;
+/** 32 - log2(KIND_SHAPE_BITS): a word's bit is the top bits of its mixed shape. */
+const KIND_SHAPE_SHIFT = 21;
 
 /**
  * A word's bit in the tokenKindShapes filter: a hash of its first unit,
@@ -67,7 +69,7 @@ const KIND_SHAPE_BITS = 2048;
 function kindShapeBit(word: string): number {
   const n = word.length;
   const h = Math.imul(Math.imul(word.charCodeAt(0), 0x10000) + word.charCodeAt(n - 1) + Math.imul(n, 0x1000193), 0x9e3779b1);
-  return h >>> (32 - Math.log2(KIND_SHAPE_BITS));
+  return h >>> KIND_SHAPE_SHIFT;
 }
 
 /** The loaded vocabulary, as Sets and Maps. */
