@@ -46,6 +46,7 @@ import { PHRASES, VOCABULARY } from './data/formats.js';
 import { LineTable } from './data/lineTable.js';
 import { isPinyinName, isPinyinSyllable } from './pinyin.js';
 import { sentenceReading } from './sentenceReading.js';
+import { tokenCodes } from './tokenCodes.js';
 import { vocabulary } from './data/vocabulary.js';
 import { keyDistance, soundKey } from './sound.js';
 
@@ -225,23 +226,7 @@ interface NameReading {
   readonly ends: readonly number[];
 }
 
-/** Double Metaphone codes of recent tokens: names repeat, and the algorithm is the costly part of a reading. */
-const codeCache = new Map<string, readonly string[]>();
 const VOWELS = 'aeiouy';
-const CODE_CACHE_SIZE = 4096;
-
-function tokenCodes(token: string): readonly string[] {
-  let codes = codeCache.get(token);
-  if (codes === undefined) {
-    // The primary and alternate code, once when they agree (what `[...new Set(pair)]` gave, without the Set).
-    const [primary, alternate] = doubleMetaphone(token);
-    codes = primary === alternate ? [primary] : [primary, alternate];
-    // A bounded cache: cleared whole when full (cheap, and names are short).
-    if (codeCache.size >= CODE_CACHE_SIZE) codeCache.clear();
-    codeCache.set(token, codes);
-  }
-  return codes;
-}
 
 /**
  * True when some stretch of `code` is the code of a punchline word that is
