@@ -23,7 +23,8 @@ import { firstNameLine } from './data/tables.js';
 import { Doorkeeper } from './doorkeeper.js';
 import { listHits, type ListHits } from './data/lists.js';
 import { knownSurnameToken } from './tokens.js';
-import { unlikely } from './typingRules.js';
+import { typingRule, unlikely } from './typingRules.js';
+import type { NameReasonCode } from './types.js';
 
 const FIRST_ASKED = 1;
 const FIRST_KNOWN = 2;
@@ -34,6 +35,7 @@ const UNLIKELY_ASKED = 32;
 const UNLIKELY = 64;
 const EVIDENCE_ASKED = 128;
 const SHARES_ASKED = 256;
+const TYPING_ASKED = 512;
 
 /** What the tables answered about one key: which questions were asked (flags) and the answers that are not flags. */
 interface KeyFacts {
@@ -46,6 +48,8 @@ interface KeyFacts {
   evidence: unknown;
   /** The key's male share per country (when SHARES_ASKED). */
   shares: ReadonlyMap<string, number> | undefined;
+  /** The typing rule the key breaks (when TYPING_ASKED). */
+  typing: NameReasonCode | undefined;
 }
 
 /**
@@ -79,7 +83,7 @@ const keyMemo = bundleMemo(
 function factsOf(memo: KeyMemo, key: string): KeyFacts {
   let f = memo.facts.get(key);
   if (f !== undefined) return f;
-  f = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined };
+  f = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined, typing: undefined };
   if (!memo.door.metBefore(key)) return f;
   if (memo.facts.size >= KEY_MEMO_SIZE) memo.facts = new Map();
   memo.facts.set(key, f);
@@ -160,6 +164,16 @@ export class CheckFacts {
     const f = this.factsAt(key);
     if ((f.flags & UNLIKELY_ASKED) === 0) f.flags |= UNLIKELY_ASKED | (unlikely(key) ? UNLIKELY : 0);
     return (f.flags & UNLIKELY) !== 0;
+  }
+
+  /** The typing rule a folded word (apostrophes removed) breaks, if any (src/name/typingRules.ts typingRule). */
+  typingRule(key: string): NameReasonCode | undefined {
+    const f = this.factsAt(key);
+    if ((f.flags & TYPING_ASKED) === 0) {
+      f.typing = typingRule(key, this);
+      f.flags |= TYPING_ASKED;
+    }
+    return f.typing;
   }
 
   /** `known` as a function value, for callers that take a predicate. */

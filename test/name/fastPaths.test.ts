@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNameCheck } from '../../src/name/index.js';
 import { CheckFacts } from '../../src/name/facts.js';
-import { unlikely } from '../../src/name/typingRules.js';
+import { typingRule, unlikely } from '../../src/name/typingRules.js';
 import { firstNameCountsAt, firstNameGender, firstNameLine } from '../../src/name/data/tables.js';
 import { entryBySound, listEntries, listHits, listHitsOfPair, mayBeVulgar, soundEntries } from '../../src/name/data/lists.js';
 import { isPinyinName, isPinyinSyllable } from '../../src/name/pinyin.js';
@@ -276,7 +276,7 @@ describe('the doorkeeper of the memos', () => {
 describe('the facts remembered across checks', () => {
   it('are what the tables answer, for keys met once and keys met many times', () => {
     const next = rng(23);
-    const keys = [...tableKeys('first-names.json').slice(0, 3000), ...tableKeys('last-names.json').slice(0, 3000), ...listEntries('vulgar'), ...listEntries('placeholder'), 'andrea', 'nikita', 'jean', 'kim', 'simone'];
+    const keys = [...tableKeys('first-names.json').slice(0, 3000), ...tableKeys('last-names.json').slice(0, 3000), ...listEntries('vulgar'), ...listEntries('placeholder'), 'andrea', 'nikita', 'jean', 'kim', 'simone', 'qwerty', 'asdfgh', 'zxcvbn', 'qazwsx', 'bcdfgh', 'aaaa', 'xqzkv', 'llwyd'];
     for (let i = 0; i < 2000; i++) keys.push(keys[Math.floor(next() * keys.length)]!.split('').reverse().join(''));
     const facts = new CheckFacts();
     // Three rounds: the first meets each key, the second remembers it, the third answers from the memo.
@@ -291,6 +291,7 @@ describe('the facts remembered across checks', () => {
         expect(facts.listHits(k), k).toBe(listHits(k));
         if (k.length >= 4) expect(facts.unlikely(k), k).toBe(unlikely(k));
         expect(facts.maleShares(k), k).toBe(maleShareByCountry(k));
+        expect(facts.typingRule(k), k).toBe(typingRule(k));
       }
     }
   });
