@@ -14,16 +14,29 @@
  * window / bits of keys): then it is remembered like a hot one, which costs
  * a little and changes no answer.
  */
-import { flatString } from './data/lineTable.js';
-
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;
 
 /**
+ * FNV-1a (32 bits) over the UTF-16 units of a flat string: the key's hash
+ * for {@link Doorkeeper.metBefore} (a memo may use it for its own slots
+ * too). Pass a flat string (see flatString): a loop that has met a rope or
+ * a view runs slower for every string.
+ *
+ * @example
+ * hashOf('anna') === hashOf('anna') // true
+ */
+export function hashOf(key: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+/**
  * @example
  * const door = new Doorkeeper(65536, 4096);
- * door.metBefore('anna'); // false (now marked)
- * door.metBefore('anna'); // true
+ * door.metBefore(hashOf('anna')); // false (now marked)
+ * door.metBefore(hashOf('anna')); // true
  */
 export class Doorkeeper {
   private readonly bits: Int32Array;
@@ -42,12 +55,8 @@ export class Doorkeeper {
     this.window = window;
   }
 
-  /** True when `key` was met since the filter was last emptied; else marks it met. */
-  metBefore(key: string): boolean {
-    // A long key may be a rope or a view (see flatString): hashed as one, this loop would slow down for every key.
-    key = flatString(key);
-    let h = FNV_OFFSET;
-    for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME);
+  /** True when the key of hash `h` ({@link hashOf}) was met since the filter was last emptied; else marks it met. */
+  metBefore(h: number): boolean {
     // The top bits of the hash mixed by a multiply (2^32 / golden ratio): every unit of the key moves them.
     const bit = Math.imul(h, 0x9e3779b1) >>> this.shift;
     const word = bit >>> 5;

@@ -20,7 +20,8 @@ import { bundleMemo } from './data/bundleMemo.js';
 import { FIRST_NAMES, GIVEN_NAMES, LAST_NAMES, NAME_LISTS, NGRAM } from './data/formats.js';
 import { maleShareByCountry } from './data/given.js';
 import { firstNameLine } from './data/tables.js';
-import { Doorkeeper } from './doorkeeper.js';
+import { Doorkeeper, hashOf } from './doorkeeper.js';
+import { flatString } from './data/lineTable.js';
 import { listHits, type ListHits } from './data/lists.js';
 import { knownSurnameToken } from './tokens.js';
 import { typingRule, unlikely } from './typingRules.js';
@@ -52,11 +53,7 @@ interface KeyFacts {
   typing: NameReasonCode | undefined;
 }
 
-/**
- * Keys remembered per bundle (keys are folded parts and tokens, at most 50
- * units: well under a megabyte). When full the memo starts afresh: the
- * doorkeeper lets the keys that are met again back in within a few checks.
- */
+/** Keys remembered per bundle (a power of two; keys are folded parts and tokens, at most 50 units: well under a megabyte). */
 export const KEY_MEMO_SIZE = 8192;
 
 /**
@@ -67,8 +64,22 @@ export const KEY_MEMO_SIZE = 8192;
 const KEY_DOOR_BITS = 65536;
 const KEY_DOOR_WINDOW = 4096;
 
+/** Slots per set of the memo. */
+const WAYS = 4;
+/** A set's first slot is WAYS × (hash & SET_MASK). */
+const SET_MASK = KEY_MEMO_SIZE / WAYS - 1;
+
+/**
+ * The memo: four-way sets of slots, a key's set chosen by its hash (the
+ * doorkeeper's, computed once). Not a Map: a Map lookup of a string new to
+ * the check (every key of names that do not repeat) makes V8 compute that
+ * string's own hash first, and a Map grows by rehashing. A key remembered
+ * takes its set's first slot and the others move down one, the last one's
+ * key going.
+ */
 interface KeyMemo {
-  facts: Map<string, KeyFacts>;
+  readonly keys: (string | undefined)[];
+  readonly facts: (KeyFacts | undefined)[];
   readonly door: Doorkeeper;
 }
 
@@ -76,17 +87,29 @@ interface KeyMemo {
 const keyMemo = bundleMemo(
   'name/facts:keys',
   () => [FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM, GIVEN_NAMES],
-  (): KeyMemo => ({ facts: new Map(), door: new Doorkeeper(KEY_DOOR_BITS, KEY_DOOR_WINDOW) }),
+  (): KeyMemo => ({
+    keys: new Array<string | undefined>(KEY_MEMO_SIZE).fill(undefined),
+    facts: new Array<KeyFacts | undefined>(KEY_MEMO_SIZE).fill(undefined),
+    door: new Doorkeeper(KEY_DOOR_BITS, KEY_DOOR_WINDOW),
+  }),
 );
 
 /** The remembered facts of `key`, new and empty when none are (and then remembered when the key was met before). */
 function factsOf(memo: KeyMemo, key: string): KeyFacts {
-  let f = memo.facts.get(key);
-  if (f !== undefined) return f;
-  f = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined, typing: undefined };
-  if (!memo.door.metBefore(key)) return f;
-  if (memo.facts.size >= KEY_MEMO_SIZE) memo.facts = new Map();
-  memo.facts.set(key, f);
+  // A long key may be a rope or a view (see flatString): hashed as one, the loop would slow down for every key.
+  key = flatString(key);
+  const h = hashOf(key);
+  const a = WAYS * (h & SET_MASK);
+  const keys = memo.keys;
+  for (let k = a; k < a + WAYS; k++) if (keys[k] === key) return memo.facts[k]!;
+  const f: KeyFacts = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined, typing: undefined };
+  if (!memo.door.metBefore(h)) return f;
+  for (let k = a + WAYS - 1; k > a; k--) {
+    keys[k] = keys[k - 1];
+    memo.facts[k] = memo.facts[k - 1];
+  }
+  keys[a] = key;
+  memo.facts[a] = f;
   return f;
 }
 
