@@ -22,7 +22,8 @@ import { maleShareByCountry } from './data/given.js';
 import { firstNameLine } from './data/tables.js';
 import { Doorkeeper, hashOf } from './doorkeeper.js';
 import { flatString } from './data/lineTable.js';
-import { listHits, type ListHits } from './data/lists.js';
+import { listHits, soundEntries, type ListHits, type SoundEntries } from './data/lists.js';
+import { soundKeyNodeAfter, soundKeyPrefix } from './sound.js';
 import { knownSurnameToken } from './tokens.js';
 import { typingRule, unlikely } from './typingRules.js';
 import type { NameReasonCode } from './types.js';
@@ -37,6 +38,7 @@ const UNLIKELY = 64;
 const EVIDENCE_ASKED = 128;
 const SHARES_ASKED = 256;
 const TYPING_ASKED = 512;
+const SOUND_ASKED = 1024;
 
 /** What the tables answered about one key: which questions were asked (flags) and the answers that are not flags. */
 interface KeyFacts {
@@ -51,6 +53,8 @@ interface KeyFacts {
   shares: ReadonlyMap<string, number> | undefined;
   /** The typing rule the key breaks (when TYPING_ASKED). */
   typing: NameReasonCode | undefined;
+  /** Where the key's sound key leads in the trie of listed sound keys, as a first part (when SOUND_ASKED). */
+  sound: { readonly length: number; readonly node: SoundEntries } | undefined;
 }
 
 /** Keys remembered per bundle (a power of two; keys are folded parts and tokens, at most 50 units: well under a megabyte). */
@@ -102,7 +106,7 @@ function factsOf(memo: KeyMemo, key: string): KeyFacts {
   const a = WAYS * (h & SET_MASK);
   const keys = memo.keys;
   for (let k = a; k < a + WAYS; k++) if (keys[k] === key) return memo.facts[k]!;
-  const f: KeyFacts = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined, typing: undefined };
+  const f: KeyFacts = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined, typing: undefined, sound: undefined };
   if (!memo.door.metBefore(h)) return f;
   for (let k = a + WAYS - 1; k > a; k--) {
     keys[k] = keys[k - 1];
@@ -197,6 +201,20 @@ export class CheckFacts {
       f.flags |= TYPING_ASKED;
     }
     return f.typing;
+  }
+
+  /**
+   * The node of the trie of listed sound keys (src/name/data/lists.ts
+   * soundEntries) that the full name `${first} ${last}` leads to, as
+   * soundKeyNodeOfPair answers; the first part's half is remembered.
+   */
+  soundKeyNodeOfPair(first: string, last: string): SoundEntries | undefined {
+    const f = this.factsAt(first);
+    if ((f.flags & SOUND_ASKED) === 0) {
+      f.sound = soundKeyPrefix(first, soundEntries());
+      f.flags |= SOUND_ASKED;
+    }
+    return f.sound === undefined ? undefined : soundKeyNodeAfter(f.sound, last);
   }
 
   /** `known` as a function value, for callers that take a predicate. */
