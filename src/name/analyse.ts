@@ -3,6 +3,7 @@
  * Everything here runs on a part capped at `MAX_PART_INPUT` UTF-16 units.
  */
 import { foldName } from './data/index.js';
+import { foldPlainLetters } from './data/fold.js';
 import {
   BIDI_MARKS,
   DIGIT,
@@ -206,8 +207,9 @@ function plainLetterPart(raw: string): PartAnalysis | undefined {
   for (let i = 0; i < normalized.length; i++) if (normalized.charCodeAt(i) === 32) words++;
   if (words > MAX_PART_WORDS) return rejected(normalized, 'NAME_TOO_MANY_WORDS');
   if (period && URL_SHAPE.test(normalized)) return rejected(normalized, 'NAME_URL');
+  // foldPlainLetters is foldName, without normalising the whole part when its letters are all precomposed (the usual case here).
   const folded =
-    !ascii || (hyphen && spaces > 0 && (normalized.includes(' -') || normalized.includes('- '))) ? foldName(normalized) : upper ? normalized.toLowerCase() : normalized;
+    !ascii || (hyphen && spaces > 0 && (normalized.includes(' -') || normalized.includes('- '))) ? foldPlainLetters(normalized) : upper ? normalized.toLowerCase() : normalized;
   if (letters === 0) return rejected(normalized, 'NAME_NO_LETTERS', folded, true);
   // One word of letters only (most parts): the folded part is its one token.
   if (spaces === 0 && !punctuation) return { normalized, folded, tokens: [folded], invalid: undefined, symbolsOnly: false, isInitial: folded.length === 1, punctuation };

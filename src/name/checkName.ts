@@ -25,7 +25,7 @@ import { similarity } from './similarity.js';
 import { readTitles } from './titles.js';
 import { TOKEN_LEGAL_FORM } from './data/vocabulary.js';
 import { isParticle, joinTokens, lettersOf, tokenKind } from './tokens.js';
-import { mixesScripts, plausibleSurname, typingRule } from './typingRules.js';
+import { mixesScripts, plausibleSurname } from './typingRules.js';
 import type { NameCallOptions, NameCheck, NameCheckOptions, NameResult } from './types.js';
 
 export { MIN_LETTERS_FOR_MODEL } from './typingRules.js';
@@ -120,7 +120,7 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
       continue;
     }
     if (facts.known(tok) || facts.known(letters)) continue;
-    const code = typingRule(letters, facts);
+    const code = facts.typingRule(letters);
     if (code !== undefined) ev.add(code, tok, 'RANDOM_TYPING');
   }
   if (legalForm !== undefined) ev.add('NAME_ORGANIZATION', legalForm, 'OTHER');

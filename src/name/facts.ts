@@ -5,11 +5,28 @@
  * three strings (titles, lists, the reading, typing, similarity each ask
  * again); each is answered from the tables once per check. Reset at the
  * start of each check, so it holds only the current check's own keys.
+ *
+ * What the tables answered about a key is also remembered across checks,
+ * for the last few thousand keys (a memo per data bundle, KEY_MEMO_SIZE):
+ * names repeat (the common given names and surnames recur in any sizeable
+ * traffic), and a hot key is then one Map lookup in memory the
+ * processor keeps close, where its table probes read megabytes of tables
+ * (~100 ns each, most of it waiting for memory; about 7 a check). The
+ * answers are the tables' own, so a remembered key is answered exactly as
+ * a new one. Only keys met twice are remembered (a doorkeeper,
+ * src/name/doorkeeper.ts): one-off names would churn it.
  */
+import { bundleMemo } from './data/bundleMemo.js';
+import { FIRST_NAMES, GIVEN_NAMES, LAST_NAMES, NAME_LISTS, NGRAM } from './data/formats.js';
+import { maleShareByCountry } from './data/given.js';
 import { firstNameLine } from './data/tables.js';
-import { listHits, type ListHits } from './data/lists.js';
+import { Doorkeeper, hashOf } from './doorkeeper.js';
+import { flatString } from './data/lineTable.js';
+import { listHits, soundEntries, type ListHits, type SoundEntries } from './data/lists.js';
+import { soundKeyNodeAfter, soundKeyPrefix } from './sound.js';
 import { knownSurnameToken } from './tokens.js';
-import { unlikely } from './typingRules.js';
+import { typingRule, unlikely } from './typingRules.js';
+import type { NameReasonCode } from './types.js';
 
 const FIRST_ASKED = 1;
 const FIRST_KNOWN = 2;
@@ -18,6 +35,87 @@ const SURNAME_KNOWN = 8;
 const HITS_ASKED = 16;
 const UNLIKELY_ASKED = 32;
 const UNLIKELY = 64;
+const EVIDENCE_ASKED = 128;
+const SHARES_ASKED = 256;
+const TYPING_ASKED = 512;
+const SOUND_ASKED = 1024;
+
+/** What the tables answered about one key: which questions were asked (flags) and the answers that are not flags. */
+interface KeyFacts {
+  flags: number;
+  /** The key's line in the first-name table, or -1 (when FIRST_ASKED). */
+  firstLine: number;
+  /** Every curated list the key is in (when HITS_ASKED). */
+  hits: ListHits | undefined;
+  /** What the gender rule read from the key's first-name line (when EVIDENCE_ASKED; see CheckFacts.firstNameEvidence). */
+  evidence: unknown;
+  /** The key's male share per country (when SHARES_ASKED). */
+  shares: ReadonlyMap<string, number> | undefined;
+  /** The typing rule the key breaks (when TYPING_ASKED). */
+  typing: NameReasonCode | undefined;
+  /** Where the key's sound key leads in the trie of listed sound keys, as a first part (when SOUND_ASKED). */
+  sound: { readonly length: number; readonly node: SoundEntries } | undefined;
+}
+
+/** Keys remembered per bundle (a power of two; keys are folded parts and tokens, at most 50 units: well under a megabyte). */
+export const KEY_MEMO_SIZE = 8192;
+
+/**
+ * The doorkeeper's bits and window (src/name/doorkeeper.ts): a key is
+ * remembered from its second meeting within about KEY_DOOR_WINDOW new
+ * keys; at most 1 in 16 bits is set, so few keys met once get in.
+ */
+const KEY_DOOR_BITS = 65536;
+const KEY_DOOR_WINDOW = 4096;
+
+/** Slots per set of the memo. */
+const WAYS = 4;
+/** A set's first slot is WAYS × (hash & SET_MASK). */
+const SET_MASK = KEY_MEMO_SIZE / WAYS - 1;
+
+/**
+ * The memo: four-way sets of slots, a key's set chosen by its hash (the
+ * doorkeeper's, computed once). Not a Map: a Map lookup of a string new to
+ * the check (every key of names that do not repeat) makes V8 compute that
+ * string's own hash first, and a Map grows by rehashing. A key remembered
+ * takes its set's first slot and the others move down one, the last one's
+ * key going.
+ */
+interface KeyMemo {
+  readonly keys: (string | undefined)[];
+  readonly facts: (KeyFacts | undefined)[];
+  readonly door: Doorkeeper;
+}
+
+/** The memo of the running check's bundle (the answers are those of its name tables, lists and character model). */
+const keyMemo = bundleMemo(
+  'name/facts:keys',
+  () => [FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM, GIVEN_NAMES],
+  (): KeyMemo => ({
+    keys: new Array<string | undefined>(KEY_MEMO_SIZE).fill(undefined),
+    facts: new Array<KeyFacts | undefined>(KEY_MEMO_SIZE).fill(undefined),
+    door: new Doorkeeper(KEY_DOOR_BITS, KEY_DOOR_WINDOW),
+  }),
+);
+
+/** The remembered facts of `key`, new and empty when none are (and then remembered when the key was met before). */
+function factsOf(memo: KeyMemo, key: string): KeyFacts {
+  // A long key may be a rope or a view (see flatString): hashed as one, the loop would slow down for every key.
+  key = flatString(key);
+  const h = hashOf(key);
+  const a = WAYS * (h & SET_MASK);
+  const keys = memo.keys;
+  for (let k = a; k < a + WAYS; k++) if (keys[k] === key) return memo.facts[k]!;
+  const f: KeyFacts = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined, typing: undefined, sound: undefined };
+  if (!memo.door.metBefore(h)) return f;
+  for (let k = a + WAYS - 1; k > a; k--) {
+    keys[k] = keys[k - 1];
+    memo.facts[k] = memo.facts[k - 1];
+  }
+  keys[a] = key;
+  memo.facts[a] = f;
+  return f;
+}
 
 /**
  * The answers of one check, by key.
@@ -28,10 +126,7 @@ const UNLIKELY = 64;
  */
 export class CheckFacts {
   private readonly keys: string[] = [];
-  private readonly flags: number[] = [];
-  private readonly hits: (ListHits | undefined)[] = [];
-  /** The first-name table line of each key asked about as a first name (-1: unknown). */
-  private readonly firstLines: number[] = [];
+  private readonly facts: KeyFacts[] = [];
 
   /** Slots in use: the arrays keep their length across checks (truncating them each check cost more than the scan). */
   private used = 0;
@@ -42,36 +137,32 @@ export class CheckFacts {
     return this;
   }
 
-  /** The slot of `key`, added when new (a check has a dozen keys at most: a scan beats a Map). */
-  private slot(key: string): number {
+  /** The facts of `key`, taken from the memo when new to this check (a check has a dozen keys at most: a scan beats a Map). */
+  private factsAt(key: string): KeyFacts {
     const keys = this.keys;
     const used = this.used;
-    for (let i = 0; i < used; i++) if (keys[i] === key) return i;
+    for (let i = 0; i < used; i++) if (keys[i] === key) return this.facts[i]!;
+    const f = factsOf(keyMemo(), key);
     if (used === keys.length) {
       keys.push(key);
-      this.flags.push(0);
-      this.hits.push(undefined);
-      this.firstLines.push(-1);
+      this.facts.push(f);
     } else {
       keys[used] = key;
-      this.flags[used] = 0;
-      this.hits[used] = undefined;
+      this.facts[used] = f;
     }
     this.used = used + 1;
-    return used;
+    return f;
   }
 
   /** The line of the folded key in the first-name table (src/name/data/tables.ts firstNameCountsAt), or -1. */
   firstLine(key: string): number {
-    const i = this.slot(key);
-    const f = this.flags[i]!;
-    if ((f & FIRST_ASKED) === 0) {
+    const f = this.factsAt(key);
+    if ((f.flags & FIRST_ASKED) === 0) {
       const line = firstNameLine(key);
-      this.firstLines[i] = line;
-      this.flags[i] = f | FIRST_ASKED | (line >= 0 ? FIRST_KNOWN : 0);
-      return line;
+      f.firstLine = line;
+      f.flags |= FIRST_ASKED | (line >= 0 ? FIRST_KNOWN : 0);
     }
-    return this.firstLines[i]!;
+    return f.firstLine;
   }
 
   /** True when the folded key is a known first name. */
@@ -81,46 +172,87 @@ export class CheckFacts {
 
   /** True when the folded key is a known surname (also without its apostrophes, or after O'/D'/L'). */
   knownSurname(key: string): boolean {
-    const i = this.slot(key);
-    let f = this.flags[i]!;
-    if ((f & SURNAME_ASKED) === 0) {
-      f |= SURNAME_ASKED | (knownSurnameToken(key) ? SURNAME_KNOWN : 0);
-      this.flags[i] = f;
-    }
-    return (f & SURNAME_KNOWN) !== 0;
+    const f = this.factsAt(key);
+    if ((f.flags & SURNAME_ASKED) === 0) f.flags |= SURNAME_ASKED | (knownSurnameToken(key) ? SURNAME_KNOWN : 0);
+    return (f.flags & SURNAME_KNOWN) !== 0;
   }
 
   /** True when the folded key is a known first name or surname (then no typing rule judges it). */
   known(key: string): boolean {
     // An answer already found decides without a probe (a surname asked about as a first name would cost one).
-    const f = this.flags[this.slot(key)]!;
-    if ((f & (FIRST_KNOWN | SURNAME_KNOWN)) !== 0) return true;
-    if ((f & SURNAME_ASKED) === 0) return this.knownSurname(key) || this.knownFirst(key);
+    const flags = this.factsAt(key).flags;
+    if ((flags & (FIRST_KNOWN | SURNAME_KNOWN)) !== 0) return true;
+    if ((flags & SURNAME_ASKED) === 0) return this.knownSurname(key) || this.knownFirst(key);
     return this.knownFirst(key);
   }
 
   /** True when the character model finds the word unlike a name (src/name/typingRules.ts unlikely). */
   unlikely(key: string): boolean {
-    const i = this.slot(key);
-    let f = this.flags[i]!;
-    if ((f & UNLIKELY_ASKED) === 0) {
-      f |= UNLIKELY_ASKED | (unlikely(key) ? UNLIKELY : 0);
-      this.flags[i] = f;
+    const f = this.factsAt(key);
+    if ((f.flags & UNLIKELY_ASKED) === 0) f.flags |= UNLIKELY_ASKED | (unlikely(key) ? UNLIKELY : 0);
+    return (f.flags & UNLIKELY) !== 0;
+  }
+
+  /** The typing rule a folded word (apostrophes removed) breaks, if any (src/name/typingRules.ts typingRule). */
+  typingRule(key: string): NameReasonCode | undefined {
+    const f = this.factsAt(key);
+    if ((f.flags & TYPING_ASKED) === 0) {
+      f.typing = typingRule(key, this);
+      f.flags |= TYPING_ASKED;
     }
-    return (f & UNLIKELY) !== 0;
+    return f.typing;
+  }
+
+  /**
+   * The node of the trie of listed sound keys (src/name/data/lists.ts
+   * soundEntries) that the full name `${first} ${last}` leads to, as
+   * soundKeyNodeOfPair answers; the first part's half is remembered.
+   */
+  soundKeyNodeOfPair(first: string, last: string): SoundEntries | undefined {
+    const f = this.factsAt(first);
+    if ((f.flags & SOUND_ASKED) === 0) {
+      f.sound = soundKeyPrefix(first, soundEntries());
+      f.flags |= SOUND_ASKED;
+    }
+    return f.sound === undefined ? undefined : soundKeyNodeAfter(f.sound, last);
   }
 
   /** `known` as a function value, for callers that take a predicate. */
   readonly isKnown = (key: string): boolean => this.known(key);
 
+  /**
+   * What `read` makes of the key's first-name line, asked once per key and
+   * remembered with its other facts: the gender rule's evidence
+   * (src/name/gender.ts countedAt, its one caller). One slot per key, so
+   * one `read` for every call, depending on nothing but its arguments and
+   * the data: the first answer is kept as the key's.
+   */
+  firstNameEvidence<T>(key: string, read: (key: string, line: number) => T): T {
+    const f = this.factsAt(key);
+    if ((f.flags & EVIDENCE_ASKED) === 0) {
+      f.evidence = read(key, this.firstLine(key));
+      f.flags |= EVIDENCE_ASKED;
+    }
+    return f.evidence as T;
+  }
+
+  /** The male share of the folded given name per country, when its sex differs between countries (src/name/data/given.ts maleShareByCountry). */
+  maleShares(key: string): ReadonlyMap<string, number> | undefined {
+    const f = this.factsAt(key);
+    if ((f.flags & SHARES_ASKED) === 0) {
+      f.shares = maleShareByCountry(key);
+      f.flags |= SHARES_ASKED;
+    }
+    return f.shares;
+  }
+
   /** Every curated list the key is in, with its label, or undefined. */
   listHits(key: string): ListHits | undefined {
-    const i = this.slot(key);
-    const f = this.flags[i]!;
-    if ((f & HITS_ASKED) === 0) {
-      this.flags[i] = f | HITS_ASKED;
-      this.hits[i] = listHits(key);
+    const f = this.factsAt(key);
+    if ((f.flags & HITS_ASKED) === 0) {
+      f.flags |= HITS_ASKED;
+      f.hits = listHits(key);
     }
-    return this.hits[i];
+    return f.hits;
   }
 }

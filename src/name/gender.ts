@@ -5,7 +5,7 @@
  */
 import { GENDER_THRESHOLD } from './data/index.js';
 import { firstNameCountsAt } from './data/tables.js';
-import { maleShareByCountry, surnameCountries } from './data/given.js';
+import { surnameCountries } from './data/given.js';
 import { romanize } from './data/translit.js';
 import { vocabulary } from './data/vocabulary.js';
 import type { Evidence } from './evidence.js';
@@ -26,10 +26,14 @@ interface Counted {
   readonly key: string;
 }
 
-/** Share-based sex of a folded first name, or `undefined` when the table does not know it. */
+/** Share-based sex of a folded first name, or `undefined` when the table does not know it (asked once per key: the facts remember it). */
 function genderFromCounts(folded: string, facts: CheckFacts): Counted | undefined {
-  // The check's facts know the key's line already when it was asked as a first name (one probe for both).
-  const c = firstNameCountsAt(facts.firstLine(folded));
+  return facts.firstNameEvidence(folded, countedAt);
+}
+
+/** Share-based sex of the folded first name `folded` at line `line` of the first-name table. */
+function countedAt(folded: string, line: number): Counted | undefined {
+  const c = firstNameCountsAt(line);
   if (c === undefined) return undefined;
   const total = c.male + c.female;
   if (total <= 0) return undefined;
@@ -133,7 +137,7 @@ export function genderOfGiven(given: readonly string[], surname: readonly string
     given.length === 1
       ? lookup(given[0]!, facts)
       : (lookup(given.join(' '), facts) ?? lookup(given.join('-'), facts) ?? lookup(given.join(''), facts) ?? lookup(given[0]!, facts));
-  if (counted !== undefined && counted.gender !== null && maleShareByCountry(counted.key) === undefined) {
+  if (counted !== undefined && counted.gender !== null && facts.maleShares(counted.key) === undefined) {
     // Read the same everywhere and called one way (most names): the surname is not needed.
     return counted.gender;
   }
@@ -141,7 +145,7 @@ export function genderOfGiven(given: readonly string[], surname: readonly string
   for (let k = surname.length - 1; k >= 0 && lastCore === undefined; k--) if (!isParticle(surname[k]!)) lastCore = surname[k];
   const fromSurname = lastCore === undefined ? null : genderOfSurname(lastCore);
   if (counted !== undefined) {
-    const shares = maleShareByCountry(counted.key);
+    const shares = facts.maleShares(counted.key);
     // A gendered surname (Volkova, Kowalska) names the bearer's sex outright:
     // it settles a given name read differently between countries.
     if (shares !== undefined && fromSurname !== null) return fromSurname;

@@ -4,13 +4,12 @@
  * (src/name/reading.ts).
  */
 import { isCommonRealNameLabel, matchNameList, type NameListKind } from './data/index.js';
-import { mayBeVulgar, soundEntries } from './data/lists.js';
+import { mayBeVulgar } from './data/lists.js';
 import type { PartAnalysis } from './analyse.js';
 import type { Evidence } from './evidence.js';
 import type { CheckFacts } from './facts.js';
 import type { ListHits } from './listIndex.js';
 import { catchphraseReading, humorousReading } from './reading.js';
-import { soundKeyNodeOfPair } from './sound.js';
 import { TOKEN_PARTICLE, TOKEN_SUFFIX } from './data/vocabulary.js';
 import { lettersOf, tokenKind } from './tokens.js';
 import { isKeyboardWalk } from './typing.js';
@@ -122,7 +121,7 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   // The listed placeholder and joke names the full name sounds like: its
   // sound key is followed down the trie of listed keys as it is written, so
   // most names are given up after a letter or two and no key string is made.
-  const bySound = soundKeyNodeOfPair(first.folded, last.folded, soundEntries());
+  const bySound = facts.soundKeyNodeOfPair(first.folded, last.folded);
   const placeholderBySound = bySound?.placeholder;
   const humorousBySound = bySound?.humorous;
 

@@ -56,6 +56,7 @@ import { PHRASES, VOCABULARY } from './data/formats.js';
 import { LineTable } from './data/lineTable.js';
 import { isPinyinName, isPinyinSyllable } from './pinyin.js';
 import { joinKeys, saidKey, sentenceReading } from './sentenceReading.js';
+import { tokenCodes } from './tokenCodes.js';
 import { vocabulary } from './data/vocabulary.js';
 import { keyDistance, soundKey } from './sound.js';
 
@@ -160,33 +161,33 @@ interface ReadingIndex {
   /** Word codes as tries: a word that starts the phrase, one after another; nodes hold the words whose code ends there. */
   readonly initial: CodeNode;
   readonly inner: CodeNode;
-  readonly punch: ReadonlySet<string>;
   /** Every code of a punchline word (initial or inner) of MIN_PUNCH_CODE+ letters, as a trie (`end`): a reading holding none is no joke. */
   readonly punchTrie: CodeNode;
   /** Catchphrase code → phrase. */
   readonly phrases: ReadonlyMap<string, string>;
-  /** The catchphrase codes (the keys of `phrases`; a handful). */
+  /** The catchphrase codes' shapes: bit `first unit & 31` of entry `length` (see mayBeCatchphrase). */
+  readonly phraseShapes: Uint32Array;
+  /** The longest initial code of a word. */
   readonly longest: number;
-  /**
-   * The sound key (src/name/sound.ts) of each word: a phrase's key is its
-   * words' keys joined, since soundKey starts afresh at each space (no
-   * letter is merged or read across one).
-   */
-  readonly soundKeys: ReadonlyMap<string, string>;
 }
 
 /**
  * A node of a code trie: children by char code (codes are A–Z and 0, all
  * below 91), so a reading is walked without cutting substrings; `words`:
- * the words whose code is the path so far; `end`: a punchline code ends here.
+ * the words whose code is the path so far, with, index for index, whether
+ * each is a punchline word (`punch`) and its sound key (`keys`), so the
+ * split search asks no Set or Map about a word it meets; `end`: a
+ * punchline code ends here.
  */
 interface CodeNode {
   readonly next: (CodeNode | undefined)[];
   words: string[] | undefined;
+  punch: boolean[] | undefined;
+  keys: string[] | undefined;
   end: boolean;
 }
 
-const newNode = (): CodeNode => ({ next: [], words: undefined, end: false });
+const newNode = (): CodeNode => ({ next: [], words: undefined, punch: undefined, keys: undefined, end: false });
 
 /** The node of `code` in a trie, made as needed. */
 function nodeOf(root: CodeNode, code: string): CodeNode {
@@ -207,10 +208,15 @@ const index = bundleMemo('name/vocabulary:reading', () => [VOCABULARY], (): Read
   const { reading } = vocabulary();
   const initial = newNode();
   const innerTrie = newNode();
+  const punch = new Set(reading.punch);
+  const soundKeys = new Map<string, string>();
+  for (const w of [...reading.punch, ...reading.glue]) soundKeys.set(w, soundKey(w));
   const put = (root: CodeNode, code: string, w: string): void => {
     const node = nodeOf(root, code);
-    if (node.words === undefined) node.words = [w];
-    else if (!node.words.includes(w)) node.words.push(w);
+    if (node.words !== undefined && node.words.includes(w)) return;
+    (node.words ??= []).push(w);
+    (node.punch ??= []).push(punch.has(w));
+    (node.keys ??= []).push(soundKeys.get(w)!);
   };
   let longest = 0;
   const punchTrie = newNode();
@@ -231,9 +237,9 @@ const index = bundleMemo('name/vocabulary:reading', () => [VOCABULARY], (): Read
   }
   const phrases = new Map<string, string>();
   for (const p of reading.phrases) for (const c of readingsOf(p).initial) phrases.set(c, p);
-  const soundKeys = new Map<string, string>();
-  for (const w of [...reading.punch, ...reading.glue]) soundKeys.set(w, soundKey(w));
-  return { initial, inner: innerTrie, punch: new Set(reading.punch), punchTrie, phrases, longest, soundKeys };
+  const phraseShapes = new Uint32Array(PHRASE_SHAPE_LENGTHS);
+  for (const c of phrases.keys()) if (c.length < PHRASE_SHAPE_LENGTHS) phraseShapes[c.length]! |= 1 << (c.charCodeAt(0) & 31);
+  return { initial, inner: innerTrie, punchTrie, phrases, phraseShapes, longest };
 });
 
 interface NameReading {
@@ -242,23 +248,7 @@ interface NameReading {
   readonly ends: readonly number[];
 }
 
-/** Double Metaphone codes of recent tokens: names repeat, and the algorithm is the costly part of a reading. */
-const codeCache = new Map<string, readonly string[]>();
 const VOWELS = 'aeiouy';
-const CODE_CACHE_SIZE = 4096;
-
-function tokenCodes(token: string): readonly string[] {
-  let codes = codeCache.get(token);
-  if (codes === undefined) {
-    // The primary and alternate code, once when they agree (what `[...new Set(pair)]` gave, without the Set).
-    const [primary, alternate] = doubleMetaphone(token);
-    codes = primary === alternate ? [primary] : [primary, alternate];
-    // A bounded cache: cleared whole when full (cheap, and names are short).
-    if (codeCache.size >= CODE_CACHE_SIZE) codeCache.clear();
-    codeCache.set(token, codes);
-  }
-  return codes;
-}
 
 /**
  * True when some stretch of `code` is the code of a punchline word that is
@@ -364,6 +354,9 @@ interface Search {
 }
 
 const pathWords: string[] = [];
+/** Per depth, whether the word is a punchline word, and its sound key (from the trie node: see CodeNode). */
+const pathPunch: boolean[] = [];
+const pathKeys: string[] = [];
 const pathFrom: number[] = [];
 const pathTo: number[] = [];
 /** Per depth, the trie nodes met along the code from the word's start (index = length). */
@@ -372,26 +365,51 @@ const pathNodes: (CodeNode | undefined)[][] = Array.from({ length: MAX_WORDS }, 
 /** Whether the complete split in the path stacks (`depth` words) is a joke; then its phrase. */
 function judgeSplit(search: Search, depth: number): string | undefined {
   const { ends } = search;
-  const { ix, tokens } = search.name;
+  const { tokens } = search.name;
   // A pun moves or adds at most one word boundary (Seymour Butts → see more butts).
   if (depth > tokens.length + 1) return undefined;
   // A punchline word that is exactly a real name token read as itself (Butts, Balls) is that name.
   let punch = false;
   let hidden = false;
   for (let i = 0; i < depth && !hidden; i++) {
-    if (!ix.punch.has(pathWords[i]!)) continue;
+    if (!pathPunch[i]) continue;
     punch = true;
     const t = ends.indexOf(pathTo[i]!);
     hidden = t < 0 || (t === 0 ? 0 : ends[t - 1]) !== pathFrom[i] || !search.isKnownName(tokens[t]!);
   }
   if (!punch || !hidden) return undefined;
+  // A phrase's sound key is its words' keys joined: soundKey starts afresh at each space (no letter is merged or read across one).
   let phraseKey = '';
   for (let i = 0; i < depth; i++) {
-    const key = ix.soundKeys.get(pathWords[i]!) ?? '';
+    const key = pathKeys[i]!;
     if (key === '') return undefined;
     phraseKey += key;
   }
   return keysAlike(search.name.soundKey, phraseKey, MAX_SPELLING_DISTANCE) ? pathWords.slice(0, depth).join(' ') : undefined;
+}
+
+/**
+ * How many complete splits splitSearch meets from `at` (after the first
+ * word) at `depth`: the same words, lengths and limits, counted, not
+ * judged. The count of a word's rest does not depend on the word, so each
+ * node's words count together.
+ */
+function leavesFrom(code: string, ix: ReadingIndex, at: number, depth: number): number {
+  if (at === code.length) return 1;
+  if (depth >= MAX_WORDS) return 0;
+  let n = 0;
+  let node: CodeNode | undefined = ix.inner;
+  const most = Math.min(ix.longest, code.length - at);
+  for (let len = 1; len <= most; len++) {
+    node = node.next[code.charCodeAt(at + len - 1)];
+    if (node === undefined) break;
+    const words = node.words;
+    if (len < MIN_INNER_CODE || words === undefined || ok[at + len] !== 1) continue;
+    let count = words.length;
+    if (len < MIN_PUNCH_CODE) for (const punch of node.punch!) if (punch) count--;
+    if (count > 0) n += count * leavesFrom(code, ix, at + len, depth + 1);
+  }
+  return n;
 }
 
 function splitSearch(search: Search, at: number, depth: number): string | undefined {
@@ -403,6 +421,12 @@ function splitSearch(search: Search, at: number, depth: number): string | undefi
     return judgeSplit(search, depth);
   }
   if (depth >= MAX_WORDS) return undefined;
+  // From here every split has more words than judgeSplit takes (a pun adds at most one to the name's): its
+  // splits are counted toward MAX_SPLITS, as the search would have met them one by one, none walked or judged.
+  if (depth > search.name.tokens.length) {
+    search.leaves += leavesFrom(code, ix, at, depth);
+    return undefined;
+  }
   const nodes = pathNodes[depth]!;
   const most = Math.min(ix.longest, code.length - at);
   let node: CodeNode | undefined = at === 0 ? ix.initial : ix.inner;
@@ -413,15 +437,19 @@ function splitSearch(search: Search, at: number, depth: number): string | undefi
     nodes[++reached] = node;
   }
   for (let len = reached; len >= (at === 0 ? 1 : MIN_INNER_CODE); len--) {
-    const words = nodes[len]!.words;
+    const found = nodes[len]!;
+    const words = found.words;
     if (words === undefined || ok[at + len] !== 1) continue;
-    for (const w of words) {
-      if (len < MIN_PUNCH_CODE && ix.punch.has(w)) continue;
-      pathWords[depth] = w;
+    const punch = found.punch!;
+    for (let k = 0; k < words.length; k++) {
+      if (len < MIN_PUNCH_CODE && punch[k]) continue;
+      pathWords[depth] = words[k]!;
+      pathPunch[depth] = punch[k]!;
+      pathKeys[depth] = found.keys![k]!;
       pathFrom[depth] = at;
       pathTo[depth] = at + len;
-      const found = splitSearch(search, at + len, depth + 1);
-      if (found !== undefined) return found;
+      const joke = splitSearch(search, at + len, depth + 1);
+      if (joke !== undefined) return joke;
     }
   }
   return undefined;
@@ -564,9 +592,22 @@ function saidInitials(tokens: readonly string[]): string[] | undefined {
   return out;
 }
 
+/** Codes of PHRASE_SHAPE_LENGTHS+ letters are always looked up (no catchphrase code is that long today). */
+const PHRASE_SHAPE_LENGTHS = 32;
+
+/**
+ * False when no catchphrase code has the length and first letter of `code`
+ * (then `phrases.get(code)` misses): most readings are ruled out without
+ * hashing the code, a string new to each check.
+ */
+function mayBeCatchphrase(code: string, ix: ReadingIndex): boolean {
+  return code.length >= PHRASE_SHAPE_LENGTHS || (ix.phraseShapes[code.length]! & (1 << (code.charCodeAt(0) & 31))) !== 0;
+}
+
 /** The name read whole as one of the curated catchphrases, spelt alike (MAX_SPELLING_DISTANCE). */
 function catchphraseOf(name: PreparedName): string | undefined {
   for (const r of name.readings) {
+    if (!mayBeCatchphrase(r.code, name.ix)) continue;
     const phrase = name.ix.phrases.get(r.code);
     if (phrase !== undefined && spelledAlike(name.soundKey, phrase)) return `reads as "${phrase}" (${r.code})`;
   }

@@ -77,6 +77,31 @@ export function soundKeyNodeOfPair<T extends SoundKeyTrie>(first: string, last: 
 }
 
 /**
+ * The first half of {@link soundKeyNodeOfPair}: the length of the sound key
+ * of `first` and the node of `root` it leads to, or `undefined` when no
+ * pair starting with `first` can end at a node (its key leaves the trie, or
+ * it has a letter outside a-z). A caller may keep the answer for a first
+ * part it meets again (the node is `root`'s, valid as long as the trie is).
+ *
+ * @example
+ * soundKeyNodeAfter(soundKeyPrefix('jhon', soundEntries())!, 'doe')?.placeholder // 'john doe'
+ */
+export function soundKeyPrefix<T extends SoundKeyTrie>(first: string, root: T): { readonly length: number; readonly node: T } | undefined {
+  const n = walk(first, root);
+  return n < 0 ? undefined : { length: n, node: reached as T };
+}
+
+/**
+ * The second half of {@link soundKeyNodeOfPair}: the node the sound key of
+ * `last` leads to from a first part's {@link soundKeyPrefix}, or undefined
+ * (also when the pair's key is `''`).
+ */
+export function soundKeyNodeAfter<T extends SoundKeyTrie>(prefix: { readonly length: number; readonly node: T }, last: string): T | undefined {
+  const m = walk(last, prefix.node);
+  return m >= 0 && prefix.length + m > 0 ? (reached as T) : undefined;
+}
+
+/**
  * Writes the sound key of `folded` into `buffer` and returns its length (0
  * when nothing is left, INVALID for a letter outside a-z: the key is `''`);
  * with a trie, follows it from `root` and gives up (-1) as soon as the key

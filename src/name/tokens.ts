@@ -4,7 +4,7 @@
  * (src/name/data/vocabulary.ts), the names the first/last-name tables.
  */
 import { isKnownFirstName, isKnownLastName } from './data/index.js';
-import { TOKEN_LEGAL_FORM, vocabulary } from './data/vocabulary.js';
+import { mayBeKindWord, TOKEN_LEGAL_FORM, vocabulary } from './data/vocabulary.js';
 
 /**
  * Removes apostrophes inside a folded token (o'brien → obrien) for the letter rules and the model.
@@ -52,7 +52,8 @@ export function knownToken(token: string): boolean {
  * isParticle('van') // true
  */
 export function isParticle(token: string): boolean {
-  return vocabulary().particles.has(token);
+  const v = vocabulary();
+  return mayBeKindWord(v, token) && v.particles.has(token);
 }
 
 /**
@@ -83,8 +84,12 @@ export function isLegalForm(token: string): boolean {
  * tokenKind('van') === TOKEN_PARTICLE // true
  */
 export function tokenKind(token: string): number {
-  const kinds = vocabulary().tokenKinds;
+  const v = vocabulary();
+  // A period ends a legal form's abbreviation (Inc.): such a token is looked up without it too.
+  const period = token.charCodeAt(token.length - 1) === 46;
+  if (!period && !mayBeKindWord(v, token)) return 0;
+  const kinds = v.tokenKinds;
   let kind = kinds.get(token) ?? 0;
-  if (token.endsWith('.')) kind = (kind & ~TOKEN_LEGAL_FORM) | ((kinds.get(token.slice(0, -1)) ?? 0) & TOKEN_LEGAL_FORM);
+  if (period) kind = (kind & ~TOKEN_LEGAL_FORM) | ((kinds.get(token.slice(0, -1)) ?? 0) & TOKEN_LEGAL_FORM);
   return kind;
 }

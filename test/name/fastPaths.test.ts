@@ -6,11 +6,19 @@
 import { describe, expect, it } from 'vitest';
 import { createNameCheck } from '../../src/name/index.js';
 import { CheckFacts } from '../../src/name/facts.js';
-import { unlikely } from '../../src/name/typingRules.js';
+import { typingRule, unlikely } from '../../src/name/typingRules.js';
 import { firstNameCountsAt, firstNameGender, firstNameLine } from '../../src/name/data/tables.js';
 import { entryBySound, listEntries, listHits, listHitsOfPair, mayBeVulgar, soundEntries } from '../../src/name/data/lists.js';
 import { isPinyinName, isPinyinSyllable } from '../../src/name/pinyin.js';
 import { soundKey, soundKeyNode, soundKeyNodeOfPair } from '../../src/name/sound.js';
+import { isParticle, knownSurnameToken, tokenKind } from '../../src/name/tokens.js';
+import { Doorkeeper, hashOf } from '../../src/name/doorkeeper.js';
+import { flatString } from '../../src/name/data/lineTable.js';
+import { TOKEN_CODE_SLOTS, tokenCodes } from '../../src/name/tokenCodes.js';
+import { doubleMetaphone } from 'double-metaphone';
+import { maleShareByCountry } from '../../src/name/data/given.js';
+import { mayBeKindWord, TOKEN_LEGAL_FORM, vocabulary } from '../../src/name/data/vocabulary.js';
+import { foldName, foldPlainLetters } from '../../src/name/data/fold.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prng as rng } from '../support/prng.js';
@@ -73,10 +81,15 @@ describe('sound-alike keys followed down the trie of listed keys', () => {
     }
     for (let i = 0; i < 20_000; i++) pairs.push([word(), word()]);
     let found = 0;
-    for (const [a, b] of pairs) {
-      const node = soundKeyNodeOfPair(a, b, soundEntries());
-      expect(node, `${a}|${b}`).toBe(soundKeyNode(`${a} ${b}`, soundEntries()));
-      if (node !== undefined) found++;
+    const facts = new CheckFacts();
+    // Twice over: the second time the first parts' halves come from the facts remembered across checks.
+    for (let round = 0; round < 2; round++) {
+      for (const [a, b] of pairs) {
+        const node = soundKeyNodeOfPair(a, b, soundEntries());
+        expect(node, `${a}|${b}`).toBe(soundKeyNode(`${a} ${b}`, soundEntries()));
+        expect(facts.reset().soundKeyNodeOfPair(a, b), `${a}|${b} (facts)`).toBe(node);
+        if (node !== undefined && round === 0) found++;
+      }
     }
     expect(found).toBeGreaterThan(200);
     expect(soundKeyNodeOfPair('jhon', 'doe', soundEntries())?.placeholder).toBe('john doe');
@@ -188,5 +201,119 @@ describe('the run-together vulgar gate', () => {
     expect(through.length).toBeLessThan(500);
     // A name whose parts run together into a listed vulgar word is still caught.
     expect(createNameCheck()('Dick', 'Head').reasons.map((r) => r.code)).toContain('NAME_VULGAR');
+  });
+});
+
+describe('the token-kind shape gate', () => {
+  it('answers tokenKind and isParticle as the word lists do, for every vocabulary word and every name in the tables', () => {
+    const v = vocabulary();
+    const words = [...v.tokenKinds.keys()];
+    const keys = [...words, ...words.map((w) => `${w}.`), ...tableKeys('first-names.json'), ...tableKeys('last-names.json'), 'inc.', 'x.', '.', "'t", 'é', 'ван'];
+    // The lists' answers, without the gate.
+    const kindOf = (token: string): number => {
+      let kind = v.tokenKinds.get(token) ?? 0;
+      if (token.endsWith('.')) kind = (kind & ~TOKEN_LEGAL_FORM) | ((v.tokenKinds.get(token.slice(0, -1)) ?? 0) & TOKEN_LEGAL_FORM);
+      return kind;
+    };
+    let kinded = 0;
+    for (const k of keys) {
+      expect(tokenKind(k), k).toBe(kindOf(k));
+      expect(isParticle(k), k).toBe(v.particles.has(k));
+      if (kindOf(k) !== 0) kinded++;
+    }
+    expect(kinded).toBeGreaterThan(words.length);
+    for (const w of words) expect(mayBeKindWord(v, w), w).toBe(true);
+    // It rules out nearly every name without a lookup.
+    const through = tableKeys('first-names.json').filter((k) => mayBeKindWord(v, k));
+    expect(through.length).toBeLessThan(tableKeys('first-names.json').length / 10);
+  });
+});
+
+describe('the fold of a part of precomposed letters', () => {
+  const letters: string[] = [];
+  for (let c = 0xc0; c < 0x500; c++) letters.push(String.fromCharCode(c));
+  const ascii = "abcxyzABCXYZ '.-";
+
+  it('is foldName for every letter alone and every pair', () => {
+    const units = [...letters, ...ascii];
+    const bad: string[] = [];
+    for (const a of units) {
+      if (foldPlainLetters(a) !== foldName(a)) bad.push(a);
+      for (const b of units) if (foldPlainLetters(a + b) !== foldName(a + b)) bad.push(a + b);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('is foldName on names and on random strings of those letters, spaces and punctuation', () => {
+    const next = rng(11);
+    const alphabet = [...letters.slice(0, 400), ...letters.slice(0x400 - 0xc0), ...ascii, ...ascii, ...'  --'];
+    const texts = ['José Müller', 'Пётр Иванов', 'Müller-Łódź', 'Smith - Jones', 'a  b', ' x ', "d'Ávila", 'Ærøskøbing', 'ǅemal', 'ß', 'İlker'];
+    for (let i = 0; i < 20_000; i++) {
+      let t = '';
+      const len = 1 + Math.floor(next() * 12);
+      for (let k = 0; k < len; k++) t += alphabet[Math.floor(next() * alphabet.length)];
+      texts.push(t);
+    }
+    for (const t of texts) expect(foldPlainLetters(t), JSON.stringify(t)).toBe(foldName(t));
+  });
+});
+
+describe('the doorkeeper of the memos', () => {
+  it('says a key was met only from its second meeting, and forgets after its window', () => {
+    const door = new Doorkeeper(1024, 64);
+    expect(door.metBefore(hashOf('anna'))).toBe(false);
+    expect(door.metBefore(hashOf('anna'))).toBe(true);
+    expect(door.metBefore(hashOf('jean-baptiste poquelin'))).toBe(false);
+    expect(door.metBefore(hashOf(flatString(`${'jean-baptiste'} ${'poquelin'}`)))).toBe(true);
+    // 64 keys marked empty the filter: anna is new again.
+    let fresh = 0;
+    for (let i = 0; i < 200 && fresh < 64; i++) if (!door.metBefore(hashOf(`key${i}`))) fresh++;
+    expect(door.metBefore(hashOf('anna'))).toBe(false);
+  });
+
+  it('lets few keys met once pass as met (1 in 16 bits set at most)', () => {
+    const door = new Doorkeeper(65536, 4096);
+    let passed = 0;
+    for (let i = 0; i < 4000; i++) if (door.metBefore(hashOf(`name${i}`))) passed++;
+    expect(passed).toBeLessThan(4000 / 16);
+  });
+});
+
+describe('the facts remembered across checks', () => {
+  it('are what the tables answer, for keys met once and keys met many times', () => {
+    const next = rng(23);
+    const keys = [...tableKeys('first-names.json').slice(0, 3000), ...tableKeys('last-names.json').slice(0, 3000), ...listEntries('vulgar'), ...listEntries('placeholder'), 'andrea', 'nikita', 'jean', 'kim', 'simone', 'qwerty', 'asdfgh', 'zxcvbn', 'qazwsx', 'bcdfgh', 'aaaa', 'xqzkv', 'llwyd'];
+    for (let i = 0; i < 2000; i++) keys.push(keys[Math.floor(next() * keys.length)]!.split('').reverse().join(''));
+    const facts = new CheckFacts();
+    // Three rounds: the first meets each key, the second remembers it, the third answers from the memo.
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < keys.length; i++) {
+        // A new check every few keys, in a different order each round.
+        if (i % 5 === 0) facts.reset();
+        const k = keys[(i * (round + 1) * 7919) % keys.length]!;
+        expect(facts.firstLine(k), k).toBe(firstNameLine(k));
+        expect(facts.knownSurname(k), k).toBe(knownSurnameToken(k));
+        expect(facts.known(k), k).toBe(firstNameLine(k) >= 0 || knownSurnameToken(k));
+        expect(facts.listHits(k), k).toBe(listHits(k));
+        if (k.length >= 4) expect(facts.unlikely(k), k).toBe(unlikely(k));
+        expect(facts.maleShares(k), k).toBe(maleShareByCountry(k));
+        expect(facts.typingRule(k), k).toBe(typingRule(k));
+      }
+    }
+  });
+});
+
+describe('the remembered Double Metaphone codes of tokens', () => {
+  it('are the codes of doubleMetaphone, for tokens met once, again, and after the table has turned over', () => {
+    const next = rng(31);
+    const tokens = tableKeys('first-names.json').filter((k) => /^[a-z]+$/.test(k));
+    const asked: string[] = [];
+    // More tokens than the table holds, some asked again soon, some long after.
+    for (let i = 0; i < 3 * TOKEN_CODE_SLOTS; i++) asked.push(i % 3 === 0 && asked.length > 0 ? asked[Math.floor(next() * asked.length)]! : tokens[Math.floor(next() * tokens.length)]!);
+    asked.push(`${'bartholomew'}${'ski'}`, 'bartholomewski', 'a', 'x');
+    for (const t of asked) {
+      const [primary, alternate] = doubleMetaphone(t);
+      expect(tokenCodes(t), t).toEqual(primary === alternate ? [primary] : [primary, alternate]);
+    }
   });
 });

@@ -242,3 +242,68 @@ export function foldName(text: string): string {
   if (run >= 0) out += decomposed.slice(run);
   return ascii ? out : out.normalize('NFC');
 }
+
+/** First and last+1 code units of the precomposed letters {@link foldPlainLetters} folds from a table. */
+const PLAIN_FROM = 0xc0;
+const PLAIN_TO = 0x500;
+
+/**
+ * `foldName` of each precomposed Latin (U+00C0–U+024F) and Cyrillic
+ * (U+0400–U+04FF) letter alone, by unit - PLAIN_FROM; undefined for a unit
+ * that is no letter or whose fold is empty or holds a space or hyphen
+ * (folded apart from its neighbours, it could read differently).
+ */
+let plainFolds: (string | undefined)[] | undefined;
+
+function plainFoldTable(): (string | undefined)[] {
+  const table: (string | undefined)[] = [];
+  for (let c = PLAIN_FROM; c < PLAIN_TO; c++) {
+    const ch = String.fromCharCode(c);
+    const folded = /^\p{L}$/u.test(ch) ? foldName(ch) : '';
+    table.push(folded === '' || folded.includes(' ') || folded.includes('-') ? undefined : folded);
+  }
+  return table;
+}
+
+/**
+ * {@link foldName} of a name part already trimmed and single-spaced, faster
+ * when it is made of ASCII letters, spaces, `'`, `.`, `-` (no hyphen beside a
+ * space) and precomposed Latin or Cyrillic letters (José, Müller, Łódź,
+ * Пётр): each such letter is folded from a table of the letters folded
+ * alone, with no Unicode normalisation of the whole part. That is the same
+ * string: no pair of these letters composes or reorders under
+ * normalisation and none of them lower-cases by context (that is Greek
+ * final sigma), so the fold of the part is the folds of its letters in a
+ * row (tested on every letter and pair, src/name/data/fold.test.ts). Any
+ * other text is handed to foldName.
+ *
+ * @example
+ * foldPlainLetters('José Müller') // → 'jose muller'
+ * foldPlainLetters('Пётр')        // → 'петр'
+ */
+export function foldPlainLetters(text: string): string {
+  const table = (plainFolds ??= plainFoldTable());
+  const n = text.length;
+  let out = '';
+  // Units copied as they are (lower-case ASCII letters, `'`, `.`, `-`, single spaces) go in one slice: `run` is where the pending run starts.
+  let run = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || c === 39 || c === 46) continue;
+    if (c === 32 || c === 45) {
+      // A space at either end, two in a row, or a hyphen beside a space: foldName's spacing rules apply.
+      if (i === 0 || i === n - 1) return foldName(text);
+      const next = text.charCodeAt(i + 1);
+      if (next === 32 || (c === 32 && next === 45) || (c === 45 && next === 32)) return foldName(text);
+      continue;
+    }
+    let folded: string | undefined;
+    if (c >= 65 && c <= 90) folded = String.fromCharCode(c + 32);
+    else if (c >= PLAIN_FROM && c < PLAIN_TO) folded = table[c - PLAIN_FROM];
+    if (folded === undefined) return foldName(text);
+    if (run < i) out += text.slice(run, i);
+    out += folded;
+    run = i + 1;
+  }
+  return run === 0 ? text : run < n ? out + text.slice(run) : out;
+}

@@ -56,6 +56,22 @@ export const TOKEN_SUFFIX = 2;
 /** A {@link Vocabulary.tokenKinds} bit: a company legal form. */
 export const TOKEN_LEGAL_FORM = 4;
 
+/** Bits of the {@link Vocabulary.tokenKindShapes} filter (a power of two): with ~80 words, ~4% of other shapes pass it. */
+const KIND_SHAPE_BITS = 2048;
+/** 32 - log2(KIND_SHAPE_BITS): a word's bit is the top bits of its mixed shape. */
+const KIND_SHAPE_SHIFT = 21;
+
+/**
+ * A word's bit in the tokenKindShapes filter: a hash of its first unit,
+ * last unit and length (a word of `tokenKinds` and a token that is that
+ * word have one shape, hence one bit).
+ */
+function kindShapeBit(word: string): number {
+  const n = word.length;
+  const h = Math.imul(Math.imul(word.charCodeAt(0), 0x10000) + word.charCodeAt(n - 1) + Math.imul(n, 0x1000193), 0x9e3779b1);
+  return h >>> KIND_SHAPE_SHIFT;
+}
+
 /** The loaded vocabulary, as Sets and Maps. */
 export interface Vocabulary {
   readonly particles: ReadonlySet<string>;
@@ -67,6 +83,13 @@ export interface Vocabulary {
   readonly surnameEndingsByLast: ReadonlyMap<number, readonly (readonly [string, 'M' | 'F'])[]>;
   /** Particle, suffix and legal-form words in one map: TOKEN_PARTICLE | TOKEN_SUFFIX | TOKEN_LEGAL_FORM bits, one lookup per token. */
   readonly tokenKinds: ReadonlyMap<string, number>;
+  /**
+   * The shapes of the `tokenKinds` words as a bit filter (KIND_SHAPE_BITS
+   * bits, one set per word at {@link kindShapeBit}): a token whose bit is
+   * clear is none of them, found out without a Map lookup (most tokens are
+   * names: nearly every one is ruled out here). See {@link mayBeKindWord}.
+   */
+  readonly tokenKindShapes: Int32Array;
   readonly titleGender: ReadonlyMap<string, 'M' | 'F'>;
   readonly reading: VocabularyData['reading'];
   readonly repeatedName: VocabularyData['repeatedName'];
@@ -99,7 +122,13 @@ const loadVocabulary = bundleMemo('name/vocabulary:sets', () => [VOCABULARY], (b
   mark(d.particles, TOKEN_PARTICLE);
   mark(d.nameSuffixes, TOKEN_SUFFIX);
   mark(d.legalForms, TOKEN_LEGAL_FORM);
+  const tokenKindShapes = new Int32Array(KIND_SHAPE_BITS / 32);
+  for (const w of tokenKinds.keys()) {
+    const bit = kindShapeBit(w);
+    tokenKindShapes[bit >>> 5]! |= 1 << (bit & 31);
+  }
   return {
+    tokenKindShapes,
     surnameEndingsByLast: byLast,
     tokenKinds,
     particles: new Set(d.particles),
@@ -112,6 +141,22 @@ const loadVocabulary = bundleMemo('name/vocabulary:sets', () => [VOCABULARY], (b
     repeatedName: d.repeatedName,
   };
 });
+
+/**
+ * False when no particle, suffix or legal-form word (`tokenKinds`) has the
+ * token's first unit, last unit and length (its bit in the shape filter is
+ * clear), so none is the token: then every lookup of it in those lists
+ * misses. True means only "maybe" (look it up). The empty token is a maybe.
+ *
+ * @example
+ * mayBeKindWord(vocabulary(), 'van') // → true
+ * mayBeKindWord(vocabulary(), 'kowalski') // → false
+ */
+export function mayBeKindWord(v: Vocabulary, token: string): boolean {
+  if (token.length === 0) return true;
+  const bit = kindShapeBit(token);
+  return (v.tokenKindShapes[bit >>> 5]! & (1 << (bit & 31))) !== 0;
+}
 
 /**
  * The limits of the repeated-name exemption, as measured by the builder
