@@ -16,10 +16,13 @@ import { fakeNames, realNames } from '../test/name/fixtures.js';
 
 const mix: [string, string][] = [...realNames(), ...fakeNames()].map((n) => [n.first, n.last]);
 const check = createNameCheck();
-// Warm both checkers outside the measured loop: the tables load on the first call, and the JIT and the
-// check's memos settle over ~10 passes of the mix (--trace-opt); without this the first row measured paid
-// for it (first row 108.7 hz, the same code second 143.0 hz).
-for (let pass = 0; pass < 12; pass++) {
+// Warm both checkers outside the measured loop, so the bench measures the steady state a long-running
+// process reaches: the tables load on the first call; the check's memos fill over two passes; V8 goes on
+// optimising the check's ~100 functions for ~40 passes of the mix (~40,000 checks: --trace-opt), on
+// background threads whose CPU counts (per pass, one process: 50-100 ms for passes 1-8, 7-16 ms with
+// spikes to pass ~45, then 5.5-6.5 ms). Without a warm-up the first row measured paid for it (108.7 hz
+// first, the same code 143.0 hz second). The cold start is measured apart (bench/first-call.ts).
+for (let pass = 0; pass < 50; pass++) {
   for (const [f, l] of mix) {
     checkName(f, l);
     check(f, l);
