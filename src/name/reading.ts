@@ -29,15 +29,17 @@
  * exactly as the phrase (`PHRASE_SPELLING_DISTANCE`): real names read as
  * some such word far more often than as a vulgar phrase, and a pun is
  * spelt to be read as its phrase. A name that is the phrase word for word
- * ("Rose Garden") is read as itself, not as a pun.
+ * is read as itself when its surname is a known name ("Rose Garden", "Will
+ * Power"), as a pun when no table knows the surname ("Cherry Tomato").
  *
  * Everyday phrases are also looked up as the name is said run together (a
  * consonant doubled across the join said once: "Kit Tenn" → "kitten"; an h
  * kept between vowels: "Bea Hive" → "beehive"), and taken said alike (the
- * same said key of src/name/sentenceReading.ts, `SAID_SPELLING_DISTANCE`)
- * when the surname is no known name, or when that surname is the phrase's
- * tail spelt exactly ("Otto Nomy" → "autonomy"). A middle initial is said
- * as its letter's name ("Stan D. Ard" → "standard").
+ * same said key of src/name/sentenceReading.ts) when the surname is no
+ * known name or a middle initial was said as its letter's name ("Stan D.
+ * Ard" → "standard"): spelt within `SAID_SPELLING_DISTANCE`, or, with no
+ * spelling limit but still a surname no table knows, when the surname is
+ * the phrase's tail spelt exactly ("Otto Nomy" → "autonomy").
  *
  * Sentences: a two-part name whose given name opens a short sentence and
  * whose surname ends it ("Olive Yew" → "I love you", "Hugo First" → "you
@@ -92,13 +94,14 @@ export const PHRASE_SPELLING_DISTANCE = 0.1;
 /**
  * Largest share of letters by which the sound keys of a name and of an
  * everyday phrase said alike (the same said key: `saidKeyOfWords`) may
- * differ, when the surname is no known name. Set on real names: on the
- * 198,240 pairs of common given names and rare US given names in the
- * surname slot (scripts/name/reading-pairs.ts), said alike and within 0.15
- * read 10 more as phrases (0.083% → 0.088%: Chad Tilli "chattily", Mack
- * Xilah "maxilla"), within 0.2 21 more, 0.25 78 more; said alike alone,
- * known surnames too, 1,807 more (the said key keeps where the vowels are,
- * not which).
+ * differ, when the surname is no known name or a middle initial was said
+ * as its letter's name (the surname then may be known). Set on real
+ * names: on the 198,240 pairs of common given names and rare US given
+ * names in the surname slot (scripts/name/reading-pairs.ts), said alike
+ * and within 0.15 read 10 more as phrases (0.083% → 0.088%: Chad Tilli
+ * "chattily", Mack Xilah "maxilla"), within 0.2 21 more, 0.25 78 more;
+ * said alike alone, known surnames too, 1,807 more (the said key keeps
+ * where the vowels are, not which).
  */
 export const SAID_SPELLING_DISTANCE = 0.15;
 
