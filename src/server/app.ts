@@ -161,6 +161,7 @@ export function createApiServer(options: ServerOptions): ApiServer {
       else void ready.then(() => handle(req, res));
     },
   );
+  const accessLog = new AccessLog();
   const fastifyOptions: FastifyServerOptions<Server> & { serverFactory: FastifyServerFactory<Server> } = {
     serverFactory: (handler) => {
       handle = handler;
@@ -168,7 +169,7 @@ export function createApiServer(options: ServerOptions): ApiServer {
     },
     ...(options.logger === undefined ? { logger: false } : { loggerInstance: options.logger }),
     // Fastify's own request lines are off: AccessLog writes one line per request, without the URL.
-    logController: new AccessLog(),
+    logController: accessLog,
     genReqId: requestIdOf,
     bodyLimit: maxBodyBytes,
     routerOptions: { ignoreTrailingSlash: true },
@@ -177,12 +178,14 @@ export function createApiServer(options: ServerOptions): ApiServer {
     schemaErrorFormatter: schemaError,
     // A path that is not valid percent-encoding (`/1.0/%E0%A4%A`) names no endpoint: answered as an unknown path,
     // in the API's error shape, instead of Fastify's own `{ statusCode, code: FST_ERR_BAD_URL }` body. Fastify
-    // answers it before routing, so no hook runs: the request id every answer carries is set here, and the
-    // answer is timed from now and counted in the metrics here, as the access plugin's hooks do for the others.
+    // answers it before routing, so no hook runs and Fastify writes no access line for it: the request id every
+    // answer carries is set here, and the answer is timed from now, counted in the metrics and, with a logger,
+    // logged here, as the access plugin's hooks and AccessLog do for the others.
     frameworkErrors: (_error, request, reply) => {
       request.startedAt = performance.now();
       void (reply as FastifyReply).header('x-request-id', request.id).code(404).send(errorBody('NOT_FOUND', NOT_FOUND_MESSAGE));
       countAnswer(request, reply as FastifyReply);
+      if (options.logger !== undefined) accessLog.answeredBeforeRouting(request, reply as FastifyReply);
     },
   };
   const app = Fastify(fastifyOptions) as unknown as FastifyInstance;

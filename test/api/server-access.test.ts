@@ -64,6 +64,13 @@ describe('access log line', () => {
     expect((await send('a-404', 'GET', '/nowhere?secret=1')).map(masked)).toEqual([
       '{"level":30,"time":T,"service":"identity-signals","req_id":"a-404","method":"GET","route":"(none)","status":404,"ms":M,"msg":"request"}',
     ]);
+    // A path that is not valid percent-encoding is answered before routing (Fastify's frameworkErrors), where no
+    // hook runs: it is logged as any unknown path all the same, with its time.
+    const bad = await send('a-404-url', 'POST', '/1.0/%E0%A4%A', '{}');
+    expect(bad.map(masked)).toEqual([
+      '{"level":30,"time":T,"service":"identity-signals","req_id":"a-404-url","method":"POST","route":"(none)","status":404,"ms":M,"msg":"request"}',
+    ]);
+    expect(Number(/"ms":([\d.]+)/.exec(bad[0]!)?.[1])).toBeGreaterThanOrEqual(0);
     expect((await send('a-405', 'GET', '/1.0/email')).map(masked)).toEqual([
       '{"level":30,"time":T,"service":"identity-signals","req_id":"a-405","method":"GET","route":"/1.0/email","status":405,"ms":M,"msg":"request"}',
     ]);

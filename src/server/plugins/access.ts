@@ -96,13 +96,25 @@ export class AccessLog extends LogController {
   }
 
   override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    this.write(request, reply, reply.elapsedTime);
+  }
+
+  /**
+   * Writes the access line of an answer Fastify gives before routing (a path that is not valid percent-encoding,
+   * app.ts `frameworkErrors`), for which it calls no `requestCompleted`: timed from `request.startedAt`.
+   */
+  answeredBeforeRouting(request: FastifyRequest, reply: FastifyReply): void {
+    this.write(request, reply, performance.now() - request.startedAt);
+  }
+
+  private write(request: FastifyRequest, reply: FastifyReply, elapsedMs: number): void {
     const status = reply.statusCode;
     // One object of a fixed shape, no spreads.
     const line: AccessLine = {
       method: request.method,
       route: routeOf(request),
       status,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
+      ms: Math.round(elapsedMs * 10) / 10,
       key: request.apiKey?.name,
       input: request.inputHash ?? undefined,
     };
