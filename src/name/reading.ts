@@ -713,7 +713,7 @@ function spokenVariants(tokens: readonly string[], r: NameReading): string[] | u
   for (let t = 1; t < tokens.length; t++) {
     const tok = tokens[t]!;
     const prev = tokens[t - 1]!;
-    if (tok.length > 2 && tok.charCodeAt(0) === 104 && VOWELS.includes(tok[1]!) && VOWELS.includes(prev[prev.length - 1]!) && code[ends[t - 1]!] !== 'H') {
+    if (tok.length > 2 && tok.charCodeAt(0) === 104 && VOWELS.includes(tok[1]!) && VOWELS.includes(prev[prev.length - 1]!)) {
       const b = ends[t - 1]!;
       withH += `${code.slice(from, b)}H`;
       from = b;
