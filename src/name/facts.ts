@@ -250,8 +250,9 @@ export class CheckFacts {
   listHits(key: string): ListHits | undefined {
     const f = this.factsAt(key);
     if ((f.flags & HITS_ASKED) === 0) {
-      f.flags |= HITS_ASKED;
+      // The flag after the answer: a lookup that throws (a broken list file) is asked again, not remembered as "in no list".
       f.hits = listHits(key);
+      f.flags |= HITS_ASKED;
     }
     return f.hits;
   }

@@ -19,7 +19,11 @@ import { doubleMetaphone } from 'double-metaphone';
 import { maleShareByCountry } from '../../src/name/data/given.js';
 import { mayBeKindWord, TOKEN_LEGAL_FORM, vocabulary } from '../../src/name/data/vocabulary.js';
 import { foldName, foldPlainLetters } from '../../src/name/data/fold.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { NAME_LISTS } from '../../src/name/data/formats.js';
+import { openData, runWithData } from '../../src/data/context.js';
+import { DataError } from '../../src/errors.js';
+import { makeBundle } from '../data/makeBundle.js';
 import { join } from 'node:path';
 import { prng as rng } from '../support/prng.js';
 
@@ -314,6 +318,25 @@ describe('the remembered Double Metaphone codes of tokens', () => {
     for (const t of asked) {
       const [primary, alternate] = doubleMetaphone(t);
       expect(tokenCodes(t), t).toEqual(primary === alternate ? [primary] : [primary, alternate]);
+    }
+  });
+});
+
+describe('a list lookup that fails', () => {
+  it('fails again when asked again, in the same check and in a later one (no "in no list" remembered)', () => {
+    const lists = JSON.parse(readFileSync(join(root, 'data', NAME_LISTS.file), 'utf8')) as { data: Record<string, unknown> };
+    // Labels that are not strings: the bundle's list file fails its shape check when first read.
+    const dir = makeBundle([{ format: NAME_LISTS as never, data: { ...lists.data, labels: 42 } }]);
+    try {
+      const facts = new CheckFacts();
+      const ask = runWithData(openData({ dir }), (key: string) => facts.listHits(key));
+      for (let check = 0; check < 3; check++) {
+        facts.reset();
+        expect(() => ask('john doe'), `check ${check}`).toThrow(DataError);
+        expect(() => ask('john doe'), `check ${check}, asked again`).toThrow(DataError);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
