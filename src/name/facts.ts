@@ -21,6 +21,7 @@ import { FIRST_NAMES, GIVEN_NAMES, LAST_NAMES, NAME_LISTS, NGRAM } from './data/
 import { maleShareByCountry } from './data/given.js';
 import { firstNameLine } from './data/tables.js';
 import { Doorkeeper, hashOf } from './doorkeeper.js';
+import { countedAt, type Counted } from './gender.js';
 import { flatString } from './data/lineTable.js';
 import { listHits, soundEntries, type ListHits, type SoundEntries } from './data/lists.js';
 import { soundKeyNodeAfter, soundKeyPrefix } from './sound.js';
@@ -48,7 +49,7 @@ interface KeyFacts {
   /** Every curated list the key is in (when HITS_ASKED). */
   hits: ListHits | undefined;
   /** What the gender rule read from the key's first-name line (when EVIDENCE_ASKED; see CheckFacts.firstNameEvidence). */
-  evidence: unknown;
+  evidence: Counted | undefined;
   /** The key's male share per country (when SHARES_ASKED). */
   shares: ReadonlyMap<string, number> | undefined;
   /** The typing rule the key breaks (when TYPING_ASKED). */
@@ -221,19 +222,18 @@ export class CheckFacts {
   readonly isKnown = (key: string): boolean => this.known(key);
 
   /**
-   * What `read` makes of the key's first-name line, asked once per key and
-   * remembered with its other facts: the gender rule's evidence
-   * (src/name/gender.ts countedAt, its one caller). One slot per key, so
-   * one `read` for every call, depending on nothing but its arguments and
-   * the data: the first answer is kept as the key's.
+   * The gender rule's evidence from the key's first-name line
+   * (src/name/gender.ts countedAt), asked once per key and remembered with
+   * its other facts. One reader, fixed here: a slot per key cannot hold
+   * the answers of two.
    */
-  firstNameEvidence<T>(key: string, read: (key: string, line: number) => T): T {
+  firstNameEvidence(key: string): Counted | undefined {
     const f = this.factsAt(key);
     if ((f.flags & EVIDENCE_ASKED) === 0) {
-      f.evidence = read(key, this.firstLine(key));
+      f.evidence = countedAt(key, this.firstLine(key));
       f.flags |= EVIDENCE_ASKED;
     }
-    return f.evidence as T;
+    return f.evidence;
   }
 
   /** The male share of the folded given name per country, when its sex differs between countries (src/name/data/given.ts maleShareByCountry). */

@@ -19,7 +19,8 @@ function callOf(maleShare: number): 'M' | 'F' | null {
   return null;
 }
 
-interface Counted {
+/** The gender rule's evidence from a first-name line (see countedAt). */
+export interface Counted {
   readonly gender: 'M' | 'F' | null;
   readonly share: number;
   /** The folded key the evidence was found under. */
@@ -28,11 +29,17 @@ interface Counted {
 
 /** Share-based sex of a folded first name, or `undefined` when the table does not know it (asked once per key: the facts remember it). */
 function genderFromCounts(folded: string, facts: CheckFacts): Counted | undefined {
-  return facts.firstNameEvidence(folded, countedAt);
+  return facts.firstNameEvidence(folded);
 }
 
-/** Share-based sex of the folded first name `folded` at line `line` of the first-name table. */
-function countedAt(folded: string, line: number): Counted | undefined {
+/**
+ * Share-based sex of the folded first name `folded` at line `line` of the
+ * first-name table (asked through CheckFacts.firstNameEvidence, which remembers it).
+ *
+ * @example
+ * countedAt('anna', firstNameLine('anna'))?.gender // 'F'
+ */
+export function countedAt(folded: string, line: number): Counted | undefined {
   const c = firstNameCountsAt(line);
   if (c === undefined) return undefined;
   const total = c.male + c.female;

@@ -23,6 +23,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { NAME_LISTS } from '../../src/name/data/formats.js';
 import { openData, runWithData } from '../../src/data/context.js';
 import { DataError } from '../../src/errors.js';
+import { countedAt } from '../../src/name/gender.js';
 import { makeBundle } from '../data/makeBundle.js';
 import { join } from 'node:path';
 import { prng as rng } from '../support/prng.js';
@@ -302,6 +303,7 @@ describe('the facts remembered across checks', () => {
         if (k.length >= 4) expect(facts.unlikely(k), k).toBe(unlikely(k));
         expect(facts.maleShares(k), k).toBe(maleShareByCountry(k));
         expect(facts.typingRule(k), k).toBe(typingRule(k));
+        expect(facts.firstNameEvidence(k), k).toEqual(countedAt(k, firstNameLine(k)));
       }
     }
   });
