@@ -16,8 +16,7 @@ import type { ApiKey, ApiServer } from '../server/index.js';
 import { UsageError } from './args.js';
 import { contextAsOption, openData } from '../data/context.js';
 import type { DataContext } from '../data/context.js';
-import { MANIFEST_FILE } from '../data/manifest.js';
-import { verifyOpenedBundle } from '../data/info.js';
+import { openVerified, verifyOpenedBundle } from '../data/info.js';
 import type { BundleProblem } from '../data/info.js';
 import { staleWarning } from './data.js';
 import type { Flags } from './args.js';
@@ -289,17 +288,12 @@ export async function serveCommand(flags: Flags, io: CliIo): Promise<number> {
   const checkerOn = (context: DataContext | undefined) => createChecker(context === undefined ? checkerOptions : { ...checkerOptions, data: contextAsOption(context) });
   const started = config.data === undefined ? undefined : openData(config.data);
   const checker = checkerOn(started);
+  const data = config.data;
   const reloadChecker = (): ReloadedData => {
-    let context: DataContext | undefined;
-    try {
-      context = config.data === undefined ? undefined : openData(config.data);
-    } catch (error) {
-      // A manifest that cannot be read fails verification as a bad file does (`data verify` reports it so).
-      if (error instanceof DataError) return { problems: [{ file: MANIFEST_FILE, message: error.message }] };
-      throw error;
-    }
-    const problems = context === undefined ? [] : verifyOpenedBundle(context.bundle).problems;
-    return problems.length > 0 ? { problems } : { problems, checker: checkerOn(context) };
+    if (data === undefined) return { problems: [], checker: checkerOn(undefined) };
+    // A manifest that cannot be read is refused as a bad file is (`data verify` reports it so).
+    const { problems, opened } = openVerified(() => openData(data), (context) => context.bundle);
+    return opened === undefined || problems.length > 0 ? { problems } : { problems, checker: checkerOn(opened) };
   };
   const port = flags.given.has('port') ? flags.port : (config.port ?? flags.port);
   const host = flags.given.has('host') ? flags.host : (config.host ?? flags.host);

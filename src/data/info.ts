@@ -103,15 +103,41 @@ export interface BundleVerification {
  * reads, format version and shape. Lists every problem rather than the first.
  */
 export function verifyBundle(dir: string): BundleVerification {
-  let bundle: DataBundle;
+  const { ok, datasets, problems } = openVerified(
+    () => {
+      if (!isDirectory(dir)) throw new DataError('DATA_MISSING', `${dir}: no such directory`, dir);
+      return new DataBundle(dir, 'custom', null);
+    },
+    (bundle) => bundle,
+  );
+  return { ok, datasets, problems };
+}
+
+/** What {@link openVerified} found, and what it opened when the manifest could be read. */
+export interface OpenedVerification<T> extends BundleVerification {
+  /** Absent when opening failed (the one problem is then the manifest's). */
+  readonly opened?: T;
+}
+
+/**
+ * Opens a bundle with `open` (which reads its manifest) and verifies every
+ * file it lists ({@link verifyOpenedBundle}). A manifest that cannot be read,
+ * or a directory that is not there, fails verification as a bad file does:
+ * one problem on `manifest.json`, not a thrown DataError, so `data verify`
+ * and a `serve` reload (which refuses it) report it the same way.
+ *
+ * @param open opens the bundle, or a context holding it; a DataError it throws becomes the problem
+ * @param bundleOf the bundle of what `open` returned
+ */
+export function openVerified<T>(open: () => T, bundleOf: (opened: T) => DataBundle): OpenedVerification<T> {
+  let opened: T;
   try {
-    if (!isDirectory(dir)) throw new DataError('DATA_MISSING', `${dir}: no such directory`, dir);
-    bundle = new DataBundle(dir, 'custom', null);
+    opened = open();
   } catch (error) {
     if (!(error instanceof DataError)) throw error;
     return { ok: false, datasets: 0, problems: [{ file: MANIFEST_FILE, message: error.message }] };
   }
-  return verifyOpenedBundle(bundle);
+  return { ...verifyOpenedBundle(bundleOf(opened)), opened };
 }
 
 /**

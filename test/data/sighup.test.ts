@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MANIFEST_FILE } from '../../src/data/manifest.js';
 import { DISPOSABLE } from '../../src/email/data/formats.js';
 import { startServeBin } from '../support/serveBin.js';
 import { writeDisposableBundle } from './makeBundle.js';
@@ -71,6 +72,31 @@ describe('serve: SIGHUP reloads the data bundle, and refuses one that fails veri
       await expect.poll(() => s.stdout().includes('reloaded keys and data'), { timeout: 15_000 }).toBe(true);
       expect(await emailStatus(port, 'mailinator.com')).toBe('disposable');
       expect(await disposableDate(port)).toBe('2026-11-24');
+    } finally {
+      s.child.kill('SIGTERM');
+      await s.done;
+    }
+  }, 60_000);
+
+  it('a manifest gone before the signal: refused as a manifest problem, the old data answers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'is-sighup-'));
+    dirs.push(dir);
+    writeDisposableBundle(dir, '2026-11-20');
+    const s = startServe(dir);
+    try {
+      const port = await s.port;
+      expect(await disposableDate(port)).toBe('2026-11-20');
+
+      // Removed mid-update (a copy that writes the manifest last): the directory is no bundle, for now.
+      rmSync(join(dir, MANIFEST_FILE));
+      s.child.kill('SIGHUP');
+      await expect.poll(() => s.stdout().includes('reload refused'), { timeout: 15_000 }).toBe(true);
+      const refusal = s.stdout().split('\n').find((l) => l.includes('reload refused'))!;
+      expect(JSON.parse(refusal)).toMatchObject({ level: 50, problems: [{ file: MANIFEST_FILE }] });
+      expect(s.stdout()).not.toContain('reloaded keys and data');
+      // Still the old data (the default bundle, which a refusal must not fall back to, is dated otherwise).
+      expect(await emailStatus(port, 'mailinator.com')).toBe('disposable');
+      expect(await disposableDate(port)).toBe('2026-11-20');
     } finally {
       s.child.kill('SIGTERM');
       await s.done;
