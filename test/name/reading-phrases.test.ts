@@ -106,6 +106,12 @@ describe('joke names read as an everyday word as they are said run together', ()
 
   it('takes a phrase said alike (same said key) with a looser spelling when the surname is no known name', () => {
     expect(detail('Ella', 'Vate')).toMatch(/^reads as "elevate" \(/);
+    // Respelt surnames that are no tail of the word, so only the said-alike spelling limit reads them
+    // (the word-tail rule does not: Vate is elevate's tail, Phit, Coze, Ekew are not).
+    for (const [first, last, phrase] of [['Benny', 'Phit', 'benefit'], ['Bella', 'Coze', 'bellicose'], ['Barb', 'Ekew', 'barbecue']] as const) {
+      expect(matchNameList('humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
+      expect(detail(first, last), `${first} ${last}`).toMatch(new RegExp(`^reads as "${phrase}" \\(`));
+    }
     // Said alike but the surname is a real one: Lane Wolff is not "lone wolf", nor Curt Dinh "curtain".
     for (const [first, last] of [['Lane', 'Wolff'], ['Curt', 'Dinh'], ['Phil', 'Cousin'], ['Ian', 'Hand'], ['Ty', 'Bogan']] as const) {
       expect(detail(first, last), `${first} ${last}`).toBeUndefined();
