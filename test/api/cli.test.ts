@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/checker.js';
 import type { Checker } from '../../src/checker.js';
 import { endOnOutputErrors } from '../../src/cli/pipes.js';
@@ -13,6 +12,7 @@ import { runCli } from '../../src/cli/run.js';
 import { serve } from '../../src/cli/serve.js';
 import { DataError } from '../../src/errors.js';
 import { runCliText } from '../support/cli.js';
+import { scratchFolders } from '../support/scratch.js';
 
 /** The CLI in process with the test process's environment, as the bin would run. */
 const run = (argv: string[], stdin = '') => runCliText(argv, { stdin, env: process.env });
@@ -79,8 +79,7 @@ const COMMANDS = ['email', 'device', 'ip', 'phone', 'name', 'batch', 'worker', '
 /** Like `run`, with the environment (empty unless given), an abort signal and a live view of stderr. */
 const runWith = runCliText;
 
-const scratch = mkdtempSync(join(tmpdir(), 'identity-signals-cli-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const { root: scratch } = scratchFolders('identity-signals-cli-');
 
 describe('CLI: version and help', () => {
   it('--version prints the version of package.json, exit 0', async () => {

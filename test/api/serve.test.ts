@@ -1,22 +1,21 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serve, serveCommand } from '../../src/cli/serve.js';
 import { parseCommandLine } from '../../src/cli/args.js';
 import { createChecker } from '../../src/index.js';
 import { signWebhook } from '../../src/server/index.js';
+import { scratchFolders } from '../support/scratch.js';
 import { startServeBin } from '../support/serveBin.js';
 
 // `identity-signals serve` as deployed: a config file, environment over it,
 // webhooks, and (as a real process) SIGTERM with requests in flight and
 // SIGHUP reloading the keys.
 
-const scratch = mkdtempSync(join(tmpdir(), 'identity-signals-serve-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const { root: scratch } = scratchFolders('identity-signals-serve-');
 const CUSTOMER = '2f1c4f5e-8b9a-4c6d-9e0f-1a2b3c4d5e6f';
 const IP_BODY = JSON.stringify({ customer_id: CUSTOMER, claims: ['ip'], ip: '81.2.69.142' });
 

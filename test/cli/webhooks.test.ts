@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -10,14 +9,17 @@ import { createRedisWebhookQueue } from '../../src/server/redisWebhookQueue.js';
 import { WebhookJournal } from '../../src/server/webhookJournal.js';
 import { runCliLines } from '../support/cli.js';
 import { startRedisServer } from '../support/redisServer.js';
+import { scratchFolders } from '../support/scratch.js';
 
 const cli = (argv: string[], env: Record<string, string> = {}) => runCliLines(argv, { env });
 
 const job = (n: number, url: string) => ({ url, resolution_id: `r-${n}`, customer_id: 'c', email: `jane${n}@acme-widgets.com`, secret: 'whsec' });
 
 describe('identity-signals webhooks list | retry | purge (the journal)', () => {
+  const { folder } = scratchFolders('webhooks-cli-');
+
   it('lists dead letters (never the secret or the e-mail, at most 64 characters of the URL), retries and purges them', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'webhooks-cli-'));
+    const dir = folder();
     const journal = WebhookJournal.open(join(dir, 'wh'));
     const long = `https://hooks.example.org/${'p'.repeat(200)}`;
     const a = journal.add(job(1, long), Date.UTC(2026, 0, 1));
@@ -45,7 +47,7 @@ describe('identity-signals webhooks list | retry | purge (the journal)', () => {
   });
 
   it('takes the directory from the environment, and refuses retry while a live process holds it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'webhooks-cli-'));
+    const dir = folder();
     writeFileSync(join(dir, 'lock'), String(process.ppid));
     const env = { IDENTITY_SIGNALS_WEBHOOK_DIR: dir };
     expect((await cli(['webhooks', 'list'], env)).out).toEqual(['no dead letters']);
