@@ -24,7 +24,7 @@ import { inject } from 'light-my-request';
 import type { DispatchFunc } from 'light-my-request';
 import { createChecker } from '../src/index.js';
 import { resolve } from '../src/resolve.js';
-import { KEY, TEMPLATES, serveLikeLogger } from './serverRequests.js';
+import { KEY, TEMPLATES, median, serveLikeLogger } from './serverRequests.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -112,7 +112,6 @@ if (profileFile !== undefined) {
   await run(targets.at(-1)![1], AMOUNT * 2);
   writeFileSync(profileFile, JSON.stringify((await session.post('Profiler.stop')).profile));
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const base = median(samples.get('resolve() alone')!);
 for (const [label, values] of samples) {
   const m = median(values);

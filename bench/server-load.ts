@@ -8,6 +8,7 @@
  *   npx tsx bench/server-load.ts --old /tmp/wt-old     # and an older tree's, in the same run
  *   npx tsx bench/server-load.ts --old /tmp/wt-old --rounds 3
  *   npx tsx bench/server-load.ts --old /tmp/wt-old --rounds 3 --logs   # every server logs as `serve` does (to /dev/null)
+ *   npx tsx bench/server-load.ts --old /tmp/wt-old --bare --rounds 6    # and a bare Fastify app with the same routes
  *   SERVER_PROFILE_FILE=/tmp/server.cpuprofile npx tsx bench/server-load.ts   # profile of the measured requests (after the warm-up)
  *
  * Bounded: a fixed request count, 120 s at most per server, 127.0.0.1 only.
@@ -18,7 +19,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import autocannon from 'autocannon';
-import { TEMPLATES } from './serverRequests.js';
+import { TEMPLATES, median } from './serverRequests.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -39,7 +40,7 @@ async function startTarget(root: string): Promise<{ port: number; cpuMs: () => n
   // One profile per tree: <file>-<tree folder>.cpuprofile.
   const profileFile = process.env.SERVER_PROFILE_FILE?.replace(/\.cpuprofile$/, '').concat(`-${basename(root)}.cpuprofile`);
   const env = profileFile === undefined ? process.env : { ...process.env, SERVER_PROFILE_FILE: profileFile };
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(ROOT, 'bench', 'server-target.ts'), root, ...(argv.includes('--logs') ? ['--logs'] : [])], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(ROOT, 'bench', 'server-target.ts'), root, ...(argv.includes('--logs') ? ['--logs'] : [])], { cwd: root === 'bare' ? ROOT : root, env, stdio: ['ignore', 'pipe', 'inherit'] });
   profiled = child;
   const port = await new Promise<number>((ok, fail) => {
     let out = '';
@@ -116,19 +117,21 @@ async function load(label: string, port: number, amount: number, check: boolean)
   return {
     label,
     requests: result.requests.total,
-    throughput: (result.requests.total * 1000) / (last - first),
+    throughput: result.requests.total > 0 ? (result.requests.total * 1000) / (last - first) : 0,
     p50: result.latency.p50,
     p99: result.latency.p99,
     statuses,
     wrong,
     errors: result.errors + result.timeouts,
-    clientCpuPerRequestUs: Math.round((used.user + used.system) / result.requests.total),
+    clientCpuPerRequestUs: result.requests.total > 0 ? Math.round((used.user + used.system) / result.requests.total) : 0,
   };
 }
 
 const targets: [string, string][] = [['new (this tree)', ROOT]];
 const old = option('--old');
 if (old !== undefined) targets.unshift([`old (${old})`, old]);
+// --bare: also the bare Fastify app (bench/bareFastify.ts), the floor of any Fastify server.
+if (argv.includes('--bare')) targets.push(['bare Fastify (bench/bareFastify.ts)', 'bare']);
 
 const ROUNDS = Number(option('--rounds') ?? 1);
 const outcomes: Outcome[] = [];
@@ -158,7 +161,6 @@ for (const o of outcomes) {
   if (fiveXX > 0 || Object.keys(o.wrong).length > 0 || o.errors > 0 || o.requests < AMOUNT) failed = true;
 }
 // Medians over the rounds, per server.
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 if (ROUNDS > 1) {
   for (const [label] of targets) {
     const runs = outcomes.filter((o) => o.label === label);

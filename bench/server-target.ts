@@ -2,7 +2,8 @@
  * A server for bench/server-load.ts, in its own process: the API server of
  * the source tree at `argv[2]` (this repository, or a worktree of an older
  * commit) on 127.0.0.1, a free port, no rate limit, no logs (with `--logs`,
- * the logger `serve` makes, writing to /dev/null). Prints its port.
+ * the logger `serve` makes, writing to /dev/null), or with `bare` for the
+ * tree the bare Fastify app of bench/bareFastify.ts. Prints its port.
  * The checker always comes from this repository, so two servers compared
  * run the same checks and differ only in the server.
  */
@@ -10,7 +11,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = process.argv[2] ?? process.cwd();
-const { createServer } = (await import(pathToFileURL(join(root, 'src', 'server', 'index.ts')).href)) as {
+// `bare`: the bare Fastify app of bench/bareFastify.ts, the floor of any Fastify server.
+const { createServer } = (
+  root === 'bare'
+    ? { createServer: (await import('./bareFastify.js')).createBareServer }
+    : await import(pathToFileURL(join(root, 'src', 'server', 'index.ts')).href)
+) as {
   createServer: (options: Record<string, unknown>) => import('node:http').Server;
 };
 const { createChecker } = await import('../src/index.js');

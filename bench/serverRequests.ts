@@ -66,3 +66,10 @@ export function serveLikeLogger(): Logger {
   const fd = openSync('/dev/null', 'w');
   return pino({ level: 'info', base: { service: 'identity-signals' } }, { write: (line: string) => void writeSync(fd, line) });
 }
+
+/** The median of `values`: the mean of the two middle values when their count is even. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
