@@ -17,8 +17,10 @@ import { fakeNames, realNames } from '../test/name/fixtures.js';
 const mix: [string, string][] = [...realNames(), ...fakeNames()].map((n) => [n.first, n.last]);
 const check = createNameCheck();
 // Warm both checkers outside the measured loop, so the bench measures the steady state a long-running
-// process reaches: the tables load on the first call; the check's memos fill over two passes; V8 goes on
-// optimising the check's ~100 functions for ~40 passes of the mix (~40,000 checks: --trace-opt), on
+// process reaches: the tables load on the first call; the check's memos take a key from its second meeting,
+// so they are full from the third pass; V8 goes on optimising the check's ~100 functions for ~40 passes of
+// the mix (~40,000 checks, measured with one checker: --trace-opt; this loop runs the same code twice a
+// pass, for the default checker and the instance), on
 // background threads whose CPU counts (per pass, one process: 50-100 ms for passes 1-8, 7-16 ms with
 // spikes to pass ~45, then 5.5-6.5 ms). Without a warm-up the first row measured paid for it (108.7 hz
 // first, the same code 143.0 hz second). The cold start is measured apart (bench/first-call.ts).
