@@ -573,9 +573,10 @@ function prepare(tokens: readonly string[]): PreparedName | undefined {
 /**
  * English letter names (a "ay", b "bee" … z "zee", as the alphabet is
  * recited; J. C. Wells, Longman Pronunciation Dictionary, the letters'
- * entries), spelt as English words spell those sounds.
+ * entries), spelt as English words spell those sounds, each one token
+ * (w: "doubleyou"), as it takes the place of one token of the name.
  */
-const LETTER_NAMES = ['ay', 'bee', 'see', 'dee', 'ee', 'ef', 'gee', 'aitch', 'eye', 'jay', 'kay', 'el', 'em', 'en', 'oh', 'pee', 'cue', 'ar', 'es', 'tee', 'you', 'vee', 'double you', 'ex', 'why', 'zee'];
+const LETTER_NAMES = ['ay', 'bee', 'see', 'dee', 'ee', 'ef', 'gee', 'aitch', 'eye', 'jay', 'kay', 'el', 'em', 'en', 'oh', 'pee', 'cue', 'ar', 'es', 'tee', 'you', 'vee', 'doubleyou', 'ex', 'why', 'zee'];
 
 /**
  * The tokens with each middle initial (a one-letter token between the
@@ -590,7 +591,7 @@ function saidInitials(tokens: readonly string[]): string[] | undefined {
     const t = tokens[i]!;
     if (t.length !== 1) continue;
     out ??= tokens.slice();
-    out[i] = LETTER_NAMES[t.charCodeAt(0) - 97]!.replace(' ', '');
+    out[i] = LETTER_NAMES[t.charCodeAt(0) - 97]!;
   }
   return out;
 }
