@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MANIFEST_FILE } from '../../src/data/manifest.js';
 import { DISPOSABLE } from '../../src/email/data/formats.js';
+import { scratchFolders } from '../support/scratch.js';
 import { startServeBin } from '../support/serveBin.js';
 import { writeDisposableBundle } from './makeBundle.js';
 
@@ -13,10 +13,7 @@ import { writeDisposableBundle } from './makeBundle.js';
 // (npm test builds first; in a focused run, `npm run build` first).
 
 const CUSTOMER = '2f1c4f5e-8b9a-4c6d-9e0f-1a2b3c4d5e6f';
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = scratchFolders('is-sighup-');
 
 function startServe(dataDir: string) {
   return startServeBin(['--data', dataDir], { IDENTITY_SIGNALS_API_KEYS: 'k1' });
@@ -44,8 +41,7 @@ async function disposableDate(port: number): Promise<string | undefined> {
 
 describe('serve: SIGHUP reloads the data bundle, and refuses one that fails verification', () => {
   it('a corrupted file: refused and logged, the old data answers; fixed: the new data answers', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'is-sighup-'));
-    dirs.push(dir);
+    const dir = folder();
     writeDisposableBundle(dir, '2026-11-20');
     const s = startServe(dir);
     try {
@@ -79,8 +75,7 @@ describe('serve: SIGHUP reloads the data bundle, and refuses one that fails veri
   }, 60_000);
 
   it('a manifest gone before the signal: refused as a manifest problem, the old data answers', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'is-sighup-'));
-    dirs.push(dir);
+    const dir = folder();
     writeDisposableBundle(dir, '2026-11-20');
     const s = startServe(dir);
     try {
