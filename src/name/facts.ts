@@ -23,6 +23,7 @@ import { firstNameLine } from './data/tables.js';
 import { Doorkeeper, hashOf } from './doorkeeper.js';
 import { countedAt, type Counted } from './gender.js';
 import { flatString } from './data/lineTable.js';
+import { FourWayTable } from './fourWayTable.js';
 import { listHits, soundEntries, type ListHits, type SoundEntries } from './data/lists.js';
 import { soundKeyNodeAfter, soundKeyPrefix } from './sound.js';
 import { knownSurnameToken } from './tokens.js';
@@ -69,22 +70,12 @@ export const KEY_MEMO_SIZE = 8192;
 const KEY_DOOR_BITS = 65536;
 const KEY_DOOR_WINDOW = 4096;
 
-/** Slots per set of the memo. */
-const WAYS = 4;
-/** A set's first slot is WAYS × (hash & SET_MASK). */
-const SET_MASK = KEY_MEMO_SIZE / WAYS - 1;
-
 /**
- * The memo: four-way sets of slots, a key's set chosen by its hash (the
- * doorkeeper's, computed once). Not a Map: a Map lookup of a string new to
- * the check (every key of names that do not repeat) makes V8 compute that
- * string's own hash first, and a Map grows by rehashing. A key remembered
- * takes its set's first slot and the others move down one, the last one's
- * key going.
+ * The memo: a four-way table of keys (src/name/fourWayTable.ts, not a Map:
+ * see there), a key's set chosen by its hash, the doorkeeper's, computed once.
  */
 interface KeyMemo {
-  readonly keys: (string | undefined)[];
-  readonly facts: (KeyFacts | undefined)[];
+  readonly table: FourWayTable<KeyFacts>;
   readonly door: Doorkeeper;
 }
 
@@ -93,8 +84,7 @@ const keyMemo = bundleMemo(
   'name/facts:keys',
   () => [FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM, GIVEN_NAMES],
   (): KeyMemo => ({
-    keys: new Array<string | undefined>(KEY_MEMO_SIZE).fill(undefined),
-    facts: new Array<KeyFacts | undefined>(KEY_MEMO_SIZE).fill(undefined),
+    table: new FourWayTable<KeyFacts>(KEY_MEMO_SIZE),
     door: new Doorkeeper(KEY_DOOR_BITS, KEY_DOOR_WINDOW),
   }),
 );
@@ -104,17 +94,10 @@ function factsOf(memo: KeyMemo, key: string): KeyFacts {
   // A long key may be a rope or a view (see flatString): hashed as one, the loop would slow down for every key.
   key = flatString(key);
   const h = hashOf(key);
-  const a = WAYS * (h & SET_MASK);
-  const keys = memo.keys;
-  for (let k = a; k < a + WAYS; k++) if (keys[k] === key) return memo.facts[k]!;
+  const known = memo.table.get(key, h);
+  if (known !== undefined) return known;
   const f: KeyFacts = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined, typing: undefined, sound: undefined };
-  if (!memo.door.metBefore(h)) return f;
-  for (let k = a + WAYS - 1; k > a; k--) {
-    keys[k] = keys[k - 1];
-    memo.facts[k] = memo.facts[k - 1];
-  }
-  keys[a] = key;
-  memo.facts[a] = f;
+  if (memo.door.metBefore(h)) memo.table.set(key, h, f);
   return f;
 }
 

@@ -15,6 +15,7 @@ import { isParticle, knownSurnameToken, tokenKind } from '../../src/name/tokens.
 import { Doorkeeper, hashOf } from '../../src/name/doorkeeper.js';
 import { flatString } from '../../src/name/data/lineTable.js';
 import { TOKEN_CODE_SLOTS, tokenCodes } from '../../src/name/tokenCodes.js';
+import { FourWayTable } from '../../src/name/fourWayTable.js';
 import { doubleMetaphone } from 'double-metaphone';
 import { maleShareByCountry } from '../../src/name/data/given.js';
 import { mayBeKindWord, TOKEN_LEGAL_FORM, vocabulary } from '../../src/name/data/vocabulary.js';
@@ -342,5 +343,17 @@ describe('a list lookup that fails', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the four-way table of the memos', () => {
+  it('keeps the last four keys of a set, and takes only a power of two from 4 slots', () => {
+    // One set: every hash lands in it.
+    const table = new FourWayTable<number>(4);
+    for (let i = 0; i < 5; i++) table.set(`k${i}`, i * 7919, i);
+    expect(table.get('k0', 0)).toBeUndefined();
+    for (let i = 1; i < 5; i++) expect(table.get(`k${i}`, 123), `k${i}`).toBe(i);
+    expect(table.get('k9', 0)).toBeUndefined();
+    for (const slots of [0, 2, 12, 4.5, -8]) expect(() => new FourWayTable<number>(slots), String(slots)).toThrow(/power of two/);
   });
 });
