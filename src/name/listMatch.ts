@@ -9,9 +9,8 @@ import type { PartAnalysis } from './analyse.js';
 import type { Evidence } from './evidence.js';
 import type { CheckFacts } from './facts.js';
 import type { ListHits } from './listIndex.js';
-import { catchphraseReading, humorousReading } from './reading.js';
-import { TOKEN_PARTICLE, TOKEN_SUFFIX } from './data/vocabulary.js';
-import { lettersOf, tokenKind } from './tokens.js';
+import { catchphraseReading, humorousReading, readingWords } from './reading.js';
+import { lettersOf } from './tokens.js';
 import { isKeyboardWalk } from './typing.js';
 import type { NameReasonCode, NameRiskType } from './types.js';
 
@@ -185,23 +184,10 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
 
   // Read aloud: only when no list said it already (the reading costs a few microseconds).
   if (!ev.has('HUMOROUS')) {
-    // Particles and suffixes are left out; but a part's only word is a name
-    // (Ben, Al, Van, Del are given names too), which is read against the
-    // whole catchphrases only: split into words, short names such as these
-    // read as some phrase too often (Ben Herman: "boner man").
-    const words: string[] = [];
-    let lone = false;
-    for (let k = 0; k < q.given.length + last.tokens.length; k++) {
-      const inGiven = k < q.given.length;
-      const t = inGiven ? q.given[k]! : last.tokens[k - q.given.length]!;
-      // A letter after the given name or opening the surname ("E. Bear") is a middle initial, said as its letter
-      // (reading.ts), though e, i, y are particles.
-      const initial = t.length === 1 && (inGiven ? k > 0 : k === q.given.length && last.tokens.length > 1);
-      if (initial || (tokenKind(t) & (TOKEN_PARTICLE | TOKEN_SUFFIX)) === 0) words.push(lettersOf(t));
-      else if ((inGiven ? q.given.length : last.tokens.length) === 1) lone = true;
-    }
-    let reading = humorousReading(words, facts.isKnown);
-    if (reading === undefined && lone) reading = catchphraseReading(q.given.concat(last.tokens).map(lettersOf));
+    // Particles and suffixes left out, middle initials said as their letters (reading.ts `readingWords`).
+    const { words, initials, lone, all, allInitials } = readingWords(q.given, last.tokens);
+    let reading = humorousReading(words, facts.isKnown, initials);
+    if (reading === undefined && lone) reading = catchphraseReading(all, allInitials);
     if (reading !== undefined) ev.add('NAME_HUMOROUS_READING', reading, 'HUMOROUS');
   }
 }

@@ -59,7 +59,8 @@ import { LineTable } from './data/lineTable.js';
 import { isPinyinName, isPinyinSyllable } from './pinyin.js';
 import { joinKeys, saidKey, sentenceReading } from './sentenceReading.js';
 import { tokenCodes } from './tokenCodes.js';
-import { vocabulary } from './data/vocabulary.js';
+import { TOKEN_PARTICLE, TOKEN_SUFFIX, vocabulary } from './data/vocabulary.js';
+import { lettersOf, tokenKind } from './tokens.js';
 import { keyDistance, soundKey } from './sound.js';
 
 /** Least length of a punchline word's code: "ass" after a word reads S, which would match any name ending in s. */
@@ -563,10 +564,10 @@ class PreparedName {
  * letters a-z only (the readings and sound keys are English ones), else
  * `undefined`.
  */
-function prepare(tokens: readonly string[]): PreparedName | undefined {
+function prepare(tokens: readonly string[], initials: number): PreparedName | undefined {
   if (tokens.length < 2 || tokens.length > MAX_TOKENS) return undefined;
   for (const t of tokens) if (t === '' || !isAtoZ(t)) return undefined;
-  const said = saidInitials(tokens);
+  const said = initials === 0 ? undefined : saidInitials(tokens, initials);
   return new PreparedName(said ?? tokens, nameReadings(said ?? tokens), index(), said !== undefined);
 }
 
@@ -579,17 +580,17 @@ function prepare(tokens: readonly string[]): PreparedName | undefined {
 const LETTER_NAMES = ['ay', 'bee', 'see', 'dee', 'ee', 'ef', 'gee', 'aitch', 'eye', 'jay', 'kay', 'el', 'em', 'en', 'oh', 'pee', 'cue', 'ar', 'es', 'tee', 'you', 'vee', 'doubleyou', 'ex', 'why', 'zee'];
 
 /**
- * The tokens with each middle initial (a one-letter token between the
- * first and the last) said as its letter's name, or `undefined` when the
- * name has none: a middle initial is read aloud as its letter, which is
- * what the initial-letter puns are built on ("Ted E. Bear" → "teddy bear",
- * "Chris P. Bacon" → "crispy bacon", "Hugh G. Rection").
+ * The tokens with each middle initial (bit i of `initials`, from
+ * `readingWords`) said as its letter's name, or `undefined` when the name
+ * has none: a middle initial is read aloud as its letter, which is what the
+ * initial-letter puns are built on ("Ted E. Bear" → "teddy bear", "Chris P.
+ * Bacon" → "crispy bacon", "Hugh G. Rection").
  */
-function saidInitials(tokens: readonly string[]): string[] | undefined {
+function saidInitials(tokens: readonly string[], initials: number): string[] | undefined {
   let out: string[] | undefined;
-  for (let i = 1; i + 1 < tokens.length; i++) {
+  for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (t.length !== 1) continue;
+    if ((initials & (1 << i)) === 0 || t.length !== 1) continue;
     out ??= tokens.slice();
     out[i] = LETTER_NAMES[t.charCodeAt(0) - 97]!;
   }
@@ -866,6 +867,58 @@ function spelledPunchOf(tokens: readonly string[], isKnownName: (token: string) 
   return undefined;
 }
 
+/** The tokens of a name as the joke reading takes them (`readingWords`). */
+export interface ReadingWords {
+  /** The tokens read, letters only: particles and suffixes left out, middle initials kept. */
+  readonly words: readonly string[];
+  /** Bit i set: words[i] is a middle initial, said as its letter's name (`humorousReading`'s `initials`). */
+  readonly initials: number;
+  /** A part whose only token is a particle or suffix was left out: the whole name is read against the catchphrases (`catchphraseReading`). */
+  readonly lone: boolean;
+  /** Every token, letters only, particles too: what `catchphraseReading` reads when `lone`. */
+  readonly all: readonly string[];
+  /** Bit k set: all[k] is a middle initial (`catchphraseReading`'s `initials`). */
+  readonly allInitials: number;
+}
+
+/**
+ * The tokens of a name's given-name and surname parts as the joke reading
+ * takes them; the one rule of which one-letter tokens are middle initials,
+ * for src/name/listMatch.ts and the tests that read names as it does.
+ * Particles and suffixes are left out; but a part's only word is a name
+ * (Ben, Al, Van, Del are given names too), which is read against the whole
+ * catchphrases only (`lone`): split into words, short names such as these
+ * read as some phrase too often (Ben Herman: "boner man"). A letter after
+ * the given name or opening a surname of more tokens ("Ted | E. Bear") is a
+ * middle initial, said as its letter, though e, i, y are particles; other
+ * one-letter tokens are read as spelt.
+ *
+ * @param given - the folded tokens of the given-name part
+ * @param family - the folded tokens of the surname part
+ * @example
+ * readingWords(['ted', 'e'], ['bear']) // { words: ['ted', 'e', 'bear'], initials: 0b10, lone: false, all: (the same words), allInitials: 0b10 }
+ */
+export function readingWords(given: readonly string[], family: readonly string[]): ReadingWords {
+  const words: string[] = [];
+  const all: string[] = [];
+  let initials = 0;
+  let allInitials = 0;
+  let lone = false;
+  for (let k = 0; k < given.length + family.length; k++) {
+    const inGiven = k < given.length;
+    const t = inGiven ? given[k]! : family[k - given.length]!;
+    const letters = lettersOf(t);
+    all.push(letters);
+    const initial = t.length === 1 && (inGiven ? k > 0 : k === given.length && family.length > 1);
+    if (initial) allInitials |= 1 << k;
+    if (initial || (tokenKind(t) & (TOKEN_PARTICLE | TOKEN_SUFFIX)) === 0) {
+      if (initial) initials |= 1 << words.length;
+      words.push(letters);
+    } else if ((inGiven ? given.length : family.length) === 1) lone = true;
+  }
+  return { words, initials, lone, all, allInitials };
+}
+
 /**
  * What a name reads as when it reads as a joke (`reads as "my cunt" (MKNT)`),
  * or `undefined`: a catchphrase, a split into words holding a hidden
@@ -873,15 +926,16 @@ function spelledPunchOf(tokens: readonly string[], isKnownName: (token: string) 
  * non-rhotically, a short sentence (src/name/sentenceReading.ts), or a
  * punchline word spelt in an unknown token, in that order.
  *
- * @param tokens - the folded tokens of first and last name, in order (particles and suffixes removed)
+ * @param tokens - the folded tokens of first and last name, in order (particles and suffixes removed: `readingWords`)
  * @param isKnownName - whether a folded token is a real first or last name
+ * @param initials - bit i set: tokens[i] is a middle initial, said as its letter's name (`readingWords`); none by default
  * @example
  * humorousReading(['mike', 'hunt'], () => true) // 'reads as "my cunt" (MKNT)'
  * humorousReading(['dinah', 'mite'], () => true) // 'reads as "dynamite" (TNMT)'
  * humorousReading(['rick', 'hunt'], () => true) // undefined
  */
-export function humorousReading(tokens: readonly string[], isKnownName: (token: string) => boolean): string | undefined {
-  const name = prepare(tokens);
+export function humorousReading(tokens: readonly string[], isKnownName: (token: string) => boolean, initials = 0): string | undefined {
+  const name = prepare(tokens, initials);
   if (name === undefined) return undefined;
   return catchphraseOf(name) ?? punchlineOf(name, isKnownName) ?? everydayPhraseOf(name, isKnownName) ?? nonRhoticPhrase(tokens, name.ix) ?? sentenceReading(tokens, isKnownName) ?? spelledPunchOf(tokens, isKnownName);
 }
@@ -897,12 +951,13 @@ const allKnown = (): boolean => true;
  * Al), where a split would read too many real names as some phrase.
  *
  * @param tokens - the folded tokens of first and last name, in order
+ * @param initials - bit i set: tokens[i] is a middle initial, said as its letter's name (`readingWords`); none by default
  * @example
  * catchphraseReading(['ben', 'derova']) // 'reads as "bend her over" (PNTRFR, "-a" said "-er")'
  * catchphraseReading(['ben', 'smith'])  // undefined
  */
-export function catchphraseReading(tokens: readonly string[]): string | undefined {
-  const name = prepare(tokens);
+export function catchphraseReading(tokens: readonly string[], initials = 0): string | undefined {
+  const name = prepare(tokens, initials);
   if (name === undefined) return undefined;
   return catchphraseOf(name) ?? everydayPhraseOf(name, allKnown) ?? nonRhoticPhrase(tokens, name.ix);
 }

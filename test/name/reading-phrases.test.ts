@@ -15,7 +15,7 @@ import { matchNameList } from '../../src/name/data/index.js';
 import { foldName } from '../../src/name/data/fold.js';
 import { PHRASES } from '../../src/name/data/formats.js';
 import { NAME_DATASETS } from '../../src/name/data/formats.js';
-import { catchphraseReading, humorousReading, MIN_PHRASE_CODE, wordReadings } from '../../src/name/reading.js';
+import { catchphraseReading, humorousReading, MIN_PHRASE_CODE, readingWords, wordReadings } from '../../src/name/reading.js';
 import type { PhrasesData } from '../../src/name/reading.js';
 import { knownToken } from '../../src/name/tokens.js';
 import { fakeNames, realNames } from './fixtures.js';
@@ -137,7 +137,12 @@ describe('joke names read as an everyday word as they are said run together', ()
 
   it('says a middle initial as its letter', () => {
     expect(detail('Stan D.', 'Ard')).toMatch(/^reads as "standard" \(/);
-    expect(humorousReading(['ted', 'e', 'bear'], knownToken)).toMatch(/^reads as "teddy bear" \(/);
+    const ted = readingWords(['ted', 'e'], ['bear']);
+    expect(ted).toEqual({ words: ['ted', 'e', 'bear'], initials: 0b10, lone: false, all: ['ted', 'e', 'bear'], allInitials: 0b10 });
+    expect(humorousReading(ted.words, knownToken, ted.initials)).toMatch(/^reads as "teddy bear" \(/);
+    // One rule of what is an initial (readingWords): a letter inside a surname of more tokens is none (Lopez B Garcia).
+    expect(readingWords(['ana'], ['lopez', 'b', 'garcia']).initials).toBe(0);
+    expect(readingWords(['bell'], ['e', 'button']).initials).toBe(0b10);
     // An initial that is also a particle letter (e, i, y) is read when it stands where a middle initial does:
     // after the given name or opening the surname.
     for (const [first, last] of [['Bell E.', 'Button'], ['Bell', 'E. Button'], ['Jell E.', 'Bean'], ['Jell', 'E. Bean']] as const) {

@@ -19,9 +19,8 @@ import { describe, expect, it } from 'vitest';
 import { analysePart } from '../../src/name/analyse.js';
 import { matchNameList } from '../../src/name/data/index.js';
 import { foldName } from '../../src/name/data/fold.js';
-import { catchphraseReading, humorousReading } from '../../src/name/reading.js';
-import { TOKEN_PARTICLE, TOKEN_SUFFIX } from '../../src/name/data/vocabulary.js';
-import { knownToken, lettersOf, tokenKind } from '../../src/name/tokens.js';
+import { catchphraseReading, humorousReading, readingWords } from '../../src/name/reading.js';
+import { knownToken } from '../../src/name/tokens.js';
 import { fakeNames, realNames } from './fixtures.js';
 
 type Family = 'compound' | 'idiom' | 'vulgar' | 'initial' | 'sentence' | 'foreign';
@@ -105,17 +104,9 @@ const UNSEEN_JOKES: readonly (readonly [Family, string, string])[] = [
 function readingAlone(first: string, last: string): string | undefined {
   const given = analysePart(first).tokens;
   const family = analysePart(last).tokens;
-  const words: string[] = [];
-  let lone = false;
-  for (let k = 0; k < given.length + family.length; k++) {
-    const inGiven = k < given.length;
-    const t = inGiven ? given[k]! : family[k - given.length]!;
-    const initial = t.length === 1 && (inGiven ? k > 0 : k === given.length && family.length > 1);
-    if (initial || (tokenKind(t) & (TOKEN_PARTICLE | TOKEN_SUFFIX)) === 0) words.push(lettersOf(t));
-    else if ((inGiven ? given.length : family.length) === 1) lone = true;
-  }
-  const reading = humorousReading(words, knownToken);
-  return reading === undefined && lone ? catchphraseReading(given.concat(family).map(lettersOf)) : reading;
+  const { words, initials, lone, all, allInitials } = readingWords(given, family);
+  const reading = humorousReading(words, knownToken, initials);
+  return reading === undefined && lone ? catchphraseReading(all, allInitials) : reading;
 }
 
 /** Least share of the set read as jokes: the figure last measured (see docs/name.md, humour). */
