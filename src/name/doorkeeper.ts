@@ -5,7 +5,8 @@
  * 2017). A memo that remembers a key only from its second meeting keeps
  * the long tail of names met once out: remembering each of those (written
  * in, kept for thousands of checks, then dropped) costs more than it saves,
- * in Map growth and in garbage collection, when names do not repeat
+ * in hot keys pushed out of the memo's sets and in garbage collection (a
+ * memo's facts object each), when names do not repeat
  * (bench/name-cpu.ts --sample).
  *
  * It is a one-hash Bloom filter of the keys met, emptied after `window`

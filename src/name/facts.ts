@@ -9,8 +9,9 @@
  * What the tables answered about a key is also remembered across checks,
  * for the last few thousand keys (a memo per data bundle, KEY_MEMO_SIZE):
  * names repeat (the common given names and surnames recur in any sizeable
- * traffic), and a hot key is then one Map lookup in memory the
- * processor keeps close, where its table probes read megabytes of tables
+ * traffic), and a hot key is then one probe of a four-way table
+ * (src/name/fourWayTable.ts) in memory the processor keeps close, where
+ * its table probes read megabytes of tables
  * (~100 ns each, most of it waiting for memory; about 7 a check). The
  * answers are the tables' own, so a remembered key is answered exactly as
  * a new one. Only keys met twice are remembered (a doorkeeper,
@@ -59,7 +60,12 @@ interface KeyFacts {
   sound: { readonly length: number; readonly node: SoundEntries } | undefined;
 }
 
-/** Keys remembered per bundle (a power of two; keys are folded parts and tokens, at most 50 units: well under a megabyte). */
+/**
+ * Keys remembered per bundle (a power of two). Keys are tokens, parts and
+ * full names: up to ~101 units (two parts of MAX_PART_CHARS and a space),
+ * so at worst ~2-2.5 MB per bundle with their facts; tokens and short
+ * parts, the usual keys, take far less.
+ */
 export const KEY_MEMO_SIZE = 8192;
 
 /**

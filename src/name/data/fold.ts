@@ -274,7 +274,7 @@ function plainFoldTable(): (string | undefined)[] {
  * string: no pair of these letters composes or reorders under
  * normalisation and none of them lower-cases by context (that is Greek
  * final sigma), so the fold of the part is the folds of its letters in a
- * row (tested on every letter and pair, src/name/data/fold.test.ts). Any
+ * row (tested on every letter and pair, test/name/fastPaths.test.ts). Any
  * other text is handed to foldName.
  *
  * @example
