@@ -34,6 +34,10 @@ export function hashOf(key: string): number {
 }
 
 /**
+ * Whether a key (by its {@link hashOf} hash) was met within about the last
+ * `window` new keys: a one-hash Bloom filter of `bits` bits, emptied after
+ * `window` keys have set a bit (see the module's summary).
+ *
  * @example
  * const door = new Doorkeeper(65536, 4096);
  * door.metBefore(hashOf('anna')); // false (now marked)
@@ -47,10 +51,13 @@ export class Doorkeeper {
   private marked = 0;
 
   /**
-   * @param bits - bits of the filter, a power of two from 32 to 2^31
-   * @param window - keys marked before the filter is emptied (at most bits / 16 keeps false positives at 1 in 16)
+   * @param bits - bits of the filter, a power of two from 32 to 2^31 (else an Error)
+   * @param window - keys marked before the filter is emptied, from 1 (at most bits / 16 keeps false positives at 1 in 16)
    */
   constructor(bits: number, window: number) {
+    // Internal (the memos pass constants): a wrong size is a plain Error, not an InputError.
+    if (!(bits >= 32 && bits <= 2 ** 31 && Number.isInteger(Math.log2(bits)))) throw new Error(`Doorkeeper: bits must be a power of two from 32 to 2^31, not ${bits}`);
+    if (!(Number.isInteger(window) && window >= 1)) throw new Error(`Doorkeeper: window must be a whole number of keys >= 1, not ${window}`);
     this.bits = new Int32Array(bits / 32);
     this.shift = 32 - Math.log2(bits);
     this.window = window;

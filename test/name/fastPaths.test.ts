@@ -278,6 +278,12 @@ describe('the doorkeeper of the memos', () => {
     expect(door.metBefore(hashOf('anna'))).toBe(false);
   });
 
+  it('takes only a power of two from 32 to 2^31 bits and a window of one key or more', () => {
+    for (const bits of [0, 16, 31, 48, 1000, 32.5, 2 ** 32, -64, Number.NaN]) expect(() => new Doorkeeper(bits, 1), String(bits)).toThrow(/power of two/);
+    for (const window of [0, -1, 1.5, Number.NaN]) expect(() => new Doorkeeper(1024, window), String(window)).toThrow(/window/);
+    for (const bits of [32, 1024, 65536]) expect(new Doorkeeper(bits, 1).metBefore(hashOf('anna')), String(bits)).toBe(false);
+  });
+
   it('lets few keys met once pass as met (1 in 16 bits set at most)', () => {
     const door = new Doorkeeper(65536, 4096);
     let passed = 0;
