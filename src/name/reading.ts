@@ -896,7 +896,7 @@ export interface ReadingWords {
  * @param given - the folded tokens of the given-name part
  * @param family - the folded tokens of the surname part
  * @example
- * readingWords(['ted', 'e'], ['bear']) // { words: ['ted', 'e', 'bear'], initials: 0b10, lone: false, all: (the same words), allInitials: 0b10 }
+ * readingWords(['ted', 'e'], ['bear']) // { words: ['ted', 'e', 'bear'], initials: 2, lone: false, all: ['ted', 'e', 'bear'], allInitials: 2 }
  */
 export function readingWords(given: readonly string[], family: readonly string[]): ReadingWords {
   const words: string[] = [];
