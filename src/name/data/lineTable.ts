@@ -167,6 +167,17 @@ export class LineTable {
   }
 
   /**
+   * The section of keys starting with `unit` when its filter admits the hash `h`, else null (the key is absent):
+   * the first step of `find` and `findPair`. An indexed section is read here, also of other scripts (in `high`):
+   * section() runs only to build one (a call that is not inlined, once on every lookup of a Cyrillic or CJK key before).
+   */
+  private admitting(unit: number, h: number): Section | null {
+    const section = (unit < ARRAY_SECTIONS ? this.low[unit] : this.high.get(unit)) ?? this.section(unit);
+    const bit = Math.imul(h, FILTER_MULTIPLIER) >>> section.filterShift;
+    return (section.filter[bit >>> 5]! & (1 << (bit & 31))) === 0 ? null : section;
+  }
+
+  /**
    * The line of `key` (the offset where it starts in `text`), or -1.
    * @example
    * new LineTable('ann\t1\nbob\t22').find('bob') // 6
@@ -176,15 +187,12 @@ export class LineTable {
     if (n === 0) return -1;
     // A long key may be a rope or a view (see flatString): probed as one, this loop would slow down for every key.
     if (n >= FLAT_MIN) key = flatString(key);
-    const unit = key.charCodeAt(0);
-    // An indexed section is read here, also of other scripts (in `high`): section() runs only to build one
-    // (a call that is not inlined, once on every lookup of a Cyrillic or CJK key before).
-    const { slots, mask, filter, filterShift } = (unit < ARRAY_SECTIONS ? this.low[unit] : this.high.get(unit)) ?? this.section(unit);
-    const text = this.text;
     let h = FNV_OFFSET;
     for (let i = 0; i < n; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME);
-    const bit = Math.imul(h, FILTER_MULTIPLIER) >>> filterShift;
-    if ((filter[bit >>> 5]! & (1 << (bit & 31))) === 0) return -1;
+    const section = this.admitting(key.charCodeAt(0), h);
+    if (section === null) return -1;
+    const { slots, mask } = section;
+    const text = this.text;
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const entry = slots[slot * 2]!;
       if (entry === 0) return -1;
@@ -213,15 +221,14 @@ export class LineTable {
     const na = a.length;
     const nb = b.length;
     const n = na + 1 + nb;
-    const unit = na > 0 ? a.charCodeAt(0) : SPACE;
-    const { slots, mask, filter, filterShift } = (unit < ARRAY_SECTIONS ? this.low[unit] : this.high.get(unit)) ?? this.section(unit);
-    const text = this.text;
     let h = FNV_OFFSET;
     for (let i = 0; i < na; i++) h = Math.imul(h ^ a.charCodeAt(i), FNV_PRIME);
     h = Math.imul(h ^ SPACE, FNV_PRIME);
     for (let i = 0; i < nb; i++) h = Math.imul(h ^ b.charCodeAt(i), FNV_PRIME);
-    const bit = Math.imul(h, FILTER_MULTIPLIER) >>> filterShift;
-    if ((filter[bit >>> 5]! & (1 << (bit & 31))) === 0) return -1;
+    const section = this.admitting(na > 0 ? a.charCodeAt(0) : SPACE, h);
+    if (section === null) return -1;
+    const { slots, mask } = section;
+    const text = this.text;
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const entry = slots[slot * 2]!;
       if (entry === 0) return -1;
