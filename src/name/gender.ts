@@ -27,11 +27,6 @@ export interface Counted {
   readonly key: string;
 }
 
-/** Share-based sex of a folded first name, or `undefined` when the table does not know it (asked once per key: the facts remember it). */
-function genderFromCounts(folded: string, facts: CheckFacts): Counted | undefined {
-  return facts.firstNameEvidence(folded);
-}
-
 /**
  * Share-based sex of the folded first name `folded` at line `line` of the
  * first-name table (asked through CheckFacts.firstNameEvidence, which remembers it).
@@ -47,14 +42,14 @@ export function countedAt(folded: string, line: number): Counted | undefined {
   return { gender: callOf(c.male / total), share: Math.max(c.male, c.female) / total, key: folded };
 }
 
-/** The table's evidence for a given name, tried as written, then by its Latin spellings (Никита → nikita). */
+/** The table's evidence for a given name (asked once per key: the facts remember it), tried as written, then by its Latin spellings (Никита → nikita). */
 function lookup(key: string, facts: CheckFacts): Counted | undefined {
-  const found = genderFromCounts(key, facts);
+  const found = facts.firstNameEvidence(key);
   if (found !== undefined) return found;
   const c = key.codePointAt(0) ?? 0;
   if (c < 0x370) return undefined;
   for (const latin of romanize(key)) {
-    const r = genderFromCounts(latin, facts);
+    const r = facts.firstNameEvidence(latin);
     if (r !== undefined) return r;
   }
   return undefined;
