@@ -14,25 +14,26 @@ import { lettersOf } from './tokens.js';
 import { isKeyboardWalk } from './typing.js';
 import type { NameReasonCode, NameRiskType } from './types.js';
 
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
 /**
  * Keys under which a full name is looked up in the curated lists besides
  * "first last" (which the caller looks up as a pair, listHitsOfPair): "first-given last"
  * spelt with single spaces, and with the first given name alone when there
  * are middle names. None in the usual case (one given token, one surname token).
  */
-export function otherFullKeys(givenTokens: readonly string[], first: PartAnalysis, last: PartAnalysis): readonly string[] {
+function otherFullKeys(givenTokens: readonly string[], first: PartAnalysis, last: PartAnalysis): readonly string[] {
   // One given token and one surname token that are the whole parts (the usual case): "first last" is the only key.
   if (givenTokens.length === 1 && last.tokens.length === 1 && last.tokens[0] === last.folded && first.folded.length === givenTokens[0]!.length) {
     return NO_KEYS;
   }
   const keys: string[] = [];
-  const joined = `${givenTokens.join(' ')} ${last.tokens.join(' ')}`;
+  const surname = last.tokens.join(' ');
+  const joined = `${givenTokens.join(' ')} ${surname}`;
   if (joined !== `${first.folded} ${last.folded}`) keys.push(joined);
-  if (givenTokens.length > 1) keys.push(`${givenTokens[0]} ${last.tokens.join(' ')}`);
+  if (givenTokens.length > 1) keys.push(`${givenTokens[0]} ${surname}`);
   return keys;
 }
-
-const NO_KEYS: readonly string[] = Object.freeze([]);
 
 /**
  * The `k`th full-name key: "first last", then `others`. The first is built
