@@ -181,11 +181,12 @@ export function createApiServer(options: ServerOptions): ApiServer {
     // answers it before routing, so no hook runs and Fastify writes no access line for it: the request id every
     // answer carries is set here, and the answer is timed from now, counted in the metrics and, with a logger,
     // logged here, as the access plugin's hooks and AccessLog do for the others.
-    frameworkErrors: (_error, request, reply) => {
+    frameworkErrors: (_error, request, rawReply) => {
+      const reply = rawReply as FastifyReply;
       request.startedAt = performance.now();
-      void (reply as FastifyReply).header('x-request-id', request.id).code(404).send(errorBody('NOT_FOUND', NOT_FOUND_MESSAGE));
-      countAnswer(request, reply as FastifyReply);
-      if (options.logger !== undefined) accessLog.answeredBeforeRouting(request, reply as FastifyReply);
+      void reply.header('x-request-id', request.id).code(404).send(errorBody('NOT_FOUND', NOT_FOUND_MESSAGE));
+      countAnswer(request, reply);
+      if (options.logger !== undefined) accessLog.answeredBeforeRouting(request, reply);
     },
   };
   const app = Fastify(fastifyOptions) as unknown as FastifyInstance;
