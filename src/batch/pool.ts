@@ -164,7 +164,7 @@ const RETIRE_AT = 0.97;
  * says: up to `threads`, as many as fit `memory.budgetMb`. With `--workers`
  * (`memory.explicit`) all `threads` start at once, and the same measure,
  * shared by the threads started, only decides the warning. Without
- * `--workers` (`memory.explicit`), a thread is stopped again when the
+ * `--workers`, a thread is stopped again when the
  * process nears the budget all the same ({@link RETIRE_AT}). Each thread is
  * a piscina pool of its own, so that threads can be added to and taken from
  * a running pool.
