@@ -264,8 +264,8 @@ async function main(): Promise<void> {
       const run = await runBin(['batch', '--input', set.file, '--output', '/dev/null', ...(threads === 'default' ? [] : ['--workers', threads])], { path, checkpoints });
       runs.set(threads, run);
       const count = threads === 'default' ? Number(/workers: (\d+) of/.exec(run.stderr)?.[1] ?? 1) : Number(threads);
-      // The thread count chosen (default) or the warning that --workers N is likely over the memory budget, as the batch said them.
-      // (and, later in the run, a thread stopped near the budget).
+      // What the batch said of its threads: the count chosen (default) or the warning that --workers N is likely over
+      // the memory budget, and, later in the run, a thread stopped near the budget.
       const said = run.stderr.match(/(?:workers|warning): [^\n]*/g)?.join('; ');
       const label = `${threads === 'default' ? 'default' : `${threads} worker thread${threads === '1' ? '' : 's'}`}${said === undefined ? '' : ` (${said})`}`;
       const speedUp = threads !== '1' && runs.has('1') ? ` (×${(runs.get('1')!.seconds / run.seconds).toFixed(2)})` : '';
