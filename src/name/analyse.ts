@@ -169,7 +169,9 @@ export function isPlainLetter(c: number): boolean {
  * and periods: no Unicode normalisation and no regex but the URL test (only
  * when there is a period). For ASCII the fold reduces to lower-casing,
  * which is exactly what `foldName` does to such text unless a hyphen touches
- * a space (then `foldName` runs); with other letters `foldName` runs.
+ * a space; then, and with other letters, `foldPlainLetters` folds it (that
+ * is `foldName`, without normalising the whole part when its letters are
+ * all precomposed, the usual case here).
  * Returns `undefined` for any other part, which takes the general path.
  * Same results, by construction and by test (src/name/analyse.test.ts).
  */
@@ -207,7 +209,6 @@ function plainLetterPart(raw: string): PartAnalysis | undefined {
   for (let i = 0; i < normalized.length; i++) if (normalized.charCodeAt(i) === 32) words++;
   if (words > MAX_PART_WORDS) return rejected(normalized, 'NAME_TOO_MANY_WORDS');
   if (period && URL_SHAPE.test(normalized)) return rejected(normalized, 'NAME_URL');
-  // foldPlainLetters is foldName, without normalising the whole part when its letters are all precomposed (the usual case here).
   const folded =
     !ascii || (hyphen && spaces > 0 && (normalized.includes(' -') || normalized.includes('- '))) ? foldPlainLetters(normalized) : upper ? normalized.toLowerCase() : normalized;
   if (letters === 0) return rejected(normalized, 'NAME_NO_LETTERS', folded, true);
