@@ -56,17 +56,18 @@ const unknown = [...readSsa().keys()].filter((n) => AZ.test(n) && !knownToken(n)
 const rare = every(unknown, Math.ceil(unknown.length / 280));
 
 const initials = [...'abcdefghijklmnopqrstuvwxyz'].map((c) => `${c}.`);
-for (const [label, middles, surnames] of [
-  ['common', [''], lasts],
-  ['rare', [''], rare],
-  ['initial', initials, every(lasts, 10)],
-  ['initial-last', initials, every(lasts, 10)],
+const someLasts = every(lasts, 10);
+// inLast: the middle (an initial) is written first in the surname field.
+for (const [label, middles, surnames, inLast] of [
+  ['common', [''], lasts, false],
+  ['rare', [''], rare, false],
+  ['initial', initials, someLasts, false],
+  ['initial-last', initials, someLasts, true],
 ] as const) {
   let pairs = 0;
   const hits: string[] = [];
   for (const given of firsts) {
     for (const middle of middles) {
-      const inLast = label === 'initial-last';
       const first = middle === '' || inLast ? given : `${given} ${middle}`;
       for (const surname of surnames) {
         const last = inLast ? `${middle} ${surname}` : surname;
