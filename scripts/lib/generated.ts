@@ -76,7 +76,7 @@ export function listFiles(dir: string): string[] {
  * no longer the `data update` that started it writes nothing more and exits:
  * checked before every file it writes, and every 100 ms while it runs.
  */
-const BUILD_PARENT = Number(process.env.IDENTITY_SIGNALS_BUILD_PARENT ?? Number.NaN);
+const BUILD_PARENT = Number(process.env.IDENTITY_SIGNALS_BUILD_PARENT); // NaN when unset
 
 function stopIfOrphaned(): void {
   if (Number.isInteger(BUILD_PARENT) && process.ppid !== BUILD_PARENT) {
