@@ -179,7 +179,8 @@ export function createApiServer(options: ServerOptions): ApiServer {
     // A path that is not valid percent-encoding (`/1.0/%E0%A4%A`) names no endpoint: answered as an unknown path,
     // in the API's error shape, instead of Fastify's own `{ statusCode, code: FST_ERR_BAD_URL }` body. Fastify
     // answers it before routing, so no hook runs and Fastify writes no access line for it: the request id every
-    // answer carries is set here, and the answer is timed from now, counted in the metrics and, with a logger,
+    // answer carries is set here, and the answer is timed (from here: Fastify keeps no earlier start for a request it
+    // does not route, so its time is the answer's alone), counted in the metrics and, with a logger,
     // logged here, as the access plugin's hooks and AccessLog do for the others.
     frameworkErrors: (_error, request, rawReply) => {
       const reply = rawReply as FastifyReply;

@@ -101,7 +101,8 @@ export class AccessLog extends LogController {
 
   /**
    * Writes the access line of an answer Fastify gives before routing (a path that is not valid percent-encoding,
-   * app.ts `frameworkErrors`), for which it calls no `requestCompleted`: timed from `request.startedAt`.
+   * app.ts `frameworkErrors`), for which it calls no `requestCompleted`: timed from `request.startedAt`, which
+   * frameworkErrors sets as it answers (Fastify keeps no earlier start there), so `ms` is the answer's time alone.
    */
   answeredBeforeRouting(request: FastifyRequest, reply: FastifyReply): void {
     this.write(request, reply, performance.now() - request.startedAt);
