@@ -12,7 +12,7 @@ import { HttpError, NOT_FOUND_MESSAGE, answerFor, clientAborted, errorBody, sche
 import { keyEntries, whole } from './options.js';
 import type { ApiKey, DatasetStatus, ServerOptions } from './options.js';
 import { apiPlugin, methodsPlugin } from './plugins/api.js';
-import { AccessLog, accessPlugin } from './plugins/access.js';
+import { AccessLog, accessPlugin, stampAnswer } from './plugins/access.js';
 import type { Aborted, Answered } from './plugins/access.js';
 import { docsPlugin } from './plugins/docs.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -178,14 +178,15 @@ export function createApiServer(options: ServerOptions): ApiServer {
     schemaErrorFormatter: schemaError,
     // A path that is not valid percent-encoding (`/1.0/%E0%A4%A`) names no endpoint: answered as an unknown path,
     // in the API's error shape, instead of Fastify's own `{ statusCode, code: FST_ERR_BAD_URL }` body. Fastify
-    // answers it before routing, so no hook runs and Fastify writes no access line for it: the request id every
-    // answer carries is set here, and the answer is timed (from here: Fastify keeps no earlier start for a request it
-    // does not route, so its time is the answer's alone), counted in the metrics and, with a logger,
-    // logged here, as the access plugin's hooks and AccessLog do for the others.
+    // answers it before routing, so no hook runs and Fastify writes no access line for it. Done here instead: the
+    // headers every answer carries (stampAnswer: request id, and connection: close while draining), the metrics
+    // count and, with a logger, the access line. It is timed from here: Fastify keeps no earlier start for a
+    // request it does not route, so its time is the answer's alone.
     frameworkErrors: (_error, request, rawReply) => {
       const reply = rawReply as FastifyReply;
       request.startedAt = performance.now();
-      void reply.header('x-request-id', request.id).code(404).send(errorBody('NOT_FOUND', NOT_FOUND_MESSAGE));
+      stampAnswer(state, request, reply);
+      void reply.code(404).send(errorBody('NOT_FOUND', NOT_FOUND_MESSAGE));
       countAnswer(request, reply);
       if (options.logger !== undefined) accessLog.answeredBeforeRouting(request, reply);
     },

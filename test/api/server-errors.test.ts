@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { createChecker, InputError } from '../../src/index.js';
 import type { Checker } from '../../src/index.js';
-import { createRequestHandler, createServer } from '../../src/server/index.js';
+import { createApiServer, createRequestHandler, createServer } from '../../src/server/index.js';
 import type { ServerOptions } from '../../src/server/index.js';
 
 // Every test starts its own server on 127.0.0.1 (port 0) and closes it: the
@@ -138,6 +138,20 @@ describe('server: routing and request shape', () => {
         expect(res.headers['x-request-id'], path).toMatch(/\S/);
       }
     });
+  });
+
+  it('while draining, closes the connection after a bad-URL answer too, as after any other answer', async () => {
+    const api = createApiServer({ apiKeys: [KEY], onError: () => {} });
+    await api.ready;
+    // shutdown() marks the server draining at once; both requests are sent before it closes the app.
+    const stopped = api.shutdown(Date.now() + 5_000);
+    const urls = ['/1.0/%E0%A4%A', '/nope'];
+    const answers = await Promise.all(urls.map((url) => api.app.inject({ method: 'POST', url, headers: json(KEY), payload: EMAIL_BODY })));
+    for (const [i, res] of answers.entries()) {
+      expect(res.statusCode, urls[i]).toBe(404);
+      expect(res.headers.connection, urls[i]).toBe('close');
+    }
+    await stopped;
   });
 
   it('accepts a trailing slash and a query string on a product path', async () => {

@@ -59,8 +59,7 @@ export const accessPlugin = shared<FastifyPluginAsync<{ state: ServerState; logs
     // draining closes a keep-alive connection that would otherwise outlive the server, and hands the answer
     // to the metrics (the only onSend hook of the server).
     app.addHook('onSend', (request, reply, payload, done) => {
-      reply.header('x-request-id', request.id);
-      if (state.draining) reply.header('connection', 'close');
+      stampAnswer(state, request, reply);
       (request.raw.socket as Watched | null)?.[UNANSWERED]?.delete(request);
       answered(request, reply);
       done(null, payload);
@@ -69,6 +68,16 @@ export const accessPlugin = shared<FastifyPluginAsync<{ state: ServerState; logs
   },
   'identity-signals-access',
 );
+
+/**
+ * The headers every answer carries: its request id and, while the server drains, `connection: close` (a
+ * keep-alive connection would otherwise outlive the server). Set in the access plugin's onSend hook and by
+ * app.ts for the one answer Fastify gives before any hook runs (a path that is not valid percent-encoding).
+ */
+export function stampAnswer(state: ServerState, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id);
+  if (state.draining) reply.header('connection', 'close');
+}
 
 /** One access line's fields (pino leaves out the undefined ones: no key before the key check, no input before the body). */
 interface AccessLine {
