@@ -52,4 +52,31 @@ describe('analysePart', () => {
     expect(analysePart("Jean-Claude d'Arc").tokens).toEqual(['jean', 'claude', "d'arc"]);
     expect(analysePart('J. R.')).toMatchObject({ tokens: ['j', 'r'], isInitial: true });
   });
+
+  it('remembers a part from its second meeting and answers it as analysed afresh', () => {
+    // Every fixture part (under 4,096 distinct, the doorkeeper's window), three rounds: the first analyses,
+    // the second analyses and remembers, the third answers from the memo: the same object as the second,
+    // with the content of a fresh analysis.
+    const parts = [...new Set([...realNames(), ...fakeNames()].flatMap((n) => [n.first, n.last]))].filter((p) => p.length <= 64);
+    expect(parts.length).toBeGreaterThan(1500);
+    expect(parts.length).toBeLessThan(4096);
+    const first = parts.map((p) => analysePart(p));
+    const second = parts.map((p) => analysePart(p));
+    const third = parts.map((p) => analysePart(p));
+    let remembered = 0;
+    for (let i = 0; i < parts.length; i++) {
+      expect(third[i], parts[i]).toEqual(first[i]);
+      if (third[i] === second[i]) remembered++;
+    }
+    // Four-way sets of 8,192 slots: a few parts may push others out of a full set.
+    expect(remembered).toBeGreaterThan(parts.length * 0.95);
+  });
+
+  it('analyses a part over 64 units afresh each time (the memo holds short keys only)', () => {
+    const long = 'Wolfeschlegelsteinhausenbergerdorff'.repeat(2);
+    expect(long.length).toBeGreaterThan(64);
+    const answers = [analysePart(long), analysePart(long), analysePart(long)];
+    expect(answers[2]).not.toBe(answers[1]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
 });

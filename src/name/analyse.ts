@@ -4,6 +4,9 @@
  */
 import { foldName } from './data/index.js';
 import { foldPlainLetters } from './data/fold.js';
+import { flatString } from './data/lineTable.js';
+import { Doorkeeper, hashOf } from './doorkeeper.js';
+import { FourWayTable } from './fourWayTable.js';
 import {
   BIDI_MARKS,
   DIGIT,
@@ -108,6 +111,45 @@ export function tokenize(folded: string): string[] {
  * analysePart('John123').invalid             // 'NAME_DIGITS'
  */
 export function analysePart(raw: string): PartAnalysis {
+  if (raw.length > PART_MEMO_MAX_UNITS) return analyseRaw(raw);
+  // A part of 13+ units may be a rope or a view (see flatString): hashed as one, the hash loop would slow down for every key.
+  const key = flatString(raw);
+  const h = hashOf(key);
+  const known = partMemo.get(key, h);
+  if (known !== undefined) return known;
+  const part = analyseRaw(key);
+  if (partDoor.metBefore(h)) partMemo.set(key, h, part);
+  return part;
+}
+
+/**
+ * Parts remembered across checks, by the part as typed (a power of two).
+ * Parts repeat: the common given names and surnames recur in any sizeable
+ * traffic, typed the same way, and analysing one again (its scan, its
+ * lower-cased copy, tokens and analysis) was ~11% of a check's CPU on the
+ * bench's fixtures (bench/name-cpu.ts, separate processes, medians of 7:
+ * 6.56 → 5.84 µs). On names that never repeat (`--sample`) the lookup that
+ * misses costs ~0.2 µs a check (9.25 → 9.48 µs). The analysis depends on
+ * the part alone (no data bundle), so one memo serves every checker. A
+ * remembered analysis is the one the part's first analysis gave, shared:
+ * nothing changes a PartAnalysis (its fields and tokens are read-only) and
+ * none is handed to callers. Keys of at most PART_MEMO_MAX_UNITS units,
+ * ~0.2 KB a slot with the analysis: at most ~2 MB.
+ */
+const PART_MEMO_SIZE = 8192;
+/** Longer parts are analysed afresh each time (real names are far shorter; the cap bounds the memo's memory). */
+const PART_MEMO_MAX_UNITS = 64;
+/**
+ * The memo (a four-way table, src/name/fourWayTable.ts) and its doorkeeper
+ * (src/name/doorkeeper.ts): a part is remembered from its second meeting
+ * within about 4,096 new parts, as the key facts are (src/name/facts.ts),
+ * so names met once do not churn it.
+ */
+const partMemo = new FourWayTable<PartAnalysis>(PART_MEMO_SIZE);
+const partDoor = new Doorkeeper(65536, 4096);
+
+/** {@link analysePart} without the memo. */
+function analyseRaw(raw: string): PartAnalysis {
   if (raw.length > MAX_PART_INPUT) return rejected(null, 'NAME_TOO_LONG');
   const plain = plainLetterPart(raw);
   if (plain !== undefined) return plain;
