@@ -58,7 +58,7 @@ import { PHRASES, VOCABULARY } from './data/formats.js';
 import { LineTable } from './data/lineTable.js';
 import { isPinyinName, isPinyinSyllable } from './pinyin.js';
 import { joinKeys, saidKey, sentenceReading } from './sentenceReading.js';
-import { tokenCodes } from './tokenCodes.js';
+import { codesOf, tokenCodes } from './tokenCodes.js';
 import { TOKEN_PARTICLE, TOKEN_SUFFIX, vocabulary } from './data/vocabulary.js';
 import { lettersOf, tokenKind } from './tokens.js';
 import { keyDistance, soundKey } from './sound.js';
@@ -283,18 +283,18 @@ function nameReadings(tokens: readonly string[]): NameReading[] {
   let single = '';
   const singleEnds: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const own = tokenCodes(tokens[i]!);
-    if (own.length !== 1) break;
-    single += i === 0 ? own[0]! : inner(own[0]!);
+    const own = codesOf(tokens[i]!);
+    if (typeof own !== 'string') break;
+    single += i === 0 ? own : inner(own);
     singleEnds.push(single.length);
   }
   if (singleEnds.length === tokens.length) return [{ code: single, ends: singleEnds }];
   let codes: string[] = [''];
   let ends: number[][] = [[]];
   for (let i = 0; i < tokens.length; i++) {
-    const own = tokenCodes(tokens[i]!);
-    if (own.length === 1) {
-      const c = i === 0 ? own[0]! : inner(own[0]!);
+    const own = codesOf(tokens[i]!);
+    if (typeof own === 'string') {
+      const c = i === 0 ? own : inner(own);
       for (let k = 0; k < codes.length; k++) {
         codes[k] += c;
         ends[k]!.push(codes[k]!.length);
