@@ -58,7 +58,7 @@ import { PHRASES, VOCABULARY } from './data/formats.js';
 import { LineTable } from './data/lineTable.js';
 import { isPinyinName, isPinyinSyllable } from './pinyin.js';
 import { joinKeys, saidKey, sentenceReading } from './sentenceReading.js';
-import { codesOf, tokenCodes } from './tokenCodes.js';
+import { codesOf } from './tokenCodes.js';
 import { TOKEN_PARTICLE, TOKEN_SUFFIX, vocabulary } from './data/vocabulary.js';
 import { lettersOf, tokenKind } from './tokens.js';
 import { keyDistance, soundKey } from './sound.js';
@@ -483,10 +483,16 @@ function nonRhotic(token: string): boolean {
  * reading equal to a catchphrase code holds each token's part so.
  */
 function mayBeInCatchphrase(token: string, k: number, ix: ReadingIndex): boolean {
-  for (const raw of tokenCodes(token)) {
-    const c = k === 0 ? raw : inner(raw);
-    for (const code of ix.phrases.keys()) if (k === 0 ? code.startsWith(c) : code.includes(c)) return true;
-  }
+  // The codes as remembered (codesOf): a token of one code is asked without an array made for it.
+  const codes = codesOf(token);
+  if (typeof codes === 'string') return codeInCatchphrase(k === 0 ? codes : inner(codes), k === 0, ix);
+  for (const raw of codes) if (codeInCatchphrase(k === 0 ? raw : inner(raw), k === 0, ix)) return true;
+  return false;
+}
+
+/** Whether some catchphrase code starts with `c` (`atStart`), or holds it. */
+function codeInCatchphrase(c: string, atStart: boolean, ix: ReadingIndex): boolean {
+  for (const code of ix.phrases.keys()) if (atStart ? code.startsWith(c) : code.includes(c)) return true;
   return false;
 }
 
