@@ -27,6 +27,7 @@ import { flatString } from './data/lineTable.js';
 import { FourWayTable } from './fourWayTable.js';
 import { listHits, soundEntries, type ListHits, type SoundEntries } from './data/lists.js';
 import { soundKeyNodeAfter, soundKeyPrefix } from './sound.js';
+import { codesOf } from './tokenCodes.js';
 import { knownSurnameToken } from './tokens.js';
 import { typingRule, unlikely } from './typingRules.js';
 import type { NameReasonCode } from './types.js';
@@ -58,6 +59,8 @@ interface KeyFacts {
   typing: NameReasonCode | undefined;
   /** Where the key's sound key leads in the trie of listed sound keys, as a first part (when SOUND_ASKED). */
   sound: { readonly length: number; readonly node: SoundEntries } | undefined;
+  /** The key's Double Metaphone codes as src/name/tokenCodes.ts codesOf gives them (when asked: not undefined). */
+  codes: string | readonly string[] | undefined;
 }
 
 /**
@@ -102,7 +105,7 @@ function factsOf(memo: KeyMemo, key: string): KeyFacts {
   const h = hashOf(key);
   const known = memo.table.get(key, h);
   if (known !== undefined) return known;
-  const f: KeyFacts = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined, typing: undefined, sound: undefined };
+  const f: KeyFacts = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined, typing: undefined, sound: undefined, codes: undefined };
   if (memo.door.metBefore(h)) memo.table.set(key, h, f);
   return f;
 }
@@ -209,6 +212,18 @@ export class CheckFacts {
 
   /** `known` as a function value, for callers that take a predicate. */
   readonly isKnown = (key: string): boolean => this.known(key);
+
+  /**
+   * The Double Metaphone codes of a folded token (src/name/tokenCodes.ts
+   * codesOf), kept with its other facts: the joke reading asks for the
+   * codes of tokens this check has already asked the tables about, so they
+   * are found among the check's keys, not looked up again in the codes'
+   * own memo (a hash and a probe of another table per token).
+   */
+  readonly codesOf = (key: string): string | readonly string[] => {
+    const f = this.factsAt(key);
+    return (f.codes ??= codesOf(key));
+  };
 
   /**
    * The gender rule's evidence from the key's first-name line

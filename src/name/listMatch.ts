@@ -187,8 +187,8 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   if (!ev.has('HUMOROUS')) {
     // Particles and suffixes left out, middle initials said as their letters (reading.ts `readingWords`).
     const { words, initials, lone, all, allInitials } = readingWords(q.given, last.tokens);
-    let reading = humorousReading(words, facts.isKnown, initials);
-    if (reading === undefined && lone) reading = catchphraseReading(all, allInitials);
+    let reading = humorousReading(words, facts.isKnown, initials, facts.codesOf);
+    if (reading === undefined && lone) reading = catchphraseReading(all, allInitials, facts.codesOf);
     if (reading !== undefined) ev.add('NAME_HUMOROUS_READING', reading, 'HUMOROUS');
   }
 }

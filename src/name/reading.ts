@@ -276,14 +276,17 @@ function holdsHiddenPunch(r: NameReading, tokens: readonly string[], ix: Reading
   return false;
 }
 
+/** Where the reading gets a token's codes: src/name/tokenCodes.ts codesOf, or a check's facts (src/name/facts.ts CheckFacts.codesOf). */
+type CodesOf = (token: string) => string | readonly string[];
+
 /** Every reading of the name's tokens (primary × alternate codes), with the token boundaries. */
-function nameReadings(tokens: readonly string[]): NameReading[] {
+function nameReadings(tokens: readonly string[], codesOfToken: CodesOf = codesOf): NameReading[] {
   // Mostly one reading: a token has two codes only when Double Metaphone's alternate differs.
   // Built as the tokens' codes are fetched (once each), left for the general case at the first token with two.
   let single = '';
   const singleEnds: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const own = codesOf(tokens[i]!);
+    const own = codesOfToken(tokens[i]!);
     if (typeof own !== 'string') break;
     single += i === 0 ? own : inner(own);
     singleEnds.push(single.length);
@@ -292,7 +295,7 @@ function nameReadings(tokens: readonly string[]): NameReading[] {
   let codes: string[] = [''];
   let ends: number[][] = [[]];
   for (let i = 0; i < tokens.length; i++) {
-    const own = codesOf(tokens[i]!);
+    const own = codesOfToken(tokens[i]!);
     if (typeof own === 'string') {
       const c = i === 0 ? own : inner(own);
       for (let k = 0; k < codes.length; k++) {
@@ -570,11 +573,11 @@ class PreparedName {
  * letters a-z only (the readings and sound keys are English ones), else
  * `undefined`.
  */
-function prepare(tokens: readonly string[], initials: number): PreparedName | undefined {
+function prepare(tokens: readonly string[], initials: number, codesOfToken: CodesOf): PreparedName | undefined {
   if (tokens.length < 2 || tokens.length > MAX_TOKENS) return undefined;
   for (const t of tokens) if (t === '' || !isAtoZ(t)) return undefined;
   const said = initials === 0 ? undefined : saidInitials(tokens, initials);
-  return new PreparedName(said ?? tokens, nameReadings(said ?? tokens), index(), said !== undefined);
+  return new PreparedName(said ?? tokens, nameReadings(said ?? tokens, codesOfToken), index(), said !== undefined);
 }
 
 /**
@@ -935,13 +938,14 @@ export function readingWords(given: readonly string[], family: readonly string[]
  * @param tokens - the folded tokens of first and last name, in order (particles and suffixes removed: `readingWords`)
  * @param isKnownName - whether a folded token is a real first or last name
  * @param initials - bit i set: tokens[i] is a middle initial, said as its letter's name (`readingWords`); none by default
+ * @param codesOfToken - a token's Double Metaphone codes as src/name/tokenCodes.ts codesOf gives them (the default; a check passes its facts' codesOf)
  * @example
  * humorousReading(['mike', 'hunt'], () => true) // 'reads as "my cunt" (MKNT)'
  * humorousReading(['dinah', 'mite'], () => true) // 'reads as "dynamite" (TNMT)'
  * humorousReading(['rick', 'hunt'], () => true) // undefined
  */
-export function humorousReading(tokens: readonly string[], isKnownName: (token: string) => boolean, initials = 0): string | undefined {
-  const name = prepare(tokens, initials);
+export function humorousReading(tokens: readonly string[], isKnownName: (token: string) => boolean, initials = 0, codesOfToken: CodesOf = codesOf): string | undefined {
+  const name = prepare(tokens, initials, codesOfToken);
   if (name === undefined) return undefined;
   return catchphraseOf(name) ?? punchlineOf(name, isKnownName) ?? everydayPhraseOf(name, isKnownName) ?? nonRhoticPhrase(tokens, name.ix) ?? sentenceReading(tokens, isKnownName) ?? spelledPunchOf(tokens, isKnownName);
 }
@@ -958,12 +962,13 @@ const allKnown = (): boolean => true;
  *
  * @param tokens - the folded tokens of first and last name, in order
  * @param initials - bit i set: tokens[i] is a middle initial, said as its letter's name (`readingWords`); none by default
+ * @param codesOfToken - as for {@link humorousReading}
  * @example
  * catchphraseReading(['ben', 'derova']) // 'reads as "bend her over" (PNTRFR, "-a" said "-er")'
  * catchphraseReading(['ben', 'smith'])  // undefined
  */
-export function catchphraseReading(tokens: readonly string[], initials = 0): string | undefined {
-  const name = prepare(tokens, initials);
+export function catchphraseReading(tokens: readonly string[], initials = 0, codesOfToken: CodesOf = codesOf): string | undefined {
+  const name = prepare(tokens, initials, codesOfToken);
   if (name === undefined) return undefined;
   return catchphraseOf(name) ?? everydayPhraseOf(name, allKnown) ?? nonRhoticPhrase(tokens, name.ix);
 }

@@ -333,6 +333,24 @@ describe('the remembered Double Metaphone codes of tokens', () => {
       expect(codesOf(t), t).toEqual(primary === alternate ? primary : [primary, alternate]);
     }
   });
+
+  it('are the same when a check takes them from its facts, for keys new to the check, asked again in it, and remembered across checks', () => {
+    const next = rng(37);
+    const tokens = tableKeys('last-names.json').filter((k) => /^[a-z]+$/.test(k));
+    const facts = new CheckFacts();
+    const asked: string[] = [];
+    for (let i = 0; i < 2000; i++) asked.push(i % 2 === 0 && asked.length > 0 ? asked[Math.floor(next() * asked.length)]! : tokens[Math.floor(next() * tokens.length)]!);
+    for (let i = 0; i < asked.length; i++) {
+      // A new check every few keys, as the name check resets its facts; a key asked before the codes keeps its other answers.
+      if (i % 3 === 0) facts.reset();
+      const t = asked[i]!;
+      if (i % 5 === 0) facts.known(t);
+      const [primary, alternate] = doubleMetaphone(t);
+      const want = primary === alternate ? primary : [primary, alternate];
+      expect(facts.codesOf(t), t).toEqual(want);
+      expect(facts.codesOf(t), t).toEqual(want);
+    }
+  });
 });
 
 describe('a list lookup that fails', () => {
