@@ -11,6 +11,8 @@ import { joinTokens } from './tokens.js';
 
 /** True when `last` is `first` (or `first` less a final vowel) plus a patronymic suffix (data/raw/name/patronymic-suffixes.txt). */
 export function isPatronymicOf(first: string, last: string): boolean {
+  // Every stem starts with the first name's first letter: a surname that does not is answered without the suffix list.
+  if (first.length === 0 || last.charCodeAt(0) !== first.charCodeAt(0)) return false;
   const suffixes = vocabulary().patronymicSuffixes;
   const stems = [first];
   const end = first.charCodeAt(first.length - 1);
