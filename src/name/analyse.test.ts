@@ -19,6 +19,18 @@ describe('analysePart', () => {
     }
   });
 
+  it('says a part is plain exactly when every token is letters a-z, on both paths', () => {
+    const parts = [...realNames(), ...fakeNames()].flatMap((n) => [n.first, n.last]);
+    parts.push("O'Neil", "'Abd", 'J. R.', 'St.John', 'Anne-Marie', 'José', 'Müller', 'Пётр', 'ß', 'x', '--', 'John123', '', 'Mary  Ann');
+    for (const p of parts) {
+      for (const part of [analysePart(p), analysePart(`\u00a0${p}`)]) {
+        expect(part.plain, JSON.stringify(p)).toBe(part.tokens.every((t) => /^[a-z]+$/.test(t)));
+      }
+    }
+    expect(analysePart("O'Neil").plain).toBe(false);
+    expect(analysePart('Anne-Marie').plain).toBe(true);
+  });
+
   it('takes the fast path only for letters no normalisation changes', () => {
     // Every letter the fast path accepts is a letter, and no pair of them (or
     // of them and ASCII) composes under NFC: a part of them is already NFC.

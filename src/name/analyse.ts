@@ -55,6 +55,23 @@ export interface PartAnalysis {
   readonly isInitial: boolean;
   /** True when the part holds a character other than letters, marks and spaces (a hyphen, apostrophe, period…); else no punctuation rule needs to look at it. Always true for a rejected part. */
   readonly punctuation: boolean;
+  /**
+   * Every token is letters a-z only (most parts): then each token is its own
+   * `lettersOf` and mixes no scripts, which the later rules need not ask of
+   * it (per token, per check, a part analysed once: ~3% of a check's CPU).
+   */
+  readonly plain: boolean;
+}
+
+/** Whether every token is letters a-z only (`PartAnalysis.plain`). */
+function plainTokens(tokens: readonly string[]): boolean {
+  for (const t of tokens) {
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c < 97 || c > 122) return false;
+    }
+  }
+  return true;
 }
 
 const EMPTY_TOKENS: readonly string[] = Object.freeze([]);
@@ -62,7 +79,7 @@ const EMPTY_TOKENS: readonly string[] = Object.freeze([]);
 const NOT_LETTER_OR_SPACE = /[^\p{L}\p{M} ]/u;
 
 function rejected(normalized: string | null, invalid: NameReasonCode, folded = '', symbolsOnly = false): PartAnalysis {
-  return { normalized, folded, tokens: EMPTY_TOKENS, invalid, symbolsOnly, isInitial: false, punctuation: true };
+  return { normalized, folded, tokens: EMPTY_TOKENS, invalid, symbolsOnly, isInitial: false, punctuation: true, plain: true };
 }
 
 /** Code points in `s`, stopping early once past `limit`. */
@@ -186,7 +203,7 @@ function analyseRaw(raw: string): PartAnalysis {
       break;
     }
   }
-  return { normalized, folded, tokens, invalid: undefined, symbolsOnly: false, isInitial, punctuation: NOT_LETTER_OR_SPACE.test(normalized) };
+  return { normalized, folded, tokens, invalid: undefined, symbolsOnly: false, isInitial, punctuation: NOT_LETTER_OR_SPACE.test(normalized), plain: plainTokens(tokens) };
 }
 
 /**
@@ -255,7 +272,10 @@ function plainLetterPart(raw: string): PartAnalysis | undefined {
     !ascii || (hyphen && spaces > 0 && (normalized.includes(' -') || normalized.includes('- '))) ? foldPlainLetters(normalized) : upper ? normalized.toLowerCase() : normalized;
   if (letters === 0) return rejected(normalized, 'NAME_NO_LETTERS', folded, true);
   // One word of letters only (most parts): the folded part is its one token.
-  if (spaces === 0 && !punctuation) return { normalized, folded, tokens: [folded], invalid: undefined, symbolsOnly: false, isInitial: folded.length === 1, punctuation };
+  if (spaces === 0 && !punctuation) {
+    const tokens = [folded];
+    return { normalized, folded, tokens, invalid: undefined, symbolsOnly: false, isInitial: folded.length === 1, punctuation, plain: plainTokens(tokens) };
+  }
   const tokens = tokenize(folded);
   let isInitial = tokens.length > 0;
   for (const t of tokens) {
@@ -264,5 +284,5 @@ function plainLetterPart(raw: string): PartAnalysis | undefined {
       break;
     }
   }
-  return { normalized, folded, tokens, invalid: undefined, symbolsOnly: false, isInitial, punctuation };
+  return { normalized, folded, tokens, invalid: undefined, symbolsOnly: false, isInitial, punctuation, plain: plainTokens(tokens) };
 }

@@ -110,16 +110,19 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
   // --- random typing and look-alikes -------------------------------------
   let legalForm: string | undefined;
   for (let k = 0; k < first.tokens.length + last.tokens.length; k++) {
-    const tok = k < first.tokens.length ? first.tokens[k]! : last.tokens[k - first.tokens.length]!;
+    const inFirst = k < first.tokens.length;
+    const tok = inFirst ? first.tokens[k]! : last.tokens[k - first.tokens.length]!;
     const kind = tokenKind(tok);
     if ((kind & TOKEN_LEGAL_FORM) !== 0) legalForm ??= tok;
     if (kind !== 0) continue;
-    const letters = lettersOf(tok);
-    if (mixesScripts(letters)) {
+    // A token of letters a-z (PartAnalysis.plain) is its own letters and mixes no scripts.
+    const plain = inFirst ? first.plain : last.plain;
+    const letters = plain ? tok : lettersOf(tok);
+    if (!plain && mixesScripts(letters)) {
       ev.add('NAME_MIXED_SCRIPT', tok, 'OTHER');
       continue;
     }
-    if (facts.known(tok) || facts.known(letters)) continue;
+    if (facts.known(tok) || (letters !== tok && facts.known(letters))) continue;
     const code = facts.typingRule(letters);
     if (code !== undefined) ev.add(code, tok, 'RANDOM_TYPING');
   }

@@ -177,8 +177,11 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   label = firstOf(fullHits, 'vulgar') ?? (tokenCount > 1 ? runTogetherVulgar(first.tokens, last.tokens, facts) : undefined);
   // A vulgar word alone, unless it is also a real name (Dick, Fanny, Willy).
   for (let k = 0; k < tokenCount && label === undefined; k++) {
-    const tok = k < first.tokens.length ? first.tokens[k]! : last.tokens[k - first.tokens.length]!;
-    const found = facts.listHits(tok)?.vulgar ?? (tok.includes("'") ? facts.listHits(lettersOf(tok))?.vulgar : undefined);
+    const inFirst = k < first.tokens.length;
+    const tok = inFirst ? first.tokens[k]! : last.tokens[k - first.tokens.length]!;
+    // A token of a part of letters a-z only (PartAnalysis.plain) holds no apostrophe.
+    const plain = inFirst ? first.plain : last.plain;
+    const found = facts.listHits(tok)?.vulgar ?? (!plain && tok.includes("'") ? facts.listHits(lettersOf(tok))?.vulgar : undefined);
     if (found !== undefined && !facts.known(tok)) label = found;
   }
   if (label !== undefined) ev.add('NAME_VULGAR', label, 'HUMOROUS');
@@ -186,7 +189,7 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   // Read aloud: only when no list said it already (the reading costs a few microseconds).
   if (!ev.has('HUMOROUS')) {
     // Particles and suffixes left out, middle initials said as their letters (reading.ts `readingWords`).
-    const { words, initials, lone, all, allInitials } = readingWords(q.given, last.tokens);
+    const { words, initials, lone, all, allInitials } = readingWords(q.given, last.tokens, first.plain && last.plain);
     let reading = humorousReading(words, facts.isKnown, initials, facts.codesOf);
     if (reading === undefined && lone) reading = catchphraseReading(all, allInitials, facts.codesOf);
     if (reading !== undefined) ev.add('NAME_HUMOROUS_READING', reading, 'HUMOROUS');

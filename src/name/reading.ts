@@ -904,10 +904,11 @@ export interface ReadingWords {
  *
  * @param given - the folded tokens of the given-name part
  * @param family - the folded tokens of the surname part
+ * @param plain - every token is letters a-z only (src/name/analyse.ts `PartAnalysis.plain` of both parts): each is its own letters, not scanned again
  * @example
  * readingWords(['ted', 'e'], ['bear']) // { words: ['ted', 'e', 'bear'], initials: 2, lone: false, all: ['ted', 'e', 'bear'], allInitials: 2 }
  */
-export function readingWords(given: readonly string[], family: readonly string[]): ReadingWords {
+export function readingWords(given: readonly string[], family: readonly string[], plain = false): ReadingWords {
   const words: string[] = [];
   const all: string[] = [];
   let initials = 0;
@@ -916,7 +917,7 @@ export function readingWords(given: readonly string[], family: readonly string[]
   for (let k = 0; k < given.length + family.length; k++) {
     const inGiven = k < given.length;
     const t = inGiven ? given[k]! : family[k - given.length]!;
-    const letters = lettersOf(t);
+    const letters = plain ? t : lettersOf(t);
     all.push(letters);
     const initial = t.length === 1 && (inGiven ? k > 0 : k === given.length && family.length > 1);
     if (initial) allInitials |= 1 << k;
