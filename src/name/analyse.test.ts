@@ -84,6 +84,14 @@ describe('analysePart', () => {
     expect(remembered).toBeGreaterThan(parts.length * 0.95);
   });
 
+  it('analyses afresh a short part whose folded form is long (NFKC lengthens U+FDFA 18 times): the memo keeps short analyses only', () => {
+    const part = '\uFDFA'.repeat(50);
+    const answers = [analysePart(part), analysePart(part), analysePart(part)];
+    expect(answers[0]!.folded.length).toBeGreaterThan(64);
+    expect(answers[2]).not.toBe(answers[1]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+
   it('analyses a part over 64 units afresh each time (the memo holds short keys only)', () => {
     const long = 'Wolfeschlegelsteinhausenbergerdorff'.repeat(2);
     expect(long.length).toBeGreaterThan(64);

@@ -65,11 +65,19 @@ interface KeyFacts {
 
 /**
  * Keys remembered per bundle (a power of two). Keys are tokens, parts and
- * full names: up to ~101 units (two parts of MAX_PART_CHARS and a space),
- * so at worst ~2-2.5 MB per bundle with their facts; tokens and short
- * parts, the usual keys, take far less.
+ * full names, remembered up to KEY_MEMO_MAX_UNITS units, so at worst
+ * ~2-2.5 MB per bundle with their facts; tokens and short parts, the usual
+ * keys, take far less.
  */
 export const KEY_MEMO_SIZE = 8192;
+
+/**
+ * Longest key remembered: two parts of MAX_PART_CHARS and a space. A folded
+ * part may be longer than the part as typed (NFKC lengthens some
+ * characters many times: U+FDFA is 18 letters and spaces); such keys are
+ * asked of the tables each time, not kept.
+ */
+const KEY_MEMO_MAX_UNITS = 101;
 
 /**
  * The doorkeeper's bits and window (src/name/doorkeeper.ts): a key is
@@ -106,8 +114,20 @@ function factsOf(memo: KeyMemo, key: string): KeyFacts {
   const known = memo.table.get(key, h);
   if (known !== undefined) return known;
   const f: KeyFacts = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined, typing: undefined, sound: undefined, codes: undefined };
-  if (memo.door.metBefore(h)) memo.table.set(key, h, f);
+  if (key.length <= KEY_MEMO_MAX_UNITS && memo.door.metBefore(h)) memo.table.set(key, h, f);
   return f;
+}
+
+/**
+ * Whether the memo of the current bundle holds facts of `key` (for tests:
+ * which keys are remembered across checks).
+ *
+ * @example
+ * isRemembered('anna') // true once 'anna' has been asked in two checks
+ */
+export function isRemembered(key: string): boolean {
+  key = flatString(key);
+  return keyMemo().table.get(key, hashOf(key)) !== undefined;
 }
 
 /**

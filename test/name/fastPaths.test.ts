@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createNameCheck } from '../../src/name/index.js';
-import { CheckFacts } from '../../src/name/facts.js';
+import { CheckFacts, isRemembered } from '../../src/name/facts.js';
 import { typingRule, unlikely } from '../../src/name/typingRules.js';
 import { firstNameCountsAt, firstNameGender, firstNameLine } from '../../src/name/data/tables.js';
 import { entryBySound, listEntries, listHits, listHitsOfPair, mayBeVulgar, soundEntries } from '../../src/name/data/lists.js';
@@ -315,6 +315,21 @@ describe('the facts remembered across checks', () => {
         expect(facts.firstNameEvidence(k), k).toEqual(countedAt(k, firstNameLine(k)));
       }
     }
+  });
+});
+
+describe('the keys the facts memo keeps', () => {
+  it('keeps a key of up to 101 units met in two checks, and no longer one (a folded part NFKC made long)', () => {
+    const facts = new CheckFacts();
+    const short = 'q'.repeat(101);
+    const long = 'q'.repeat(102);
+    for (let round = 0; round < 3; round++) {
+      facts.reset();
+      facts.known(short);
+      facts.known(long);
+    }
+    expect(isRemembered(short)).toBe(true);
+    expect(isRemembered(long)).toBe(false);
   });
 });
 
