@@ -22,12 +22,16 @@ describe('analysePart', () => {
   it('says a part is plain exactly when every token is letters a-z, on both paths', () => {
     const parts = [...realNames(), ...fakeNames()].flatMap((n) => [n.first, n.last]);
     parts.push("O'Neil", "'Abd", 'J. R.', 'St.John', 'Anne-Marie', 'José', 'Müller', 'Пётр', 'ß', 'x', '--', 'John123', '', 'Mary  Ann');
+    // A token that is not a-z after plain ones: every token counts, not the first.
+    parts.push("Mary O'Neil", 'Jean José', 'Ann Пётр', "Sir ap Gr'uffydd", 'Anne-Marie-Zoë');
     for (const p of parts) {
       for (const part of [analysePart(p), analysePart(`\u00a0${p}`)]) {
         expect(part.plain, JSON.stringify(p)).toBe(part.tokens.every((t) => /^[a-z]+$/.test(t)));
       }
     }
     expect(analysePart("O'Neil").plain).toBe(false);
+    expect(analysePart("Mary O'Neil").plain).toBe(false);
+    expect(analysePart('Ann Пётр').plain).toBe(false);
     expect(analysePart('Anne-Marie').plain).toBe(true);
   });
 

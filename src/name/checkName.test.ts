@@ -168,3 +168,23 @@ describe('checkName: initials rule', () => {
     expect(checkName('伟', '王').is_valid).toBe(true);
   });
 });
+
+describe('checkName: a token with an apostrophe is read by its letters', () => {
+  // A part of letters a-z only skips the letters-only copy of its tokens (PartAnalysis.plain); a part with an
+  // apostrophe must not, in either part, wherever the token stands.
+  it('knows a name written with an inner apostrophe (R’eza: reza), so it is no random typing', () => {
+    const r = checkName("R'eza", 'Ramdial', { country: 'TR' });
+    expect(r.is_valid).toBe(true);
+    expect(r.reasons.map((x) => x.code)).not.toContain('NAME_UNLIKELY_LETTERS');
+  });
+  it('finds a vulgar word split by an apostrophe in the last name after a plain first name', () => {
+    const r = checkName('Xiaoyu', "S'hit");
+    expect(r.risk_type).toBe('HUMOROUS');
+    expect(r.reasons.map((x) => x.code)).toContain('NAME_VULGAR');
+  });
+  it('reads a first name with an apostrophe aloud by its letters', () => {
+    const r = checkName("My'butt", 'Larissa');
+    expect(r.risk_type).toBe('HUMOROUS');
+    expect(r.reasons.map((x) => x.code)).toContain('NAME_HUMOROUS_READING');
+  });
+});
