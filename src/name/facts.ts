@@ -15,7 +15,10 @@
  * (~100 ns each, most of it waiting for memory; about 7 a check). The
  * answers are the tables' own, so a remembered key is answered exactly as
  * a new one. Only keys met twice are remembered (a doorkeeper,
- * src/name/doorkeeper.ts): one-off names would churn it.
+ * src/name/doorkeeper.ts): one-off names would churn it. A key's Double
+ * Metaphone codes are kept with its facts too (`codesOf`): no table answer
+ * and the same in every bundle, but the reading asks for them of the keys
+ * the check already holds.
  */
 import { bundleMemo } from './data/bundleMemo.js';
 import { FIRST_NAMES, GIVEN_NAMES, LAST_NAMES, NAME_LISTS, NGRAM } from './data/formats.js';
@@ -150,7 +153,7 @@ export class CheckFacts {
     return this;
   }
 
-  /** The facts of `key`, taken from the memo when new to this check (a check has a dozen keys at most: a scan beats a Map). */
+  /** The facts of `key`, taken from the memo when new to this check (a check has a dozen or so keys, its parts, tokens and reading words: a scan beats a Map). */
   private factsAt(key: string): KeyFacts {
     const keys = this.keys;
     const used = this.used;

@@ -486,7 +486,8 @@ function nonRhotic(token: string): boolean {
  * reading equal to a catchphrase code holds each token's part so.
  */
 function mayBeInCatchphrase(token: string, k: number, ix: ReadingIndex): boolean {
-  // The codes as remembered (codesOf): a token of one code is asked without an array made for it.
+  // The codes as remembered (codesOf): a token of one code is asked without an array made for it. The
+  // module's memo, not a check's facts (CheckFacts.codesOf): the same codes, and this guard runs on few names.
   const codes = codesOf(token);
   if (typeof codes === 'string') return codeInCatchphrase(k === 0 ? codes : inner(codes), k === 0, ix);
   for (const raw of codes) if (codeInCatchphrase(k === 0 ? raw : inner(raw), k === 0, ix)) return true;

@@ -20,22 +20,11 @@ export const TOKEN_CODE_SLOTS = 8192;
 const table = new FourWayTable<string | readonly string[]>(TOKEN_CODE_SLOTS);
 
 /**
- * The Double Metaphone codes of a folded token (letters a-z): the primary,
- * and the alternate when it differs. Remembered.
- *
- * @example
- * tokenCodes('hunt') // ['HNT']
- */
-export function tokenCodes(token: string): readonly string[] {
-  const codes = codesOf(token);
-  return typeof codes === 'string' ? [codes] : codes;
-}
-
-/**
- * {@link tokenCodes} as remembered: the one code itself when the primary
- * and alternate agree (most tokens), else both. The joke reading fetches
- * the codes of each name token on every check; a code kept in the table's
- * slot is read there, with no array object between (a memory read less).
+ * The Double Metaphone codes of a folded token (letters a-z), remembered:
+ * the one code itself when the primary and alternate agree (most tokens),
+ * else both. The joke reading fetches the codes of each name token on
+ * every check; a code kept in the table's slot is read there, with no
+ * array object between (a memory read less).
  *
  * @example
  * codesOf('hunt') // 'HNT'
