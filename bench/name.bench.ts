@@ -15,7 +15,7 @@
  * imported binding into a property read of a module object (`f()` becomes
  * `(0, __vite_ssr_import_0__.f)()`, an export a getter): the name check
  * calls across its ~25 modules hundreds of times a check, and the same code
- * from src/ runs ~16% slower here than built (one row below times it, for
+ * from src/ runs 16–21% slower here than built (one row below times it, for
  * the record). The raw rows are internal functions, from source.
  */
 import { readdirSync, statSync } from 'node:fs';
