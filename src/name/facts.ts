@@ -126,7 +126,11 @@ function factsOf(memo: KeyMemo, key: string): KeyFacts {
  * which keys are remembered across checks).
  *
  * @example
- * isRemembered('anna') // true once 'anna' has been asked in two checks
+ * // Two checks ask of 'anna':
+ * const facts = new CheckFacts();
+ * facts.reset().known('anna');
+ * facts.reset().known('anna');
+ * isRemembered('anna'); // true
  */
 export function isRemembered(key: string): boolean {
   key = flatString(key);
