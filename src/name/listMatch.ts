@@ -9,7 +9,7 @@ import type { PartAnalysis } from './analyse.js';
 import type { Evidence } from './evidence.js';
 import type { CheckFacts } from './facts.js';
 import type { ListHits } from './listIndex.js';
-import { catchphraseReading, humorousReading, readingWords } from './reading.js';
+import { readingOfParts } from './reading.js';
 import { lettersOf } from './tokens.js';
 import { isKeyboardWalk } from './typing.js';
 import type { NameReasonCode, NameRiskType } from './types.js';
@@ -189,9 +189,7 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   // Read aloud: only when no list said it already (the reading costs a few microseconds).
   if (!ev.has('HUMOROUS')) {
     // Particles and suffixes left out, middle initials said as their letters (reading.ts `readingWords`).
-    const { words, initials, lone, all, allInitials } = readingWords(q.given, last.tokens, first.plain && last.plain);
-    let reading = humorousReading(words, facts.isKnown, initials, facts.codesOf);
-    if (reading === undefined && lone) reading = catchphraseReading(all, allInitials, facts.codesOf);
+    const reading = readingOfParts(q.given, last.tokens, facts.isKnown, first.plain && last.plain, facts.codesOf);
     if (reading !== undefined) ev.add('NAME_HUMOROUS_READING', reading, 'HUMOROUS');
   }
 }

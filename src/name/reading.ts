@@ -99,7 +99,8 @@ export const PHRASE_SPELLING_DISTANCE = 0.1;
  * as its letter's name (the surname then may be known). Set on real
  * names: on the 198,240 pairs of common given names and rare US given
  * names in the surname slot (scripts/name/reading-pairs.ts), said alike
- * and within 0.15 read 10 more as phrases (0.083% → 0.088%: Chad Tilli
+ * and within 0.15 read 10 more as phrases (0.083% → 0.088% when the rule
+ * came; 176 pairs, 0.089%, with the readings added after it: Chad Tilli
  * "chattily", Mack Xilah "maxilla"), within 0.2 21 more, 0.25 78 more;
  * said alike alone, known surnames too, 1,807 more (the said key keeps
  * where the vowels are, not which).
@@ -828,6 +829,8 @@ function everydayPhraseOf(name: PreparedName, isKnownName: (token: string) => bo
 
 /** Least letters of a punchline word read spelt inside a token (`spelledPunchOf`): ass, tit, pee; no shorter (`endOf` keys the last three). */
 const MIN_SPELT_PUNCH = 3;
+/** Least letters of the English word before it in the token (`spelledPunchOf`): my, ur. */
+const MIN_SPELT_HEAD = 2;
 
 /** The punchline words of MIN_SPELT_PUNCH+ letters and the words that may come before one in a token, made on first use. */
 const spelledWords = bundleMemo('name/vocabulary:spelled', () => [VOCABULARY], () => {
@@ -842,7 +845,7 @@ const spelledWords = bundleMemo('name/vocabulary:spelled', () => [VOCABULARY], (
     if (list === undefined) byEnd.set(end, [w]);
     else list.push(w);
   }
-  return { byEnd, head: new Set([...reading.glue, ...reading.punch].filter((w) => w.length >= 2 && isAtoZ(w))) };
+  return { byEnd, head: new Set([...reading.glue, ...reading.punch].filter((w) => w.length >= MIN_SPELT_HEAD && isAtoZ(w))) };
 });
 
 /** The last three letters (a-z) of a word of three or more, as one number. */
@@ -864,12 +867,12 @@ function endOf(w: string): number {
 function spelledPunchOf(tokens: readonly string[], isKnownName: (token: string) => boolean): string | undefined {
   let words: ReturnType<typeof spelledWords> | undefined;
   for (const t of tokens) {
-    if (t.length < MIN_SPELT_PUNCH + 2) continue;
+    if (t.length < MIN_SPELT_PUNCH + MIN_SPELT_HEAD) continue;
     words ??= spelledWords();
     const ending = words.byEnd.get(endOf(t));
     if (ending === undefined || isKnownName(t)) continue;
     for (const w of ending) {
-      if (t.length - w.length < 2 || !t.endsWith(w)) continue;
+      if (t.length - w.length < MIN_SPELT_HEAD || !t.endsWith(w)) continue;
       const head = t.slice(0, t.length - w.length);
       if (words.head.has(head)) return `reads as "${head} ${w}" (spelt in ${t})`;
     }
@@ -973,4 +976,31 @@ export function catchphraseReading(tokens: readonly string[], initials = 0, code
   const name = prepare(tokens, initials, codesOfToken);
   if (name === undefined) return undefined;
   return catchphraseOf(name) ?? everydayPhraseOf(name, allKnown) ?? nonRhoticPhrase(tokens, name.ix);
+}
+
+/**
+ * The joke reading of a name's parts as the name check asks it
+ * (src/name/listMatch.ts): the words `readingWords` takes read by
+ * {@link humorousReading}, and a name with a lone particle-name part read
+ * against the whole catchphrases only ({@link catchphraseReading}).
+ *
+ * @param given - the folded tokens of the given-name part (titles left out)
+ * @param family - the folded tokens of the surname part
+ * @param isKnownName - whether a folded token is a real first or last name
+ * @param plain - every token is letters a-z only (`readingWords`)
+ * @param codesOfToken - as for {@link humorousReading}
+ * @example
+ * readingOfParts(['mike'], ['hunt'], () => true) // 'reads as "my cunt" (MKNT)'
+ * readingOfParts(['rick'], ['hunt'], () => true) // undefined
+ */
+export function readingOfParts(
+  given: readonly string[],
+  family: readonly string[],
+  isKnownName: (token: string) => boolean,
+  plain = false,
+  codesOfToken: CodesOf = codesOf,
+): string | undefined {
+  const { words, initials, lone, all, allInitials } = readingWords(given, family, plain);
+  const reading = humorousReading(words, isKnownName, initials, codesOfToken);
+  return reading === undefined && lone ? catchphraseReading(all, allInitials, codesOfToken) : reading;
 }

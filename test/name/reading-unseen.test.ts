@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { analysePart } from '../../src/name/analyse.js';
 import { matchNameList } from '../../src/name/data/index.js';
 import { foldName } from '../../src/name/data/fold.js';
-import { catchphraseReading, humorousReading, readingWords } from '../../src/name/reading.js';
+import { readingOfParts } from '../../src/name/reading.js';
 import { knownToken } from '../../src/name/tokens.js';
 import { fakeNames, realNames } from './fixtures.js';
 
@@ -100,13 +100,9 @@ const UNSEEN_JOKES: readonly (readonly [Family, string, string])[] = [
   ['foreign', 'Helen', 'Chufe'],
 ];
 
-/** The reading as src/name/listMatch.ts asks it: particles and suffixes left out, a lone particle-name read against whole phrases only. */
+/** The reading as src/name/listMatch.ts asks it (`readingOfParts`), every token taken as a known name only where the tables know it. */
 function readingAlone(first: string, last: string): string | undefined {
-  const given = analysePart(first).tokens;
-  const family = analysePart(last).tokens;
-  const { words, initials, lone, all, allInitials } = readingWords(given, family);
-  const reading = humorousReading(words, knownToken, initials);
-  return reading === undefined && lone ? catchphraseReading(all, allInitials) : reading;
+  return readingOfParts(analysePart(first).tokens, analysePart(last).tokens, knownToken);
 }
 
 /** Least share of the set read as jokes: the figure last measured (see docs/name.md, humour). */
