@@ -226,7 +226,8 @@ export class CheckFacts {
   /**
    * The node of the trie of listed sound keys (src/name/data/lists.ts
    * soundEntries) that the full name `${first} ${last}` leads to, as
-   * soundKeyNodeOfPair answers; the first part's half is remembered.
+   * src/name/sound.ts soundKeyNode answers, without building the name
+   * (soundKeyPrefix, then soundKeyNodeAfter); the first part's half is remembered.
    */
   soundKeyNodeOfPair(first: string, last: string): SoundEntries | undefined {
     const f = this.factsAt(first);

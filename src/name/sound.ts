@@ -61,28 +61,15 @@ export function soundKeyNode<T extends SoundKeyTrie>(folded: string, root: T): T
 }
 
 /**
- * {@link soundKeyNode} of `${first} ${last}`, without building that string.
- * The key restarts at a space (nothing is merged or read across one), so
- * the key of the pair is the first word's followed down the trie from
- * where the first word's left it: {@link soundKeyPrefix} then
- * {@link soundKeyNodeAfter}, which the check calls itself (keeping the
- * first half: src/name/facts.ts). Kept as the tests' reference for that
- * pair of calls.
- *
- * @example
- * soundKeyNodeOfPair('jhon', 'doe', soundEntries())?.placeholder // 'john doe'
- */
-export function soundKeyNodeOfPair<T extends SoundKeyTrie>(first: string, last: string, root: T): T | undefined {
-  const prefix = soundKeyPrefix(first, root);
-  return prefix === undefined ? undefined : soundKeyNodeAfter(prefix, last);
-}
-
-/**
- * The first half of {@link soundKeyNodeOfPair}: the length of the sound key
- * of `first` and the node of `root` it leads to, or `undefined` when no
- * pair starting with `first` can end at a node (its key leaves the trie, or
- * it has a letter outside a-z). A caller may keep the answer for a first
- * part it meets again (the node is `root`'s, valid as long as the trie is).
+ * The first half of {@link soundKeyNode} of `${first} ${last}`, without
+ * building that string: the key restarts at a space (nothing is merged or
+ * read across one), so the pair's key is the first word's followed down the
+ * trie from where the first word's left it ({@link soundKeyNodeAfter}).
+ * Gives the length of the sound key of `first` and the node of `root` it
+ * leads to, or `undefined` when no pair starting with `first` can end at a
+ * node (its key leaves the trie, or it has a letter outside a-z). A caller
+ * may keep the answer for a first part it meets again (the node is
+ * `root`'s, valid as long as the trie is: src/name/facts.ts).
  *
  * @example
  * soundKeyNodeAfter(soundKeyPrefix('jhon', soundEntries())!, 'doe')?.placeholder // 'john doe'
@@ -93,7 +80,7 @@ export function soundKeyPrefix<T extends SoundKeyTrie>(first: string, root: T): 
 }
 
 /**
- * The second half of {@link soundKeyNodeOfPair}: the node the sound key of
+ * The second half of {@link soundKeyNode} of `${first} ${last}`: the node the sound key of
  * `last` leads to from a first part's {@link soundKeyPrefix}, or undefined
  * (also when the pair's key is `''`).
  */
