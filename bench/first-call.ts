@@ -29,6 +29,7 @@ import { parseArgs } from 'node:util';
 import { decodeDataset } from '../src/data/bundle.js';
 import { DATASETS } from '../src/data/datasets.js';
 import type { DataProduct, DatasetFormat } from '../src/data/format.js';
+import { median } from './serverRequests.js';
 
 interface BenchCase {
   /** Row label (`email`, `ip-city`). */
@@ -143,12 +144,6 @@ function verifyCost(files: Sample['files']): { bytes: number; sha256_ms: number;
     shapeMs += performance.now() - t;
   }
   return { bytes, sha256_ms: sha256Ms, shape_ms: shapeMs };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** A figure for the table; n/a for a verification cost not measurable here (a dist of another format version). */
