@@ -134,12 +134,13 @@ export function analysePart(raw: string): PartAnalysis {
   // A part of 13+ units may be a rope or a view (see flatString): hashed as one, the hash loop would slow down for every key.
   const key = flatString(raw);
   const h = hashOf(key);
-  const known = partMemo.get(key, h);
+  const memo = (partMemo ??= { table: new FourWayTable<PartAnalysis>(PART_MEMO_SIZE), door: new Doorkeeper(65536, 4096) });
+  const known = memo.table.get(key, h);
   if (known !== undefined) return known;
   const part = analyseRaw(key);
   // The key's cap does not bound the analysis: NFKC may lengthen a part many times (U+FDFA is 18 letters and
   // spaces), so only an analysis as short as its key is remembered.
-  if (part.folded.length <= PART_MEMO_MAX_UNITS && (part.normalized?.length ?? 0) <= PART_MEMO_MAX_UNITS && partDoor.metBefore(h)) partMemo.set(key, h, part);
+  if (part.folded.length <= PART_MEMO_MAX_UNITS && (part.normalized?.length ?? 0) <= PART_MEMO_MAX_UNITS && memo.door.metBefore(h)) memo.table.set(key, h, part);
   return part;
 }
 
@@ -172,10 +173,10 @@ const PART_MEMO_MAX_UNITS = 64;
  * The memo (a four-way table, src/name/fourWayTable.ts) and its doorkeeper
  * (src/name/doorkeeper.ts): a part is remembered from its second meeting
  * within about 4,096 new parts, as the key facts are (src/name/facts.ts),
- * so names met once do not churn it.
+ * so names met once do not churn it. Made on the first part analysed, not
+ * at import: every importer of the package's root imports this module.
  */
-const partMemo = new FourWayTable<PartAnalysis>(PART_MEMO_SIZE);
-const partDoor = new Doorkeeper(65536, 4096);
+let partMemo: { readonly table: FourWayTable<PartAnalysis>; readonly door: Doorkeeper } | undefined;
 
 /** {@link analysePart} without the memo. */
 function analyseRaw(raw: string): PartAnalysis {

@@ -17,7 +17,8 @@ import { FourWayTable } from './fourWayTable.js';
 /** Tokens remembered (a power of two): a token and its one or two short codes, well under a megabyte in all. */
 export const TOKEN_CODE_SLOTS = 8192;
 
-const table = new FourWayTable<string | readonly string[]>(TOKEN_CODE_SLOTS);
+/** Made on the first token read, not at import: every importer of the package's root imports this module. */
+let table: FourWayTable<string | readonly string[]> | undefined;
 
 /**
  * The Double Metaphone codes of a folded token (letters a-z), remembered:
@@ -34,11 +35,12 @@ export function codesOf(token: string): string | readonly string[] {
   // A long token may be a rope or a view (see flatString): hashed as one, this loop would slow down for every token.
   token = flatString(token);
   const h = hashOf(token);
-  const known = table.get(token, h);
+  const memo = (table ??= new FourWayTable<string | readonly string[]>(TOKEN_CODE_SLOTS));
+  const known = memo.get(token, h);
   if (known !== undefined) return known;
   // The primary and alternate code, once when they agree (what `[...new Set(pair)]` gave, without the Set).
   const [primary, alternate] = doubleMetaphone(token);
   const codes = primary === alternate ? primary : [primary, alternate];
-  table.set(token, h, codes);
+  memo.set(token, h, codes);
   return codes;
 }
