@@ -914,7 +914,8 @@ export interface ReadingWords {
  */
 export function readingWords(given: readonly string[], family: readonly string[], plain = false): ReadingWords {
   const words: string[] = [];
-  const all: string[] = [];
+  // Every token: `words` itself until a token is left out of it (most names leave none), then a copy that goes on.
+  let all: string[] | undefined;
   let initials = 0;
   let allInitials = 0;
   let lone = false;
@@ -922,15 +923,19 @@ export function readingWords(given: readonly string[], family: readonly string[]
     const inGiven = k < given.length;
     const t = inGiven ? given[k]! : family[k - given.length]!;
     const letters = plain ? t : lettersOf(t);
-    all.push(letters);
     const initial = t.length === 1 && (inGiven ? k > 0 : k === given.length && family.length > 1);
     if (initial) allInitials |= 1 << k;
     if (initial || (tokenKind(t) & (TOKEN_PARTICLE | TOKEN_SUFFIX)) === 0) {
       if (initial) initials |= 1 << words.length;
       words.push(letters);
-    } else if ((inGiven ? given.length : family.length) === 1) lone = true;
+      all?.push(letters);
+    } else {
+      all ??= words.slice();
+      all.push(letters);
+      if ((inGiven ? given.length : family.length) === 1) lone = true;
+    }
   }
-  return { words, initials, lone, all, allInitials };
+  return { words, initials, lone, all: all ?? words, allInitials };
 }
 
 /**
