@@ -38,6 +38,22 @@ async function disposableDate(port: number): Promise<string | undefined> {
   return body.data.find((d) => d.product === 'email' && d.name === 'disposable')?.retrieved;
 }
 
+/**
+ * SIGHUP to `s`, then what a refused reload must show: the refusal logged
+ * (level 50, its one problem naming `file`), no swap logged, and the old data
+ * still answering. The logged refusal line is returned.
+ */
+async function refusedReload(s: ReturnType<typeof startServe>, port: number, file: string): Promise<string> {
+  s.child.kill('SIGHUP');
+  await expect.poll(() => s.stdout().includes('reload refused'), { timeout: 15_000 }).toBe(true);
+  const refusal = s.stdout().split('\n').find((l) => l.includes('reload refused'))!;
+  expect(JSON.parse(refusal)).toMatchObject({ level: 50, problems: [{ file }] });
+  expect(s.stdout()).not.toContain('reloaded keys and data');
+  // Still the old data (the default bundle, which a refusal must not fall back to, is dated otherwise).
+  expect(await emailStatus(port, 'mailinator.com')).toBe('disposable');
+  expect(await disposableDate(port)).toBe('2026-11-20');
+  return refusal;
+}
 
 describe('serve: SIGHUP reloads the data bundle, and refuses one that fails verification', () => {
   it('a corrupted file: refused and logged, the old data answers; fixed: the new data answers', async () => {
@@ -52,15 +68,7 @@ describe('serve: SIGHUP reloads the data bundle, and refuses one that fails veri
       // A truncated copy, as a failed transfer leaves it: the manifest no longer matches the file.
       const file = join(dir, DISPOSABLE.file);
       writeFileSync(file, readFileSync(file).subarray(0, 20));
-      s.child.kill('SIGHUP');
-      await expect.poll(() => s.stdout().includes('reload refused'), { timeout: 15_000 }).toBe(true);
-      const refusal = s.stdout().split('\n').find((l) => l.includes('reload refused'))!;
-      expect(JSON.parse(refusal)).toMatchObject({ level: 50, problems: [{ file: DISPOSABLE.file }] });
-      expect(refusal).toContain('truncated');
-      expect(s.stdout()).not.toContain('reloaded keys and data');
-      // Still the old data.
-      expect(await emailStatus(port, 'mailinator.com')).toBe('disposable');
-      expect(await disposableDate(port)).toBe('2026-11-20');
+      expect(await refusedReload(s, port, DISPOSABLE.file)).toContain('truncated');
 
       // Fixed, and dated anew: the next SIGHUP swaps it in.
       writeDisposableBundle(dir, '2026-11-24');
@@ -84,14 +92,7 @@ describe('serve: SIGHUP reloads the data bundle, and refuses one that fails veri
 
       // Removed mid-update (a copy that writes the manifest last): the directory is no bundle, for now.
       rmSync(join(dir, MANIFEST_FILE));
-      s.child.kill('SIGHUP');
-      await expect.poll(() => s.stdout().includes('reload refused'), { timeout: 15_000 }).toBe(true);
-      const refusal = s.stdout().split('\n').find((l) => l.includes('reload refused'))!;
-      expect(JSON.parse(refusal)).toMatchObject({ level: 50, problems: [{ file: MANIFEST_FILE }] });
-      expect(s.stdout()).not.toContain('reloaded keys and data');
-      // Still the old data (the default bundle, which a refusal must not fall back to, is dated otherwise).
-      expect(await emailStatus(port, 'mailinator.com')).toBe('disposable');
-      expect(await disposableDate(port)).toBe('2026-11-20');
+      await refusedReload(s, port, MANIFEST_FILE);
     } finally {
       s.child.kill('SIGTERM');
       await s.done;
