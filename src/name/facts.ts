@@ -1,7 +1,9 @@
 /**
  * What one check has learnt about its keys (tokens, parts, the full name):
- * whether each is a known first name or surname, and which curated lists it
- * is in. The rules ask these questions many times about the same two or
+ * whether each is a known first name or surname, which curated lists it is
+ * in, its first-name line and gender evidence, its male shares by country,
+ * the typing rule it breaks, where its sound key leads among the listed
+ * ones, and its Double Metaphone codes. The rules ask these questions many times about the same two or
  * three strings (titles, lists, the reading, typing, similarity each ask
  * again); each is answered from the tables once per check. Reset at the
  * start of each check, so it holds only the current check's own keys.
@@ -72,7 +74,7 @@ interface KeyFacts {
  * ~2-2.5 MB per bundle with their facts; tokens and short parts, the usual
  * keys, take far less.
  */
-export const KEY_MEMO_SIZE = 8192;
+const KEY_MEMO_SIZE = 8192;
 
 /**
  * Longest key remembered: two parts of MAX_PART_CHARS and a space. A folded

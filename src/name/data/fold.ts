@@ -248,8 +248,9 @@ const PLAIN_FROM = 0xc0;
 const PLAIN_TO = 0x500;
 
 /**
- * `foldName` of each precomposed Latin (U+00C0–U+024F) and Cyrillic
- * (U+0400–U+04FF) letter alone, by unit - PLAIN_FROM; undefined for a unit
+ * `foldName` of each letter from U+00C0 to U+04FF alone (Latin, IPA, Greek
+ * and Cyrillic; analysePart sends only the Latin and Cyrillic letters of
+ * isPlainLetter), by unit - PLAIN_FROM; undefined for a unit
  * that is no letter or whose fold is empty or holds a space or hyphen
  * (folded apart from its neighbours, it could read differently).
  */
@@ -272,8 +273,8 @@ function plainFoldTable(): (string | undefined)[] {
  * Пётр): each such letter is folded from a table of the letters folded
  * alone, with no Unicode normalisation of the whole part. That is the same
  * string: no pair of these letters composes or reorders under
- * normalisation and none of them lower-cases by context (that is Greek
- * final sigma), so the fold of the part is the folds of its letters in a
+ * normalisation and none of them folds by context (Greek final sigma
+ * would, but foldName folds ς and σ alike), so the fold of the part is the folds of its letters in a
  * row (tested on every letter and pair, test/name/fastPaths.test.ts). Any
  * other text is handed to foldName.
  *
