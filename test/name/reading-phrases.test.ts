@@ -19,11 +19,11 @@ import { catchphraseReading, humorousReading, MIN_PHRASE_CODE, readingWords, wor
 import type { PhrasesData } from '../../src/name/reading.js';
 import { knownToken } from '../../src/name/tokens.js';
 import { fakeNames, realNames } from './fixtures.js';
+import { detail, readingDetail } from './readingDetail.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** What checkName says the name reads as (its NAME_HUMOROUS_READING reason), or undefined. */
-const detail = (first: string, last: string): string | undefined => checkName(first, last).reasons.find((x) => x.code === 'NAME_HUMOROUS_READING')?.detail;
 
 /** Pun names on one everyday word (a compound split in two) or on a fixed expression, with what they read as. */
 const PUNS: readonly (readonly [string, string, string])[] = [
@@ -52,7 +52,7 @@ describe('joke names read as an everyday word or expression', () => {
       expect(fixtureKeys.has(key), `${first} ${last} is a fixture row`).toBe(false);
       const r = checkName(first, last);
       expect(r.risk_type, `${first} ${last}`).toBe('HUMOROUS');
-      expect(r.reasons.find((x) => x.code === 'NAME_HUMOROUS_READING')?.detail, `${first} ${last}`).toMatch(new RegExp(`^reads as "${phrase}" \\(`));
+      expect(readingDetail(r), `${first} ${last}`).toMatch(new RegExp(`^reads as "${phrase}" \\(`));
     }
   });
 

@@ -19,6 +19,7 @@ import { joinKeys, saidKey, sentenceReading } from '../../src/name/sentenceReadi
 import type { SentenceWordsData } from '../../src/name/sentenceReading.js';
 import { knownToken } from '../../src/name/tokens.js';
 import { fakeNames, realNames } from './fixtures.js';
+import { readingDetail } from './readingDetail.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -51,7 +52,7 @@ describe('joke names read as a sentence', () => {
       expect(fixtureKeys.has(key), `${first} ${last} is a fixture row`).toBe(false);
       const r = checkName(first, last);
       expect(r.risk_type, `${first} ${last}`).toBe('HUMOROUS');
-      expect(r.reasons.find((x) => x.code === 'NAME_HUMOROUS_READING')?.detail, `${first} ${last}`).toMatch(new RegExp(`^reads as "${sentence}" \\(`));
+      expect(readingDetail(r), `${first} ${last}`).toMatch(new RegExp(`^reads as "${sentence}" \\(`));
     }
   });
 

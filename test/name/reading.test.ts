@@ -11,9 +11,9 @@ import { foldName } from '../../src/name/data/fold.js';
 import { catchphraseReading, humorousReading } from '../../src/name/reading.js';
 import { knownToken } from '../../src/name/tokens.js';
 import { realNames } from './fixtures.js';
+import { detail, readingDetail } from './readingDetail.js';
 
 /** What checkName says the name reads as (its NAME_HUMOROUS_READING reason), or undefined. */
-const detail = (first: string, last: string): string | undefined => checkName(first, last).reasons.find((x) => x.code === 'NAME_HUMOROUS_READING')?.detail;
 
 const JOKES: readonly (readonly [string, string])[] = [
   ['Mike', 'Crotch'],
@@ -37,7 +37,7 @@ describe('joke names by their reading', () => {
   });
 
   it('says what the name reads as', () => {
-    expect(checkName('Seymour', 'Nipples').reasons.find((x) => x.code === 'NAME_HUMOROUS_READING')?.detail).toBe('reads as "see more nipples" (SMRNPLS)');
+    expect(detail('Seymour', 'Nipples')).toBe('reads as "see more nipples" (SMRNPLS)');
   });
 
   it('does not read real names as jokes: none of the real fixture, nor ordinary names with a punchline-like surname', () => {
@@ -58,7 +58,7 @@ describe('joke names by their reading', () => {
       expect(matchNameList('humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
       const r = checkName(first, last);
       expect(r.risk_type, `${first} ${last}`).toBe('HUMOROUS');
-      expect(r.reasons.find((x) => x.code === 'NAME_HUMOROUS_READING')?.detail, `${first} ${last}`).toMatch(/bend her over/);
+      expect(readingDetail(r), `${first} ${last}`).toMatch(/bend her over/);
     }
     expect(catchphraseReading(['benn', 'derova'])).toBe('reads as "bend her over" (PNTRFR, "-a" said "-er")');
     // Only whole catchphrases: read "-er", Melissa would split into "me loser", Mendoza into "men tosser".
@@ -86,7 +86,7 @@ describe('joke names with a punchline word spelt in a token', () => {
       expect(matchNameList('humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
       const r = checkName(first, last);
       expect(r.risk_type, `${first} ${last}`).toBe('HUMOROUS');
-      expect(r.reasons.find((x) => x.code === 'NAME_HUMOROUS_READING')?.detail, `${first} ${last}`).toBe(`reads as "${said}" (spelt in ${last.toLowerCase()})`);
+      expect(readingDetail(r), `${first} ${last}`).toBe(`reads as "${said}" (spelt in ${last.toLowerCase()})`);
     }
   });
 
