@@ -292,7 +292,7 @@ export async function serveCommand(flags: Flags, io: CliIo): Promise<number> {
   const reloadChecker = (): ReloadedData => {
     if (data === undefined) return { problems: [], checker: checkerOn(undefined) };
     // A manifest that cannot be read is refused as a bad file is (`data verify` reports it so).
-    const { problems, opened } = openVerified(() => openData(data), (context) => context.bundle);
+    const { problems, opened } = openVerified(() => openData(data));
     return opened === undefined || problems.length > 0 ? { problems } : { problems, checker: checkerOn(opened) };
   };
   const port = flags.given.has('port') ? flags.port : (config.port ?? flags.port);

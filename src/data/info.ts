@@ -103,13 +103,10 @@ export interface BundleVerification {
  * reads, format version and shape. Lists every problem rather than the first.
  */
 export function verifyBundle(dir: string): BundleVerification {
-  const { ok, datasets, problems } = openVerified(
-    () => {
-      if (!isDirectory(dir)) throw new DataError('DATA_MISSING', `${dir}: no such directory`, dir);
-      return new DataBundle(dir, 'custom', null);
-    },
-    (bundle) => bundle,
-  );
+  const { ok, datasets, problems } = openVerified(() => {
+    if (!isDirectory(dir)) throw new DataError('DATA_MISSING', `${dir}: no such directory`, dir);
+    return { bundle: new DataBundle(dir, 'custom', null) };
+  });
   return { ok, datasets, problems };
 }
 
@@ -126,10 +123,9 @@ export interface OpenedVerification<T> extends BundleVerification {
  * one problem on `manifest.json`, not a thrown DataError, so `data verify`
  * and a `serve` reload (which refuses it) report it the same way.
  *
- * @param open opens the bundle, or a context holding it; a DataError it throws becomes the problem
- * @param bundleOf the bundle of what `open` returned
+ * @param open opens the bundle and returns what holds it (a data context, or just `{ bundle }`); a DataError it throws becomes the problem
  */
-export function openVerified<T>(open: () => T, bundleOf: (opened: T) => DataBundle): OpenedVerification<T> {
+export function openVerified<T extends { readonly bundle: DataBundle }>(open: () => T): OpenedVerification<T> {
   let opened: T;
   try {
     opened = open();
@@ -137,7 +133,7 @@ export function openVerified<T>(open: () => T, bundleOf: (opened: T) => DataBund
     if (!(error instanceof DataError)) throw error;
     return { ok: false, datasets: 0, problems: [{ file: MANIFEST_FILE, message: error.message }] };
   }
-  return { ...verifyOpenedBundle(bundleOf(opened)), opened };
+  return { ...verifyOpenedBundle(opened.bundle), opened };
 }
 
 /**
