@@ -89,7 +89,7 @@ type Answer = { input: (string | null)[]; result: ReturnType<typeof check> };
 // that is wrong the same way every time.
 const CHUNK = 500;
 const ROUNDS = 4;
-const answers: Answer[] = [];
+const current: Answer[] = [];
 const roundDiffs: string[] = [];
 for (let start = 0; start < list.length; start += CHUNK) {
   const chunk = list.slice(start, start + CHUNK);
@@ -101,14 +101,13 @@ for (let start = 0; start < list.length; start += CHUNK) {
     last = round();
     for (let i = 0; i < first.length; i++) if (last[i] !== first[i]) roundDiffs.push(`round ${r + 1}: ${first[i]} → ${last[i]}`);
   }
-  for (const line of last) answers.push(JSON.parse(line) as Answer);
+  for (const line of last) current.push(JSON.parse(line) as Answer);
 }
 if (roundDiffs.length > 0) {
   console.error(`name differential: ${roundDiffs.length} answers of a later round differ from the first (a memo answer differs from a fresh one):\n${roundDiffs.slice(0, 10).join('\n')}`);
   if (process.argv.includes('--write')) console.error('name differential: not writing a snapshot');
   process.exit(1);
 }
-const current = answers;
 const data = nameDataHashes();
 const saved = existsSync(SNAPSHOT) ? (JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as { data?: string; results?: Answer[] }) : undefined;
 if (process.argv.includes('--write')) {
