@@ -11,6 +11,7 @@ import { openWebhookQueue } from '../server/openWebhookQueue.js';
 import type { Provider } from '../providers/index.js';
 import { ConfigError, readConfigFile, readKeysFile, withEnvironment } from '../server/config.js';
 import type { ServeConfig, ServeKey } from '../server/config.js';
+import type { SERVE_ENVIRONMENT } from '../server/environment.js';
 import { createApiServer } from '../server/index.js';
 import type { ApiKey, ApiServer } from '../server/index.js';
 import { UsageError } from './args.js';
@@ -22,8 +23,12 @@ import { staleWarning } from './data.js';
 import type { Flags } from './args.js';
 import type { CliIo } from './run.js';
 
-/** The environment variable that holds the server's API keys, comma-separated. */
-export const API_KEYS_VARIABLE = 'IDENTITY_SIGNALS_API_KEYS';
+/**
+ * The environment variable that holds the server's API keys, comma-separated.
+ * Typed as one of SERVE_ENVIRONMENT's names (a type-only import, so the CLI
+ * loads nothing more) so that renaming it there breaks the build here.
+ */
+export const API_KEYS_VARIABLE: keyof typeof SERVE_ENVIRONMENT = 'IDENTITY_SIGNALS_API_KEYS';
 
 /** Said when no key is configured anywhere. */
 const NO_KEYS = `serve needs at least one API key in ${API_KEYS_VARIABLE} (comma-separated); refusing to start an open server`;
