@@ -8,11 +8,11 @@ import { Redis } from 'ioredis';
 import { createChecker } from '../checker.js';
 import type { Checker } from '../checker.js';
 import { InputError } from '../errors.js';
-import { HttpError, NOT_FOUND_MESSAGE, answerFor, clientAborted, errorBody, schemaError } from './errors.js';
+import { HttpError, answerFor, clientAborted, errorBody, schemaError } from './errors.js';
 import { keyEntries, whole } from './options.js';
 import type { ApiKey, DatasetStatus, ServerOptions } from './options.js';
 import { apiPlugin, methodsPlugin } from './plugins/api.js';
-import { AccessLog, accessPlugin, stampAnswer } from './plugins/access.js';
+import { AccessLog, accessPlugin, unroutedAnswer } from './plugins/access.js';
 import type { Aborted, Answered } from './plugins/access.js';
 import { docsPlugin } from './plugins/docs.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -176,19 +176,11 @@ export function createApiServer(options: ServerOptions): ApiServer {
     trustProxy: (options.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
     ajv: { customOptions: { ...AJV_OPTIONS } },
     schemaErrorFormatter: schemaError,
-    // A path that is not valid percent-encoding (`/1.0/%E0%A4%A`) names no endpoint: answered as an unknown path,
-    // in the API's error shape, instead of Fastify's own `{ statusCode, code: FST_ERR_BAD_URL }` body. Fastify
-    // answers it before routing, so no hook runs and Fastify writes no access line for it. Done here instead: the
-    // headers every answer carries (stampAnswer: request id, and connection: close while draining), the metrics
-    // count and, with a logger, the access line. It is timed from here: Fastify keeps no earlier start for a
-    // request it does not route, so its time is the answer's alone.
-    frameworkErrors: (_error, request, rawReply) => {
-      const reply = rawReply as FastifyReply;
-      request.startedAt = performance.now();
-      stampAnswer(state, request, reply);
-      void reply.code(404).send(errorBody('NOT_FOUND', NOT_FOUND_MESSAGE));
-      countAnswer(request, reply);
-      if (options.logger !== undefined) accessLog.answeredBeforeRouting(request, reply);
+    // A path that is not valid percent-encoding (`/1.0/%E0%A4%A`) names no endpoint: answered as an unknown path
+    // in the API's error shape. Fastify answers it before routing, so no hook runs and Fastify writes no access
+    // line for it: unroutedAnswer (plugins/access.ts) does the access plugin's work for it.
+    frameworkErrors: (_error, request, reply) => {
+      unroutedAnswer(state, request, reply as FastifyReply, countAnswer, options.logger !== undefined);
     },
   };
   const app = Fastify(fastifyOptions) as unknown as FastifyInstance;

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { LogController } from 'fastify';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { NOT_FOUND_MESSAGE, errorBody } from '../errors.js';
 import type { ServerState } from './shared.js';
 import { routeOf, shared } from './shared.js';
 
@@ -72,11 +73,27 @@ export const accessPlugin = shared<FastifyPluginAsync<{ state: ServerState; logs
 /**
  * The headers every answer carries: its request id and, while the server drains, `connection: close` (a
  * keep-alive connection would otherwise outlive the server). Set in the access plugin's onSend hook and by
- * app.ts for the one answer Fastify gives before any hook runs (a path that is not valid percent-encoding).
+ * {@link unroutedAnswer} for the one answer Fastify gives before any hook runs.
  */
-export function stampAnswer(state: ServerState, request: FastifyRequest, reply: FastifyReply): void {
+function stampAnswer(state: ServerState, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id);
   if (state.draining) reply.header('connection', 'close');
+}
+
+/**
+ * The answer to a path that is not valid percent-encoding (`/1.0/%E0%A4%A`), which names no endpoint: a 404 in
+ * the API's error shape, from app.ts's `frameworkErrors`, instead of Fastify's own `{ statusCode, code:
+ * FST_ERR_BAD_URL }` body. Fastify answers it before routing, so neither this plugin's hooks nor
+ * `requestCompleted` run for it: what they do for every other answer is done here — the headers every answer
+ * carries, the metrics count (`answered`) and, with `logs`, the access line. It is timed from here: Fastify keeps
+ * no earlier start for a request it does not route, so its `ms` is the answer's time alone.
+ */
+export function unroutedAnswer(state: ServerState, request: FastifyRequest, reply: FastifyReply, answered: Answered, logs: boolean): void {
+  request.startedAt = performance.now();
+  stampAnswer(state, request, reply);
+  void reply.code(404).send(errorBody('NOT_FOUND', NOT_FOUND_MESSAGE));
+  answered(request, reply);
+  if (logs) writeAccessLine(request, reply, performance.now() - request.startedAt);
 }
 
 /** One access line's fields (pino leaves out the undefined ones: no key before the key check, no input before the body). */
@@ -105,30 +122,22 @@ export class AccessLog extends LogController {
   }
 
   override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    this.write(request, reply, reply.elapsedTime);
+    writeAccessLine(request, reply, reply.elapsedTime);
   }
+}
 
-  /**
-   * Writes the access line of an answer Fastify gives before routing (a path that is not valid percent-encoding,
-   * app.ts `frameworkErrors`), for which it calls no `requestCompleted`: timed from `request.startedAt`, which
-   * frameworkErrors sets as it answers (Fastify keeps no earlier start there), so `ms` is the answer's time alone.
-   */
-  answeredBeforeRouting(request: FastifyRequest, reply: FastifyReply): void {
-    this.write(request, reply, performance.now() - request.startedAt);
-  }
-
-  private write(request: FastifyRequest, reply: FastifyReply, elapsedMs: number): void {
-    const status = reply.statusCode;
-    // One object of a fixed shape, no spreads.
-    const line: AccessLine = {
-      method: request.method,
-      route: routeOf(request),
-      status,
-      ms: Math.round(elapsedMs * 10) / 10,
-      key: request.apiKey?.name,
-      input: request.inputHash ?? undefined,
-    };
-    if (status >= 500) reply.log.error(line, 'request failed');
-    else reply.log.info(line, 'request');
-  }
+/** Writes a request's access line ({@link AccessLog}; {@link unroutedAnswer} for the answer given before routing). */
+function writeAccessLine(request: FastifyRequest, reply: FastifyReply, elapsedMs: number): void {
+  const status = reply.statusCode;
+  // One object of a fixed shape, no spreads.
+  const line: AccessLine = {
+    method: request.method,
+    route: routeOf(request),
+    status,
+    ms: Math.round(elapsedMs * 10) / 10,
+    key: request.apiKey?.name,
+    input: request.inputHash ?? undefined,
+  };
+  if (status >= 500) reply.log.error(line, 'request failed');
+  else reply.log.info(line, 'request');
 }
