@@ -50,6 +50,54 @@ describe('batch: framing CSV records', () => {
     ]);
   });
 
+  // A stray quote that a later row's quote seems to close would make one
+  // record of every line between them: csv-parse refuses that record, so only
+  // its first line is given up and the lines after it are framed again.
+  it('an unbalanced quote that a later quote seems to close costs its own line only', () => {
+    const seven = ['h,n', 'a,1', 'b,2', 'c,3', 'd,4', 'e,"5', 'f,6', '"g",7'].join('\n');
+    expect(frame(seven)).toEqual([
+      [1, 'h,n'],
+      [2, 'a,1'],
+      [3, 'b,2'],
+      [4, 'c,3'],
+      [5, 'd,4'],
+      [6, 'e,"5'],
+      [7, 'f,6'],
+      [8, '"g",7'],
+    ]);
+  });
+
+  it('two broken rows in a row: each costs its own line', () => {
+    expect(frame('a,"1\nb,"2\n"c",3\nd,4')).toEqual([
+      [1, 'a,"1'],
+      [2, 'b,"2'],
+      [3, '"c",3'],
+      [4, 'd,4'],
+    ]);
+  });
+
+  it('a broken row followed by a valid multi-line quoted cell: the cell stays one record', () => {
+    expect(frame('a,"1\nb,"two\nlines"\nc,3')).toEqual([
+      [1, 'a,"1'],
+      [2, 'b,"two\nlines"'],
+      [4, 'c,3'],
+    ]);
+  });
+
+  it('a quote opened on the last row is that row alone, and so is a broken row that the last row seems to close', () => {
+    expect(frame('a,1\nb,2\nc,"3')).toEqual([
+      [1, 'a,1'],
+      [2, 'b,2'],
+      [3, 'c,"3'],
+    ]);
+    expect(frame('a,1\nb,"2\nc,3\nd,"4')).toEqual([
+      [1, 'a,1'],
+      [2, 'b,"2'],
+      [3, 'c,3'],
+      [4, 'd,"4'],
+    ]);
+  });
+
   it('the delimiter decides where a field starts (; files)', () => {
     expect(frame('1;"a;\nb";2\n3;4', ';')).toEqual([
       [1, '1;"a;\nb";2'],
