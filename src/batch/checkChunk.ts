@@ -7,8 +7,10 @@ import type { IdentityCheck } from '../identity/identityCheck.js';
 import type { IpResult } from '../ip/types.js';
 import type { NameResult } from '../name/types.js';
 import type { PhoneResult } from '../phone/types.js';
-import { PRODUCTS } from '../resolve.js';
 import type { ProductName } from '../scoring/index.js';
+import { quoteInput } from '../common/quoteInput.js';
+import { countryHint, readCountry } from './country.js';
+import { mappedProducts } from './mapColumns.js';
 import { parseCsvRecord, parseCsvRecords } from './read.js';
 import { countResult, emptyStats } from './stats.js';
 import type { BatchCheckerOptions, BatchStats, ChunkResult, ChunkTask } from './types.js';
@@ -37,7 +39,8 @@ function checkerFor(options: BatchCheckerOptions): Checks {
     const config: CheckerOptions = {
       ...(scoring === undefined ? {} : { scoring }),
       ...(options.databases === undefined || options.databases.length === 0 ? {} : { ip: { databases: options.databases } }),
-      ...(options.country === undefined ? {} : { phone: { defaultCountry: options.country } }),
+      // The run's --country, for the rows without a country of their own: as `name --country` and `phone --country` read it.
+      ...(options.country === undefined ? {} : { phone: { defaultCountry: options.country }, name: { country: options.country } }),
       data: contextAsOption(data),
     };
     const checker = createChecker(config);
@@ -94,6 +97,27 @@ function jsonRow(text: string): RowValues | Reject {
   };
 }
 
+/**
+ * The row's own country, from its country column: the code upper-cased,
+ * `undefined` for an empty cell (a customer without that detail: the run's
+ * `--country`, if any, stands), or a {@link Reject} for anything else. A
+ * value that is no code rejects the row rather than being passed over: a
+ * national number read without its country is invalid, and a score given on
+ * that is worse than a row set aside with its reason.
+ */
+function rowCountry(row: RowValues, column: string, format: ChunkTask['format']): string | undefined | Reject {
+  const value = row.get(column);
+  if (value instanceof Reject) return value;
+  if (value === null || value.trim() === '') return undefined;
+  const code = readCountry(value);
+  if (code !== undefined) return code;
+  const hint = countryHint(value);
+  return new Reject(
+    `${format === 'csv' ? 'column' : 'field'} ${JSON.stringify(column)}: ${quoteInput(value)} is not an ISO 3166-1 alpha-2 country code such as GB or IT ` +
+      `(${hint ?? '--map country= checks the rows without it'})`,
+  );
+}
+
 /** Splits a whole name at its last space: surnames come last in the exports this reads. */
 function splitName(full: string): [string, string] {
   const trimmed = full.trim();
@@ -101,14 +125,24 @@ function splitName(full: string): [string, string] {
   return space < 0 ? [trimmed, ''] : [trimmed.slice(0, space).trim(), trimmed.slice(space + 1)];
 }
 
-function runCheck(checker: Checker, product: ProductName, values: readonly string[], extras: Readonly<Record<string, unknown>> | undefined, nameCountry: string | undefined): unknown {
+/**
+ * Runs one product's check. `phoneCountry` is the row's country for a
+ * national number (its country column, else an NDJSON row's
+ * `default_country`); `nameCountry` the name's hint.
+ */
+function runCheck(
+  checker: Checker,
+  product: ProductName,
+  values: readonly string[],
+  extras: Readonly<Record<string, unknown>> | undefined,
+  phoneCountry: unknown,
+  nameCountry: string | undefined,
+): unknown {
   switch (product) {
     case 'email':
       return checker.email(values[0]!);
-    case 'phone': {
-      const country = extras?.default_country;
-      return typeof country === 'string' ? checker.phone(values[0]!, { defaultCountry: country }) : checker.phone(values[0]!);
-    }
+    case 'phone':
+      return typeof phoneCountry === 'string' ? checker.phone(values[0]!, { defaultCountry: phoneCountry }) : checker.phone(values[0]!);
     case 'ip':
       return checker.ip(values[0]!);
     case 'device': {
@@ -179,7 +213,8 @@ function addIdentity(
  */
 export function checkChunk(task: ChunkTask): ChunkResult & { readonly text: string } {
   const { checker, identity } = checkerFor(task.checker);
-  const products = PRODUCTS.filter((p) => task.mapping[p] !== undefined);
+  const products = mappedProducts(task.mapping);
+  const countryColumn = task.mapping.country?.[0];
   const index = new Map(task.columns.map((c, i) => [c, i] as const).reverse());
   const stats: BatchStats = {};
   if (task.report) for (const p of products) stats[p] = emptyStats();
@@ -223,10 +258,16 @@ export function checkChunk(task: ChunkTask): ChunkResult & { readonly text: stri
       continue;
     }
 
+    const own = countryColumn === undefined ? undefined : rowCountry(row, countryColumn, task.format);
+    if (own instanceof Reject) {
+      reject(line, own.reason, record);
+      continue;
+    }
     const out: Record<string, unknown> = { line };
     let refused: Reject | undefined;
     let names: readonly [string, string] | undefined;
-    const declared = typeof row.extras?.default_country === 'string' ? row.extras.default_country : undefined;
+    // The row's country column first; an NDJSON row may also say the spec's default_country.
+    const declared = own ?? (typeof row.extras?.default_country === 'string' ? row.extras.default_country : undefined);
     for (const product of products) {
       const values: string[] = [];
       for (const column of task.mapping[product]!) {
@@ -246,13 +287,14 @@ export function checkChunk(task: ChunkTask): ChunkResult & { readonly text: stri
       let nameCountry: string | undefined;
       if (product === 'name') {
         names = values.length === 2 ? [values[0]!, values[1]!] : splitName(values[0]!);
-        if (products.some((p) => p !== 'name' && isResult(out[p]))) {
+        if (own !== undefined) nameCountry = own;
+        else if (products.some((p) => p !== 'name' && isResult(out[p]))) {
           const valid = declared !== undefined && /^[a-z]{2}$/iu.test(declared) ? declared : undefined;
           nameCountry = nameHint(valid, resultOf<PhoneResult>(out, 'phone'), resultOf<IpResult>(out, 'ip'));
         }
       }
       try {
-        const result = runCheck(checker, product, values, row.extras, nameCountry);
+        const result = runCheck(checker, product, values, row.extras, own ?? row.extras?.default_country, nameCountry);
         out[product] = result;
         if (task.report) countResult(stats[product]!, product, result as Record<string, unknown>);
       } catch (error) {

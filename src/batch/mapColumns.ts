@@ -1,6 +1,6 @@
 import { PRODUCTS } from '../resolve.js';
 import type { ProductName } from '../scoring/index.js';
-import type { Mapping } from './types.js';
+import type { MappedField, Mapping } from './types.js';
 
 /**
  * Column names that plainly hold a product's input, compared without case,
@@ -14,6 +14,8 @@ const OBVIOUS: Readonly<Record<Exclude<ProductName, 'name'>, readonly string[]>>
   ip: ['ip', 'ipaddress', 'ipaddr', 'lastip', 'signupip', 'clientip', 'remoteaddr', 'remoteip'],
   device: ['useragent', 'ua', 'uastring', 'httpuseragent', 'browseruseragent'],
 };
+/** The row's country: headers that hold a code (`Country`, `country_code`, `ISO Country Code`); a column of country names is refused row by row. */
+const COUNTRIES = ['country', 'countrycode', 'countryiso', 'countryiso2', 'isocountry', 'isocountrycode'];
 const FIRST_NAMES = ['firstname', 'givenname', 'forename', 'first', 'fname'];
 const LAST_NAMES = ['lastname', 'surname', 'familyname', 'last', 'lname'];
 const FULL_NAMES = ['name', 'fullname', 'customername', 'contactname'];
@@ -29,27 +31,33 @@ export class MappingError extends Error {
 
 /**
  * Reads the `--map product=Column` values: `name=First+Last` for two columns,
- * `name=Full` for one holding the whole name, `phone=` (nothing) to leave a
- * product out. Throws {@link MappingError} for a product that does not exist,
- * a missing `=`, or a product given twice.
+ * `name=Full` for one holding the whole name, `country=Column` for the row's
+ * country, `phone=` (nothing) to leave a product or the country out. Throws
+ * {@link MappingError} for a product that does not exist, a missing `=`, or a
+ * product given twice.
  */
 export function parseMaps(values: readonly string[]): Mapping {
-  const mapping: Partial<Record<ProductName, readonly string[]>> = {};
+  const mapping: Partial<Record<MappedField, readonly string[]>> = {};
   for (const value of values) {
     const equals = value.indexOf('=');
     const product = equals < 0 ? value : value.slice(0, equals).trim();
     if (equals < 0) throw new MappingError(`--map takes product=Column, got "${value}"`);
-    if (!(PRODUCTS as readonly string[]).includes(product)) {
-      throw new MappingError(`--map ${value}: "${product}" is not a product (${PRODUCTS.join(', ')})`);
+    if (!(PRODUCTS as readonly string[]).includes(product) && product !== 'country') {
+      throw new MappingError(`--map ${value}: "${product}" is not a product (${PRODUCTS.join(', ')}) or country`);
     }
     if (Object.hasOwn(mapping, product)) throw new MappingError(`--map ${product} is given twice`);
     const columns = value.slice(equals + 1) === '' ? [] : value.slice(equals + 1).split('+');
     if (columns.length > (product === 'name' ? 2 : 1)) {
       throw new MappingError(`--map ${value}: ${product === 'name' ? 'name takes First+Last or one column' : `${product} takes one column`}`);
     }
-    mapping[product as ProductName] = columns;
+    mapping[product as MappedField] = columns;
   }
   return mapping;
+}
+
+/** The products a mapping checks, in the order they are checked (the country column is none). */
+export function mappedProducts(mapping: Mapping): ProductName[] {
+  return PRODUCTS.filter((p) => mapping[p] !== undefined);
 }
 
 /** The column of `columns` whose name is `wanted`, exactly or else ignoring case; `undefined` when none. */
@@ -67,13 +75,14 @@ function obvious(columns: readonly string[], names: readonly string[]): string |
 
 /**
  * The mapping of a file with `columns`: the `--map` values given, then for
- * every product not given, the first column with an obvious name. A product
- * mapped to nothing (`phone=`) is left out. Throws {@link MappingError} when
- * a mapped column is not in `columns`, or when nothing at all is mapped.
+ * every product (and the country) not given, the first column with an
+ * obvious name. A product mapped to nothing (`phone=`) is left out. Throws
+ * {@link MappingError} when a mapped column is not in `columns`, or when no
+ * product is mapped.
  */
 export function mapColumns(columns: readonly string[], given: Mapping): Mapping {
-  const mapping: Partial<Record<ProductName, readonly string[]>> = {};
-  for (const product of PRODUCTS) {
+  const mapping: Partial<Record<MappedField, readonly string[]>> = {};
+  for (const product of [...PRODUCTS, 'country'] as const) {
     const explicit = given[product];
     if (explicit !== undefined) {
       if (explicit.length === 0) continue;
@@ -94,10 +103,10 @@ export function mapColumns(columns: readonly string[], given: Mapping): Mapping 
       else if (full !== undefined) mapping.name = [full];
       continue;
     }
-    const found = obvious(columns, OBVIOUS[product]);
+    const found = obvious(columns, product === 'country' ? COUNTRIES : OBVIOUS[product]);
     if (found !== undefined) mapping[product] = [found];
   }
-  if (Object.keys(mapping).length === 0) {
+  if (mappedProducts(mapping).length === 0) {
     throw new MappingError(`no column to check: none is named like an e-mail, phone, IP, name or user agent (columns: ${shownColumns(columns)}); map one with --map email=Column`);
   }
   return mapping;
@@ -108,9 +117,10 @@ function shownColumns(columns: readonly string[]): string {
   return `${shown.join(', ')}${columns.length > 12 ? ', …' : ''}`;
 }
 
-/** The mapping in one line, as printed before a batch starts: `email ← "Email", name ← "First" + "Last"`. */
+/** The mapping in one line, as printed before a batch starts: `email ← "Email", name ← "First" + "Last", country ← "Country"`. */
 export function describeMapping(mapping: Mapping): string {
-  return PRODUCTS.filter((p) => mapping[p] !== undefined)
+  return ([...PRODUCTS, 'country'] as const)
+    .filter((p) => mapping[p] !== undefined)
     .map((p) => `${p} ← ${mapping[p]!.map((c) => JSON.stringify(c)).join(' + ')}`)
     .join(', ');
 }

@@ -3,7 +3,7 @@ import { stat, writeFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { numberedLines } from '../cli/batch.js';
 import { openFile } from '../cli/files.js';
-import { MappingError, describeMapping, mapColumns } from './mapColumns.js';
+import { MappingError, describeMapping, mapColumns, mappedProducts } from './mapColumns.js';
 import type { ChunkRunner } from './pool.js';
 import { createProgress } from './progress.js';
 import { CsvFramer, detectDelimiter, formatOfLine, formatOfPath, parseCsvRecord } from './read.js';
@@ -191,7 +191,7 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
   const fields = options.outputFormat === 'csv' ? (options.fields ?? defaultFields(mapping)) : [];
   const fieldProblem = options.outputFormat === 'csv' ? checkFields(fields, mapping) : undefined;
   if (fieldProblem !== undefined) throw new MappingError(fieldProblem);
-  const chunkRows = options.chunkRows ?? Math.max(100, Math.floor(1000 / Object.keys(mapping).length));
+  const chunkRows = options.chunkRows ?? Math.max(100, Math.floor(1000 / mappedProducts(mapping).length));
   // Leading blank lines of a CSV come before the header: rows all the same, rejected with their numbers.
   const queued: FramedRecord[] = [...leading, ...pending];
 

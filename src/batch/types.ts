@@ -7,15 +7,23 @@ export type InputFormat = 'csv' | 'ndjson';
 export type OutputFormat = 'csv' | 'ndjson';
 
 /**
- * Which columns feed which product: one column each, two for `name` (first,
- * last) or one holding the whole name. A product absent from the mapping is
- * not checked.
+ * What a column can feed: a product, or `country`, the row's own country
+ * (ISO 3166-1 alpha-2), which the phone reads national numbers with, the
+ * name takes as its hint and the identity as the declared country.
  */
-export type Mapping = Readonly<Partial<Record<ProductName, readonly string[]>>>;
+export type MappedField = ProductName | 'country';
+
+/**
+ * Which columns feed which product: one column each, two for `name` (first,
+ * last) or one holding the whole name, one for `country`. A product absent
+ * from the mapping is not checked.
+ */
+export type Mapping = Readonly<Partial<Record<MappedField, readonly string[]>>>;
 
 /** The checker options a batch passes to every worker: plain values, so they cross threads and machines. */
 export interface BatchCheckerOptions {
   readonly bands?: 'default' | 'scorecard';
+  /** `--country`: the country of rows without their own (a country column's empty cell): of national numbers, and the name's hint. */
   readonly country?: string;
   readonly databases?: readonly string[];
   /** A data bundle directory (createChecker's `data`), by path: each thread opens it. */

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { countryHint, readCountry } from '../batch/country.js';
 import { quoteInput } from '../common/quoteInput.js';
 import { PRODUCTS, isProductName } from '../resolve.js';
 import type { ProductName } from '../scoring/index.js';
@@ -27,6 +28,7 @@ export interface Flags {
   readonly compact: boolean;
   readonly header: readonly string[];
   readonly db: readonly string[];
+  /** `--country`, checked (see readCountry) and upper-cased. */
   readonly country?: string;
   readonly port: number;
   readonly host: string;
@@ -124,7 +126,12 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   }
   const port = one('port') ?? '8080';
   if (!PORT.test(port) || Number(port) > 65_535) throw new UsageError(`--port must be a whole number 0..65535, got ${quoted(port)}`, command);
-  const country = one('country');
+  const countryGiven = one('country');
+  const country = countryGiven === undefined ? undefined : readCountry(countryGiven);
+  if (countryGiven !== undefined && country === undefined) {
+    const hint = countryHint(countryGiven);
+    throw new UsageError(`--country takes an ISO 3166-1 alpha-2 country code such as GB or IT, got ${quoted(countryGiven)}${hint === undefined ? '' : ` (${hint})`}`, command);
+  }
   return {
     command,
     args,

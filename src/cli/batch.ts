@@ -118,6 +118,7 @@ function checkValue(checker: Checker, product: ProductName, line: string): unkno
     return checkOne(checker, product, REQUIRED_FIELDS[product].map((field) => request[field]), {
       headers: request.headers as Record<string, string> | undefined,
       defaultCountry: request.default_country as string | undefined,
+      country: request.country as string | undefined,
     });
   }
   if (product === 'name') {

@@ -1,10 +1,11 @@
 import type { Checker } from '../checker.js';
 import type { ProductName } from '../scoring/index.js';
 
-/** Per-input extras: client-hint headers for device, a default country for phone. */
+/** Per-input extras: client-hint headers for device, a default country for phone, the country a name is from. */
 export interface CheckExtras {
   readonly headers?: Record<string, string>;
   readonly defaultCountry?: string;
+  readonly country?: string;
 }
 
 /** The one product → check dispatch of the CLI. Non-string values throw InputError, like the checks. */
@@ -20,6 +21,6 @@ export function checkOne(checker: Checker, product: ProductName, values: readonl
     case 'phone':
       return checker.phone(a!, extras.defaultCountry === undefined ? undefined : { defaultCountry: extras.defaultCountry });
     case 'name':
-      return checker.name(a!, b!);
+      return checker.name(a!, b!, extras.country === undefined ? undefined : { country: extras.country });
   }
 }

@@ -83,7 +83,8 @@ async function runCommand(command: CommandName, line: CommandLine, io: CliIo): P
   const options: CheckerOptions = {
     ...(flags.bands === undefined ? {} : { scoring: { bands: flags.bands } }),
     ...(flags.db.length === 0 ? {} : { ip: { databases: flags.db } }),
-    ...(flags.country === undefined ? {} : { phone: { defaultCountry: flags.country } }),
+    // One country for the command: the phone's for national numbers, the name's hint (where the name is from).
+    ...(flags.country === undefined ? {} : { phone: { defaultCountry: flags.country }, name: { country: flags.country } }),
     ...(dataDir === undefined ? {} : { data: dataDir }),
   };
   const checker = createChecker(options);

@@ -16,7 +16,7 @@ export const FLAGS = Object.freeze({
   output: { type: 'string', shown: '--output <file | ->', help: 'where the results go, - for stdout (default: -)' },
   format: { type: 'string', shown: '--format csv|ndjson', help: 'the output format (default: ndjson); the input\'s is detected' },
   delimiter: { type: 'string', shown: '--delimiter <, ; tab |>', help: 'the CSV delimiter (default: detected from the header)' },
-  map: { type: 'string', shown: '--map <product=Column>', help: 'the column of a product (name=First+Last; phone= to skip); repeatable' },
+  map: { type: 'string', shown: '--map <product=Column>', help: 'the column of a product or of the country (name=First+Last; phone= to skip); repeatable' },
   fields: { type: 'string', shown: '--fields <a,b,…>', help: 'CSV output columns: line, email.score, phone.country, …' },
   workers: { type: 'string', shown: '--workers <n>', help: 'worker threads (default: the cores)' },
   'max-memory': { type: 'string', shown: '--max-memory <MB>', help: 'memory budget: without --workers, only the threads that fit it (default: 500)' },
@@ -72,8 +72,21 @@ const TEXTS: Readonly<Record<CommandName, CommandText>> = {
   email: { args: '<address>', brief: 'one e-mail address', summary: 'Checks one e-mail address: syntax, disposable, free, role, typo of a popular domain.' },
   device: { args: '<user-agent>', brief: 'one user agent (+ client hints)', summary: 'Checks one user agent: browser, OS, brand, model, category, robot. Client hints refine it.' },
   ip: { args: '<address>', brief: 'one IP address', summary: 'Checks one IPv4 or IPv6 address: connection type, location, network, proxy and Tor.' },
-  phone: { args: '<number>', brief: 'one phone number', summary: 'Checks one phone number: validity, type, country, original network.' },
-  name: { args: '<first-name> <last-name>', brief: 'one name', summary: 'Checks one name: validity, placeholder or fictional names, gender.' },
+  phone: {
+    args: '<number>',
+    brief: 'one phone number',
+    summary: 'Checks one phone number: validity, type, country, original network.',
+    more: `--country GB reads national numbers (07911 123456) as the United Kingdom's; a number
+written with + and its country code is read as written, whatever --country says.`,
+  },
+  name: {
+    args: '<first-name> <last-name>',
+    brief: 'one name',
+    summary: 'Checks one name: validity, placeholder or fictional names, gender.',
+    more: `--country IT: where the name is from, for given names whose sex differs by country
+(Andrea is a man's name in Italy, a woman's in the United States). Without it, the
+surname's countries decide when they agree (Rossi: Italy), else gender is null.`,
+  },
   identity: {
     args: '--email … --phone … --ip … --ua … --first … --last …',
     brief: 'one sign-up: every input together',
@@ -89,25 +102,28 @@ const TEXTS: Readonly<Record<CommandName, CommandText>> = {
 on all cores, and writes one result a row in input order.`,
     more: `--input FILE: CSV (quoted fields, BOM, , ; tab | detected) or NDJSON, one object a line.
 Columns named like an e-mail, phone, IP, name or user agent are mapped by themselves (the
-mapping is printed); --map email=Email --map name=First+Last chooses them. Output: NDJSON
+mapping is printed); --map email=Email --map name=First+Last chooses them. A country column
+(Country, country_code, or --map country=Column) gives each row its ISO 3166-1 alpha-2
+country: of its national numbers, its name's hint, its identity's declared country; a value
+that is no such code rejects the row; --country is for rows without one. Output: NDJSON
 {"line": N, "email": {…}, "phone": {…}, …} (an empty cell gives null), or --format csv.
-A row that cannot be read (a blank line, broken quoting, a missing mapped column) is
-rejected: --rejects FILE keeps it with its line and reason; the run goes on. The summary
-on stderr counts rows read, checked and rejected. Ctrl-C or SIGTERM stops after writing
-what is done and prints the --skip N that resumes; after a kill -9, --resume reads where
-the output got to. Threads: the cores, but no more than fit --max-memory (500 MB) at the
-cost the first thread is measured to have; the choice is printed (--workers N overrides).
---queue redis://… hands the chunks to \`worker --queue\` processes on any machine; results
-are still written in input order.
+A row that cannot be read (a blank line, broken quoting, a missing mapped column, a country
+that is no code) is rejected alone: --rejects FILE keeps it with its line, reason and text;
+the rows after it are read and checked. The summary on stderr counts rows read, checked
+and rejected. Ctrl-C or SIGTERM stops after writing what is done and prints the --skip N
+that resumes; after a kill -9, --resume reads where the output got to. Threads: the
+cores, but no more than fit --max-memory (500 MB) at the cost the first thread is measured
+to have; the choice is printed (--workers N overrides). --queue redis://… hands the chunks
+to \`worker --queue\` processes on any machine; results are still written in input order.
 Exit: 0 when no row was rejected (or --allow-rejects), 1 when some were, 130/143 stopped.
 
 <product> <file | ->, the one-product form (<product>: ${PRODUCTS.join(', ')}): one input
 a line, a JSON object with the request fields of the product ({"email": …},
 {"user_agent": …, "headers": {…}}, {"ip": …}, {"phone_number": …, "default_country": …},
-{"first_name": …, "last_name": …}) or a plain value ("First,Last" for names); one JSON line
+{"first_name": …, "last_name": …, "country": …}) or a plain value ("First,Last" for names); one JSON line
 out with "line" first, {"line": N, "error": {"code", "message"}} for a line that cannot be
 checked; blank lines are skipped and counted on stderr. --db applies to batch ip,
---country to batch phone.`,
+--country to batch phone and batch name.`,
   },
   worker: {
     args: '--queue <redis://…>',
@@ -162,14 +178,15 @@ const EXIT_CODES = 'Exit codes: 0 done, 1 failed, 2 usage (a wrong command, flag
 
 /**
  * The flags `command` takes. Batch takes those of its product: `--db` only for
- * ip, `--country` only for phone, so a flag that would change nothing is
- * refused instead of ignored.
+ * ip, `--country` only for phone and name, so a flag that would change
+ * nothing is refused instead of ignored.
  */
 export function flagsOf(command: CommandName, product?: ProductName): readonly FlagName[] {
   switch (command) {
     case 'email':
-    case 'name':
       return ['bands', 'data', 'compact', 'help'];
+    case 'name':
+      return ['country', 'bands', 'data', 'compact', 'help'];
     case 'device':
       return ['header', 'bands', 'data', 'compact', 'help'];
     case 'ip':
@@ -180,7 +197,7 @@ export function flagsOf(command: CommandName, product?: ProductName): readonly F
       return ['email', 'phone', 'ip', 'ua', 'header', 'first', 'last', 'country', 'bands', 'data', 'compact', 'help'];
     case 'batch':
       if (product === 'ip') return ['db', 'bands', 'data', 'help'];
-      if (product === 'phone') return ['country', 'bands', 'data', 'help'];
+      if (product === 'phone' || product === 'name') return ['country', 'bands', 'data', 'help'];
       if (product === undefined) {
         return ['input', 'output', 'format', 'delimiter', 'map', 'fields', 'workers', 'max-memory', 'quiet', 'rejects', 'allow-rejects', 'report', 'skip', 'resume', 'chunk', 'queue', 'db', 'country', 'bands', 'data', 'help'];
       }
@@ -198,9 +215,17 @@ export function flagsOf(command: CommandName, product?: ProductName): readonly F
   }
 }
 
-function optionLines(flags: readonly FlagName[]): string {
+/** What --country is to the commands that read it otherwise than as the country of national numbers. */
+const COUNTRY_HELP: Partial<Record<CommandName, string>> = {
+  name: 'ISO 3166-1 alpha-2 country (GB, IT) the name is from',
+  identity: 'ISO 3166-1 alpha-2 country (GB, IT) the person declares',
+  batch: 'ISO 3166-1 alpha-2 country (GB, IT) of rows without their own: of numbers without +, of names',
+};
+
+function optionLines(flags: readonly FlagName[], command: CommandName): string {
   const width = Math.max(...flags.map((flag) => FLAGS[flag].shown.length)) + 3;
-  return flags.map((flag) => `  ${FLAGS[flag].shown.padEnd(width)}${FLAGS[flag].help}`).join('\n');
+  const help = (flag: FlagName) => (flag === 'country' ? (COUNTRY_HELP[command] ?? FLAGS.country.help) : FLAGS[flag].help);
+  return flags.map((flag) => `  ${FLAGS[flag].shown.padEnd(width)}${help(flag)}`).join('\n');
 }
 
 /** The usage text of one command, generated from the flags it takes so the two cannot drift. */
@@ -208,7 +233,7 @@ export function commandUsage(command: CommandName): string {
   const text = TEXTS[command];
   const flags = flagsOf(command);
   const synopsis = [`identity-signals ${command}`, text.args, flags.some((flag) => flag !== 'help') ? '[options]' : ''].filter(Boolean).join(' ');
-  return [`Usage: ${synopsis}`, '', text.summary, ...(text.more ? ['', text.more] : []), '', 'Options:', optionLines(flags), '', EXIT_CODES].join('\n');
+  return [`Usage: ${synopsis}`, '', text.summary, ...(text.more ? ['', text.more] : []), '', 'Options:', optionLines(flags, command), '', EXIT_CODES].join('\n');
 }
 
 /** The general usage: every command in one line, then how to get more. */

@@ -126,7 +126,7 @@ describe('CLI: version and help', () => {
     ['device', ['--header', '--bands', '--data', '--compact', '--help']],
     ['ip', ['--db', '--bands', '--data', '--compact', '--help']],
     ['phone', ['--country', '--bands', '--data', '--compact', '--help']],
-    ['name', ['--bands', '--data', '--compact', '--help']],
+    ['name', ['--country', '--bands', '--data', '--compact', '--help']],
     [
       'batch',
       ['--input', '--output', '--format', '--delimiter', '--map', '--fields', '--workers', '--max-memory', '--quiet', '--rejects', '--allow-rejects', '--report', '--skip', '--resume', '--chunk', '--queue', '--db', '--country', '--bands', '--data', '--help'],

@@ -73,7 +73,7 @@ describe('batch --input: the built bin', () => {
 
   it.each([
     [['--map', 'email=Mail'], '--map email=Mail: no column "Mail" in the input (columns: "Email", "Phone")'],
-    [['--map', 'fax=Fax'], '--map fax=Fax: "fax" is not a product (email, device, ip, phone, name)'],
+    [['--map', 'fax=Fax'], '--map fax=Fax: "fax" is not a product (email, device, ip, phone, name) or country'],
     [['--format', 'xml'], '--format must be csv or ndjson, got "xml"'],
     [['--workers', '0'], '--workers must be a whole number 1..256, got "0"'],
     [['--fields', 'line'], '--fields chooses the columns of --format csv'],

@@ -150,7 +150,7 @@ describe('batch: mapping columns', () => {
 
   it.each([
     [['email'], '--map takes product=Column, got "email"'],
-    [['fax=Fax'], '--map fax=Fax: "fax" is not a product (email, device, ip, phone, name)'],
+    [['fax=Fax'], '--map fax=Fax: "fax" is not a product (email, device, ip, phone, name) or country'],
     [['email=A', 'email=B'], '--map email is given twice'],
     [['phone=A+B'], '--map phone=A+B: phone takes one column'],
     [['name=A+B+C'], '--map name=A+B+C: name takes First+Last or one column'],

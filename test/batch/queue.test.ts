@@ -75,6 +75,22 @@ describe('batch --queue: chunks on BullMQ, workers in other processes', () => {
     // The stalled chunk waits out its lock (5 s) before it is handed out again; on a loaded machine the whole run takes longer.
   }, 120_000);
 
+  it('each row\'s country travels with its chunk: a worker reads national numbers and names with it', async () => {
+    const worker = startWorker();
+    await until(() => worker.stderr().includes('checking chunks'), 30_000, 'the worker to start');
+    const input = 'Phone,First,Last,Country\n07911 123456,Andrea,Smith,GB\n07911 123456,Andrea,Smith,\n333 123 4567,Andrea,Smith,IT\n';
+    const { code, stdout, stderr } = await runBin(['batch', '--input', '-', '--queue', url, '--quiet'], dir, input);
+    expect(stderr.split('\n')[0]).toBe('batch: checking phone ← "Phone", name ← "First" + "Last", country ← "Country" (CSV, delimiter ",")');
+    expect(code).toBe(0);
+    const rows = stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { line: number; phone: { is_valid: boolean; country_code: string | null }; name: { gender: string | null } });
+    expect(rows.map((r) => [r.line, r.phone.is_valid, r.phone.country_code])).toEqual([
+      [2, true, '+44'],
+      [3, false, null],
+      [4, true, '+39'],
+    ]);
+    expect(rows[2]!.name.gender).toBe('M');
+  }, 120_000);
+
   it('a Redis that does not answer is said at once, exit 1', async () => {
     const port = await freePort();
     const { code, stderr } = await runBin(['batch', '--input', '-', '--queue', `redis://127.0.0.1:${port}`], dir, 'Email\na@gmail.com\n');

@@ -93,7 +93,7 @@ describe('batch --input: the options of a run', () => {
     [['--format', 'xml'], '--format must be csv or ndjson, got "xml"'],
     [['--delimiter', ':'], '--delimiter must be , ; tab or |, got ":"'],
     [['--map', 'email'], '--map takes product=Column, got "email"'],
-    [['--map', 'fax=Fax'], '--map fax=Fax: "fax" is not a product (email, device, ip, phone, name)'],
+    [['--map', 'fax=Fax'], '--map fax=Fax: "fax" is not a product (email, device, ip, phone, name) or country'],
     [['--fields', 'line'], '--fields chooses the columns of --format csv'],
     [['--format', 'ndjson', '--fields', 'line'], '--fields chooses the columns of --format csv'],
     [['--format', 'csv', '--fields', ' , ,'], '--fields needs at least one column'],

@@ -105,9 +105,63 @@ describe('runCli: output of the check commands', () => {
   });
 });
 
+describe('runCli: --country of phone, name, identity and batch', () => {
+  it('phone --country GB reads a UK national number as a valid mobile; without it the number is invalid', async () => {
+    const gb = JSON.parse((await cli(['phone', '07911123456', '--country', 'GB', '--compact'])).out) as { is_valid: boolean; type: string; country_code: string };
+    expect(gb).toMatchObject({ is_valid: true, type: 'mobile', country_code: '+44' });
+    expect(JSON.parse((await cli(['phone', '07911123456', '--compact'])).out)).toMatchObject({ is_valid: false });
+  });
+
+  it('name --country is where the name is from: Andrea is a man\'s name in Italy, a woman\'s in the US', async () => {
+    const italy = await cli(['name', 'Andrea', 'Rossi', '--country', 'IT', '--compact']);
+    expect(italy.code).toBe(0);
+    expect(italy.out).toBe(JSON.stringify(createChecker().name('Andrea', 'Rossi', { country: 'IT' })));
+    expect(JSON.parse(italy.out)).toMatchObject({ gender: 'M' });
+    expect(JSON.parse((await cli(['name', 'Andrea', 'Rossi', '--country', 'us', '--compact'])).out)).toMatchObject({ gender: 'F' });
+  });
+
+  it('batch name - --country gives every line the hint; a JSON line\'s own country wins', async () => {
+    const { code, out } = await runCliLines(['batch', 'name', '-', '--country', 'IT'], { stdin: 'Andrea,Smith\n{"first_name":"Andrea","last_name":"Smith","country":"US"}\n' });
+    expect(code).toBe(0);
+    expect(out.map((l) => JSON.parse(l) as unknown)).toMatchObject([
+      { line: 1, gender: 'M' },
+      { line: 2, gender: 'F' },
+    ]);
+  });
+
+  it('identity --country is the declared country: the phone\'s default and the name\'s hint', async () => {
+    const { code, out } = await cli(['identity', '--phone', '07911123456', '--first', 'Andrea', '--last', 'Rossi', '--country', 'GB', '--compact']);
+    expect(code).toBe(0);
+    const expected = createChecker({ phone: { defaultCountry: 'GB' } }).identity({ phone: '07911123456', firstName: 'Andrea', lastName: 'Rossi', country: 'GB' });
+    expect(out).toBe(JSON.stringify(expected));
+    expect(JSON.parse(out)).toMatchObject({ phone: { is_valid: true, type: 'mobile' } });
+    const us = JSON.parse((await cli(['identity', '--phone', '4155550123', '--first', 'Andrea', '--last', 'Rossi', '--country', 'US', '--compact'])).out) as unknown;
+    expect(us).toMatchObject({ phone: { is_valid: true, country: 'US' }, name: { gender: 'F' } });
+  });
+
+  it.each([
+    [['name', 'Andrea', 'Rossi', '--country', 'XX'], 'name', '--country takes an ISO 3166-1 alpha-2 country code such as GB or IT, got "XX"'],
+    [['phone', '07911123456', '--country', 'GBR'], 'phone', '--country takes an ISO 3166-1 alpha-2 country code such as GB or IT, got "GBR"'],
+    [['identity', '--email', 'a@gmail.com', '--country', 'XX'], 'identity', '--country takes an ISO 3166-1 alpha-2 country code such as GB or IT, got "XX"'],
+    [['identity', '--email', 'a@gmail.com', '--country', 'UK'], 'identity', '--country takes an ISO 3166-1 alpha-2 country code such as GB or IT, got "UK" (the United Kingdom is GB)'],
+  ] as const)('%j → "%s" usage fault, exit 2', async (argv, command, line) => {
+    const { code, out, err } = await cli(argv);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toBe(`${line}\n\n${commandUsage(command)}`);
+  });
+
+  it('--help of phone, name and identity says what --country does there', () => {
+    expect(commandUsage('phone')).toMatch(/--country GB reads national numbers/);
+    expect(commandUsage('name')).toMatch(/--country <XX>/);
+    expect(commandUsage('name')).toMatch(/--country IT: where the name is from/);
+    expect(commandUsage('identity')).toMatch(/--country is the country the person declares/);
+  });
+});
+
 describe('runCli: exit codes of the library\'s errors', () => {
-  it('an InputError (a bad --country) → "InputError CODE: message", exit 2, no usage', async () => {
-    const { code, out, err } = await cli(['phone', '333 123 4567', '--country', 'XX']);
+  it('an InputError (an empty --data) → "InputError CODE: message", exit 2, no usage', async () => {
+    const { code, out, err } = await cli(['email', 'a@gmail.com', '--data=']);
     expect(code).toBe(2);
     expect(out).toBe('');
     expect(err).toMatch(/^InputError INPUT_[A-Z_]+: .+$/);

@@ -9,7 +9,7 @@ import { parseCommandLine } from '../../src/cli/args.js';
 const TAKES: Readonly<Record<string, readonly (readonly string[])[]>> = {
   email: [['--bands', 'scorecard'], ['--data', 'bundle']],
   device: [['--bands', 'scorecard'], ['--data', 'bundle']],
-  name: [['--bands', 'scorecard'], ['--data', 'bundle']],
+  name: [['--country', 'IT'], ['--bands', 'scorecard'], ['--data', 'bundle']],
   ip: [['--db', 'x.mmdb'], ['--bands', 'scorecard'], ['--data', 'bundle']],
   phone: [['--country', 'IT'], ['--bands', 'scorecard'], ['--data', 'bundle']],
 };
@@ -25,7 +25,7 @@ describe('batch <product>: the flags of its product', () => {
     });
   }
 
-  it('and --country only for phone, --db only for ip', () => {
+  it('and --country only for phone and name, --db only for ip', () => {
     expect(() => parseCommandLine(['batch', 'email', '-', '--country', 'IT'])).toThrow(/^batch email does not take --country$/);
     expect(() => parseCommandLine(['batch', 'phone', '-', '--db', 'x.mmdb'])).toThrow(/^batch phone does not take --db$/);
   });
