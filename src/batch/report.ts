@@ -64,6 +64,29 @@ function horizontal(entries: readonly [string, number][], label: string): string
   return `<svg class="chart bars" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escape(label)}">${bars}</svg>`;
 }
 
+/**
+ * The credit an IP section owes for what it shows, with links: the
+ * locations (its top countries) are DB-IP's, the networks (its top
+ * networks) from the IP-to-ASN table of DB-IP, Route Views and the NRO,
+ * all CC BY 4.0, whose attribution a page that shows them must carry (the
+ * wording is NOTICE's). Empty when the section shows neither (no address
+ * was located): there is nothing to credit.
+ */
+function ipCredit(stats: ProductStats): string {
+  const shown = (field: string) => Object.keys(stats.tops[field] ?? {}).length > 0;
+  const parts = [
+    ...(shown('country') ? ['Locations: <a href="https://db-ip.com">IP Geolocation by DB-IP</a>.'] : []),
+    ...(shown('isp')
+      ? [
+          'Networks: IP to ASN Lite by <a href="https://db-ip.com">DB-IP</a>, IP to AS Number data by <a href="https://www.routeviews.org">Route Views</a>, ' +
+            'delegation statistics by the <a href="https://www.nro.net">Number Resource Organization</a>.',
+        ]
+      : []),
+  ];
+  if (parts.length === 0) return '';
+  return `<p class="credit">${parts.join(' ')} Licensed under <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>.</p>\n`;
+}
+
 function section(product: string, stats: ProductStats, columns: readonly string[]): string {
   const scored = stats.histogram.reduce((a, b) => a + b, 0);
   const tops = Object.entries(TOP_FIELDS[product as keyof typeof TOP_FIELDS])
@@ -78,7 +101,7 @@ function section(product: string, stats: ProductStats, columns: readonly string[
 <div class="panel"><h3>Most frequent reasons</h3>${horizontal(topEntries(stats.reasons, TOP), 'reasons')}</div>
 ${tops}
 </div>
-</section>`;
+${product === 'ip' ? ipCredit(stats) : ''}</section>`;
 }
 
 /**
@@ -87,7 +110,8 @@ ${tops}
  * device categories, as inline SVG. One self-contained page: no script, no
  * external font, image or style, and a Content-Security-Policy that would
  * block them anyway, so it opens the same offline, from an e-mail, or in an
- * archive years later.
+ * archive years later. Its only links are the credits the IP data's
+ * licence asks for, which nothing fetches.
  */
 export function renderReport(stats: BatchStats, summary: ReportSummary): string {
   const sections = PRODUCTS.filter((p) => stats[p] !== undefined)
@@ -111,6 +135,7 @@ h3 { font-size: 13px; margin: 0 0 6px; color: #3b4658; text-transform: uppercase
 .bar { fill: #3867d6; } .histogram .bar { fill: #20a374; }
 .label { font-size: 12px; text-anchor: end; fill: #1d2430; } .count, .tick { font-size: 11px; fill: #5b6677; }
 .none { color: #8a94a6; }
+.credit { color: #5b6677; font-size: 12px; margin: 8px 0 0; } .credit a { color: #3867d6; }
 </style>
 </head>
 <body>

@@ -278,6 +278,33 @@ describe('batch: report', () => {
     expect(html).not.toMatch(/<(?:script|img|link)\b/);
   });
 
+  it('a report that shows IP locations or networks credits DB-IP (and Route Views and the NRO) with links, as CC BY 4.0 asks; one without them need not', () => {
+    const summary = { input: 'x.csv', rows: 1, checked: 1, rejected: 0, mapping: { email: ['Email'], ip: ['IP'] } };
+    const ip = emptyStats();
+    countResult(ip, 'ip', { score: 900, score_cluster: 'very_high', reasons: [], country: 'GB', isp: 'Example Net' });
+    const email = emptyStats();
+    countResult(email, 'email', { score: 900, score_cluster: 'very_high', reasons: [], domain: 'gmail.com' });
+    const shown = renderReport({ email, ip }, summary);
+    const section = shown.slice(shown.indexOf('<section id="ip">'));
+    expect(section).toContain('<a href="https://db-ip.com">IP Geolocation by DB-IP</a>');
+    expect(section).toContain('IP to ASN Lite by <a href="https://db-ip.com">DB-IP</a>');
+    expect(section).toContain('<a href="https://www.routeviews.org">Route Views</a>');
+    expect(section).toContain('<a href="https://www.nro.net">Number Resource Organization</a>');
+    expect(section).toContain('<a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>');
+
+    // Only the e-mail section, or an IP section with no address located (all invalid): nothing of DB-IP's is shown.
+    expect(renderReport({ email }, summary)).not.toMatch(/db-ip|https?:/i);
+    const unlocated = emptyStats();
+    countResult(unlocated, 'ip', { score: 0, score_cluster: 'very_low', reasons: [], country: null, isp: null });
+    expect(renderReport({ email, ip: unlocated }, summary)).not.toMatch(/db-ip|https?:/i);
+    // Locations without networks: the location credit alone.
+    const countryOnly = emptyStats();
+    countResult(countryOnly, 'ip', { score: 900, score_cluster: 'very_high', reasons: [], country: 'GB', isp: null });
+    const located = renderReport({ ip: countryOnly }, summary);
+    expect(located).toContain('IP Geolocation by DB-IP');
+    expect(located).not.toContain('Route Views');
+  });
+
   it('counts merge across chunks; the baseline and zero-point reasons are not counted', () => {
     const a = emptyStats();
     const b = emptyStats();

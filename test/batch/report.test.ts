@@ -31,8 +31,10 @@ describe('batch --report', () => {
     expect(stderr).toMatch(/300 rows read, 300 checked/);
     expect(code).toBe(0);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
-    // Nothing fetched from anywhere: no script, no external stylesheet, font or image.
-    expect(html).not.toMatch(/<script|<link|<img|@import|url\(|https?:\/\//);
+    // Nothing fetched from anywhere: no script, no external stylesheet, font or image; the
+    // only addresses are the links of the credit the IP data's licence asks for.
+    expect(html).not.toMatch(/<script|<link|<img|@import|url\(/);
+    expect(html.replace(/<a href="https:\/\/[^"<>]+">/g, '')).not.toMatch(/https?:\/\//);
 
     const profile = mkdtempSync(join(tmpdir(), 'identity-signals-chromium-'));
     const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
@@ -70,6 +72,10 @@ describe('batch --report', () => {
       expect(text).toContain('Top carriers');
       expect(text).toContain('Top device categories');
       expect(text).toContain('Top countries');
+      // The IP section shows DB-IP's locations: it credits DB-IP with a link that the page shows.
+      const credit = page.locator('section#ip p.credit a', { hasText: 'IP Geolocation by DB-IP' });
+      expect(await credit.getAttribute('href')).toBe('https://db-ip.com');
+      expect(await credit.isVisible()).toBe(true);
       expect(requests).toEqual([url]);
       expect(problems).toEqual([]);
 
