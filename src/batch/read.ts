@@ -100,7 +100,9 @@ export class CsvFramer {
     this.chars += text.length + 1;
     if (!this.openAfter(text, true)) {
       const record = this.group.map(([, t]) => t).join('\n');
-      if (parseCsvRecords([record], this.delimiter) === undefined) {
+      // csv-parse's set-up costs ~40 µs a call (measured: 100,000 two-line records framed in 4.2–6.5 s, against 0.05–0.3 s
+      // without it), so it only confirms what a quick scan finds suspect: a well-quoted record is one csv-parse reads.
+      if (!wellQuoted(record, this.delimiter) && parseCsvRecords([record], this.delimiter) === undefined) {
         this.giveUp(done);
         return;
       }
@@ -120,6 +122,37 @@ export class CsvFramer {
     done.push({ line: first![0], text: first![1] });
     for (const [line, text] of rest) this.add(line, text, done);
   }
+}
+
+/**
+ * Whether every quote of a record is where RFC 4180 puts it: a quoted field
+ * opens at the start of a field and, once closed, is followed by the
+ * delimiter or the end; no quote stands inside an unquoted field. csv-parse
+ * (without `relax_quotes`) refuses a record that breaks either rule
+ * ("Invalid Closing Quote", "Invalid Opening Quote", "Quote Not Closed").
+ * Only called on records that span lines, whose line breaks are all inside
+ * quotes.
+ */
+function wellQuoted(text: string, delimiter: string): boolean {
+  let i = 0;
+  let fieldStart = true;
+  while (i < text.length) {
+    const char = text[i];
+    if (fieldStart && char === '"') {
+      for (i++; ; i += 2) {
+        i = text.indexOf('"', i);
+        if (i < 0) return false;
+        if (text[i + 1] !== '"') break;
+      }
+      i++;
+      if (i < text.length && text[i] !== delimiter) return false;
+    } else if (char === '"') {
+      return false;
+    }
+    fieldStart = text[i] === delimiter;
+    i++;
+  }
+  return true;
 }
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
