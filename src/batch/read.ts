@@ -25,12 +25,12 @@ const MAX_RECORD_CHARS = 1 << 20;
  * row (csv-parse refuses it) does not swallow the lines after it. Only the
  * framing is done here; csv-parse reads the fields, in the workers.
  *
- * A record that spans lines is read with csv-parse here as well, when it
- * closes: a stray quote (`e@x.com,"Eve,+44…`) that a quote some rows later
- * seems to close would otherwise make one broken record of every line
- * between them. When csv-parse refuses the record, its first line alone is
- * the broken row and the lines after it are framed again, so one bad row
- * costs one row. A record that csv-parse reads is taken as written, as RFC
+ * A record that spans lines is checked here as well, when it closes: a
+ * stray quote (`e@x.com,"Eve,+44…`) that a quote some rows later seems to
+ * close would otherwise make one broken record of every line between them.
+ * When csv-parse refuses the record (asked only when a scan of its quotes
+ * finds it suspect), its first line alone is the broken row and the lines
+ * after it are framed again, so one bad row costs one row. A record that csv-parse reads is taken as written, as RFC
  * 4180 reads it: a stray quote that happens to make a readable record with
  * the lines after it cannot be told from a cell with line breaks.
  *
