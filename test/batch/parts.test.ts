@@ -1,10 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { checkChunk } from '../../src/batch/checkChunk.js';
 import { createChecker } from '../../src/checker.js';
 import { MappingError, describeMapping, mapColumns, parseMaps } from '../../src/batch/mapColumns.js';
 import { createProgress } from '../../src/batch/progress.js';
-import { CsvFramer, detectDelimiter, formatOfLine, formatOfPath } from '../../src/batch/read.js';
+import { CsvFramer, detectDelimiter, formatOfLine, formatOfPath, parseCsvRecords } from '../../src/batch/read.js';
 import { renderReport } from '../../src/batch/report.js';
 import { countResult, emptyStats, mergeStats } from '../../src/batch/stats.js';
 import type { ChunkTask, Mapping } from '../../src/batch/types.js';
@@ -96,6 +97,18 @@ describe('batch: framing CSV records', () => {
       [3, 'c,3'],
       [4, 'd,"4'],
     ]);
+  });
+
+  it('every record it makes of several lines is one csv-parse reads, and no line is lost or repeated (fast-check, fixed seed)', () => {
+    const text = fc.array(fc.constantFrom('a', 'b', ',', '"', '""', '\n', ' '), { maxLength: 60 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (input) => {
+        const records = frame(input);
+        for (const [, record] of records) if (record.includes('\n')) expect(parseCsvRecords([record], ',')).toBeDefined();
+        expect(records.flatMap(([line, record]) => record.split('\n').map((t, i) => [line + i, t]))).toEqual(input.split('\n').map((t, i) => [i + 1, t]));
+      }),
+      { seed: 28, numRuns: 3000 },
+    );
   });
 
   it('the delimiter decides where a field starts (; files)', () => {
