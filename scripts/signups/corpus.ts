@@ -240,10 +240,10 @@ class Builder {
     const kind = r.weighted(weights);
     if (kind === 'fictional') {
       const where = (['US', 'CA', 'AU', 'GB'] as const).find((x) => x === c.code) ?? r.weighted([['US', 0.6], ['GB', 0.25], ['AU', 0.15]] as const);
-      return [tel.fictionalPhone(r, where), bad(`fictional-range-${where}`)];
+      return [tel.fictionalPhone(r, where, where === c.code), bad(`fictional-range-${where}`)];
     }
     if (kind === 'service') {
-      const s = tel.serviceNumber(r, c.code) ?? tel.serviceNumber(r, r.pick(['US', 'GB', 'DE', 'FR', 'AU']));
+      const s = tel.serviceNumber(r, c.code, true) ?? tel.serviceNumber(r, r.pick(['US', 'GB', 'DE', 'FR', 'AU']), false);
       if (s) return [s.phone, bad(`${s.kind}-number`)];
     }
     const pattern = kind === 'repeated' ? 'repeated' : 'sequential';
@@ -322,8 +322,9 @@ function compose(b: Builder, family: string, index: number, farmBase: () => stri
       return p;
     }
     case 'genuine/private-relay': {
-      const ios = dev.genuineDevice(r, CORPUS_DATE, c.code, 1, 1);
-      p.device = ios.kind === 'safari-ios' ? ios : dev.genuineDevice(r, CORPUS_DATE, c.code, 1, 1);
+      // Private Relay covers Safari only: draw iPhones until the browser is Safari.
+      do p.device = dev.genuineDevice(r, CORPUS_DATE, c.code, 1, 1);
+      while (p.device.kind !== 'safari-ios');
       p.labels.device = ok(p.device.kind);
       p.ip = ip.privateRelay(r);
       p.labels.ip = ok('private-relay');

@@ -128,7 +128,7 @@ const ACMA_MOBILE = [
 const OFCOM_PREFIXES = ['7700900', '2079460', '1134960', '1144960', '1154960', '1164960', '1174960', '1184960', '1214960', '1314960', '1414960', '1514960', '1614960', '1632960'];
 
 /** A number from a regulator's range reserved for fiction: NANP 555-0100–0199, ACMA, Ofcom. */
-export function fictionalPhone(random: Random, country: 'US' | 'CA' | 'AU' | 'GB'): string {
+export function fictionalPhone(random: Random, country: 'US' | 'CA' | 'AU' | 'GB', allowNational: boolean): string {
   let national: string;
   if (country === 'AU') national = random.chance(0.8) ? random.pick(ACMA_MOBILE) : `${random.pick(['2', '3', '7', '8'])}${random.pick(['5550', '7010'])}${random.digits(4)}`;
   else if (country === 'GB') {
@@ -139,17 +139,17 @@ export function fictionalPhone(random: Random, country: 'US' | 'CA' | 'AU' | 'GB
   if (parsed === undefined) return `+${util.getCountryCodeForRegion(country)}${national}`;
   return random.weighted([
     [parsed.formatInternational(), 0.5],
-    [parsed.formatNational(), 0.35],
+    [parsed.formatNational(), allowNational ? 0.35 : 0],
     [parsed.number, 0.15],
   ]);
 }
 
 /** A toll-free, premium-rate or shared-cost number given as a personal number. */
-export function serviceNumber(random: Random, country: string): { phone: string; kind: Kind } | null {
+export function serviceNumber(random: Random, country: string, allowNational: boolean): { phone: string; kind: Kind } | null {
   const kinds: Kind[] = random.shuffle(['toll-free', 'toll-free', 'premium', 'shared-cost']);
   for (const kind of kinds) {
     const national = nationalNumber(random, country, kind);
-    if (national !== null) return { phone: typed(random, country, national, true), kind };
+    if (national !== null) return { phone: typed(random, country, national, allowNational), kind };
   }
   return null;
 }
