@@ -12,7 +12,8 @@ import type { Checker } from '../../src/index.js';
 
 type Options = Record<string, unknown>;
 
-function without(options: Options, path: string): Options | null {
+/** `options` without the option at `path` (`ip.now`), emptied parents removed; null when there is no such option. */
+export function without(options: Options, path: string): Options | null {
   const [head, ...rest] = path.split('.');
   if (head === undefined || !(head in options)) return null;
   const copy: Options = { ...options };
