@@ -10,6 +10,7 @@
 import type { Checker } from '../../src/index.js';
 import { pinnedChecker } from './checker.js';
 import { decision, defaultBand } from './metrics.js';
+import { measuredCommit } from './evaluate.js';
 import { CORPUS_NOW } from './schema.js';
 
 type Expect = 'accept' | 'review' | 'block' | 'review or block';
@@ -183,7 +184,8 @@ export function formatAnalystTable(rows: readonly AnalystRow[]): string {
 function main(argv: readonly string[]): void {
   const { checker } = pinnedChecker(CORPUS_NOW);
   const rows = analystTable(checker);
-  process.stdout.write(argv.includes('--json') ? `${JSON.stringify(rows, null, 2)}\n` : formatAnalystTable(rows));
+  const commit = measuredCommit();
+  process.stdout.write(argv.includes('--json') ? `${JSON.stringify(rows, null, 2)}\n` : `The fraud analyst's table${commit ? ` at commit ${commit}` : ''}, scored at ${CORPUS_NOW.toISOString()}\n\n${formatAnalystTable(rows)}`);
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) main(process.argv.slice(2));

@@ -5,6 +5,7 @@
  *
  *   npm run eval:scores                  the report
  *   npm run eval:scores -- --json        the same as JSON
+ *   npm run eval:scores -- --summary     the two summary tables only
  *   npm run eval:scores -- --corpus F    another corpus file
  *
  * Prints, per product and identity and per half: rows, AUC, the share of
@@ -253,11 +254,14 @@ export function formatReport(report: Report): string {
   return `${lines.join('\n')}\n`;
 }
 
-function gitCommit(): string | null {
+/** The code measured: the last commit that changed src/ or data/ (and HEAD, when later), flagged when either is modified. */
+export function measuredCommit(): string | null {
   try {
-    const hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'data'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
-    return dirty ? `${hash} (src or data modified)` : hash;
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+    const code = git('log', '-1', '--format=%h', '--', 'src', 'data');
+    const head = git('rev-parse', '--short', 'HEAD');
+    const dirty = git('status', '--porcelain', '--', 'src', 'data') !== '';
+    return `${code}${head === code ? '' : ` (src/ and data/ as of that commit; HEAD ${head})`}${dirty ? ' with uncommitted changes in src/ or data/' : ''}`;
   } catch {
     return null;
   }
@@ -268,8 +272,9 @@ function main(argv: readonly string[]): void {
   const file = at >= 0 && argv[at + 1] ? argv[at + 1]! : CORPUS_FILE;
   const rows = parseCorpus(readFileSync(file, 'utf8'));
   const { checker, clock } = pinnedChecker(CORPUS_NOW);
-  const report = evaluate(rows, checker, { corpus: file.startsWith(ROOT) ? file.slice(ROOT.length + 1) : file, commit: gitCommit(), clock });
-  process.stdout.write(argv.includes('--json') ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
+  const report = evaluate(rows, checker, { corpus: file.startsWith(ROOT) ? file.slice(ROOT.length + 1) : file, commit: measuredCommit(), clock });
+  const header = `Score evaluation of ${report.corpus}: ${report.rows} sign-ups${report.commit ? ` at commit ${report.commit}` : ''}\n\n`;
+  process.stdout.write(argv.includes('--json') ? `${JSON.stringify(report, null, 2)}\n` : argv.includes('--summary') ? header + formatSummary(report) : formatReport(report));
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) main(process.argv.slice(2));
