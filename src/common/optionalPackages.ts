@@ -104,7 +104,7 @@ function missingError(feature: string, group: OptionalGroup, error: unknown): Mi
  *
  * @param feature what the user asked for, for the message (`'identity-signals serve'`)
  * @param group the packages it needs
- * @param load `() => import('./the-module.js')`
+ * @param load `() => import('./index.js')` (the server's entry file, beside its module)
  * @returns the loaded module
  * @throws {MissingDependencyError} when one of the group's packages is not installed
  */
@@ -116,7 +116,7 @@ export async function loadOptional<T>(feature: string, group: OptionalGroup, loa
   }
 }
 
-/** {@link loadOptional} for CommonJS: `load` is `() => require('./the-module.cjs')`. */
+/** {@link loadOptional} for CommonJS: `load` is `() => require('./index.cjs')`. */
 export function loadOptionalSync<T>(feature: string, group: OptionalGroup, load: () => T): T {
   try {
     return load();

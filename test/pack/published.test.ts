@@ -149,7 +149,7 @@ describe('the bin of the installed package', () => {
 
   it('--version, directly and through npx', () => {
     expect(cli(['--version'])).toMatchObject({ status: 0, stdout: `${pkg.version}\n`, stderr: '' });
-    expect(run('npx', ['--no', 'identity-signals', '--version'], app)).toMatchObject({ status: 0, stdout: `${pkg.version}\n` });
+    expect(run('npx', ['--no', '--', 'identity-signals', '--version'], app)).toMatchObject({ status: 0, stdout: `${pkg.version}\n` });
   });
 
   const UA = 'Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
