@@ -33,7 +33,7 @@ const app = join(work, 'app');
 const installed = join(app, 'node_modules', 'identity-signals');
 const bin = join(app, 'node_modules', '.bin', 'identity-signals');
 // The clone's node_modules is some 50,000 files: removing them takes a while on a busy machine.
-afterAll(() => rmSync(work, { recursive: true, force: true }), 600_000);
+afterAll(() => timed('removing the temporary folder', () => rmSync(work, { recursive: true, force: true })), 600_000);
 
 interface Pkg {
   name: string;
@@ -98,17 +98,25 @@ function checkout(): void {
   }
 }
 
+/** Runs `step`, then logs what it took: the steps are most of this file's time. */
+function timed<T>(what: string, step: () => T): T {
+  const start = performance.now();
+  const result = step();
+  console.log(`${what}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  return result;
+}
+
 beforeAll(() => {
   checkout();
-  must('npm', ['ci', ...NPM], source);
+  timed('npm ci in the clone', () => must('npm', ['ci', ...NPM], source));
   // prepack's build prints to stdout ahead of npm's JSON.
-  const out = must('npm', ['pack', '--json', '--pack-destination', work, ...NPM], source);
+  const out = timed('npm pack (prepack: build)', () => must('npm', ['pack', '--json', '--pack-destination', work, ...NPM], source));
   packed = (JSON.parse(out.slice(out.search(/^\[/m))) as Packed[])[0]!;
   tarball = join(work, packed.filename);
   console.log(`${packed.filename}: ${packed.entryCount} files, ${mb(packed.size)} packed, ${mb(packed.unpackedSize)} unpacked`);
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), '{ "name": "app", "private": true }\n');
-  must('npm', ['install', '--omit=dev', ...NPM, tarball], app);
+  timed('npm install --omit=dev of the tarball', () => must('npm', ['install', '--omit=dev', ...NPM, tarball], app));
   pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Pkg;
 }, 1_200_000);
 
