@@ -1,6 +1,6 @@
 # identity-signals HTTP API, installed from the package's own tarball (docs/server.md, Container).
 #
-#   npm ci && npm run build && npm pack      # → identity-signals-<version>.tgz beside this file
+#   npm ci && npm pack                       # prepack builds dist/ → identity-signals-<version>.tgz beside this file
 #   docker build -t identity-signals .
 #   docker run --rm -p 8080:8080 -e IDENTITY_SIGNALS_API_KEYS=change-me identity-signals
 #

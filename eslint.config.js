@@ -1,5 +1,5 @@
 // Flat config: typescript-eslint for the code, eslint-plugin-regexp to catch
-// regexes that can backtrack catastrophically (STYLE.md §12).
+// regexes that can backtrack catastrophically (docs/style.md §12).
 import tseslint from 'typescript-eslint';
 import regexp from 'eslint-plugin-regexp';
 

@@ -14,7 +14,7 @@
  * Options:
  *   --json        one JSON object on stdout instead of the table
  *   --top N       how many entries to list (default 25)
- *   --no-build    pack the dist/ that is there instead of running `npm run build`
+ *   --no-build    pack the dist/ that is there (`npm pack --ignore-scripts`) instead of letting prepack build it
  *   --keep        keep the temporary folder (its path is printed)
  *
  * Sizes are disk usage (allocated blocks, what `du` reports) and, beside
@@ -129,13 +129,11 @@ function measure(options: Options): { report: Report; work: string } {
   const log = (line: string): void => {
     if (!options.json) console.error(line);
   };
-  if (options.build) {
-    log('building (npm run build)…');
-    run('npm', ['run', 'build', '--silent'], ROOT, true);
-  }
   const work = mkdtempSync(join(tmpdir(), 'is-install-size-'));
-  log(`packing into ${work}…`);
-  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], ROOT, true)) as { filename: string; size: number; unpackedSize: number; entryCount: number }[];
+  log(options.build ? `building (prepack) and packing into ${work}…` : `packing into ${work}…`);
+  const out = run('npm', ['pack', '--json', '--pack-destination', work, ...(options.build ? [] : ['--ignore-scripts'])], ROOT, true);
+  // prepack's build prints to stdout ahead of npm's JSON.
+  const packed = JSON.parse(out.slice(out.search(/^\[/m))) as { filename: string; size: number; unpackedSize: number; entryCount: number }[];
   const tgz = packed[0];
   if (tgz === undefined) throw new Error('npm pack printed no tarball');
   const app = join(work, 'app');

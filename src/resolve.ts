@@ -167,7 +167,7 @@ export async function resolve(request: unknown, options: ResolveOptions = {}): P
     customer_id: customerId,
     device_request_time: requestTime ?? (options.now?.() ?? new Date()).toISOString(),
   };
-  // webhook_url is echoed on email and name only (DESIGN.md, envelope).
+  // webhook_url is echoed on email and name only (docs/design.md, envelope).
   const webhook = webhookUrl === undefined ? {} : { webhook_url: webhookUrl };
   switch (product) {
     case 'email':

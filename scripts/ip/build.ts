@@ -16,7 +16,7 @@
  *
  * Which list wins where they overlap is decided at run time (src/ip/classify.ts)
  * from the set of lists covering a segment, so the priority rules live in one
- * tested place; the builder only subtracts what SOURCES.md says must never be
+ * tested place; the builder only subtracts what data/raw/ip/SOURCE.md (Caveats) says must never be
  * read from a list (Apple relay and Tor inside X4BNet's VPN output, Linode
  * inside the Akamai routes).
  */
@@ -386,7 +386,7 @@ function buildAsnClasses(): AsnClassesData {
   for (const line of dataLines(join(RAW, X4, 'input/vpn/ASN.txt'))) {
     const row = parseAsnLine(line);
     if (row === undefined) continue;
-    // AS60729 "Tor Servers" runs Tor exits: a Tor signal, never a VPN one (SOURCES.md caveat).
+    // AS60729 "Tor Servers" runs Tor exits: a Tor signal, never a VPN one (data/raw/ip/SOURCE.md, Caveats).
     if (row.asn === SUBTRACT.torAsn) tor[row.asn] = row.name;
     else vpn[row.asn] = row.name;
   }
@@ -415,7 +415,7 @@ function buildAsnClasses(): AsnClassesData {
   const cdn: Record<string, string> = {};
   for (const line of dataLines(join(RAW, 'SecOps-Institute+Akamai-ASN-and-IPs-List/akamai_asn_list.lst'))) {
     const row = parseAsnLine(line);
-    // AS63949 is Linode, Akamai's cloud: hosting, not CDN (SOURCES.md caveat).
+    // AS63949 is Linode, Akamai's cloud: hosting, not CDN (data/raw/ip/SOURCE.md, Caveats).
     if (row !== undefined && row.asn !== SUBTRACT.linodeAsn) cdn[row.asn] = 'Akamai';
   }
   const usage: Record<string, [string, string]> = {};

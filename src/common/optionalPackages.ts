@@ -24,6 +24,12 @@ export type OptionalGroup = 'server' | 'queue';
  * The packages of each group. `server` is everything `identity-signals/server`
  * loads (its webhook queue and rate store can use Redis, so BullMQ and ioredis
  * too); `queue` is what `worker` and `batch --queue` load.
+ *
+ * `@fastify/static` (under @fastify/swagger-ui) and `light-my-request` (under
+ * fastify) are not imported here: they are named so that the install command
+ * holds them at releases that accept the Node of package.json's `engines`.
+ * Their newest releases need Node 22 (content-disposition 3 and cookie 2), and
+ * npm would pick those for the ranges fastify and swagger-ui ask for.
  */
 export const OPTIONAL_PACKAGES: Readonly<Record<OptionalGroup, readonly string[]>> = Object.freeze({
   server: Object.freeze([
@@ -31,6 +37,8 @@ export const OPTIONAL_PACKAGES: Readonly<Record<OptionalGroup, readonly string[]
     '@fastify/rate-limit',
     '@fastify/swagger',
     '@fastify/swagger-ui',
+    '@fastify/static',
+    'light-my-request',
     '@fastify/type-provider-typebox',
     '@fastify/under-pressure',
     'typebox',
@@ -96,7 +104,7 @@ function missingError(feature: string, group: OptionalGroup, error: unknown): Mi
  *
  * @param feature what the user asked for, for the message (`'identity-signals serve'`)
  * @param group the packages it needs
- * @param load `() => import('./the-module.js')`
+ * @param load `() => import('./index.js')` (the server's entry file, beside its module)
  * @returns the loaded module
  * @throws {MissingDependencyError} when one of the group's packages is not installed
  */
@@ -108,7 +116,7 @@ export async function loadOptional<T>(feature: string, group: OptionalGroup, loa
   }
 }
 
-/** {@link loadOptional} for CommonJS: `load` is `() => require('./the-module.cjs')`. */
+/** {@link loadOptional} for CommonJS: `load` is `() => require('./index.cjs')`. */
 export function loadOptionalSync<T>(feature: string, group: OptionalGroup, load: () => T): T {
   try {
     return load();

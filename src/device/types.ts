@@ -3,7 +3,7 @@ import type { BaselineCode, QualityCluster, Reason, ScoringOptions } from '../sc
 import type { DeviceReasonCode } from './scoreModel.js';
 
 /**
- * Primary hardware type of the client (DESIGN.md, "device `category`").
+ * Primary hardware type of the client (docs/design.md, "device `category`").
  * `robot` wins over everything: a crawler that spoofs a phone is a robot.
  */
 export type DeviceCategory =
@@ -117,7 +117,7 @@ export interface DeviceResult {
   readonly os_version: string | null;
   readonly memory_limit_embedded_media: number | null;
   readonly memory_limit_markup: number | null;
-  /** A number of bytes (0 where it varies), deliberately not the spec's boolean: see DESIGN.md. */
+  /** A number of bytes (0 where it varies), deliberately not the spec's boolean: see docs/design.md. */
   readonly memory_limit_download: number | null;
   /** 1 for phones, tablets and wearables, 0 for other known categories, null when unknown. */
   readonly mobile_device: 0 | 1 | null;

@@ -26,7 +26,7 @@ describe('checkEmail', () => {
     expect(codes('jane.doe@acme-widgets.com')).toEqual(['EMAIL_BASELINE', 'EMAIL_CORPORATE', 'EMAIL_PROVIDER_ONLY']);
   });
 
-  it('follows the status precedence of DESIGN.md', () => {
+  it('follows the status precedence of docs/design.md', () => {
     expect(checkEmail('info@gmial.com').status).toBe('syntax'); // typo beats disposable and role
     expect(checkEmail('info@example.com').status).toBe('invalid'); // reserved beats role
     expect(checkEmail('info@mailinator.com').status).toBe('disposable'); // disposable beats role

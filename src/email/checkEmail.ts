@@ -143,7 +143,7 @@ function domainFacts(domain: string, domainUnicode: string, suggestTypos: boolea
   };
 }
 
-/** Every offline signal of one address, and the status they settle on (DESIGN.md precedence). */
+/** Every offline signal of one address, and the status they settle on (docs/design.md precedence). */
 function judge(email: string, facts: (domain: string, domainUnicode: string) => DomainFacts, stale: () => string | null): Verdict {
   const parsed = parseEmailAddress(email);
   if (!parsed.ok) {

@@ -45,7 +45,7 @@ export interface EmailProviderFacts {
  * Merges provider facts into an offline result and re-scores it. Pure: the
  * offline result is not changed.
  *
- * Status follows DESIGN.md's precedence with the provider facts added:
+ * Status follows docs/design.md's precedence with the provider facts added:
  * syntax → invalid (offline, no MX, or the mailbox refused) → disposable → spam-trap → role →
  * accept-all → deliverable → undetermined. `is_valid` becomes `true` when a
  * provider verified the mailbox, `false` when the domain takes no mail or

@@ -144,7 +144,7 @@ export type EmailScorer = Scorer<EmailReasonCode, QualityCluster, 'email'>;
 export type EmailScoreOutcome = ReturnType<EmailScorer>;
 
 /**
- * The email score model, as data (DESIGN.md, "Score model"). Higher is
+ * The email score model, as data (docs/design.md, "Score model"). Higher is
  * better. The weights are judgement calls written down, not fitted: each
  * comment says what it encodes so that a caller can disagree with one
  * number (`scoring.weights`) instead of the whole model.

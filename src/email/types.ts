@@ -8,7 +8,7 @@ import type { EmailReasonCode } from './scoreModel.js';
  * `accept-all` and `deliverable` need a provider (no public spam-trap list
  * exists, and deliverability needs an SMTP conversation).
  *
- * Precedence (DESIGN.md): syntax → invalid → disposable → spam-trap → role →
+ * Precedence (docs/design.md): syntax → invalid → disposable → spam-trap → role →
  * accept-all → deliverable → undetermined.
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * Every regular expression of the IP check, in one place (STYLE.md §12).
+ * Every regular expression of the IP check, in one place (docs/style.md §12).
  * All are linear: anchored, no nested quantifiers, and only ever run on
  * input already capped at {@link MAX_IP_LENGTH} characters (AS names: at
  * {@link MAX_AS_NAME_LENGTH}).

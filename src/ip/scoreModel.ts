@@ -58,7 +58,7 @@ export type IpScorer = Scorer<IpReasonCode, RiskCluster, 'ip'>;
 export type IpScoreOutcome = ReturnType<IpScorer>;
 
 /**
- * The IP score model (DESIGN.md "Score model"). Baseline 0.4: an address
+ * The IP score model (docs/design.md "Score model"). Baseline 0.4: an address
  * about which nothing is known scores 600 (`high` starts at 600 in the
  * default bands, so "nothing known" sits at the bottom of it; in the
  * scorecard bands it is `high` too). Weights are judgement calls written

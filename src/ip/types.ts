@@ -2,7 +2,7 @@ import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
 import type { IpReasonCode } from './scoreModel.js';
 
-/** Usage-type codes of the spec's `connection_type` (DESIGN.md: the code, never a label). */
+/** Usage-type codes of the spec's `connection_type` (docs/design.md: the code, never a label). */
 export type ConnectionType = 'COM' | 'ORG' | 'GOV' | 'MIL' | 'EDU' | 'LIB' | 'CDN' | 'ISP' | 'MOB' | 'DCH' | 'SES' | 'RSV';
 
 /** The spec's three `connection_speed` values. */

@@ -1,5 +1,5 @@
 /**
- * Every regular expression of the name product, in one place (STYLE.md §12).
+ * Every regular expression of the name product, in one place (docs/style.md §12).
  * Each is a single character class or a short literal alternation: none can
  * backtrack, and all of them run only on parts capped at `MAX_PART_INPUT`.
  */

@@ -24,7 +24,7 @@ interface PreparedSignal {
  * Builds a scorer for one product model and one set of options. Options are
  * validated once here so that scoring a check costs a few multiplications.
  *
- * The model (see DESIGN.md, "Score model"):
+ * The model (see docs/design.md, "Score model"):
  * 1. start from `1000 × (1 − baseline)`;
  * 2. each trust signal removes its share of the baseline uncertainty;
  * 3. risks combine as noisy-OR: `score × Π(1 − wᵢ)`;

@@ -11,7 +11,7 @@ export type ScoredName = ProductName | 'identity';
 
 /**
  * Cluster names of email and device, lowest band first (the spec's field
- * table wins over its sample, DESIGN.md).
+ * table wins over its sample, docs/design.md).
  *
  * @example
  * const cluster: QualityCluster = checkEmail('jane.doe@gmail.com').score_cluster; // 'good'

@@ -7,7 +7,7 @@ import type { ServerOptions } from './options.js';
  * `.close()` stops it and its plugins. For reload and graceful shutdown,
  * use {@link createApiServer}, whose `server` this is.
  *
- * Status codes (DESIGN.md): 200 success; 400 malformed JSON or a missing or
+ * Status codes (docs/design.md): 200 success; 400 malformed JSON or a missing or
  * invalid field (named by its wire name); 401 missing or wrong `x-api-key`;
  * 403 a product the key may not use; 404 unknown path; 405 wrong method;
  * 413 body too large; 415 not JSON; 429 rate limited (Retry-After); 503

@@ -45,7 +45,7 @@ export function backoffDelay(attempts: number, policy: RetryPolicy, random: () =
   return Math.round(delay / 2 + random() * (delay / 2));
 }
 
-/** The body of an `email.enriched` (DESIGN.md, webhook row) or `name.enriched` webhook, with the delivery id. */
+/** The body of an `email.enriched` (docs/design.md, webhook row) or `name.enriched` webhook, with the delivery id. */
 export async function webhookBody(checker: Checker, id: string, job: WebhookJob): Promise<string> {
   const envelope = { delivery_id: id, resolution_id: job.resolution_id, customer_id: job.customer_id };
   if (job.name !== undefined) {

@@ -1,6 +1,6 @@
 /**
  * Every failure of the HTTP API becomes one status and one body
- * `{ "error": { "code", "message", "field"? } }` (DESIGN.md, HTTP errors).
+ * `{ "error": { "code", "message", "field"? } }` (docs/design.md, HTTP errors).
  * Fastify's own errors (body too large, bad media type, bad JSON, schema
  * validation) are translated here, so a client sees the same codes and
  * messages whichever layer refused it.

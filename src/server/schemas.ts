@@ -335,7 +335,7 @@ export const HubResponseSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** The body of every error answer (DESIGN.md, HTTP errors). */
+/** The body of every error answer (docs/design.md, HTTP errors). */
 export const ErrorSchema = Type.Object(
   {
     error: Type.Object(

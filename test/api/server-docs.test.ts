@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createApiServer } from '../../src/server/index.js';
 
-// GET /docs in a real headless browser (Debian's chromium; .ci/run installs
+// GET /docs in a real headless browser (Debian's chromium; npm test installs
 // it): the page renders from the package's assets alone, and one request is
 // sent from it with "Try it out". Every request the page makes is recorded;
 // any to another host is refused and fails the test. A screenshot is kept

@@ -9,7 +9,7 @@ import { startRedisServer } from '../support/redisServer.js';
 import type { RunningRedis } from '../support/redisServer.js';
 
 // Two servers sharing one rate limit through a real redis-server on loopback,
-// started here (Debian's package; .ci/run installs it). No Redis is no reason
+// started here (Debian's package; npm test installs it). No Redis is no reason
 // to skip: the test fails and says so.
 
 let redis: RunningRedis | undefined;

@@ -1,6 +1,6 @@
 /**
  * Accuracy of the device check over the fixture corpora (copied from
- * ../shared/corpora): Matomo device-detector fixtures (device_ua, client_hints)
+ * the project's shared corpora, test/fixtures/device/SOURCE.md): Matomo device-detector fixtures (device_ua, client_hints)
  * and uap-core device fixtures (uap_device). Prints every miss, one line
  * each, and the accuracy per metric; asserts the floors of issue 3.
  *

@@ -9,7 +9,7 @@ interface Pkg {
 }
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Pkg;
 
-// `attw --pack . --profile strict` (npm run test:pack, part of npm test) is the
+// attw --profile strict on the packed tarball (test/pack, npm run test:pack, part of npm test) is the
 // end-to-end check that every subpath resolves under node10; this keeps the
 // typesVersions map in step with the exports map when a subpath is added.
 describe('typesVersions mirrors the subpath exports for moduleResolution node10 (issue 12, item 8)', () => {

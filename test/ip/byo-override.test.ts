@@ -1,6 +1,6 @@
 /**
  * Your MaxMind databases override the bundled data field by field
- * (DESIGN.md; docs/ip.md "Bring your own databases"; issue 12, item 4): for
+ * (docs/design.md; docs/ip.md "Bring your own databases"): for
  * every field a MaxMind database can set, your value wins where both know
  * the field, a field your record does not hold is left to the bundled data
  * (never mixing two places or two networks), and where both are flags, both

@@ -1,4 +1,4 @@
-/** Snapshot of the name subpath's public surface (STYLE.md §10). */
+/** Snapshot of the name subpath's public surface (docs/style.md §10). */
 import { describe, expect, it } from 'vitest';
 import * as name from '../../src/name/index.js';
 

@@ -1,6 +1,6 @@
 /**
  * A real redis-server on a free loopback port for one test file (Debian's
- * package; .ci/run installs it). A missing redis-server fails the test with a
+ * package; npm test installs it first). A missing redis-server fails the test with a
  * message that says so: no Redis is no reason to skip.
  */
 import { spawn } from 'node:child_process';
@@ -30,7 +30,7 @@ export async function startRedisServer(): Promise<RunningRedis> {
   const port = await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const failed = new Promise<never>((_, fail) =>
-    child.once('error', (error) => fail(new Error(`redis-server could not start (is it installed? .ci/run installs it): ${error.message}`))),
+    child.once('error', (error) => fail(new Error(`redis-server could not start (is it installed? scripts/test-prerequisites.sh installs it, as npm test does first): ${error.message}`))),
   );
   const url = `redis://127.0.0.1:${port}`;
   const ready = (async () => {

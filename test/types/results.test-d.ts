@@ -107,7 +107,7 @@ describe('connection_type is the union of its codes', () => {
     type Codes = 'COM' | 'ORG' | 'GOV' | 'MIL' | 'EDU' | 'LIB' | 'CDN' | 'ISP' | 'MOB' | 'DCH' | 'SES' | 'RSV';
     expectTypeOf<ConnectionType>().toEqualTypeOf<Codes>();
     expectTypeOf<IpResult['connection_type']>().toEqualTypeOf<Codes | null>();
-    // @ts-expect-error -- the label is not a code (DESIGN.md: the code, never a label)
+    // @ts-expect-error -- the label is not a code (docs/design.md: the code, never a label)
     const label: IpResult['connection_type'] = 'Data Center';
     void label;
   });

@@ -132,7 +132,7 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
 
   /**
    * Queues the webhooks an answered request owes, before the answer: a durable queue has written the
-   * delivery down by the time the client hears 200 (STYLE.md rule 13). Every product whose request takes
+   * delivery down by the time the client hears 200 (docs/style.md rule 13). Every product whose request takes
    * webhook_url: email, and name when a provider serves names (the schema checked their fields are strings).
    */
   async function webhooks(
