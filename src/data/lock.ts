@@ -6,6 +6,7 @@
  * runs that find the same stale lock cannot both take it.
  */
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { systemTime } from '../common/clock.js';
 
 /** Thrown when another live process holds the lock. */
 export class LockBusyError extends Error {
@@ -66,7 +67,7 @@ function held(path: string): boolean {
   const owner = ownerOf(path);
   if (owner !== undefined) return alive(owner);
   try {
-    return Date.now() - statSync(path).mtimeMs < 10_000;
+    return systemTime() - statSync(path).mtimeMs < 10_000;
   } catch {
     return false;
   }
