@@ -70,7 +70,7 @@ export interface CheckerOptions {
    * where `maxAgeDays` is the age past which a volatile list (Tor, VPN,
    * proxy, relay, hosting, disposable) adds a 0-point `*_DATA_STALE` reason.
    * See docs/data.md.
-   * @default the package's bundle, 30 days
+   * @default the default bundle (`configureDefaults({ data })`, else the directory in IDENTITY_SIGNALS_DATA, else the package's), 30 days
    */
   readonly data?: DataOptions;
   /**

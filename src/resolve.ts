@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createChecker } from './checker.js';
-import type { Checker } from './checker.js';
+import type { Checker, CheckerOptions } from './checker.js';
+import { sharedChecker } from './common/sharedChecker.js';
 import type { DeviceResult } from './device/index.js';
 import type { EmailResult } from './email/index.js';
 import { quoteInput } from './common/quoteInput.js';
@@ -85,7 +86,7 @@ export interface ResolveOptions {
    * The checker to use. Its clock (`createChecker({ now })`) stamps
    * `device_request_time` when the request has none, as it dates every
    * time-dependent field of the result.
-   * @default a checker with the bundled data, default bands and the system clock
+   * @default a checker with the default bundle (see `configureDefaults`), default bands and the system clock
    */
   readonly checker?: Checker;
 }
@@ -107,7 +108,7 @@ export const REQUIRED_FIELDS: Readonly<Record<ProductName, readonly string[]>> =
   name: ['first_name', 'last_name'],
 });
 
-let defaultChecker: Checker | undefined;
+const defaultChecker = sharedChecker<CheckerOptions, Checker>(createChecker);
 
 /**
  * Resolves one spec request into the spec's envelope: `resolution_id` (UUID
@@ -163,7 +164,7 @@ export async function resolve(request: unknown, options: ResolveOptions = {}): P
   const fields = REQUIRED_FIELDS[product].map((field) => requireString(body, field));
   const webhookUrl = optionalString(body, 'webhook_url');
   const requestTime = optionalString(body, 'device_request_time');
-  const checker = options.checker ?? (defaultChecker ??= createChecker());
+  const checker = options.checker ?? defaultChecker(undefined);
   // One reading of the checker's clock: the envelope's time and the IP's request_time agree.
   const now = checker.now();
 

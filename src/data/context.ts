@@ -15,7 +15,7 @@ import { isPlainObject } from '../common/options.js';
 import { DataError, InputError } from '../errors.js';
 import { DataBundle, isDirectory } from './bundle.js';
 import type { DatasetFormat } from './format.js';
-import { defaultBundle, defaultBundleIfAny } from './locate.js';
+import { DATA_VARIABLE, defaultBundle, defaultBundleIfAny } from './locate.js';
 
 /** Default maximum age, in days, of a volatile list (Tor, VPN, proxy, relay, hosting, disposable) before results say it is stale. */
 export const DEFAULT_MAX_AGE_DAYS = 30;
@@ -28,7 +28,7 @@ export const DEFAULT_MAX_AGE_DAYS = 30;
 export type DataOptions =
   | string
   | {
-      /** A bundle directory (whole or partial; what it lacks comes from the default bundle). @default the package's bundle */
+      /** A bundle directory (whole or partial; what it lacks comes from the package's bundle). @default the default bundle (see `configureDefaults`) */
       readonly dir?: string;
       /**
        * Age in days past which a volatile list adds a 0-point `IP_DATA_STALE`
@@ -55,14 +55,58 @@ let current: DataContext | undefined;
  */
 let instant: number | undefined;
 let defaultContext: DataContext | undefined;
+/** The bundle `configureDefaults` set (a context with the system clock), or undefined. */
+let configured: DataContext | undefined;
+let generation = 0;
 
-/** The default context: the package's bundle, 30 days, the system clock. */
+/**
+ * The default context, used wherever no `data` is given (the plain
+ * functions, `createChecker()` without `data`, the module-level helpers):
+ * the bundle `configureDefaults({ data })` set, else the directory in
+ * IDENTITY_SIGNALS_DATA (read on first use), else the package's own
+ * bundle; 30 days; the system clock.
+ *
+ * @throws DataError `DATA_MISSING` when none of the three can be found (the message says how to set one)
+ */
 export function defaultDataContext(): DataContext {
   if (defaultContext === undefined) {
-    defaultContext = Object.freeze({ bundle: defaultBundle(), maxAgeDays: DEFAULT_MAX_AGE_DAYS, now: systemClock });
-    opened.add(defaultContext);
+    const fromEnvironment = process.env[DATA_VARIABLE];
+    defaultContext =
+      configured ??
+      (fromEnvironment === undefined || fromEnvironment === ''
+        ? register(Object.freeze({ bundle: defaultBundle(), maxAgeDays: DEFAULT_MAX_AGE_DAYS, now: systemClock }))
+        : openData(fromEnvironment, DATA_VARIABLE));
   }
   return defaultContext;
+}
+
+/**
+ * Replaces the default bundle (see {@link defaultDataContext}); undefined
+ * goes back to IDENTITY_SIGNALS_DATA, else the package's bundle. The
+ * option is checked and the bundle opened now, so a bad one fails here.
+ *
+ * @throws InputError `INPUT_OPTION` for an option of the wrong shape; DataError when the directory is not a readable bundle
+ */
+export function setDefaultData(option: DataOptions | undefined, path: string): void {
+  // Checked first: a bad option leaves the current default in place.
+  if (option !== undefined) checkDataOption(option, path);
+  const previous = { configured, defaultContext };
+  // Opened against the unconfigured default: `{ maxAgeDays }` alone keeps IDENTITY_SIGNALS_DATA or the package's bundle.
+  configured = undefined;
+  defaultContext = undefined;
+  try {
+    configured = option === undefined ? undefined : openData(option, path);
+  } catch (error) {
+    ({ configured, defaultContext } = previous);
+    throw error;
+  }
+  defaultContext = configured;
+  generation += 1;
+}
+
+/** Changes each time {@link setDefaultData} runs: the plain functions build their checker anew when it has. */
+export function defaultDataGeneration(): number {
+  return generation;
 }
 
 /** The context of the running check, or the default one outside a check. */
