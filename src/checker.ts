@@ -70,7 +70,7 @@ export interface CheckerOptions {
    * where `maxAgeDays` is the age past which a volatile list (Tor, VPN,
    * proxy, relay, hosting, disposable) adds a 0-point `*_DATA_STALE` reason.
    * See docs/data.md.
-   * @default the default bundle (`configureDefaults({ data })`, else the directory in IDENTITY_SIGNALS_DATA, else the package's), 30 days
+   * @default the package's bundle, 30 days (`configureDefaults` and IDENTITY_SIGNALS_DATA serve the one-call functions, not a checker)
    */
   readonly data?: DataOptions;
   /**
@@ -193,8 +193,9 @@ const CHECKER_RULES: OptionRules = {
 
 /**
  * Creates a checker holding one configuration (bands, weights, your own IP
- * databases, a default phone country). Datasets load on each product's first
- * call, so a checker used only for e-mail never opens IP data.
+ * databases, a default phone country, the data bundle and one clock, `now`).
+ * Datasets load on each product's first call, so a checker used only for
+ * e-mail never opens IP data.
  *
  * @param options configuration, checked whole before any check is built
  * @returns the five checks bound to that configuration

@@ -86,7 +86,7 @@ export interface ResolveOptions {
    * The checker to use. Its clock (`createChecker({ now })`) stamps
    * `device_request_time` when the request has none, as it dates every
    * time-dependent field of the result.
-   * @default a checker with the default bundle (see `configureDefaults`), default bands and the system clock
+   * @default a shared checker on the one-call functions' bundle (`configureDefaults`, else IDENTITY_SIGNALS_DATA, else the package's), default bands and the system clock
    */
   readonly checker?: Checker;
 }

@@ -28,7 +28,7 @@ export const DEFAULT_MAX_AGE_DAYS = 30;
 export type DataOptions =
   | string
   | {
-      /** A bundle directory (whole or partial; what it lacks comes from the package's bundle). @default the default bundle (see `configureDefaults`) */
+      /** A bundle directory (whole or partial; what it lacks comes from the package's bundle). @default the package's bundle */
       readonly dir?: string;
       /**
        * Age in days past which a volatile list adds a 0-point `IP_DATA_STALE`
@@ -54,69 +54,79 @@ let current: DataContext | undefined;
  * identity's IP, e-mail and time of day). Undefined between calls.
  */
 let instant: number | undefined;
-let defaultContext: DataContext | undefined;
-/** The bundle `configureDefaults` set (a context with the system clock), or undefined. */
-let configured: DataContext | undefined;
+let packageContext: DataContext | undefined;
+/** The one-call functions' context: the bundle `configureDefaults` set, else IDENTITY_SIGNALS_DATA's, else the package's. */
+let plainContext: DataContext | undefined;
 let generation = 0;
 
 /**
- * The default context, used wherever no `data` is given (the plain
- * functions, `createChecker()` without `data`, the module-level helpers):
- * the bundle `configureDefaults({ data })` set, else the directory in
- * IDENTITY_SIGNALS_DATA (read on first use), else the package's own
- * bundle; 30 days; the system clock.
+ * The package's own bundle, 30 days, the system clock: what a checker
+ * created without `data` reads.
  *
- * @throws DataError `DATA_MISSING` when none of the three can be found (the message says how to set one)
+ * @throws DataError `DATA_MISSING` when the package's data/ folder cannot be found (the message says what to do)
  */
 export function defaultDataContext(): DataContext {
-  if (defaultContext === undefined) {
-    const fromEnvironment = process.env[DATA_VARIABLE];
-    defaultContext =
-      configured ??
-      (fromEnvironment === undefined || fromEnvironment === ''
-        ? register(Object.freeze({ bundle: defaultBundle(), maxAgeDays: DEFAULT_MAX_AGE_DAYS, now: systemClock }))
-        : openData(fromEnvironment, DATA_VARIABLE));
-  }
-  return defaultContext;
+  packageContext ??= register(Object.freeze({ bundle: defaultBundle(), maxAgeDays: DEFAULT_MAX_AGE_DAYS, now: systemClock }));
+  return packageContext;
 }
 
 /**
- * Replaces the default bundle (see {@link defaultDataContext}); undefined
- * goes back to IDENTITY_SIGNALS_DATA, else the package's bundle. The
- * option is checked and the bundle opened now, so a bad one fails here.
+ * The context of the one-call functions (`checkEmail`…, `resolve` without a
+ * checker) and of the module-level helpers that run outside any checker
+ * (`isDisposableDomain`…): the bundle `configureDefaults({ data })` set,
+ * else the directory in IDENTITY_SIGNALS_DATA (read on first use), else the
+ * package's; the system clock. A checker created without `data` does not
+ * read it: what it is given is what it reads.
+ *
+ * @throws DataError when IDENTITY_SIGNALS_DATA names no bundle, or none is set and the package's cannot be found
+ */
+export function plainDataContext(): DataContext {
+  if (plainContext === undefined) {
+    const dir = environmentDir();
+    plainContext = dir === undefined ? defaultDataContext() : openData(dir, DATA_VARIABLE);
+  }
+  return plainContext;
+}
+
+/** IDENTITY_SIGNALS_DATA, when set to something (empty is unset, as for the CLI). */
+function environmentDir(): string | undefined {
+  const value = process.env[DATA_VARIABLE];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * Sets the one-call functions' bundle (see {@link plainDataContext});
+ * undefined goes back to IDENTITY_SIGNALS_DATA, else the package's. The
+ * option is checked and the bundle opened now, so a bad one fails here and
+ * the previous one stays. An option without `dir` keeps the bundle
+ * IDENTITY_SIGNALS_DATA names, else the package's.
  *
  * @throws InputError `INPUT_OPTION` for an option of the wrong shape; DataError when the directory is not a readable bundle
  */
 export function setDefaultData(option: DataOptions | undefined, path: string): void {
-  // Checked first: a bad option leaves the current default in place.
-  if (option !== undefined) checkDataOption(option, path);
-  const previous = { configured, defaultContext };
-  // Opened against the unconfigured default: `{ maxAgeDays }` alone keeps IDENTITY_SIGNALS_DATA or the package's bundle.
-  configured = undefined;
-  defaultContext = undefined;
-  try {
-    configured = option === undefined ? undefined : openData(option, path);
-  } catch (error) {
-    ({ configured, defaultContext } = previous);
-    throw error;
+  let next: DataContext | undefined;
+  if (option !== undefined) {
+    const { dir, maxAgeDays } = checkDataOption(option, path);
+    const from = dir ?? environmentDir();
+    next = from === undefined ? openData({ maxAgeDays }, path) : openData({ dir: from, maxAgeDays }, dir === undefined ? DATA_VARIABLE : path);
   }
-  defaultContext = configured;
+  plainContext = next;
   generation += 1;
 }
 
-/** Changes each time {@link setDefaultData} runs: the plain functions build their checker anew when it has. */
+/** Changes each time {@link setDefaultData} runs: the one-call functions build their checker anew when it has. */
 export function defaultDataGeneration(): number {
   return generation;
 }
 
-/** The context of the running check, or the default one outside a check. */
+/** The context of the running check, or the one-call functions' outside a check (the module-level helpers are one-call functions too). */
 export function currentData(): DataContext {
-  return current ?? defaultDataContext();
+  return current ?? plainDataContext();
 }
 
-/** The bundle of the running check (the default bundle outside a check). */
+/** The bundle of the running check (the one-call functions' outside a check). */
 export function currentBundle(): DataBundle {
-  return (current ?? defaultDataContext()).bundle;
+  return (current ?? plainDataContext()).bundle;
 }
 
 /**

@@ -20,9 +20,10 @@ export const DATA_VARIABLE = 'IDENTITY_SIGNALS_DATA';
 export const NO_DEFAULT_BUNDLE =
   "cannot find identity-signals' default data bundle (the package's data/ folder): this happens when the library is bundled into one file " +
   "(esbuild, webpack, tsup) and run away from node_modules. Write the bundle once with `npx identity-signals data export --out ./identity-signals-data`, " +
-  `ship that folder with your service and name it: set ${DATA_VARIABLE}=/path/to/identity-signals-data in the environment, ` +
-  "or call configureDefaults({ data: '/path/to/identity-signals-data' }) before the first check (both serve the plain functions such as checkEmail " +
-  "and every checker created without data), or pass createChecker({ data: '/path/to/identity-signals-data' }); the CLI and server also take --data DIR";
+  `ship that folder with your service and name it: for the one-call functions (checkEmail, checkIp, checkIdentity, resolve…) ` +
+  `set ${DATA_VARIABLE}=/path/to/identity-signals-data in the environment or call configureDefaults({ data: '/path/to/identity-signals-data' }) ` +
+  "before the first check; for a checker, pass createChecker({ data: '/path/to/identity-signals-data' }); the CLI and server take --data DIR or " +
+  DATA_VARIABLE;
 
 let located: string | null | undefined;
 let defaultOpened: DataBundle | undefined;

@@ -132,7 +132,7 @@ export interface EmailCheckOptions {
    * The data bundle to read (a directory, whole or partial) and the maximum
    * age of the disposable lists before results carry `EMAIL_DATA_STALE`
    * (measured on `now`); see docs/data.md.
-   * @default the default bundle (`configureDefaults`, else IDENTITY_SIGNALS_DATA, else the package's), 30 days
+   * @default the package's bundle (for the one-call functions: the one `configureDefaults` set, else IDENTITY_SIGNALS_DATA's, else the package's), 30 days
    */
   readonly data?: DataOptions;
   /**

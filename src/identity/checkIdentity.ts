@@ -20,7 +20,7 @@ const RULES = { now: dateOption, scoring: scoringOption };
  * weights are in docs/identity.md.
  *
  * @param input the sign-up's fields; any subset
- * @param options `now` (the instant of the check: the IP's local time),
+ * @param options `now` (the instant of the check, for everything time-dependent in it: the IP's local time, the lists' age),
  * `scoring` (bands, and weights of `IDENTITY_*` and the products' codes)
  * @throws InputError `INPUT_TYPE` when `input` is not a plain object, a
  * field is not a string, or `country` is not two letters; `INPUT_OPTION`

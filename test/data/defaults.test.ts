@@ -1,8 +1,10 @@
 /**
- * The default bundle of everything given no `data` (the plain functions, the
- * module-level helpers, checkers created without `data`):
- * configureDefaults({ data }), else IDENTITY_SIGNALS_DATA read on first use,
- * else the package's data/. A service bundled into one file runs on it
+ * The bundle of the one-call functions and the module-level helpers when
+ * their options name none: configureDefaults({ data }), else
+ * IDENTITY_SIGNALS_DATA read on first use, else the package's data/. A
+ * checker reads what it is given (without `data`, the package's bundle), so
+ * a caller that passes its own environment (the CLI's io.env) is not
+ * overruled by the process's. A service bundled into one file runs on it
  * (test/data/esbuild.test.ts); here, in process, which calls see which bundle.
  */
 import { rmSync } from 'node:fs';
@@ -54,7 +56,10 @@ describe('configureDefaults({ data })', () => {
     const res = await resolve({ customer_id: 'c', claims: ['email'], email: ADDRESS });
     expect('email' in res && res.email.status).toBe('disposable');
     expect(isDisposableDomain(FRESH_THROWAWAY)).toBe(true);
-    expect(createChecker().email(ADDRESS).status).toBe('disposable');
+    expect(checkEmail(ADDRESS, { now: new Date('2026-12-01T00:00:00Z') }).status).toBe('disposable');
+    // A checker reads what it is given: without data, the package's bundle.
+    expect(createChecker().email(ADDRESS).status).not.toBe('disposable');
+    expect(createChecker({ data: made.at(-1)! }).email(ADDRESS).status).toBe('disposable');
     // What the partial bundle lacks still comes from the package's.
     expect(checkIp('81.2.69.142').country).toBe('GB');
     configureDefaults({});
@@ -64,8 +69,9 @@ describe('configureDefaults({ data })', () => {
 
   it('takes { dir, maxAgeDays } as createChecker’s data does', () => {
     configureDefaults({ data: { dir: customDisposable(), maxAgeDays: 0 } });
-    const checker = createChecker({ now: new Date('2030-01-01T00:00:00Z') });
-    expect(checker.email(ADDRESS).reasons.map((r) => r.code)).toContain('EMAIL_DATA_STALE');
+    const stale = checkEmail(ADDRESS, { now: new Date('2030-01-01T00:00:00Z') });
+    expect(stale.status).toBe('disposable');
+    expect(stale.reasons.map((r) => r.code)).toContain('EMAIL_DATA_STALE');
   });
 
   it('refuses a bad option with a typed error and keeps the default it had', () => {
@@ -87,9 +93,13 @@ describe('IDENTITY_SIGNALS_DATA', () => {
     process.env[VARIABLE] = customDisposable();
     configureDefaults({}); // forget the default read so far: the next use reads the variable
     expect(checkEmail(ADDRESS).status).toBe('disposable');
-    expect(createChecker().dataInfo().find((d) => d.file === 'email/disposable.json')?.from).toBe('custom');
-    configureDefaults({ data: { maxAgeDays: 10 } }); // no dir: the variable's bundle still
-    expect(checkEmail(ADDRESS).status).toBe('disposable');
+    expect(isDisposableDomain(FRESH_THROWAWAY)).toBe(true);
+    // Not a checker's: the CLI passes its own environment and the bundle it names.
+    expect(createChecker().email(ADDRESS).status).not.toBe('disposable');
+    configureDefaults({ data: { maxAgeDays: 0 } }); // no dir: the variable's bundle still, with this age limit
+    const stale = checkEmail(ADDRESS, { now: new Date('2030-01-01T00:00:00Z') });
+    expect(stale.status).toBe('disposable');
+    expect(stale.reasons.map((r) => r.code)).toContain('EMAIL_DATA_STALE');
     process.env[VARIABLE] = '';
     configureDefaults({});
     expect(checkEmail(ADDRESS).status).not.toBe('disposable');
