@@ -15,4 +15,29 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // One clock: a result that depends on time reads its checker's `now`, and
+    // code that needs the real time (deadlines, retry times, timestamps) reads
+    // src/common/clock.ts, the one module that reads the wall clock. Durations
+    // are measured with performance.now().
+    files: ['src/**/*.ts'],
+    ignores: ['src/common/clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Date'][property.name='now']",
+          message: "Date.now reads the wall clock: use the checker's clock (a check's `now`), or systemTime() from src/common/clock.ts outside a check.",
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "new Date() reads the wall clock: use the checker's clock (a check's `now`), or systemClock() from src/common/clock.ts outside a check.",
+        },
+        {
+          selector: "CallExpression[callee.name='Date']",
+          message: "Date() reads the wall clock: use the checker's clock (a check's `now`), or systemClock() from src/common/clock.ts outside a check.",
+        },
+      ],
+    },
+  },
 );

@@ -32,7 +32,7 @@ const raw6 = new Reader(dbip(6));
 // The same reader with a 50k-record cache (what the check's readers had before issue 20).
 const cached4 = new Reader(dbip(4), { cache: recordCache(50_000) });
 const cached6 = new Reader(dbip(6), { cache: recordCache(50_000) });
-const checker = createChecker({ ip: { now: new Date('2026-11-22T12:00:00Z') } });
+const checker = createChecker({ now: new Date('2026-11-22T12:00:00Z') });
 checker.preload();
 
 let sink = 0;

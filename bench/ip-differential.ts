@@ -47,11 +47,26 @@ if (oldRoot === undefined) {
 }
 const n = Number(arg('n') ?? 1_000_000);
 const seed = Number(arg('seed') ?? 20);
-const NOW = new Date('2026-11-22T12:00:00Z');
+// The day test/fixtures/ip/differential-20k.json was written: its digests carry the lists' age on that day.
+const NOW = new Date('2026-11-25T12:00:00Z');
 const here = resolve(import.meta.dirname, '..');
 
 const oldIp = (await import(pathToFileURL(join(resolve(oldRoot), 'src/ip/index.ts')).href)) as IpModule;
 const newIp = (await import(pathToFileURL(join(here, 'src/ip/index.ts')).href)) as IpModule;
+
+/**
+ * A check of `build` pinned at NOW. Builds before the one clock kept a second
+ * one for the lists' age (`data.now`, else the wall clock): it is pinned too,
+ * or their IP_DATA_STALE detail would say how old the lists are today.
+ */
+function pinned(build: IpModule): Check {
+  try {
+    return build.createIpCheck({ now: NOW, data: { now: NOW } });
+  } catch (error) {
+    if ((error as { field?: unknown }).field !== 'data.now') throw error;
+    return build.createIpCheck({ now: NOW });
+  }
+}
 
 /** Every quoted IPv4 / IPv6 literal in the IP tests. */
 function testLiterals(): string[] {
@@ -99,7 +114,7 @@ if (fixture !== undefined) {
   const data = (await import(pathToFileURL(join(resolve(oldRoot), 'src/ip/data.ts')).href)) as { loadListsTable(): { starts4: Uint32Array; values4: Uint32Array } };
   const ctx = (await import(pathToFileURL(join(resolve(oldRoot), 'src/data/context.ts')).href)) as { defaultDataContext(): { bundle: { manifest: { datasets: { product: string; name: string; records: number; source: string; retrieved: string }[] } } } };
   const addresses = [...randomAddresses(n, seed), ...listAddresses(data.loadListsTable(), 100)];
-  const check = oldIp.createIpCheck({ now: NOW });
+  const check = pinned(oldIp);
   const digests = addresses.map((ip) => resultDigest(check(ip))).join('');
   writeFileSync(
     fixture,
@@ -140,8 +155,8 @@ function dataIdentity(datasets: readonly { product: string; name: string; record
 
 const { ipv4, ipv6 } = benchCorpus();
 const addresses = [...randomAddresses(n, seed), ...ipv4, ...ipv6, ...testLiterals(), ...(await listBoundaries())];
-const before = oldIp.createIpCheck({ now: NOW });
-const after = newIp.createIpCheck({ now: NOW });
+const before = pinned(oldIp);
+const after = pinned(newIp);
 
 const show = (v: unknown): string => JSON.stringify(v);
 let differing = 0;

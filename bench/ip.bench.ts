@@ -22,7 +22,7 @@ const cached4 = new Reader(dbip(4), { cache: recordCache(RECORD_CACHE_SIZE) });
 const cached6 = new Reader(dbip(6), { cache: recordCache(RECORD_CACHE_SIZE) });
 const check = createIpCheck({ now: new Date('2026-11-22T12:00:00Z') });
 check.preload();
-const checker = createChecker({ ip: { now: new Date('2026-11-22T12:00:00Z') } });
+const checker = createChecker({ now: new Date('2026-11-22T12:00:00Z') });
 checker.preload();
 let k = 0;
 

@@ -5,6 +5,7 @@ import type { EmailResult } from './email/index.js';
 import { arrayOption, checkOptions, kindOf, nestedOptions, optionError } from './common/options.js';
 import type { OptionRule, OptionRules } from './common/options.js';
 import { scoringOption } from './common/scoringOption.js';
+import { clockOption, readClock } from './common/clock.js';
 import { contextAsOption, dataOptionRule, openData } from './data/context.js';
 import type { DataOptions } from './data/context.js';
 import { dataInfo } from './data/info.js';
@@ -47,8 +48,6 @@ export interface CheckerOptions {
   readonly ip?: {
     /** Your own MaxMind-format databases (paths or buffers); they override the bundled fields they cover. @default [] */
     readonly databases?: readonly (string | Uint8Array)[];
-    /** The clock for `request_time`. @default () => new Date() */
-    readonly now?: Date | (() => Date);
   };
   readonly phone?: {
     /** ISO 3166-1 alpha-2 country for national numbers. @default undefined (international format required) */
@@ -67,13 +66,26 @@ export interface CheckerOptions {
   readonly providerDeadlineMs?: number;
   /**
    * The data bundle every check reads: a directory (whole or partial; what
-   * it lacks comes from the package's bundle), or `{ dir, maxAgeDays, now }`
+   * it lacks comes from the package's bundle), or `{ dir, maxAgeDays }`
    * where `maxAgeDays` is the age past which a volatile list (Tor, VPN,
-   * proxy, relay, hosting, disposable) adds a 0-point `*_DATA_STALE` reason
-   * and `now` the clock ages are measured by. See docs/data.md.
-   * @default the package's bundle, 30 days, the real clock
+   * proxy, relay, hosting, disposable) adds a 0-point `*_DATA_STALE` reason.
+   * See docs/data.md.
+   * @default the package's bundle, 30 days (`configureDefaults` and IDENTITY_SIGNALS_DATA serve the one-call functions, not a checker)
    */
   readonly data?: DataOptions;
+  /**
+   * The checker's one clock: a fixed date, or a function read once per
+   * check (an identity reads it once for all its products). It is the only
+   * time source of every result: the IP's `request_time`, the age of the
+   * volatile lists behind `IP_DATA_STALE` / `EMAIL_DATA_STALE` and their
+   * day count, the identity's time of day, `dataInfo()`'s ages, the
+   * `now` handed to providers (an RDAP domain's age), and `resolve()`'s
+   * `device_request_time`. Device, phone and name results do not depend on
+   * time. Pin it in tests and replays; a call's own `now` (`ip`, `identity`)
+   * replaces it for that call.
+   * @default the system clock (`() => new Date()`)
+   */
+  readonly now?: Date | (() => Date);
 }
 
 /** Per-call options of {@link Checker.device}. */
@@ -142,12 +154,24 @@ export interface Checker {
   /** {@link Checker.identity} with each product through its async check first (its providers' facts merged and re-scored). */
   identityAsync(input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityResult>;
   /**
+   * Reads the checker's clock (its `now` option): the instant a check
+   * started now is computed for. `resolve()` stamps `device_request_time`
+   * with it.
+   * @throws InputError `INPUT_OPTION` (field `now`) when the clock function returns anything but a valid Date
+   */
+  now(): Date;
+  /**
    * Opens the IP databases and tables now (the largest datasets: about 190 ms
    * cold), so a server's first request does not pay for them. The other
    * products' tables still load on their first call (tens of ms each).
    */
   preload(): void;
 }
+
+/** `ip.now` was the IP check's own clock beside the data's: a checker has one, at the top level; say so rather than "unknown key". */
+const movedClock: OptionRule = (_value, path) => {
+  throw optionError(path, "is not an option: the checker has one clock, its top-level `now` (createChecker({ now }))");
+};
 
 const deadlineOption: OptionRule = (value, path) => {
   if (!(typeof value === 'number' && value > 0 && Number.isFinite(value))) throw optionError(path, `must be a number of milliseconds > 0, got ${kindOf(value)}`);
@@ -158,18 +182,20 @@ const CHECKER_RULES: OptionRules = {
   scoring: scoringOption,
   email: nestedOptions(EMAIL_OPTION_RULES),
   device: nestedOptions(DEVICE_OPTION_RULES),
-  ip: nestedOptions(IP_OPTION_RULES),
+  ip: nestedOptions({ ...IP_OPTION_RULES, now: movedClock }),
   phone: nestedOptions(PHONE_OPTION_RULES),
   name: nestedOptions(NAME_OPTION_RULES),
   providers: arrayOption(providerItem, 'providers'),
   providerDeadlineMs: deadlineOption,
   data: dataOptionRule,
+  now: clockOption,
 };
 
 /**
  * Creates a checker holding one configuration (bands, weights, your own IP
- * databases, a default phone country). Datasets load on each product's first
- * call, so a checker used only for e-mail never opens IP data.
+ * databases, a default phone country, the data bundle and one clock, `now`).
+ * Datasets load on each product's first call, so a checker used only for
+ * e-mail never opens IP data.
  *
  * @param options configuration, checked whole before any check is built
  * @returns the five checks bound to that configuration
@@ -181,7 +207,7 @@ const CHECKER_RULES: OptionRules = {
  * `INPUT_OPTION` for every other bad option: `options` or a product's
  * options not an object, an unknown key at any level (`email.suggest`), or a
  * bad value (`email.suggestTypos`, `device.cacheSize`, `ip.databases[1]`,
- * `ip.now`, `phone.defaultCountry`, `providers[0]`)
+ * `now`, `phone.defaultCountry`, `providers[0]`)
  * @throws DataError when one of `ip.databases` cannot be read or is not a MaxMind database
  * @example
  * const checker = createChecker({ scoring: { bands: 'scorecard' }, phone: { defaultCountry: 'IT' } });
@@ -192,8 +218,8 @@ export function createChecker(options?: CheckerOptions): Checker {
   // not the `databases[1]` the IP factory alone would report).
   const o = checkOptions<CheckerOptions>(options, '', CHECKER_RULES);
   const scoring = o.scoring;
-  // One bundle for the five checks: opened (its manifest read) here, its files on first use.
-  const data = openData(o.data);
+  // One bundle and one clock for the five checks: opened (its manifest read) here, its files on first use.
+  const data = openData(o.data, 'data', o.now);
   const dataOption = contextAsOption(data);
   // Every check is built here, so nothing fails at first use. The factories
   // are cheap: datasets still load lazily on first call.
@@ -203,7 +229,7 @@ export function createChecker(options?: CheckerOptions): Checker {
   const phone = createPhoneCheck({ ...o.phone, scoring, data: dataOption });
   const name = createNameCheck({ ...o.name, scoring, data: dataOption });
   const providers = (o.providers ?? []).map((p) => (isEmailProvider(p) ? fromEmailProvider(p) : p));
-  const late = createAsyncChecks({ email, device, ip, phone, name } as never, providers, scoring, o.providerDeadlineMs ?? 10_000);
+  const late = createAsyncChecks({ email, device, ip, phone, name } as never, providers, scoring, o.providerDeadlineMs ?? 10_000, data);
 
   const identity = createIdentityCheck(
     {
@@ -221,7 +247,6 @@ export function createChecker(options?: CheckerOptions): Checker {
     },
     scoring,
     data,
-    identityClock(o.ip?.now),
   );
 
   return Object.freeze({
@@ -235,13 +260,7 @@ export function createChecker(options?: CheckerOptions): Checker {
     phone,
     name,
     dataInfo: (info?: { readonly verify?: boolean }) => dataInfo(data, info),
+    now: () => new Date(readClock(data.now)),
     preload: () => ip.preload(),
   });
-}
-
-/** The identity check's clock: the IP check's (`ip.now`), so the IP's local time and its `request_time` agree. */
-function identityClock(now: Date | (() => Date) | undefined): () => number {
-  if (now === undefined) return () => Date.now();
-  if (now instanceof Date) return () => now.getTime();
-  return () => now().getTime();
 }

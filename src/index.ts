@@ -17,6 +17,8 @@ export * from './ip/index.js';
 export * from './phone/index.js';
 export * from './name/index.js';
 export { createChecker } from './checker.js';
+export { configureDefaults } from './configure.js';
+export type { DefaultsOptions } from './configure.js';
 export type { Checker, CheckerOptions, DeviceCallOptions } from './checker.js';
 export { resolve, REQUIRED_FIELDS } from './resolve.js';
 export type { ResolveOptions, ResolveRequest, ResolveResponse, ResultsByClaim } from './resolve.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createChecker } from './checker.js';
-import type { Checker } from './checker.js';
+import type { Checker, CheckerOptions } from './checker.js';
+import { sharedChecker } from './common/sharedChecker.js';
 import type { DeviceResult } from './device/index.js';
 import type { EmailResult } from './email/index.js';
 import { quoteInput } from './common/quoteInput.js';
@@ -81,10 +82,13 @@ export type ResolveResponse<Claim extends ProductName = ProductName> = Claim ext
 
 /** Options of {@link resolve}. */
 export interface ResolveOptions {
-  /** The checker to use. @default a checker with the bundled data and default bands */
+  /**
+   * The checker to use. Its clock (`createChecker({ now })`) stamps
+   * `device_request_time` when the request has none, as it dates every
+   * time-dependent field of the result.
+   * @default a shared checker on the one-call functions' bundle (`configureDefaults`, else IDENTITY_SIGNALS_DATA, else the package's), default bands and the system clock
+   */
   readonly checker?: Checker;
-  /** Clock for `device_request_time` when the request has none. @default () => new Date() */
-  readonly now?: () => Date;
 }
 
 /** The five products, named as the spec's claims. */
@@ -104,7 +108,7 @@ export const REQUIRED_FIELDS: Readonly<Record<ProductName, readonly string[]>> =
   name: ['first_name', 'last_name'],
 });
 
-let defaultChecker: Checker | undefined;
+const defaultChecker = sharedChecker<CheckerOptions, Checker>(createChecker);
 
 /**
  * Resolves one spec request into the spec's envelope: `resolution_id` (UUID
@@ -160,12 +164,14 @@ export async function resolve(request: unknown, options: ResolveOptions = {}): P
   const fields = REQUIRED_FIELDS[product].map((field) => requireString(body, field));
   const webhookUrl = optionalString(body, 'webhook_url');
   const requestTime = optionalString(body, 'device_request_time');
-  const checker = options.checker ?? (defaultChecker ??= createChecker());
+  const checker = options.checker ?? defaultChecker(undefined);
+  // One reading of the checker's clock: the envelope's time and the IP's request_time agree.
+  const now = checker.now();
 
   const envelope = {
     resolution_id: randomUUID(),
     customer_id: customerId,
-    device_request_time: requestTime ?? (options.now?.() ?? new Date()).toISOString(),
+    device_request_time: requestTime ?? now.toISOString(),
   };
   // webhook_url is echoed on email and name only (docs/design.md, envelope).
   const webhook = webhookUrl === undefined ? {} : { webhook_url: webhookUrl };
@@ -181,7 +187,7 @@ export async function resolve(request: unknown, options: ResolveOptions = {}): P
       return { ...envelope, claims: [product], device };
     }
     case 'ip':
-      return { ...envelope, claims: [product], ip: inWireNames(() => checker.ip(fields[0]!)) };
+      return { ...envelope, claims: [product], ip: inWireNames(() => checker.ip(fields[0]!, { now })) };
     case 'phone': {
       const defaultCountry = optionalString(body, 'default_country');
       return { ...envelope, claims: [product], phone: inWireNames(() => checker.phone(fields[0]!, defaultCountry === undefined ? undefined : { defaultCountry })) };

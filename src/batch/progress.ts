@@ -19,7 +19,7 @@ const SILENT: Progress = Object.freeze({ update: () => {}, clearLine: () => {}, 
  */
 export function createProgress(stream: NodeJS.WritableStream | undefined, totalBytes: number | undefined, quiet: boolean): Progress {
   if (quiet || stream === undefined || (stream as { isTTY?: boolean }).isTTY !== true) return SILENT;
-  const started = Date.now();
+  const started = performance.now();
   const known = totalBytes !== undefined && totalBytes > 0;
   const bar = new cliProgress.SingleBar(
     {
@@ -34,7 +34,7 @@ export function createProgress(stream: NodeJS.WritableStream | undefined, totalB
   bar.start(known ? totalBytes : 1, 0, { rows: 0, rate: 0 });
   return {
     update(bytes, rows) {
-      const seconds = (Date.now() - started) / 1000;
+      const seconds = (performance.now() - started) / 1000;
       bar.update(known ? Math.min(bytes, totalBytes) : 0, { rows, rate: seconds > 0 ? Math.round(rows / seconds) : 0 });
     },
     clearLine() {

@@ -111,7 +111,7 @@ function linesTo(out: (line: string) => void): Writable {
  * of the command line found on opening.
  */
 export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeRunner: (mapping: Mapping, say: RunnerSay) => ChunkRunner): Promise<number> {
-  const started = Date.now();
+  const started = performance.now();
   let size: number | undefined;
   let input: NodeJS.ReadableStream;
   if (options.input === '-') input = io.stdin;
@@ -354,7 +354,7 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
   if (options.report !== undefined) {
     await writeFile(options.report, renderReport(stats, { input: options.input, rows: written, checked, rejected, mapping }));
   }
-  const seconds = (Date.now() - started) / 1000;
+  const seconds = (performance.now() - started) / 1000;
   const rate = seconds > 0 ? Math.round(written / seconds) : written;
   const listed = `${rejectLines.join(', ')}${rejected > rejectLines.length ? ', …' : ''}`;
   const where = rejected === 0 ? '' : options.rejects === undefined ? ' (not kept: give --rejects FILE to keep them)' : ` → ${options.rejects}`;

@@ -2,6 +2,7 @@ import { openData } from '../data/context.js';
 import { dataInfo, exportBundle, verifyBundle } from '../data/info.js';
 import type { DatasetInfo } from '../data/info.js';
 import type { DataProduct } from '../data/format.js';
+import { DATA_VARIABLE } from '../data/locate.js';
 import { LockBusyError } from '../data/lock.js';
 import { UPDATABLE_PRODUCTS } from '../data/sources.js';
 import { UpdateError, updateBundle } from '../data/update.js';
@@ -10,7 +11,7 @@ import type { Flags } from './args.js';
 import type { CliIo } from './run.js';
 
 /** The environment variable naming the data bundle of every command (as `--data` does; the flag wins). */
-export const DATA_VARIABLE = 'IDENTITY_SIGNALS_DATA';
+export { DATA_VARIABLE };
 
 /** The subcommands of `data`. */
 export const DATA_SUBCOMMANDS = Object.freeze(['info', 'verify', 'export', 'update'] as const);

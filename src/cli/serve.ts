@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { createChecker } from '../checker.js';
+import { systemTime } from '../common/clock.js';
 import { DataError, InputError } from '../errors.js';
 import type { Checker, CheckerOptions } from '../checker.js';
 import { dnsMx, fromEmailProvider } from '../providers/index.js';
@@ -150,7 +151,7 @@ export async function serve(
     await listen(api, port, host);
   } catch (error) {
     io.err(listenProblem(error as NodeJS.ErrnoException, host, port));
-    await api.shutdown(Date.now());
+    await api.shutdown(systemTime());
     return 1;
   }
   const shutdownMs = config.timeouts?.shutdownMs ?? 10_000;
@@ -158,7 +159,7 @@ export async function serve(
   const stop = (why: string) =>
     (stopping ??= (async () => {
       logger.info({ signal: why, deadlineMs: shutdownMs }, 'shutting down: finishing requests in flight');
-      const report = await api.shutdown(Date.now() + shutdownMs);
+      const report = await api.shutdown(systemTime() + shutdownMs);
       if (report.pendingWebhooks.length > 0) {
         // No durable queue in this process: the jobs are logged (ids and targets, never the e-mail) for replay.
         logger.warn({ count: report.pendingWebhooks.length, webhooks: report.pendingWebhooks.map((j) => ({ resolution_id: j.resolution_id, url: j.url })) }, 'webhooks not sent before the deadline');
@@ -217,7 +218,7 @@ export async function serve(
     // A broken data file: say so (runCli does) and stop listening, or the
     // process would stay up serving nothing.
     done();
-    await api.shutdown(Date.now());
+    await api.shutdown(systemTime());
     throw error;
   }
   // One sample of the event loop after the load, then shedding is live.

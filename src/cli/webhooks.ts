@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { quoteInput } from '../common/quoteInput.js';
+import { systemTime } from '../common/clock.js';
 import { ConfigError, readConfigFile, withEnvironment } from '../server/config.js';
 import type { ServeConfig } from '../server/config.js';
 import { DEFAULT_WEBHOOK_DIR } from '../server/openWebhookQueue.js';
@@ -95,7 +96,7 @@ export async function runWebhooks(args: readonly string[], flags: Flags, io: Cli
     }
     const chosen = all ? dead.map((r) => r.id) : ids;
     let done = 0;
-    for (const id of chosen) if (sub === 'retry' ? journal.retry(id, Date.now()) : journal.purge(id)) done += 1;
+    for (const id of chosen) if (sub === 'retry' ? journal.retry(id, systemTime()) : journal.purge(id)) done += 1;
     io.out(`${sub === 'retry' ? 'retried' : 'purged'} ${done} dead letter${done === 1 ? '' : 's'}${sub === 'retry' ? ': the server sends them when it starts' : ''}`);
     return done === 0 && !all ? 1 : 0;
   } finally {

@@ -1,8 +1,18 @@
+import { contextAsOption, defaultDataGeneration, plainDataContext } from '../data/context.js';
+import type { DataOptions } from '../data/context.js';
+import { isPlainObject } from './options.js';
+
 /**
  * The checker behind a product's one-call function (`checkEmail(value,
  * options?)`): without options, one checker shared by every call and built
  * on first use (no data is read at import); with options, a checker built
  * for that call. `createXCheck` stays the way to reuse a configured checker.
+ *
+ * A one-call function reads the one-call functions' bundle when its options
+ * name none (`configureDefaults({ data })`, else IDENTITY_SIGNALS_DATA, else
+ * the package's), and the shared checker is built anew after
+ * `configureDefaults` has replaced it, so a call never reads the bundle it
+ * replaced.
  *
  * @example
  * const checkerFor = sharedChecker(createEmailCheck);
@@ -10,7 +20,20 @@
  *   return checkerFor(options)(email);
  * }
  */
-export function sharedChecker<O, C>(create: (options?: O) => C): (options: O | undefined) => C {
+export function sharedChecker<O extends { readonly data?: DataOptions }, C>(create: (options?: O) => C): (options: O | undefined) => C {
   let shared: C | undefined;
-  return (options) => (options === undefined ? (shared ??= create()) : create(options));
+  let builtFor = -1;
+  const withData = (options: O | undefined): O => ({ ...options, data: contextAsOption(plainDataContext()) }) as O;
+  return (options) => {
+    if (options !== undefined) {
+      // Anything but a plain object goes to the factory as given, for its own error; a `data` of the caller's own wins.
+      return create(isPlainObject(options) && options.data === undefined ? withData(options) : options);
+    }
+    const generation = defaultDataGeneration();
+    if (shared === undefined || builtFor !== generation) {
+      shared = create(withData(undefined));
+      builtFor = generation;
+    }
+    return shared;
+  };
 }

@@ -10,22 +10,25 @@
  * Code that runs outside any checker (the module-level helpers, tests of
  * internal functions) reads the default bundle.
  */
+import { clockOf, readClock, systemClock } from '../common/clock.js';
+import { isPlainObject } from '../common/options.js';
 import { DataError, InputError } from '../errors.js';
 import { DataBundle, isDirectory } from './bundle.js';
 import type { DatasetFormat } from './format.js';
-import { defaultBundle, defaultBundleIfAny } from './locate.js';
+import { DATA_VARIABLE, defaultBundle, defaultBundleIfAny } from './locate.js';
 
 /** Default maximum age, in days, of a volatile list (Tor, VPN, proxy, relay, hosting, disposable) before results say it is stale. */
 export const DEFAULT_MAX_AGE_DAYS = 30;
 
 /**
  * Where a checker's data comes from, and how old a volatile list may get.
- * A string is `{ dir }`.
+ * A string is `{ dir }`. The clock ages are measured by is the checker's
+ * `now` option, not part of this one.
  */
 export type DataOptions =
   | string
   | {
-      /** A bundle directory (whole or partial; what it lacks comes from the default bundle). @default the package's bundle */
+      /** A bundle directory (whole or partial; what it lacks comes from the package's bundle). @default the package's bundle */
       readonly dir?: string;
       /**
        * Age in days past which a volatile list adds a 0-point `IP_DATA_STALE`
@@ -33,63 +36,166 @@ export type DataOptions =
        * `Infinity` never does. @default 30
        */
       readonly maxAgeDays?: number;
-      /** The clock ages are measured against (tests pin it). @default () => new Date() */
-      readonly now?: Date | (() => Date);
     };
 
-/** A checker's data: its bundle, the age limit and the clock. */
+/** A checker's data: its bundle, the age limit, and the checker's one clock. */
 export interface DataContext {
   readonly bundle: DataBundle;
   readonly maxAgeDays: number;
+  /** The checker's clock (its `now` option): every time-dependent result of the checker reads it, through {@link callTime}. */
   readonly now: () => Date;
 }
 
 let current: DataContext | undefined;
-let defaultContext: DataContext | undefined;
+/**
+ * The instant of the running call, in epoch ms: read once from the
+ * checker's clock on first use (or set by a call's own `now`, {@link runAt}),
+ * then shared by everything the call computes, nested checks included (an
+ * identity's IP, e-mail and time of day). Undefined between calls.
+ */
+let instant: number | undefined;
+let packageContext: DataContext | undefined;
+/** The one-call functions' context: the bundle `configureDefaults` set, else IDENTITY_SIGNALS_DATA's, else the package's. */
+let plainContext: DataContext | undefined;
+let generation = 0;
 
-/** The default context: the package's bundle, 30 days, the real clock. */
+/**
+ * The package's own bundle, 30 days, the system clock: what a checker
+ * created without `data` reads.
+ *
+ * @throws DataError `DATA_MISSING` when the package's data/ folder cannot be found (the message says what to do)
+ */
 export function defaultDataContext(): DataContext {
-  if (defaultContext === undefined) {
-    defaultContext = Object.freeze({ bundle: defaultBundle(), maxAgeDays: DEFAULT_MAX_AGE_DAYS, now: () => new Date() });
-    opened.add(defaultContext);
+  packageContext ??= register(Object.freeze({ bundle: defaultBundle(), maxAgeDays: DEFAULT_MAX_AGE_DAYS, now: systemClock }));
+  return packageContext;
+}
+
+/**
+ * The context of the one-call functions (`checkEmail`…, `resolve` without a
+ * checker) and of the module-level helpers that run outside any checker
+ * (`isDisposableDomain`…): the bundle `configureDefaults({ data })` set,
+ * else the directory in IDENTITY_SIGNALS_DATA (read on first use), else the
+ * package's; the system clock. A checker created without `data` does not
+ * read it: what it is given is what it reads.
+ *
+ * @throws DataError when IDENTITY_SIGNALS_DATA names no bundle, or none is set and the package's cannot be found
+ */
+export function plainDataContext(): DataContext {
+  if (plainContext === undefined) {
+    const dir = environmentDir();
+    plainContext = dir === undefined ? defaultDataContext() : openData(dir, DATA_VARIABLE);
   }
-  return defaultContext;
+  return plainContext;
 }
 
-/** The context of the running check, or the default one outside a check. */
+/** IDENTITY_SIGNALS_DATA, when set to something (empty is unset, as for the CLI). */
+function environmentDir(): string | undefined {
+  const value = process.env[DATA_VARIABLE];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * Sets the one-call functions' bundle (see {@link plainDataContext});
+ * undefined goes back to IDENTITY_SIGNALS_DATA, else the package's. The
+ * option is checked and the bundle opened now, so a bad one fails here and
+ * the previous one stays. An option without `dir` keeps the bundle
+ * IDENTITY_SIGNALS_DATA names, else the package's.
+ *
+ * @throws InputError `INPUT_OPTION` for an option of the wrong shape; DataError when the directory is not a readable bundle
+ */
+export function setDefaultData(option: DataOptions | undefined, path: string): void {
+  let next: DataContext | undefined;
+  if (option !== undefined) {
+    const { dir, maxAgeDays } = checkDataOption(option, path);
+    const from = dir ?? environmentDir();
+    next = from === undefined ? openData({ maxAgeDays }, path) : openData({ dir: from, maxAgeDays }, dir === undefined ? DATA_VARIABLE : path);
+  }
+  plainContext = next;
+  generation += 1;
+}
+
+/** Changes each time {@link setDefaultData} runs: the one-call functions build their checker anew when it has. */
+export function defaultDataGeneration(): number {
+  return generation;
+}
+
+/** The context of the running check, or the one-call functions' outside a check (the module-level helpers are one-call functions too). */
 export function currentData(): DataContext {
-  return current ?? defaultDataContext();
+  return current ?? plainDataContext();
 }
 
-/** The bundle of the running check (the default bundle outside a check). */
+/** The bundle of the running check (the one-call functions' outside a check). */
 export function currentBundle(): DataBundle {
-  return (current ?? defaultDataContext()).bundle;
+  return (current ?? plainDataContext()).bundle;
 }
 
 /**
  * Wraps a check so that it runs with `context` current; nested wrapped calls
  * (a checker calling another's function) restore the outer one on return.
+ * The call's instant ({@link callTime}) is read at most once per outermost
+ * call: nested calls share it, and it is forgotten when the outermost returns.
  */
 export function runWithData<A extends unknown[], R>(context: DataContext, fn: (...args: A) => R): (...args: A) => R {
   return (...args: A): R => {
     const previous = current;
+    const entryInstant = instant;
     current = context;
     try {
       return fn(...args);
     } finally {
       current = previous;
+      if (previous === undefined) instant = entryInstant;
     }
   };
 }
 
-const DATA_KEYS: ReadonlySet<string> = new Set(['dir', 'maxAgeDays', 'now']);
+/**
+ * The instant of the running call in epoch ms: its own `now` when it was
+ * given one, else the running checker's clock, read once per call so that
+ * every part of a result (and of an identity's products) agrees. Outside any
+ * check, the default context's clock.
+ */
+export function callTime(): number {
+  return instantIn(currentData());
+}
+
+/**
+ * {@link callTime} for a checker's `context`, for code that runs outside
+ * the wrapped checks (the async checks, before and after their providers).
+ */
+export function instantIn(context: DataContext): number {
+  if (instant !== undefined) return instant;
+  const ms = readClock(context.now);
+  if (current !== undefined) instant = ms;
+  return ms;
+}
+
+/**
+ * Runs `fn` with `ms` as the call's instant (a call's own `now`): the checks
+ * it runs, synchronously, read that instant instead of their clock.
+ */
+export function runAt<R>(ms: number, fn: () => R): R {
+  const previous = instant;
+  instant = ms;
+  try {
+    return fn();
+  } finally {
+    instant = previous;
+  }
+}
+
+const DATA_KEYS: ReadonlySet<string> = new Set(['dir', 'maxAgeDays']);
 /** Contexts made by {@link openData}: `createChecker` hands its one context to the five product factories. */
 const opened = new WeakSet<object>();
+
+function register(context: DataContext): DataContext {
+  opened.add(context);
+  return context;
+}
 
 interface Settings {
   readonly dir: string | undefined;
   readonly maxAgeDays: number;
-  readonly now: () => Date;
 }
 
 /**
@@ -100,24 +206,23 @@ interface Settings {
  */
 export function checkDataOption(option: unknown, path: string): Settings {
   const o = typeof option === 'string' ? { dir: option } : option;
-  if (typeof o !== 'object' || o === null || Array.isArray(o) || Object.getPrototypeOf(o) !== Object.prototype) {
-    throw new InputError('INPUT_OPTION', `${path} must be a bundle directory (string) or { dir, maxAgeDays, now }`, path);
+  if (!isPlainObject(o)) {
+    throw new InputError('INPUT_OPTION', `${path} must be a bundle directory (string) or { dir, maxAgeDays }`, path);
   }
   for (const key of Object.keys(o)) {
-    if (!DATA_KEYS.has(key)) throw new InputError('INPUT_OPTION', `${path} has an unknown option (known: dir, maxAgeDays, now)`, `${path}.${key.slice(0, 64)}`);
+    if (key === 'now') {
+      // The clock moved out of `data` so that a checker has one; say where it went.
+      throw new InputError('INPUT_OPTION', `${path}.now is not an option: the clock is the checker's own \`now\` (createChecker({ now }))`, `${path}.now`);
+    }
+    if (!DATA_KEYS.has(key)) throw new InputError('INPUT_OPTION', `${path} has an unknown option (known: dir, maxAgeDays)`, `${path}.${key.slice(0, 64)}`);
   }
-  const { dir, maxAgeDays = DEFAULT_MAX_AGE_DAYS, now } = o as { dir?: unknown; maxAgeDays?: unknown; now?: unknown };
+  const { dir, maxAgeDays = DEFAULT_MAX_AGE_DAYS } = o as { dir?: unknown; maxAgeDays?: unknown };
   const dirPath = typeof option === 'string' ? path : `${path}.dir`;
   if (dir !== undefined && (typeof dir !== 'string' || dir === '')) throw new InputError('INPUT_OPTION', `${dirPath} must be a non-empty path`, dirPath);
   if (typeof maxAgeDays !== 'number' || Number.isNaN(maxAgeDays) || maxAgeDays < 0) {
     throw new InputError('INPUT_OPTION', `${path}.maxAgeDays must be a number of days >= 0 (Infinity: never stale)`, `${path}.maxAgeDays`);
   }
-  let clock: () => Date;
-  if (now === undefined) clock = () => new Date();
-  else if (now instanceof Date && !Number.isNaN(now.getTime())) clock = () => now;
-  else if (typeof now === 'function') clock = now as () => Date;
-  else throw new InputError('INPUT_OPTION', `${path}.now must be a valid Date or a function returning one`, `${path}.now`);
-  return { dir: dir as string | undefined, maxAgeDays, now: clock };
+  return { dir: dir as string | undefined, maxAgeDays };
 }
 
 /**
@@ -138,33 +243,37 @@ export function dataOptionRule(value: unknown, path: string): void {
  * Resolves a `data` option into a context: checks it, opens the bundle
  * (reading its manifest now) and freezes the result. Without `dir` the
  * default bundle is used, located now so that a missing one fails at
- * creation with what to pass. A context this function made is returned as is.
+ * creation with what to pass. A context this function made is returned as
+ * is, unless a clock is given.
  *
  * @param option the `data` option as the caller gave it
  * @param path the option's path for messages (`data`)
+ * @param now the checker's clock (its `now` option, checked); the system clock when absent
  * @throws InputError `INPUT_OPTION` naming the option's path for a value of the wrong type
  * @throws DataError when the directory is not a readable bundle, or (no `dir`) the default bundle cannot be found
  */
-export function openData(option: DataOptions | DataContext | undefined, path = 'data'): DataContext {
-  if (option === undefined) return defaultDataContext();
-  if (typeof option === 'object' && opened.has(option)) return option as DataContext;
-  const { dir, maxAgeDays, now } = checkDataOption(option, path);
-  let bundle: DataBundle;
-  if (dir === undefined) bundle = defaultBundle();
+export function openData(option: DataOptions | DataContext | undefined, path = 'data', now?: Date | (() => Date)): DataContext {
+  let context: DataContext;
+  if (option === undefined) context = defaultDataContext();
+  else if (typeof option === 'object' && opened.has(option)) context = option as DataContext;
   else {
-    if (!isDirectory(dir)) throw new DataError('DATA_MISSING', `${dir}: no such directory (the data bundle given in ${path})`, dir);
-    bundle = new DataBundle(dir, 'custom', defaultBundleIfAny());
+    const { dir, maxAgeDays } = checkDataOption(option, path);
+    let bundle: DataBundle;
+    if (dir === undefined) bundle = defaultDataContext().bundle;
+    else {
+      if (!isDirectory(dir)) throw new DataError('DATA_MISSING', `${dir}: no such directory (the data bundle given in ${path})`, dir);
+      bundle = new DataBundle(dir, 'custom', defaultBundleIfAny());
+    }
+    return register(Object.freeze({ bundle, maxAgeDays, now: clockOf(now) }));
   }
-  const context: DataContext = Object.freeze({ bundle, maxAgeDays, now });
-  opened.add(context);
-  return context;
+  return now === undefined ? context : register(Object.freeze({ bundle: context.bundle, maxAgeDays: context.maxAgeDays, now: clockOf(now) }));
 }
 
 const DAY_MS = 86_400_000;
 
-/** Whole days from a YYYY-MM-DD date to `now` (never negative). */
-export function ageInDays(retrieved: string, now: Date): number {
-  return Math.max(0, Math.floor((now.getTime() - Date.parse(`${retrieved}T00:00:00Z`)) / DAY_MS));
+/** Whole days from a YYYY-MM-DD date to `nowMs` (epoch ms; never negative). */
+export function ageInDays(retrieved: string, nowMs: number): number {
+  return Math.max(0, Math.floor((nowMs - Date.parse(`${retrieved}T00:00:00Z`)) / DAY_MS));
 }
 
 /**
@@ -173,13 +282,13 @@ export function ageInDays(retrieved: string, now: Date): number {
  * and hosting lists of 2026-08-22 (95 days old; limit 30)"`); else null.
  * The manifest date is the one of the bundle that holds the dataset.
  */
-export function staleDetail(format: DatasetFormat<never>): string | null {
+export function staleDetail(format: DatasetFormat<never>, nowMs: number = callTime()): string | null {
   const context = currentData();
   if (context.maxAgeDays === Infinity) return null;
   const holder = context.bundle.holder(format);
   const entry = holder?.listed(format);
   if (entry === undefined) return null;
-  const age = ageInDays(entry.retrieved, context.now());
+  const age = ageInDays(entry.retrieved, nowMs);
   if (age <= context.maxAgeDays) return null;
   return `${format.volatile ?? `${format.product}/${format.name}`} of ${entry.retrieved} (${age} days old; limit ${context.maxAgeDays})`;
 }

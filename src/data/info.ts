@@ -8,6 +8,7 @@ import { DataError } from '../errors.js';
 import { DataBundle, isDirectory, readListedFile } from './bundle.js';
 import type { DataContext } from './context.js';
 import { ageInDays } from './context.js';
+import { readClock } from '../common/clock.js';
 import { DATASETS } from './datasets.js';
 import type { DataProduct, DatasetFormat } from './format.js';
 import { MANIFEST_FILE, MANIFEST_FORMAT, MANIFEST_FORMAT_VERSION, formatManifest } from './manifest.js';
@@ -49,7 +50,7 @@ export interface DatasetInfo {
  * verified now (a dataset that fails keeps failing: its checks throw).
  */
 export function dataInfo(context: DataContext, options: { readonly verify?: boolean } = {}): readonly DatasetInfo[] {
-  const now = context.now();
+  const now = readClock(context.now);
   const out: DatasetInfo[] = [];
   for (const format of DATASETS) {
     const holder = context.bundle.holder(format);
@@ -185,7 +186,7 @@ export function exportBundle(context: DataContext, outDir: string): readonly Man
     datasets.push(entry);
   }
   mkdirSync(out, { recursive: true });
-  const manifest = { format: MANIFEST_FORMAT, formatVersion: MANIFEST_FORMAT_VERSION, created: context.now().toISOString(), datasets } as const;
+  const manifest = { format: MANIFEST_FORMAT, formatVersion: MANIFEST_FORMAT_VERSION, created: new Date(readClock(context.now)).toISOString(), datasets } as const;
   writeFileSync(join(out, MANIFEST_FILE), formatManifest(manifest));
   return Object.freeze(datasets);
 }

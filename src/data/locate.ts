@@ -9,6 +9,9 @@ import { DataError } from '../errors.js';
 import { DataBundle } from './bundle.js';
 import { MANIFEST_FILE } from './manifest.js';
 
+/** The environment variable naming the default data bundle: the CLI's and server's `--data`, and the plain functions' bundle. */
+export const DATA_VARIABLE = 'IDENTITY_SIGNALS_DATA';
+
 /**
  * What to do when the default bundle cannot be found: the message of the
  * error, so that a service bundled into one file (esbuild, webpack) is told
@@ -17,8 +20,10 @@ import { MANIFEST_FILE } from './manifest.js';
 export const NO_DEFAULT_BUNDLE =
   "cannot find identity-signals' default data bundle (the package's data/ folder): this happens when the library is bundled into one file " +
   "(esbuild, webpack, tsup) and run away from node_modules. Write the bundle once with `npx identity-signals data export --out ./identity-signals-data`, " +
-  "ship that folder with your service and pass its path: createChecker({ data: '/path/to/identity-signals-data' }) " +
-  '(or --data DIR / IDENTITY_SIGNALS_DATA for the CLI and server)';
+  `ship that folder with your service and name it: for the one-call functions (checkEmail, checkIp, checkIdentity, resolve…) ` +
+  `set ${DATA_VARIABLE}=/path/to/identity-signals-data in the environment or call configureDefaults({ data: '/path/to/identity-signals-data' }) ` +
+  "before the first check; for a checker, pass createChecker({ data: '/path/to/identity-signals-data' }); the CLI and server take --data DIR or " +
+  DATA_VARIABLE;
 
 let located: string | null | undefined;
 let defaultOpened: DataBundle | undefined;

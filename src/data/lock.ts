@@ -66,9 +66,27 @@ function held(path: string): boolean {
   const owner = ownerOf(path);
   if (owner !== undefined) return alive(owner);
   try {
-    return Date.now() - statSync(path).mtimeMs < 10_000;
+    return fileAgeMs(path) < 10_000;
   } catch {
     return false;
+  }
+}
+
+/**
+ * How long ago `path` was last written, on the filesystem's clock: the
+ * mtime of a file written now beside it, minus the file's. The process's
+ * clock is another clock (a network share's server keeps its own; faketime
+ * moves only the process's), and mixing the two makes every file look new
+ * or old.
+ */
+function fileAgeMs(path: string): number {
+  const written = statSync(path).mtimeMs;
+  const probe = `${path}.${process.pid}.now`;
+  closeSync(openSync(probe, 'w'));
+  try {
+    return statSync(probe).mtimeMs - written;
+  } finally {
+    unlinkQuiet(probe);
   }
 }
 

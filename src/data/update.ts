@@ -41,6 +41,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { systemClock } from '../common/clock.js';
 import { openData } from './context.js';
 import { DATASETS } from './datasets.js';
 import { authorizationFor, download, downloadPackage, mirrored, registryFor } from './download.js';
@@ -124,10 +125,10 @@ const PARALLEL = 6;
  * @throws LockBusyError when another update holds the lock
  */
 export async function updateBundle(options: UpdateOptions): Promise<UpdateResult> {
-  const started = Date.now();
+  const started = performance.now();
   const log = options.log ?? (() => {});
   const env = options.env ?? process.env;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? systemClock;
   const products = selectProducts(options.products);
   const out = resolvePath(options.out);
   const parent = dirname(out);
@@ -200,7 +201,7 @@ export async function updateBundle(options: UpdateOptions): Promise<UpdateResult
     await pause('swapped');
     prune(versions, id, previous === null ? null : basename(previous));
     const records = manifest.datasets.reduce((n, d) => n + d.records, 0);
-    const seconds = (Date.now() - started) / 1000;
+    const seconds = (performance.now() - started) / 1000;
     log(`${out} -> ${version}: ${manifest.datasets.length} datasets (${updated.length} rebuilt), ${records} records, ${seconds.toFixed(1)} s`);
     return Object.freeze({
       out,
@@ -387,7 +388,7 @@ async function downloadAll(
 ): Promise<{ packages: PackageVersion[]; files: number }> {
   const timeoutMs = options.timeoutMs ?? 120_000;
   const cwd = options.cwd ?? process.cwd();
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? systemClock;
   const packages: PackageVersion[] = [];
   const names = products.flatMap((p) => PACKAGES[p] ?? []);
   const github = products.flatMap((p) => (GITHUB_FILES[p] ?? []).map((file) => ({ product: p, file })));

@@ -5,6 +5,7 @@ import { assertString } from '../common/input.js';
 import { checkOptions, countOption, recordOption } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
+import { sharedChecker } from '../common/sharedChecker.js';
 import { createScorer } from '../scoring/index.js';
 import type { Signal } from '../scoring/index.js';
 import { browserAge, lookupCapabilities } from './capabilities.js';
@@ -333,7 +334,8 @@ export function createDeviceCheck(options?: DeviceCheckFactoryOptions): DeviceCh
   });
 }
 
-let defaultCheck: DeviceCheck | undefined;
+// The one-call function's checker, on the one-call functions' bundle; uncached (cacheSize 0), as before.
+const defaultCheck = sharedChecker((options?: DeviceCheckFactoryOptions) => createDeviceCheck({ cacheSize: 0, ...options }));
 
 /**
  * Checks a user agent (plus optional client-hint headers) offline: browser,
@@ -358,6 +360,5 @@ export function checkDevice(userAgent: string, options?: DeviceCheckOptions): De
   assertString(userAgent, 'userAgent');
   const { headers, scoring } = checkOptions<DeviceCheckOptions>(options, '', { ...DEVICE_CALL_RULES, scoring: scoringOption });
   if (scoring !== undefined) return evaluate(userAgent, readClientHints(headers), createScorer(DEVICE_SCORE_MODEL, scoring));
-  defaultCheck ??= createDeviceCheck({ cacheSize: 0 });
-  return defaultCheck(userAgent, headers === undefined ? undefined : { headers });
+  return defaultCheck(undefined)(userAgent, headers === undefined ? undefined : { headers });
 }

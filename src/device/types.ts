@@ -58,7 +58,7 @@ export interface DeviceCheckFactoryOptions {
    * @default 1000
    */
   readonly cacheSize?: number;
-  /** The data bundle to read (a directory, whole or partial); see docs/data.md. @default the package's bundle */
+  /** The data bundle to read (a directory, whole or partial); see docs/data.md. @default the package's bundle (for the one-call functions: the one `configureDefaults` set, else IDENTITY_SIGNALS_DATA's, else the package's) */
   readonly data?: DataOptions;
 }
 

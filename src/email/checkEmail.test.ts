@@ -12,7 +12,9 @@ const PROVIDER_FIELDS = [
   'company_total_funding', 'company_tech_stack', 'domain_age', 'education', 'employment', 'avatar',
 ] as const;
 
-const codes = (email: string): string[] => checkEmail(email).reasons.map((r) => r.code);
+// A clock within the lists' age: these reasons must not gain EMAIL_DATA_STALE on a later day.
+const pinned = createEmailCheck({ now: new Date('2026-11-25T12:00:00Z') });
+const codes = (email: string): string[] => pinned(email).reasons.map((r) => r.code);
 
 describe('checkEmail', () => {
   it('returns every field of the spec, provider-only fields null', () => {
@@ -128,7 +130,7 @@ describe('checkEmail', () => {
     expect(() => createEmailCheck({ suggestTypos: 'yes' as unknown as boolean })).toThrow(InputError);
     expect(() => createEmailCheck({ scoring: { weights: { EMAIL_NOPE: 0.1 } } })).toThrow(InputError);
     expect(() => createEmailCheck(7 as unknown as object)).toThrow(InputError);
-    expect(() => createEmailCheck({ suggest: true } as unknown as object)).toThrow(/^suggest is not an option \(known: suggestTypos, secondOpinion, scoring, data\)/);
+    expect(() => createEmailCheck({ suggest: true } as unknown as object)).toThrow(/^suggest is not an option \(known: suggestTypos, secondOpinion, scoring, data, now\)/);
   });
 
   it('applies scoring options once per checker', () => {

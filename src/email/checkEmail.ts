@@ -8,6 +8,7 @@ import { scoringOption } from '../common/scoringOption.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { dataOptionRule, openData, runWithData, staleDetail } from '../data/context.js';
+import { clockOption } from '../common/clock.js';
 import { confusableDetail } from './confusable.js';
 import { DISPOSABLE, MAILCHECKER } from './data/formats.js';
 import { publicSuffixProblem, reservedDomainReason } from './domain.js';
@@ -39,31 +40,32 @@ export const EMAIL_OPTION_RULES: OptionRules = { suggestTypos: booleanOption, se
  * weights, switches): use it when checking many addresses with the same
  * options. The returned function is pure and synchronous.
  *
- * @param options scoring, typo suggestions, mailchecker second opinion
+ * @param options scoring, typo suggestions, mailchecker second opinion, data bundle, clock (`now`)
  * @returns `(email) => EmailResult`
  * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
  * bad bands, a weight code of no product's model, a weight outside 0..1),
  * `INPUT_OPTION` for any other bad option (not an object, an unknown key, a
- * switch that is not a boolean); `field` is the option's path
- * (`scoring.weights.EMAILFREE`, `suggestTypos`)
+ * switch that is not a boolean, `now` neither a valid Date nor a function);
+ * `field` is the option's path (`scoring.weights.EMAILFREE`, `suggestTypos`)
  * @example
  * const check = createEmailCheck({ scoring: { bands: 'scorecard' } });
  * check('jane.doe@acme.com').score_cluster; // 'high'
  */
 export function createEmailCheck(options?: EmailCheckOptions): EmailCheck {
-  const { scoring, suggestTypos = true, secondOpinion = true, data } = checkOptions<EmailCheckOptions>(options, '', {
+  const { scoring, suggestTypos = true, secondOpinion = true, data, now } = checkOptions<EmailCheckOptions>(options, '', {
     ...EMAIL_OPTION_RULES,
     scoring: scoringOption,
     data: dataOptionRule,
+    now: clockOption,
   });
-  const context = openData(data);
+  const context = openData(data, 'data', now);
   const score = createScorer(EMAIL_SCORE_MODEL, scoring);
   // Per checker, not per module: two checkers with different options never share answers.
   const cache = new BoundedCache<CacheKey, DomainFacts>(DOMAIN_CACHE_SIZE);
   const facts = (domain: string, domainUnicode: string): DomainFacts =>
     cache.getOrCompute(cacheKey(domain, domainUnicode), () => domainFacts(domain, domainUnicode, suggestTypos, secondOpinion));
 
-  // The disposable lists' age, when past the context's limit (read at each call: the clock moves).
+  // The disposable lists' age, when past the context's limit, on the call's instant (the clock moves).
   const stale = (): string | null => {
     const main = staleDetail(DISPOSABLE);
     const second = secondOpinion ? staleDetail(MAILCHECKER) : null;

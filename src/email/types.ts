@@ -130,10 +130,20 @@ export interface EmailCheckOptions {
   readonly secondOpinion?: boolean;
   /**
    * The data bundle to read (a directory, whole or partial) and the maximum
-   * age of the disposable lists before results carry `EMAIL_DATA_STALE`;
-   * see docs/data.md. @default the package's bundle, 30 days
+   * age of the disposable lists before results carry `EMAIL_DATA_STALE`
+   * (measured on `now`); see docs/data.md.
+   * @default the package's bundle (for the one-call functions: the one `configureDefaults` set, else IDENTITY_SIGNALS_DATA's, else the package's), 30 days
    */
   readonly data?: DataOptions;
+  /**
+   * The checker's clock: a fixed date, or a function read once per check.
+   * The only time-dependent part of an e-mail result is the age of the
+   * disposable lists behind `EMAIL_DATA_STALE` (its detail says how many
+   * days old they are), measured on this clock. Anything else, or an
+   * invalid Date, throws `InputError` (`INPUT_OPTION`).
+   * @default the system clock (`() => new Date()`)
+   */
+  readonly now?: Date | (() => Date);
 }
 
 /**

@@ -2,9 +2,10 @@ import { createChecker } from '../checker.js';
 import type { Checker, CheckerOptions } from '../checker.js';
 import { checkOptions, dateOption } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
+import { sharedChecker } from '../common/sharedChecker.js';
 import type { IdentityCheckOptions, IdentityInput, IdentityResult } from './types.js';
 
-let shared: Checker | undefined;
+const checkerFor = sharedChecker<CheckerOptions, Checker>(createChecker);
 const RULES = { now: dateOption, scoring: scoringOption };
 
 /**
@@ -19,7 +20,7 @@ const RULES = { now: dateOption, scoring: scoringOption };
  * weights are in docs/identity.md.
  *
  * @param input the sign-up's fields; any subset
- * @param options `now` (the instant of the check: the IP's local time),
+ * @param options `now` (the instant of the check, for everything time-dependent in it: the IP's local time, the lists' age),
  * `scoring` (bands, and weights of `IDENTITY_*` and the products' codes)
  * @throws InputError `INPUT_TYPE` when `input` is not a plain object, a
  * field is not a string, or `country` is not two letters; `INPUT_OPTION`
@@ -31,7 +32,7 @@ const RULES = { now: dateOption, scoring: scoringOption };
  */
 export function checkIdentity(input: IdentityInput, options?: IdentityCheckOptions): IdentityResult {
   const o = checkOptions<IdentityCheckOptions>(options, '', RULES);
-  const checker = o.scoring === undefined ? (shared ??= createChecker()) : createChecker({ scoring: o.scoring });
+  const checker = checkerFor(o.scoring === undefined ? undefined : { scoring: o.scoring });
   return checker.identity(input, o.now === undefined ? undefined : { now: o.now });
 }
 
@@ -59,9 +60,10 @@ export async function checkIdentityAsync(
     // Checked by createChecker below, with its path.
     providers: () => undefined,
   });
-  const checker =
+  const checker = checkerFor(
     rest.scoring === undefined && providers === undefined
-      ? (shared ??= createChecker())
-      : createChecker({ ...(rest.scoring === undefined ? {} : { scoring: rest.scoring }), ...(providers === undefined ? {} : { providers }) });
+      ? undefined
+      : { ...(rest.scoring === undefined ? {} : { scoring: rest.scoring }), ...(providers === undefined ? {} : { providers }) },
+  );
   return checker.identityAsync(input, rest.now === undefined ? undefined : { now: rest.now });
 }

@@ -1,7 +1,7 @@
 import { checkOptions, dateOption, isPlainObject, kindOf, recordOption } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
 import type { DataContext } from '../data/context.js';
-import { runWithData } from '../data/context.js';
+import { callTime, instantIn, runAt, runWithData } from '../data/context.js';
 import type { DeviceResult } from '../device/types.js';
 import type { EmailResult } from '../email/types.js';
 import { InputError, isInputError } from '../errors.js';
@@ -45,7 +45,7 @@ interface Products {
  * checked (each optional), and the raw fields the cross-signal rules compare.
  */
 export interface IdentityParts extends Omit<IdentityEvidence, 'nowMs'> {
-  /** The instant of the check, for the IP's local time. @default the check's clock */
+  /** The instant of the check, for the IP's local time. @default the checker's clock, read now */
   readonly nowMs?: number;
 }
 
@@ -118,16 +118,12 @@ function checkCountry(country: string | undefined): void {
  *
  * @param checks the checker's five checks
  * @param scoring bands and weights, `IDENTITY_*` codes included
- * @param data the data bundle the name tables are read from
- * @param clock the instant used when a call gives no `now`
+ * @param data the checker's data context: the bundle the name tables are
+ * read from, and the checker's clock, read once per call when the call
+ * gives no `now` (and then shared by the products it checks)
  * @throws InputError `SCORING_CONFIG` for bad scoring options
  */
-export function createIdentityCheck(
-  checks: IdentityChecks,
-  scoring: ScoringOptions | undefined,
-  data: DataContext | undefined,
-  clock: () => number = () => Date.now(),
-): IdentityCheck {
+export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOptions | undefined, data: DataContext | undefined): IdentityCheck {
   const score = createScorer(IDENTITY_SCORE_MODEL, scoring);
 
   /** Every product carried in, then every cross-signal finding: the identity's own score. */
@@ -180,7 +176,10 @@ export function createIdentityCheck(
     if (input.firstName !== undefined && input.lastName !== undefined) {
       const hint = nameHint(input.country, phone, ip);
       const options = hint === undefined ? undefined : { country: hint };
-      name = checks.nameAsync === undefined ? checks.name(input.firstName, input.lastName, options) : await checks.nameAsync(input.firstName, input.lastName, options);
+      // After the awaits above the caller's runAt has ended: the name's check and providers are put back at the identity's instant.
+      name = await runAt(now.getTime(), () =>
+        checks.nameAsync === undefined ? checks.name(input.firstName!, input.lastName!, options) : checks.nameAsync(input.firstName!, input.lastName!, options),
+      );
     }
     return { email, phone, ip, device, name };
   };
@@ -193,28 +192,36 @@ export function createIdentityCheck(
     return Object.freeze(result) as unknown as IdentityResult;
   };
 
-  const prepare = (input: unknown, options: unknown): { input: IdentityInput; now: Date | undefined; nowMs: number } => {
+  /** The instant of a call: its own `now`, else the checker's clock read once (every product of the identity shares it). */
+  const instant = (): number => (data === undefined ? callTime() : instantIn(data));
+
+  const prepare = (input: unknown, options: unknown): { input: IdentityInput; nowMs: number } => {
     const i = readInput(input);
     const now = checkOptions<IdentityCallOptions>(options, '', CALL_RULES).now;
-    return { input: i, now, nowMs: now === undefined ? clock() : now.getTime() };
+    return { input: i, nowMs: now === undefined ? instant() : now.getTime() };
   };
 
   const sync = (input: IdentityInput, options?: IdentityCallOptions): IdentityResult => {
     const p = prepare(input, options);
-    return finish(p.input, p.nowMs, checkProducts(p.input, p.now ?? new Date(p.nowMs), p.input.email === undefined ? undefined : checks.email(p.input.email)));
+    // runAt: the e-mail's stale-list age is measured at the identity's instant too, not on a second reading of the clock.
+    return runAt(p.nowMs, () =>
+      finish(p.input, p.nowMs, checkProducts(p.input, new Date(p.nowMs), p.input.email === undefined ? undefined : checks.email(p.input.email))),
+    );
   };
   const bound = data === undefined ? sync : runWithData(data, sync);
 
   const async = async (input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityResult> => {
     const p = prepare(input, options);
-    const products = await checkProductsAsync(p.input, p.now ?? new Date(p.nowMs));
+    // The async checks run their offline check before their first await, so
+    // runAt covers them all (each also reads this instant for its providers).
+    const products = await runAt(p.nowMs, () => checkProductsAsync(p.input, new Date(p.nowMs)));
     const run = (): IdentityResult => finish(p.input, p.nowMs, products);
     return data === undefined ? run() : runWithData(data, run)();
   };
 
   const fromParts = (parts: IdentityParts): IdentityScore => {
     checkCountry(parts.country);
-    return scoreParts({ ...parts, nowMs: parts.nowMs ?? clock() });
+    return scoreParts({ ...parts, nowMs: parts.nowMs ?? instant() });
   };
 
   return Object.assign(bound, { async, score: data === undefined ? fromParts : runWithData(data, fromParts) }) as IdentityCheck;

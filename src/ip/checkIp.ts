@@ -1,12 +1,12 @@
 import { BoundedCache } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
-import { currentData, dataOptionRule, openData, runWithData, staleDetail, type DataContext } from '../data/context.js';
+import { callTime, currentData, dataOptionRule, openData, runAt, runWithData, staleDetail, type DataContext } from '../data/context.js';
+import { clockOption } from '../common/clock.js';
 import { ASN_CLASSES, LISTS } from './data/formats.js';
 import { assertString } from '../common/input.js';
 import { arrayOption, booleanOption, checkOptions, dateOption, kindOf, optionError } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
-import { InputError } from '../errors.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { byoFacts, emptyLocation, fillLocation, type LocationFields } from './byo.js';
@@ -52,32 +52,30 @@ const databaseItem: OptionRule = (value, path) => {
   throw optionError(path, `must be a file path or a Uint8Array, got ${value === '' ? 'an empty string' : kindOf(value)}`);
 };
 
-/** The IP factory options besides `scoring`; `createChecker` checks its `ip` key with them. */
+/** The IP factory options besides `scoring`, `data` and `now`; `createChecker` checks its `ip` key with them. */
 export const IP_OPTION_RULES: OptionRules = {
   databases: arrayOption(databaseItem, 'file paths or Uint8Arrays'),
   bundledCity: booleanOption,
-  now: (value, path) => {
-    if (typeof value === 'function') return;
-    if (!(value instanceof Date)) throw optionError(path, `must be a Date or a function returning a Date, got ${kindOf(value)}`);
-    dateOption(value, path);
-  },
 };
 
-/** The options of one call: a fixed time for `request_time`. */
+/** The options of one call: the instant of this check, instead of the checker's clock. */
 const IP_CALL_RULES: OptionRules = { now: dateOption };
 
 /**
  * Builds an IP checker with its options resolved once: scoring, your own
  * MaxMind-format databases (opened and verified here, so a broken file fails
- * at start-up with a `DataError`), and the clock for `request_time`. The
+ * at start-up with a `DataError`), and the checker's one clock (`now`), which
+ * both `request_time` and the lists' staleness (`IP_DATA_STALE`) read. The
  * bundled DB-IP city files and network tables open on the first check, or
  * at `preload()`.
  *
  * @param options see {@link IpCheckOptions}
- * @returns a function `(ip, { now }?) => IpResult` with a `preload()` method;
+ * @returns a function `(ip, { now }?) => IpResult` with a `preload()` method
+ * (a call's `now` replaces the clock for that check, staleness included);
  * a call throws `InputError` `INPUT_TYPE` for a non-string address and
  * `INPUT_OPTION` when its options are not an object, have a key other than
- * `now`, or `now` is not a valid Date
+ * `now`, `now` is not a valid Date, or the clock function returns anything
+ * but a valid Date (`field` `now`)
  * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
  * bad bands, a weight code of no product's model, a weight outside 0..1),
  * `INPUT_OPTION` for any other bad option (not an object, an unknown key,
@@ -91,17 +89,19 @@ const IP_CALL_RULES: OptionRules = { now: dateOption };
  * check('81.2.69.142').country // 'GB'
  */
 export function createIpCheck(options?: IpCheckOptions): IpCheck {
-  const opts = checkOptions<IpCheckOptions>(options, '', { ...IP_OPTION_RULES, scoring: scoringOption, data: dataOptionRule });
-  const context = openData(opts.data);
+  const opts = checkOptions<IpCheckOptions>(options, '', { ...IP_OPTION_RULES, now: clockOption, scoring: scoringOption, data: dataOptionRule });
+  // The clock travels in the data context: the staleness of the lists and request_time read the same one.
+  const context = openData(opts.data, 'data', opts.now);
   const score = memoizeScorer(createScorer(IP_SCORE_MODEL, opts.scoring));
   const databases: readonly OpenedDatabase[] = Object.freeze((opts.databases ?? []).map((d, i) => openDatabase(d, i)));
-  const clock = resolveClock(opts.now);
   const useCity = opts.bundledCity !== false;
 
   const check = runWithData(context, (ip: string, callOptions?: { readonly now?: Date }): IpResult => {
     assertString(ip, 'ip');
     const now = checkOptions<{ readonly now?: Date }>(callOptions, '', IP_CALL_RULES).now;
-    return run(ip, now === undefined ? clock() : now.getTime(), databases, score, useCity);
+    if (now === undefined) return run(ip, callTime(), databases, score, useCity);
+    const ms = now.getTime();
+    return runAt(ms, () => run(ip, ms, databases, score, useCity));
   });
   const preload = runWithData(context, (): void => {
     // preload() is the caller saying "now, not on the first checks": the city files are read whole.
@@ -160,22 +160,6 @@ function memoizeScorer(score: IpScorer): IpScorer {
       reasons[i] = detail === undefined ? r : { code: r.code, points: r.points, detail };
     }
     return { score: outcome.score, score_cluster: outcome.score_cluster, reasons };
-  };
-}
-
-function resolveClock(now: IpCheckOptions['now']): () => number {
-  // `now` passed IP_OPTION_RULES: undefined, a valid Date or a function.
-  if (now === undefined) return () => Date.now();
-  if (now instanceof Date) {
-    const ms = now.getTime();
-    return () => ms;
-  }
-  return () => {
-    const d = now();
-    if (!(d instanceof Date) || Number.isNaN(d.getTime())) {
-      throw new InputError('INPUT_OPTION', 'ip.now() must return a valid Date', 'now');
-    }
-    return d.getTime();
   };
 }
 
@@ -317,7 +301,7 @@ function run(
   if (f.asn === null) signals.push(BARE.IP_NO_ASN);
   if (f.connection_type === null) signals.push(BARE.IP_USAGE_UNKNOWN);
   // Every verdict on a public address (listed or not) rests on the lists being current.
-  const stale = staleLists();
+  const stale = staleLists(nowMs);
   if (stale !== null) signals.push({ code: 'IP_DATA_STALE', detail: stale });
   return finish(value, parsed.version, f, null, null, true, requestTime, signals, score);
 }
@@ -332,13 +316,13 @@ const DAY_MS = 86_400_000;
  * answer can only change when the UTC day does: it is computed once per day
  * and context, not per check (reading the manifest dates was a tenth of a check).
  */
-function staleLists(): string | null {
+function staleLists(nowMs: number): string | null {
   const context = currentData();
-  const day = Math.floor(context.now().getTime() / DAY_MS);
+  const day = Math.floor(nowMs / DAY_MS);
   const memo = staleMemo.get(context);
   if (memo !== undefined && memo.day === day) return memo.detail;
-  const lists = staleDetail(LISTS);
-  const asns = staleDetail(ASN_CLASSES);
+  const lists = staleDetail(LISTS, nowMs);
+  const asns = staleDetail(ASN_CLASSES, nowMs);
   const detail = lists === null ? asns : asns === null ? lists : `${lists}; ${asns}`;
   staleMemo.set(context, { day, detail });
   return detail;

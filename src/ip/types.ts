@@ -125,16 +125,19 @@ export interface IpCheckOptions {
    */
   readonly bundledCity?: boolean;
   /**
-   * The clock used for `request_time`: a fixed date or a function called on
-   * every check. Anything else, or an invalid Date, throws `InputError`
-   * (`INPUT_OPTION`).
-   * @default () => new Date()
+   * The checker's clock: a fixed date, or a function read once per check.
+   * Everything time-dependent in a result reads it: `request_time` (the
+   * local hour at the address) and the age of the Tor, VPN, proxy, relay and
+   * hosting lists behind `IP_DATA_STALE`. Anything else, or an invalid Date,
+   * throws `InputError` (`INPUT_OPTION`).
+   * @default the system clock (`() => new Date()`)
    */
   readonly now?: Date | (() => Date);
   /**
    * The data bundle to read (a directory, whole or partial) and the maximum
    * age of the Tor, VPN, proxy, relay and hosting lists before results carry
-   * `IP_DATA_STALE`; see docs/data.md. @default the package's bundle, 30 days
+   * `IP_DATA_STALE` (measured on `now`); see docs/data.md.
+   * @default the package's bundle (for the one-call functions: the one `configureDefaults` set, else IDENTITY_SIGNALS_DATA's, else the package's), 30 days
    */
   readonly data?: DataOptions;
 }

@@ -36,7 +36,7 @@ export interface NameCheckOptions {
    * @default {}
    */
   readonly scoring?: ScoringOptions;
-  /** The data bundle to read (a directory, whole or partial); see docs/data.md. @default the package's bundle */
+  /** The data bundle to read (a directory, whole or partial); see docs/data.md. @default the package's bundle (for the one-call functions: the one `configureDefaults` set, else IDENTITY_SIGNALS_DATA's, else the package's) */
   readonly data?: DataOptions;
   /**
    * Where the names are from, ISO 3166-1 alpha-2 (`IT`, any case): a given

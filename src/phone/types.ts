@@ -44,7 +44,7 @@ export interface PhoneCheckOptions {
   readonly defaultCountry?: string;
   /** Bands and weight overrides. @default { bands: 'default' } */
   readonly scoring?: ScoringOptions;
-  /** The data bundle to read (a directory, whole or partial); see docs/data.md. @default the package's bundle */
+  /** The data bundle to read (a directory, whole or partial); see docs/data.md. @default the package's bundle (for the one-call functions: the one `configureDefaults` set, else IDENTITY_SIGNALS_DATA's, else the package's) */
   readonly data?: DataOptions;
 }
 

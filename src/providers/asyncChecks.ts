@@ -1,4 +1,6 @@
 import { isPlainObject, kindOf, optionError } from '../common/options.js';
+import { instantIn, runAt } from '../data/context.js';
+import type { DataContext } from '../data/context.js';
 import type { DeviceResult } from '../device/index.js';
 import { DEVICE_SCORE_MODEL } from '../device/scoreModel.js';
 import type { EmailResult } from '../email/index.js';
@@ -112,7 +114,13 @@ function signalsOf(reasons: readonly Reason[], drop: ReadonlySet<string>): Signa
  * value of a field providers may fill, except a name's `gender`, which a
  * provider only fills where the offline check found none.
  */
-export function createAsyncChecks(sync: SyncChecks, providers: readonly Provider[], scoring: ScoringOptions | undefined, deadlineMs: number): AsyncChecks {
+export function createAsyncChecks(
+  sync: SyncChecks,
+  providers: readonly Provider[],
+  scoring: ScoringOptions | undefined,
+  deadlineMs: number,
+  data: DataContext,
+): AsyncChecks {
   const emailScore = createScorer(EMAIL_SCORE_MODEL, scoring);
   const ipScore = createScorer(IP_SCORE_MODEL, scoring);
   const phoneScore = createScorer(PHONE_SCORE_MODEL, scoring);
@@ -120,8 +128,9 @@ export function createAsyncChecks(sync: SyncChecks, providers: readonly Provider
   const nameScore = createScorer(NAME_SCORE_MODEL, scoring);
   const serving = (product: ProviderProduct) => providers.filter((p) => servesProduct(p, product));
 
-  const ask = async (input: ProviderInput, call: AsyncCallOptions): Promise<ProvidersOutcome> => {
+  const ask = async (input: ProviderInput, call: AsyncCallOptions, nowMs: number): Promise<ProvidersOutcome> => {
     const out = await runProviders(input, providers, {
+      now: new Date(nowMs),
       deadlineMs: call.deadlineMs ?? deadlineMs,
       ...(call.signal === undefined ? {} : { signal: call.signal }),
     });
@@ -129,13 +138,17 @@ export function createAsyncChecks(sync: SyncChecks, providers: readonly Provider
     return out;
   };
 
+  // Each call reads the checker's clock once (instantIn): its offline check
+  // runs at that instant (runAt) and its providers are handed it, so an
+  // RDAP domain age and a stale-list reason agree with each other.
   return {
     async emailAsync(value, options) {
       const { call } = splitAsyncOptions<never>(options);
-      const offline = sync.email(value);
+      const nowMs = instantIn(data);
+      const offline = runAt(nowMs, () => sync.email(value));
       // Nothing to ask about an address that does not parse, or when no provider serves e-mail.
       if (serving('email').length === 0 || offline.reasons.some((r) => r.code === 'EMAIL_SYNTAX') || offline.domain === '') return offline;
-      const out = await ask({ product: 'email', value, email: value, domain: offline.domain }, call);
+      const out = await ask({ product: 'email', value, email: value, domain: offline.domain }, call, nowMs);
       const facts = out.facts as EmailEnrichment;
       const late = enrichEmailResult(offline, { enrichment: facts, answered: out.answered, errors: out.errors }, emailScore);
       return Object.freeze({
@@ -147,9 +160,12 @@ export function createAsyncChecks(sync: SyncChecks, providers: readonly Provider
 
     async ipAsync(value, options) {
       const { own, call } = splitAsyncOptions<never>(options);
-      const offline = sync.ip(value, own);
+      // A call's own `now` (checked by the IP check) is the instant of the whole call.
+      const given = (own as { now?: unknown } | undefined)?.now;
+      const nowMs = given instanceof Date ? given.getTime() : instantIn(data);
+      const offline = runAt(nowMs, () => sync.ip(value, own));
       if (serving('ip').length === 0 || offline.ip_version === null) return offline;
-      const out = await ask({ product: 'ip', value, ip: offline.value, version: offline.ip_version }, call);
+      const out = await ask({ product: 'ip', value, ip: offline.value, version: offline.ip_version }, call, nowMs);
       const facts = out.facts as Record<string, unknown>;
       const drop = new Set<string>();
       const add: Signal<string>[] = [];
@@ -165,9 +181,10 @@ export function createAsyncChecks(sync: SyncChecks, providers: readonly Provider
 
     async phoneAsync(value, options) {
       const { own, call } = splitAsyncOptions<never>(options);
-      const offline = sync.phone(value, own);
+      const nowMs = instantIn(data);
+      const offline = runAt(nowMs, () => sync.phone(value, own));
       if (serving('phone').length === 0 || offline.e164 === null) return offline;
-      const out = await ask({ product: 'phone', value, e164: offline.e164, country: offline.country }, call);
+      const out = await ask({ product: 'phone', value, e164: offline.e164, country: offline.country }, call, nowMs);
       // No phone signal reads these facts yet: the score is the offline one, computed again for the same signals.
       const scored = phoneScore(signalsOf(offline.reasons, new Set()) as Parameters<typeof phoneScore>[0]);
       return Object.freeze({ ...offline, ...out.facts, ...scored, provider_errors: failures(out.errors) }) as PhoneAsyncResult;
@@ -175,18 +192,20 @@ export function createAsyncChecks(sync: SyncChecks, providers: readonly Provider
 
     async deviceAsync(userAgent, options) {
       const { own, call } = splitAsyncOptions<never>(options);
-      const offline = sync.device(userAgent, own);
+      const nowMs = instantIn(data);
+      const offline = runAt(nowMs, () => sync.device(userAgent, own));
       if (serving('device').length === 0 || typeof userAgent !== 'string' || userAgent.trim() === '') return offline;
-      const out = await ask({ product: 'device', value: userAgent }, call);
+      const out = await ask({ product: 'device', value: userAgent }, call, nowMs);
       const scored = deviceScore(signalsOf(offline.reasons, new Set()) as Parameters<typeof deviceScore>[0]);
       return Object.freeze({ ...offline, ...out.facts, ...scored, provider_errors: failures(out.errors) }) as DeviceAsyncResult;
     },
 
     async nameAsync(first, last, options) {
       const { own, call } = splitAsyncOptions<never>(options);
-      const offline = sync.name(first, last, own);
+      const nowMs = instantIn(data);
+      const offline = runAt(nowMs, () => sync.name(first, last, own));
       if (serving('name').length === 0) return offline;
-      const out = await ask({ product: 'name', value: `${first},${last}`, firstName: first, lastName: last }, call);
+      const out = await ask({ product: 'name', value: `${first},${last}`, firstName: first, lastName: last }, call, nowMs);
       // The offline reading of a name (titles, lists, country) outranks a provider's guess: a provider only fills a null gender.
       const gender = offline.gender ?? (out.facts.gender as NameResult['gender'] | undefined) ?? null;
       const scored = nameScore(signalsOf(offline.reasons, new Set()) as Parameters<typeof nameScore>[0]);

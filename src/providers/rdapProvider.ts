@@ -17,8 +17,6 @@ export interface RdapProviderOptions {
   readonly name?: string;
   /** @default 5000 */
   readonly timeoutMs?: number;
-  /** The clock ages are measured by. @default () => new Date() */
-  readonly now?: () => Date;
   /** @default globalThis.fetch */
   readonly fetch?: typeof fetch;
 }
@@ -31,7 +29,8 @@ const MAX_RECORD_BYTES = 262_144;
 /**
  * A provider of `domain_age` for e-mail domains: days since the
  * `registration` event of the domain's RDAP record (RFC 9083), from the
- * registry the bootstrap names for its TLD. A domain the registry does not
+ * registry the bootstrap names for its TLD, up to the checker's clock
+ * (`createChecker({ now })`, handed to the lookup as `now`). A domain the registry does not
  * know (`404`) or a TLD without an RDAP server gives nothing; other errors
  * are failures.
  *
@@ -44,7 +43,6 @@ const MAX_RECORD_BYTES = 262_144;
 export function rdapProvider(options: RdapProviderOptions = {}): Provider {
   const name = options.name ?? 'rdap';
   const doFetch = options.fetch ?? fetch;
-  const now = options.now ?? (() => new Date());
   const given = options.bootstrap ?? 'https://data.iana.org/rdap/dns.json';
   if (typeof given === 'string' && !URL.canParse(given)) throw new InputError('INPUT_OPTION', `rdapProvider: bootstrap ${quoteInput(given)} is not a URL`, 'bootstrap');
   let table: Promise<ReadonlyMap<string, string>> | undefined =
@@ -76,7 +74,7 @@ export function rdapProvider(options: RdapProviderOptions = {}): Provider {
     name,
     timeoutMs: options.timeoutMs ?? 5000,
     fields: { email: ['domain_age'] },
-    async lookup(input, { signal }) {
+    async lookup(input, { signal, now }) {
       if (input.product !== 'email') return {};
       const tld = input.domain.slice(input.domain.lastIndexOf('.') + 1);
       const base = (await bootstrap(signal)).get(tld);
@@ -85,7 +83,7 @@ export function rdapProvider(options: RdapProviderOptions = {}): Provider {
       if (record === undefined) return {};
       const registered = registrationOf(record);
       if (registered === undefined) return {};
-      return { domain_age: Math.max(0, Math.floor((now().getTime() - registered) / DAY_MS)) };
+      return { domain_age: Math.max(0, Math.floor((now.getTime() - registered) / DAY_MS)) };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { ProviderError } from '../errors.js';
 import { isPlainObject } from '../common/options.js';
 import { quoteInput } from '../common/quoteInput.js';
+import { systemClock } from '../common/clock.js';
 import { PROVIDER_FIELDS, fieldProblem, fieldType } from './fields.js';
 import type { EmailProvider, Provider, ProviderFields, ProviderInput, ProviderProduct } from './types.js';
 
@@ -10,6 +11,8 @@ export interface RunProvidersOptions {
   readonly signal?: AbortSignal;
   /** Time allowed for all providers together, on top of each one's own limit. @default no overall limit */
   readonly deadlineMs?: number;
+  /** The instant handed to every provider (`LookupContext.now`): a checker passes its clock's. @default the system clock, read at the call */
+  readonly now?: Date;
 }
 
 /** The merged answer of several providers, with the failures kept apart. */
@@ -46,6 +49,7 @@ export function servesProduct(provider: Provider, product: ProviderProduct): boo
 export async function runProviders(input: ProviderInput, providers: readonly Provider[], options: RunProvidersOptions = {}): Promise<ProvidersOutcome> {
   const { signal } = options;
   signal?.throwIfAborted();
+  const now = options.now ?? systemClock();
   const serving = providers.filter((p) => servesProduct(p, input.product));
   const overall = new AbortController();
   let deadlineTimer: NodeJS.Timeout | undefined;
@@ -84,7 +88,7 @@ export async function runProviders(input: ProviderInput, providers: readonly Pro
           }, timeoutMs);
         });
         try {
-          const asked = Promise.resolve().then(() => provider.lookup(input, { signal: controller.signal }));
+          const asked = Promise.resolve().then(() => provider.lookup(input, { signal: controller.signal, now }));
           const value = await Promise.race([asked, timeout, deadline, cancel]);
           return { provider, value: value as unknown };
         } catch (error) {

@@ -6,6 +6,7 @@ import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { InputError, ProviderError } from '../errors.js';
 import { quoteInput } from '../common/quoteInput.js';
+import { systemTime } from '../common/clock.js';
 import type { EmailEnrichment, Provider } from './types.js';
 
 /** Options of {@link smtpProvider}. */
@@ -164,11 +165,11 @@ export function smtpProvider(options: SmtpProviderOptions): Provider {
       if (!/^[^\s<>]+$/.test(email)) return {};
       const key = cacheKey(email.toLowerCase());
       const kept = cache.get(key);
-      if (kept !== undefined && kept.until > Date.now()) return kept.verdict;
+      if (kept !== undefined && kept.until > systemTime()) return kept.verdict;
       const release = await acquire(input.domain, signal);
       try {
         const verdict = await probe(email, input.domain, signal);
-        cache.set(key, { verdict, until: Date.now() + ttl });
+        cache.set(key, { verdict, until: systemTime() + ttl });
         return verdict;
       } finally {
         release();

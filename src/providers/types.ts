@@ -164,6 +164,13 @@ export interface LookupContext {
    * the caller cancels: pass it to every socket, fetch and DNS call.
    */
   readonly signal: AbortSignal;
+  /**
+   * The instant of the check: the checker's clock (`createChecker({ now })`)
+   * read when the call began. Measure anything time-dependent (a domain's
+   * age) on it, not on the wall clock, so a pinned checker gives the same
+   * answer on any day.
+   */
+  readonly now: Date;
 }
 
 /** Which fields of which products a provider fills: the products are the keys. */

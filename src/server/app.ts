@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyServerFactory, FastifyServer
 import { Redis } from 'ioredis';
 import { createChecker } from '../checker.js';
 import type { Checker } from '../checker.js';
+import { systemTime } from '../common/clock.js';
 import { InputError } from '../errors.js';
 import { HttpError, answerFor, clientAborted, errorBody, schemaError } from './errors.js';
 import { keyEntries, whole } from './options.js';
@@ -306,7 +307,7 @@ export function createApiServer(options: ServerOptions): ApiServer {
             forced = true;
             server.closeAllConnections();
             ok();
-          }, Math.max(0, deadline - Date.now()));
+          }, Math.max(0, deadline - systemTime()));
         }),
       ]);
       clearTimeout(timer);

@@ -1,4 +1,5 @@
 import type { Checker } from '../checker.js';
+import { systemTime } from '../common/clock.js';
 import { WebhookJournal } from './webhookJournal.js';
 import type { DeliveryRecord } from './webhookJournal.js';
 import { sendWebhookOnce } from './webhookSend.js';
@@ -27,7 +28,7 @@ export interface DurableWebhookQueueOptions extends RetryPolicy {
   readonly concurrency?: number;
   readonly onOutcome?: (outcome: WebhookOutcome & { readonly deliveryId: string; readonly final: boolean }) => void;
   readonly onError?: (error: unknown) => void;
-  /** @default Date.now */
+  /** @default the system clock (`systemTime` of src/common/clock.ts) */
   readonly now?: () => number;
   /** Uniform in [0, 1), for the jitter. @default Math.random */
   readonly random?: () => number;
@@ -68,7 +69,7 @@ export async function webhookBody(checker: Checker, id: string, job: WebhookJob)
  */
 export function createDurableWebhookQueue(options: DurableWebhookQueueOptions): WebhookQueue & { readonly journal: WebhookJournal } {
   const journal = WebhookJournal.open(options.dir);
-  const now = options.now ?? Date.now;
+  const now = options.now ?? systemTime;
   const random = options.random ?? Math.random;
   const windowMs = options.windowMs ?? 86_400_000;
   const concurrency = options.concurrency ?? 8;
@@ -157,7 +158,7 @@ export function createDurableWebhookQueue(options: DurableWebhookQueueOptions): 
       closing = true;
       clearTimeout(timer);
       let wait: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.allSettled([...running.values()]), new Promise((ok) => (wait = setTimeout(ok, Math.max(0, deadline - Date.now()))))]);
+      await Promise.race([Promise.allSettled([...running.values()]), new Promise((ok) => (wait = setTimeout(ok, Math.max(0, deadline - systemTime()))))]);
       clearTimeout(wait);
       journal.close();
       // Nothing to hand over: every delivery not sent is in the journal, and the next start sends it.

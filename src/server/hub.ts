@@ -124,10 +124,12 @@ export function readHubRequest(body: unknown): HubRequest {
  *
  * @throws InputError from the checks (`country` not two letters), under the wire name
  */
-export function answerHub(request: HubRequest, checker: Checker, now: () => Date = () => new Date()): HubResponse {
+export function answerHub(request: HubRequest, checker: Checker): HubResponse {
+  // One reading of the checker's clock dates the envelope and the identity (the IP's local time, stale lists).
+  const now = checker.now();
   let result: IdentityResult;
   try {
-    result = checker.identity(request.input);
+    result = checker.identity(request.input, { now });
   } catch (error) {
     if (!(error instanceof InputError) || error.field === undefined) throw error;
     const key = /^[a-z]+/i.exec(error.field)?.[0] ?? '';
@@ -139,7 +141,7 @@ export function answerHub(request: HubRequest, checker: Checker, now: () => Date
   return {
     resolution_id: randomUUID(),
     customer_id: request.customerId,
-    device_request_time: request.requestTime ?? now().toISOString(),
+    device_request_time: request.requestTime ?? now.toISOString(),
     claims: request.claims,
     ...(request.webhookUrl === undefined ? {} : { webhook_url: request.webhookUrl }),
     ...result,

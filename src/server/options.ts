@@ -52,7 +52,7 @@ export interface ServerOptions {
   readonly rateLimitPerSecond?: number;
   /** Burst size of the token bucket. @default 2 × rateLimitPerSecond */
   readonly rateLimitBurst?: number;
-  /** Clock of the in-process rate limiter, for tests. @default Date.now */
+  /** Clock of the in-process rate limiter, for tests. @default the system clock */
   readonly now?: () => number;
   /** Called with every internal error (the client only sees a generic 500). @default console.error when there is no logger */
   readonly onError?: (error: unknown) => void;

@@ -11,6 +11,7 @@
  * and `ttl` (ms until the next request would pass, for `Retry-After`).
  */
 import type { Redis } from 'ioredis';
+import { systemTime } from '../common/clock.js';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -29,7 +30,7 @@ function gcra(tat: number, now: number, timeWindow: number, max: number): { tat:
 export class MemoryRateStore {
   private readonly tats = new Map<string, number>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = systemTime) {}
 
   incr(key: string, callback: Callback, timeWindow: number, max: number): void {
     const now = this.now();

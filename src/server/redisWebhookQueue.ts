@@ -3,6 +3,7 @@ import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Checker } from '../checker.js';
+import { systemTime } from '../common/clock.js';
 import { backoffDelay, webhookBody } from './durableWebhookQueue.js';
 import type { RetryPolicy } from './durableWebhookQueue.js';
 import { sendWebhookOnce } from './webhookSend.js';
@@ -79,7 +80,7 @@ export function createRedisWebhookQueue(options: RedisWebhookQueueOptions): Webh
         if (outcome.delivered) return { status: outcome.status };
         const why = outcome.error ?? `HTTP ${outcome.status}`;
         if (!outcome.retry) throw new UnrecoverableError(why);
-        const next = Date.now() + backoffDelay(bjob.attemptsMade + 1, options, Math.random);
+        const next = systemTime() + backoffDelay(bjob.attemptsMade + 1, options, Math.random);
         if (next > data.created + windowMs) throw new UnrecoverableError(`${why} (retry window of ${windowMs} ms over)`);
         throw new Error(why);
       },
@@ -114,7 +115,7 @@ export function createRedisWebhookQueue(options: RedisWebhookQueueOptions): Webh
     queue,
     async enqueue(job) {
       const id = randomUUID();
-      await queue.add('deliver', { id, job, created: Date.now() }, {
+      await queue.add('deliver', { id, job, created: systemTime() }, {
         jobId: id,
         // The window ends retries; this only bounds a runaway.
         attempts: 100_000,
@@ -130,7 +131,7 @@ export function createRedisWebhookQueue(options: RedisWebhookQueueOptions): Webh
     async close(deadline) {
       clearInterval(countTimer);
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<void>((ok) => (timer = setTimeout(ok, Math.max(0, deadline - Date.now()))));
+      const late = new Promise<void>((ok) => (timer = setTimeout(ok, Math.max(0, deadline - systemTime()))));
       // Jobs in flight finish or, cut at the deadline, stay in Redis for another instance: nothing to hand over.
       await Promise.race([worker?.close() ?? Promise.resolve(), late]);
       clearTimeout(timer);

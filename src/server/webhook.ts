@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { promises as dns } from 'node:dns';
 import { classifySpecialRange } from '../ip/index.js';
+import { systemTime } from '../common/clock.js';
 
 /** Options of {@link deliverWebhook}. */
 export interface WebhookOptions {
@@ -24,7 +25,7 @@ export interface WebhookOptions {
   readonly lookup?: (host: string) => Promise<readonly string[]>;
   /** @default setTimeout-based sleep */
   readonly sleep?: (ms: number) => Promise<void>;
-  /** Clock in ms, for the signature timestamp. @default Date.now */
+  /** Clock in ms, for the signature timestamp. @default the system clock */
   readonly now?: () => number;
 }
 
@@ -99,7 +100,7 @@ export async function deliverWebhook(url: string, payload: unknown, options: Web
   if (refused !== null) return { delivered: false, attempts: 0, error: `target refused: ${refused}` };
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((ok) => setTimeout(ok, ms)));
-  const now = options.now ?? Date.now;
+  const now = options.now ?? systemTime;
   const retries = options.retries ?? 4;
   const body = JSON.stringify(payload);
   let last: WebhookDelivery = { delivered: false, attempts: 0 };

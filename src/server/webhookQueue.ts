@@ -1,4 +1,5 @@
 import type { Checker } from '../checker.js';
+import { systemTime } from '../common/clock.js';
 import { deliverWebhook } from './webhook.js';
 import type { WebhookDelivery, WebhookOptions } from './webhook.js';
 
@@ -85,7 +86,7 @@ export function createMemoryWebhookQueue(options: MemoryWebhookQueueOptions): We
     },
     async close(deadline) {
       closing = true;
-      const wait = Math.max(0, deadline - Date.now());
+      const wait = Math.max(0, deadline - systemTime());
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([Promise.allSettled([...inFlight.values()]), new Promise((ok) => (timer = setTimeout(ok, wait)))]);
       clearTimeout(timer);

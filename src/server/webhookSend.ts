@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { quoteInput } from '../common/quoteInput.js';
+import { systemTime } from '../common/clock.js';
 import { classifySpecialRange } from '../ip/index.js';
 import { signWebhook } from './webhook.js';
 
@@ -20,7 +21,7 @@ export interface SendOptions {
   readonly timeoutMs?: number;
   /** Bytes of the receiver's answer read at most; the rest is not read (the connection is closed). @default 65536 */
   readonly maxResponseBytes?: number;
-  /** Clock in ms, for the signature timestamp. @default Date.now */
+  /** Clock in ms, for the signature timestamp. @default the system clock */
   readonly now?: () => number;
 }
 
@@ -89,7 +90,7 @@ export function sendWebhookOnce(url: string, body: string, options: SendOptions)
   }
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxBytes = options.maxResponseBytes ?? 65_536;
-  const t = Math.floor((options.now ?? Date.now)() / 1000);
+  const t = Math.floor((options.now ?? systemTime)() / 1000);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<SendOutcome>((resolve) => {
     let settled = false;

@@ -13,7 +13,7 @@ describe('entry point exports', () => {
       'DEFAULT_BANDS', 'DEVICE_SCORE_MODEL', 'DataError', 'EMAIL_SCORE_MODEL', 'IPV4_SPECIAL_RANGES', 'IPV6_SPECIAL_RANGES',
       'IP_SCORE_MODEL', 'IdentitySignalsError', 'InputError', 'MissingDependencyError', 'NAME_SCORE_MODEL', 'PHONE_SCORE_MODEL', 'ProviderError',
       'QUALITY_CLUSTERS', 'REQUIRED_FIELDS', 'RISK_CLUSTERS', 'SCORECARD_BANDS', 'bandIndex', 'browserFamily', 'checkDevice',
-      'checkEmail', 'checkIp', 'checkName', 'checkPhone', 'classifySpecialRange', 'createChecker', 'createDeviceCheck',
+      'checkEmail', 'checkIp', 'checkName', 'checkPhone', 'classifySpecialRange', 'configureDefaults', 'createChecker', 'createDeviceCheck',
       'createEmailCheck', 'createIpCheck', 'createNameCheck', 'createPhoneCheck', 'createScorer', 'detectDatabaseKind',
       'embeddedIpv4', 'enrichEmailResult', 'isDataError', 'isDisposableDomain', 'isFreeProviderDomain', 'isIdentitySignalsError',
       'isInputError', 'isMissingDependencyError', 'isProviderError', 'isRoleLocalPart', 'lookupCarrier', 'osFamily', 'parseEmailAddress', 'parseIp',

@@ -124,8 +124,10 @@ const CHECKER_ROWS: Row[] = [
   ['ip.databases null', checker({ ip: { databases: null } }), 'INPUT_OPTION', 'ip.databases'],
   ['ip.databases with a number', checker({ ip: { databases: [new Uint8Array(0), 5] } }), 'INPUT_OPTION', 'ip.databases[1]'],
   ['ip.databases with an empty path', checker({ ip: { databases: [''] } }), 'INPUT_OPTION', 'ip.databases[0]'],
-  ['ip.now a string', checker({ ip: { now: '2026-01-01' } }), 'INPUT_OPTION', 'ip.now'],
-  ['ip.now an invalid Date', checker({ ip: { now: new Date(Number.NaN) } }), 'INPUT_OPTION', 'ip.now'],
+  ['ip.now (the clock is the checker\'s own now)', checker({ ip: { now: new Date('2026-01-01T00:00:00Z') } }), 'INPUT_OPTION', 'ip.now'],
+  ['now a string', checker({ now: '2026-01-01' }), 'INPUT_OPTION', 'now'],
+  ['now an invalid Date', checker({ now: new Date(Number.NaN) }), 'INPUT_OPTION', 'now'],
+  ['data.now (the clock is the checker\'s own now)', checker({ data: { now: new Date('2026-01-01T00:00:00Z') } }), 'INPUT_OPTION', 'data.now'],
 
   ['phone null', checker({ phone: null }), 'INPUT_OPTION', 'phone'],
   ['phone with an unknown key', checker({ phone: { country: 'IT' } }), 'INPUT_OPTION', 'phone.country'],
@@ -144,6 +146,7 @@ const CHECKER_ROWS: Row[] = [
 const FACTORY_ROWS: Row[] = [
   ['createEmailCheck(null)', () => createEmailCheck(bad(null)), 'INPUT_OPTION', 'options'],
   ['createEmailCheck scoring null', () => createEmailCheck(bad({ scoring: null })), 'SCORING_CONFIG', 'scoring'],
+  ['createEmailCheck now a string', () => createEmailCheck(bad({ now: 'today' })), 'INPUT_OPTION', 'now'],
   ['createEmailCheck scoring.bands a number', () => createEmailCheck(bad({ scoring: { bands: 5 } })), 'SCORING_CONFIG', 'scoring.bands'],
   ['createEmailCheck EMAILFREE', () => createEmailCheck({ scoring: { weights: { EMAILFREE: 0.2 } } }), 'SCORING_CONFIG', 'scoring.weights.EMAILFREE'],
   ['createEmailCheck an unknown phone code', () => createEmailCheck({ scoring: { weights: { PHONE_VOIPP: 0.2 } } }), 'SCORING_CONFIG', 'scoring.weights.PHONE_VOIPP'],
@@ -248,7 +251,8 @@ describe('good options still pass', () => {
       scoring: { bands, weights: { EMAIL_FREE: 0.2, DEVICE_EMPTY: 0.5, IP_TOR_EXIT: 1, PHONE_VOIP: 0, NAME_FAMOUS: 0.3 } },
       email: { suggestTypos: false, secondOpinion: true },
       device: { cacheSize: 0 },
-      ip: { databases: [], now: () => new Date('2026-01-01T12:00:00Z') },
+      ip: { databases: [] },
+      now: () => new Date('2026-01-01T12:00:00Z'),
       phone: { defaultCountry: 'it' },
       name: {},
       providers: [PROVIDER],
@@ -260,7 +264,7 @@ describe('good options still pass', () => {
 
   it('treats an option set to undefined as absent and accepts null-prototype objects', () => {
     const bare = Object.assign(Object.create(null) as object, { bands: 'scorecard' as const });
-    expect(() => createChecker({ scoring: undefined, email: undefined, ip: { now: undefined } })).not.toThrow();
+    expect(() => createChecker({ scoring: undefined, email: undefined, ip: { databases: undefined }, now: undefined })).not.toThrow();
     expect(() => createChecker({ scoring: bare })).not.toThrow();
     expect(() => one.phone('+393331234567', { defaultCountry: undefined })).not.toThrow();
     expect(() => one.device(ANDROID_UA, {})).not.toThrow();

@@ -24,8 +24,11 @@ describe('resolve: the spec envelope', () => {
   it('echoes device_request_time when the request sends one, and uses the clock otherwise', async () => {
     const sent = await resolve({ customer_id: CUSTOMER, claims: ['ip'], ip: '8.8.8.8', device_request_time: '2026-01-02T03:04:05Z' });
     expect(sent.device_request_time).toBe('2026-01-02T03:04:05Z');
-    const clock = await resolve({ customer_id: CUSTOMER, claims: ['ip'], ip: '8.8.8.8' }, { now: () => new Date(Date.UTC(2026, 10, 22, 12)) });
+    const pinned = createChecker({ now: () => new Date(Date.UTC(2026, 10, 22, 12)) });
+    const clock = await resolve({ customer_id: CUSTOMER, claims: ['ip'], ip: '8.8.8.8' }, { checker: pinned });
     expect(clock.device_request_time).toBe('2026-11-22T12:00:00.000Z');
+    // The envelope and the result read the one clock: the IP's local hour is of the same instant.
+    expect(clock.ip).toEqual(pinned.ip('8.8.8.8', { now: new Date(Date.UTC(2026, 10, 22, 12)) }));
     expect('webhook_url' in clock).toBe(false);
   });
 

@@ -30,7 +30,7 @@ let base = '';
 beforeAll(async () => {
   api = createApiServer({
     apiKeys: [KEY, { key: EMAIL_ONLY, name: 'email-only', products: ['email'] }],
-    checker: createChecker({ ip: { now: NOW } }),
+    checker: createChecker({ now: NOW }),
     rateLimitPerSecond: 0,
     maxBodyBytes: 4096,
     logger: pino({ level: 'info' }, sink),
@@ -73,7 +73,7 @@ describe('POST /1.0/hub', () => {
     for (const product of ['email', 'ip', 'device', 'phone', 'name'] as const) expect(res.body[product], product).toEqual(single[product]);
     const { identity } = res.body;
     expect(identity.score).toBe(sum(identity.reasons));
-    expect(identity.score_cluster).toBe(createChecker({ ip: { now: NOW } }).identity({
+    expect(identity.score_cluster).toBe(createChecker({ now: NOW }).identity({
       email: HUB_EXAMPLE.email, phone: HUB_EXAMPLE.phone_number, ip: HUB_EXAMPLE.ip, userAgent: HUB_EXAMPLE.user_agent, firstName: 'Giulia', lastName: 'Rossi', country: 'IT',
     }).identity.score_cluster);
     const codes = identity.reasons.map((r: { code: string }) => r.code);

@@ -96,7 +96,7 @@ describe('the stale-data warning of serve', () => {
     const fresh = dataInfo(openData({ maxAgeDays: 100_000 }));
     expect(fresh.some((d) => d.stale)).toBe(false);
     expect(staleWarning(fresh, {})).toBeNull();
-    expect(staleWarning(dataInfo(openData({ maxAgeDays: 0, now: () => new Date('2100-01-01T00:00:00Z') })), {})).toMatch(/^warning: data past its maximum age: /);
+    expect(staleWarning(dataInfo(openData({ maxAgeDays: 0 }, 'data', () => new Date('2100-01-01T00:00:00Z'))), {})).toMatch(/^warning: data past its maximum age: /);
   });
 });
 

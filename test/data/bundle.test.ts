@@ -13,7 +13,7 @@ import { defaultDataContext, openData } from '../../src/data/context.js';
 import { createEmailCheck } from '../../src/email/index.js';
 import { DISPOSABLE, POPULAR_DOMAINS } from '../../src/email/data/formats.js';
 import { CARRIERS } from '../../src/phone/data/formats.js';
-import { DataError, InputError } from '../../src/errors.js';
+import { DataError } from '../../src/errors.js';
 import { envelope, entryFor, makeBundle, writeManifestFile } from './makeBundle.js';
 
 const made: string[] = [];
@@ -117,7 +117,9 @@ describe('verification on first load', () => {
     expect(thrown(() => createChecker({ data: 5 as never }))).toMatchObject({ name: 'InputError', field: 'data' });
     expect(thrown(() => createChecker({ data: { maxAgeDays: -1 } }))).toMatchObject({ name: 'InputError', field: 'data.maxAgeDays' });
     expect(thrown(() => createChecker({ data: { dir: empty, maxAge: 3 } as never }))).toMatchObject({ name: 'InputError', field: 'data.maxAge' });
-    expect(thrown(() => createChecker({ data: { now: 'today' } as never }))).toBeInstanceOf(InputError);
+    expect(thrown(() => createChecker({ now: 'today' as never }))).toMatchObject({ name: 'InputError', field: 'now' });
+    // The clock is the checker's, not the data's: data.now is refused with where it went.
+    expect(thrown(() => createChecker({ data: { now: new Date('2026-01-01T00:00:00Z') } as never }))).toMatchObject({ name: 'InputError', field: 'data.now', message: expect.stringContaining('createChecker({ now })') })
   });
 });
 
@@ -188,9 +190,9 @@ describe('DATA_STALE', () => {
   const plus = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000);
 
   it('an IP result whose lists are older than maxAgeDays carries a 0-point IP_DATA_STALE with their date', () => {
-    const fresh = createChecker({ data: { now: plus(listsDate, 30) } });
+    const fresh = createChecker({ now: plus(listsDate, 30) });
     expect(fresh.ip('81.2.69.142').reasons.map((r) => r.code)).not.toContain('IP_DATA_STALE');
-    const stale = createChecker({ data: { now: plus(listsDate, 31) } });
+    const stale = createChecker({ now: plus(listsDate, 31) });
     const result = stale.ip('81.2.69.142');
     const reason = result.reasons.find((r) => r.code === 'IP_DATA_STALE')!;
     expect(reason.points).toBe(0);
@@ -199,14 +201,14 @@ describe('DATA_STALE', () => {
     // A reserved address consults no list.
     expect(stale.ip('10.0.0.1').reasons.map((r) => r.code)).not.toContain('IP_DATA_STALE');
     // The limit is the caller's; Infinity never flags.
-    expect(createChecker({ data: { now: plus(listsDate, 31), maxAgeDays: 60 } }).ip('81.2.69.142').reasons.map((r) => r.code)).not.toContain('IP_DATA_STALE');
-    expect(createChecker({ data: { now: day('2030-01-01'), maxAgeDays: Infinity } }).ip('81.2.69.142').reasons.map((r) => r.code)).not.toContain('IP_DATA_STALE');
+    expect(createChecker({ now: plus(listsDate, 31), data: { maxAgeDays: 60 } }).ip('81.2.69.142').reasons.map((r) => r.code)).not.toContain('IP_DATA_STALE');
+    expect(createChecker({ now: day('2030-01-01'), data: { maxAgeDays: Infinity } }).ip('81.2.69.142').reasons.map((r) => r.code)).not.toContain('IP_DATA_STALE');
   });
 
   it('an e-mail result flags the disposable list of the bundle it came from, with a clock function', () => {
     const dir = bundle([{ format: DISPOSABLE, data: FRESH_THROWAWAY, retrieved: '2026-01-10' }]);
     let now = day('2026-01-20');
-    const check = createEmailCheck({ data: { dir, now: () => now, maxAgeDays: 30 }, secondOpinion: false });
+    const check = createEmailCheck({ data: { dir, maxAgeDays: 30 }, now: () => now, secondOpinion: false });
     expect(check('jane@acme-widgets.com').reasons.map((r) => r.code)).not.toContain('EMAIL_DATA_STALE');
     now = day('2026-03-01');
     const reason = check('jane@acme-widgets.com').reasons.find((r) => r.code === 'EMAIL_DATA_STALE');
@@ -216,7 +218,7 @@ describe('DATA_STALE', () => {
   });
 
   it('dataInfo gives each dataset its age on the checker\'s clock and marks stale volatile lists', () => {
-    const info = createChecker({ data: { now: plus(listsDate, 45) } }).dataInfo();
+    const info = createChecker({ now: plus(listsDate, 45) }).dataInfo();
     expect(info.find((d) => d.file === 'ip/lists.bin')).toMatchObject({ ageDays: 45, stale: true, volatile: true });
     expect(info.find((d) => d.file === 'ip/asn4.bin')).toMatchObject({ stale: false, volatile: false });
   });

@@ -6,12 +6,24 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { DISPOSABLE } from '../../src/email/data/formats.js';
 import { LISTS } from '../../src/ip/data/formats.js';
 import { defaultDataContext } from '../../src/data/context.js';
 import { makeBundle } from './makeBundle.js';
 import { runCliLines } from '../support/cli.js';
+
+/**
+ * The CLI's clock is the system clock (a checker's default `now`); in
+ * process, these tests pin it at a day 11 days after the fixture bundle's
+ * date (2026-11-20), so what is stale does not depend on the day they run.
+ */
+const pinClock = (): void => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-01T12:00:00Z') });
+};
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const made: string[] = [];
 afterAll(() => {
@@ -36,6 +48,7 @@ async function run(argv: string[], env: Record<string, string> = {}, signal?: Ab
 
 describe('data info', () => {
   it('--json lists every dataset, verified, with where it came from; a table by default', async () => {
+    pinClock();
     const dir = customBundle();
     const { code, out } = await run(['data', 'info', '--data', dir, '--json']);
     expect(code).toBe(0);
@@ -48,8 +61,8 @@ describe('data info', () => {
     const table = await run(['data', 'info'], { IDENTITY_SIGNALS_DATA: dir });
     expect(table.code).toBe(0);
     expect(table.out.split('\n')[0]).toMatch(/^dataset\s+retrieved\s+age\s+records\s+from\s+status\s+source$/);
-    expect(table.out).toMatch(/email\/disposable\s+2026-11-20\s+\d+d\s+1\s+custom\s+verified\s+test fixture/);
-    expect(table.out).toMatch(/ip\/lists\s+2026-08-22\s+\d+d STALE\s+\d+\s+default\s+verified/);
+    expect(table.out).toMatch(/email\/disposable\s+2026-11-20\s+11d\s+1\s+custom\s+verified\s+test fixture/);
+    expect(table.out).toMatch(/ip\/lists\s+2026-08-22\s+101d STALE\s+\d+\s+default\s+verified/);
   });
 
   it('a bad file: exit 1 and the problem named', async () => {
@@ -159,12 +172,13 @@ describe('serve: the stale-data warning', () => {
   }
 
   it('says once, at start, which volatile lists are past the maximum age and how to silence it', async () => {
+    pinClock();
     const dir = customBundle('2020-01-01');
     const { code, err } = await serveOnce(['--data', dir], KEYS);
     expect(code).toBe(0);
     const lines = err.split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^warning: data past its maximum age: email\/disposable of 2020-01-01 \(\d+ days\), ip\/lists of 2026-08-22 \(\d+ days\), ip\/asn-classes of 2026-08-22/);
+    expect(lines[0]).toMatch(/^warning: data past its maximum age: email\/disposable of 2020-01-01 \(2526 days\), ip\/lists of 2026-08-22 \(101 days\), ip\/asn-classes of 2026-08-22 \(101 days\)\. /);
     expect(lines[0]).toContain('IDENTITY_SIGNALS_DATA_WARN=off silences this line');
     expect(lines[1]).toMatch(/listening on/);
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -169,6 +169,20 @@ describe('acquireLock', () => {
     const path = join(scratch, 'b.lock');
     writeFileSync(path, '');
     expect(() => acquireLock(path)).toThrow(LockBusyError);
+  });
+
+  it('a lock file with no pid written a minute ago, on the filesystem\'s clock, is stale and taken over', () => {
+    // "A minute ago" by the mtime a file written now gets, not this process's clock (which faketime moves, and a share's server does not share).
+    const probe = join(scratch, 'probe');
+    writeFileSync(probe, '');
+    const fsNow = statSync(probe).mtimeMs;
+    const path = join(scratch, 'c.lock');
+    writeFileSync(path, '');
+    utimesSync(path, (fsNow - 60_000) / 1000, (fsNow - 60_000) / 1000);
+    const release = acquireLock(path);
+    expect(readFileSync(path, 'utf8')).toBe(`${process.pid}\n`);
+    release();
+    expect(readdirSync(scratch).filter((n) => n.startsWith('c.lock'))).toEqual([]);
   });
 });
 

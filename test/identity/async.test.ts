@@ -37,7 +37,7 @@ async function enrichment(facts: Record<string, unknown>) {
 describe('identityAsync with a live provider', () => {
   it('a deliverable address with a social profile: the late facts are in the e-mail result and raise the identity', async () => {
     const provider = await enrichment({ mx: true, deliverable: true, has_linkedin: true, domain_age: 9000 });
-    const checker = createChecker({ providers: [provider], ip: { now: NOW } });
+    const checker = createChecker({ providers: [provider], now: NOW });
     const offline = checker.identity(INPUT);
     const live = await checker.identityAsync(INPUT);
 
@@ -60,7 +60,7 @@ describe('identityAsync with a live provider', () => {
 
   it('a domain that cannot receive mail: the provider\'s answer lowers the identity', async () => {
     const provider = await enrichment({ mx: false });
-    const checker = createChecker({ providers: [provider], ip: { now: NOW } });
+    const checker = createChecker({ providers: [provider], now: NOW });
     const offline = checker.identity(INPUT);
     const live = await checker.identityAsync(INPUT);
     expect(live.email!.status).toBe('invalid');
@@ -85,7 +85,7 @@ describe('identityAsync with a live provider', () => {
       return json(res, 404, {});
     });
     const provider = httpProvider({ url: server.origin, products: { ip: ['black_list_count'], phone: ['is_ported', 'current_network'] } });
-    const checker = createChecker({ providers: [provider], ip: { now: NOW } });
+    const checker = createChecker({ providers: [provider], now: NOW });
     const offline = checker.identity(INPUT);
     const live = await checker.identityAsync(INPUT);
     expect(server.requests.map((r) => (JSON.parse(r.body) as { product: string }).product).sort()).toEqual(['ip', 'phone']);
@@ -101,7 +101,7 @@ describe('identityAsync with a live provider', () => {
 
   it('a provider that fails leaves the offline e-mail and says why; the identity is the offline one', async () => {
     server = await startHttpServer((_req, res) => json(res, 503, {}));
-    const checker = createChecker({ providers: [httpProvider({ url: server.origin, products: ['email'] })], ip: { now: NOW } });
+    const checker = createChecker({ providers: [httpProvider({ url: server.origin, products: ['email'] })], now: NOW });
     const live = await checker.identityAsync(INPUT);
     expect((live.email as { provider_errors?: readonly { message: string }[] }).provider_errors).toEqual([expect.objectContaining({ message: 'http answered HTTP 503' })]);
     expect(live.identity).toEqual(checker.identity(INPUT).identity);

@@ -10,6 +10,8 @@
  * The digests hold for the data they were written with: the fixture names
  * it (the IP datasets' records, source and date, and the city files' build
  * time), and a data refresh must write them anew from the build before it.
+ * They also hold for one instant (`now`): the results carry the local hour
+ * and the lists' age in days on that day.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -56,6 +58,8 @@ describe('IP results against the build before issue 20', () => {
     const addresses = [...randomAddresses(fixture.random, fixture.seed), ...listAddresses(loadListsTable(), fixture.listStep)];
     expect(addresses.length).toBe(fixture.addresses);
     expect(createHash('sha256').update(addresses.join('\n')).digest('hex'), 'the address set is not the one the fixture was written for').toBe(fixture.sha256);
+    // The checker's one clock: request_time and the lists' age (the IP_DATA_STALE detail's day count)
+    // are both of fixture.now, the day the digests were written, whatever day the test runs on.
     const check = createIpCheck({ now: new Date(fixture.now) });
     const differing: string[] = [];
     for (let i = 0; i < addresses.length; i++) {

@@ -178,7 +178,7 @@ describe('stale-list detail', () => {
   it('is recomputed when the UTC day changes, so its age in days moves with the clock', () => {
     const listsDate = defaultDataContext().bundle.manifest.datasets.find((d) => d.file === 'ip/lists.bin')!.retrieved;
     let now = new Date(Date.parse(`${listsDate}T23:59:00Z`) + 40 * 86_400_000);
-    const checker = createChecker({ data: { now: () => now, maxAgeDays: 30 } });
+    const checker = createChecker({ now: () => now, data: { maxAgeDays: 30 } });
     const detail = (): string => checker.ip('81.2.69.142').reasons.find((r) => r.code === 'IP_DATA_STALE')!.detail!;
     expect(detail()).toContain('(40 days old; limit 30)');
     expect(detail()).toContain('(40 days old; limit 30)');

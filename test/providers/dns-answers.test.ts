@@ -5,6 +5,9 @@ import type { ProviderInput } from '../../src/providers/index.js';
 import { startDnsServer } from '../support/dnsServer.js';
 import type { DnsServer } from '../support/dnsServer.js';
 
+// What a checker hands a lookup: the instant of the check (these providers do not read it).
+const LOOKUP_NOW = new Date('2026-01-01T00:00:00Z');
+
 // dnsProvider against a DNS server on loopback (dns2), for the answers that
 // decide between "yes", "no" and "unknown": what a block-list answer means,
 // which MX failures are "no mail", a missing PTR, and a lookup's own limits
@@ -87,7 +90,7 @@ describe('dnsProvider: what an answer means', () => {
 
 describe("dnsProvider: a lookup's own limits", () => {
   it('asks a silent resolver once per query and gives up by itself at timeoutMs', async () => {
-    const lookup = provider({ timeoutMs: 300 }).lookup(email('jane@silent-dns.com'), { signal: new AbortController().signal });
+    const lookup = provider({ timeoutMs: 300 }).lookup(email('jane@silent-dns.com'), { signal: new AbortController().signal, now: LOOKUP_NOW });
     await expect(lookup).rejects.toBeInstanceOf(ProviderError);
     await expect(lookup).rejects.toMatchObject({ code: 'PROVIDER_FAILED', cause: { code: 'ETIMEOUT' } });
     expect(dns.asked.filter((q) => q.endsWith(' silent-dns.com'))).toEqual(['MX silent-dns.com']);
@@ -96,7 +99,7 @@ describe("dnsProvider: a lookup's own limits", () => {
   it('cancels its queries when its signal aborts', async () => {
     const controller = new AbortController();
     const asked = dns.asked.length;
-    const lookup = provider({ timeoutMs: 2000 }).lookup(email('jane@silent-dns.com'), { signal: controller.signal });
+    const lookup = provider({ timeoutMs: 2000 }).lookup(email('jane@silent-dns.com'), { signal: controller.signal, now: LOOKUP_NOW });
     lookup.catch(() => undefined);
     while (dns.asked.length === asked) await new Promise((ok) => setTimeout(ok, 5));
     controller.abort();

@@ -72,8 +72,8 @@ describe('rdapProvider (bootstrap and registry on loopback)', () => {
 
   it('reads the TLD server from the bootstrap once and gives days since registration', async () => {
     server = await startHttpServer(registry(() => server!.origin));
-    const provider = rdapProvider({ bootstrap: `${server.origin}/bootstrap.json`, now: () => new Date('2026-01-01T00:00:00Z') });
-    const checker = createChecker({ providers: [provider] });
+    const provider = rdapProvider({ bootstrap: `${server.origin}/bootstrap.json` });
+    const checker = createChecker({ providers: [provider], now: () => new Date('2026-01-01T00:00:00Z') });
     expect((await checker.emailAsync('jane@acme-widgets.com')).domain_age).toBe(3653);
     expect((await checker.emailAsync('bob@unknown-shop.com')).domain_age).toBeNull();
     expect((await checker.emailAsync('bob@acme-widgets.org')).provider_errors).toEqual([]);
@@ -83,8 +83,8 @@ describe('rdapProvider (bootstrap and registry on loopback)', () => {
 
   it('takes the table itself as the bootstrap', async () => {
     server = await startHttpServer(registry(() => server!.origin));
-    const provider = rdapProvider({ bootstrap: { com: `${server.origin}/rdap` }, now: () => new Date('2016-01-11T00:00:00Z') });
-    expect((await createChecker({ providers: [provider] }).emailAsync('jane@acme-widgets.com')).domain_age).toBe(10);
+    const provider = rdapProvider({ bootstrap: { com: `${server.origin}/rdap` } });
+    expect((await createChecker({ providers: [provider], now: new Date('2016-01-11T00:00:00Z') }).emailAsync('jane@acme-widgets.com')).domain_age).toBe(10);
   });
 
   it('reports a registry failure and tries the bootstrap again after a failed read', async () => {
@@ -93,7 +93,7 @@ describe('rdapProvider (bootstrap and registry on loopback)', () => {
       if (req.path === '/bootstrap.json' && failBootstrap) return json(res, 500, {});
       return registry(() => server!.origin)(req, res);
     });
-    const checker = createChecker({ providers: [rdapProvider({ bootstrap: `${server.origin}/bootstrap.json`, now: () => new Date('2026-01-01T00:00:00Z') })] });
+    const checker = createChecker({ providers: [rdapProvider({ bootstrap: `${server.origin}/bootstrap.json` })], now: () => new Date('2026-01-01T00:00:00Z') });
     expect((await checker.emailAsync('jane@acme-widgets.com')).provider_errors![0]!.message).toMatch(/bootstrap\.json answered HTTP 500/);
     failBootstrap = false;
     expect((await checker.emailAsync('jane@acme-widgets.com')).domain_age).toBe(3653);

@@ -6,6 +6,9 @@ import { httpProvider, rdapProvider } from '../../src/providers/index.js';
 import { ConfigError, readConfigFile } from '../../src/server/config.js';
 import { scratchFolders } from '../support/scratch.js';
 
+// What a checker hands a lookup: the instant of the check (these providers do not read it).
+const LOOKUP_NOW = new Date('2026-01-01T00:00:00Z');
+
 // Bad provider settings are refused when they are read, before any lookup:
 // in a config file (a ConfigError naming the providers entry) and in the
 // factories' options (an InputError with the option in `field`).
@@ -75,7 +78,7 @@ describe('factory options', () => {
     };
     const provider = rdapProvider({ fetch: fetchFromMemory as typeof fetch });
     const input = { product: 'email', value: 'jane@acme-widgets.com', email: 'jane@acme-widgets.com', domain: 'acme-widgets.com' } as const;
-    expect(await provider.lookup(input, { signal: new AbortController().signal })).toEqual({});
+    expect(await provider.lookup(input, { signal: new AbortController().signal, now: LOOKUP_NOW })).toEqual({});
     expect(asked).toEqual(['https://data.iana.org/rdap/dns.json']);
   });
 });

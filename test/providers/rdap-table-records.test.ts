@@ -30,8 +30,8 @@ describe('rdapProvider with odd records (registry on loopback)', () => {
 
   it('skips a bootstrap URL entry that is not a string', async () => {
     server = await registry({ '/rdap/domain/acme-widgets.com': { events: [{ eventAction: 'registration', eventDate: '2016-01-01T00:00:00Z' }] } });
-    const provider = rdapProvider({ bootstrap: `${server.origin}/bootstrap.json`, now: () => new Date('2016-01-11T00:00:00Z') });
-    const out = await runProviders(email('jane@acme-widgets.com'), [provider]);
+    const provider = rdapProvider({ bootstrap: `${server.origin}/bootstrap.json` });
+    const out = await runProviders(email('jane@acme-widgets.com'), [provider], { now: new Date('2016-01-11T00:00:00Z') });
     expect([out.facts, out.errors]).toEqual([{ domain_age: 10 }, []]);
   });
 

@@ -6,6 +6,9 @@ import type { ProvidersOutcome, SmtpProviderOptions } from '../../src/providers/
 import { startDnsServer } from '../support/dnsServer.js';
 import type { DnsServer } from '../support/dnsServer.js';
 
+// What a checker hands a lookup: the instant of the check (these providers do not read it).
+const LOOKUP_NOW = new Date('2026-01-01T00:00:00Z');
+
 // A scripted SMTP server on 127.0.0.1 (a bare TCP server, so that it can say
 // what no real server library would: multi-line replies of any shape, a
 // 64 KiB line, 251, a hang-up) and a DNS server on loopback pointing the test
@@ -123,7 +126,7 @@ describe('smtpProvider: which server it talks to', () => {
   it('asks a silent resolver once and gives up by itself at timeoutMs', async () => {
     const provider = smtpProvider({ heloName: 'probe.test-host.org', from: 'probe@test-host.org', port: 1, servers: [dns.address], timeoutMs: 300 });
     const input = { product: 'email', value: 'jane@silent-mail.com', email: 'jane@silent-mail.com', domain: 'silent-mail.com' } as const;
-    await expect(provider.lookup(input, { signal: new AbortController().signal })).rejects.toMatchObject({ code: 'ETIMEOUT' });
+    await expect(provider.lookup(input, { signal: new AbortController().signal, now: LOOKUP_NOW })).rejects.toMatchObject({ code: 'ETIMEOUT' });
     expect(dns.asked.filter((q) => q.endsWith(' silent-mail.com'))).toEqual(['MX silent-mail.com']);
   });
 });
@@ -200,7 +203,7 @@ describe('smtpProvider: what it never sends', () => {
     const s = await scriptedSmtp('220 ready\r\n', polite());
     const provider = smtpProvider({ heloName: 'probe.test-host.org', from: 'probe@test-host.org', port: s.port, servers: [dns.address] });
     const ip = { product: 'ip', value: '127.0.0.1', ip: '127.0.0.1', version: 4 } as const;
-    expect(await provider.lookup(ip, { signal: new AbortController().signal })).toEqual({});
+    expect(await provider.lookup(ip, { signal: new AbortController().signal, now: LOOKUP_NOW })).toEqual({});
     expect(dns.asked.filter((q) => q.includes('127.0.0.1'))).toEqual([]);
   });
 

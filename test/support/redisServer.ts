@@ -8,6 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
+import { withoutFakeClock } from './realClock.js';
 
 /** A port nothing listens on right now (the OS picks it, then it is released). */
 export async function freePort(): Promise<number> {
@@ -28,7 +29,10 @@ export interface RunningRedis {
 /** Starts redis-server without persistence and resolves once it answers PING. */
 export async function startRedisServer(): Promise<RunningRedis> {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+    env: withoutFakeClock(),
+  });
   const failed = new Promise<never>((_, fail) =>
     child.once('error', (error) => fail(new Error(`redis-server could not start (is it installed? scripts/test-prerequisites.sh installs it, as npm test does first): ${error.message}`))),
   );
