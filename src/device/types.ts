@@ -1,6 +1,6 @@
 import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, QualityCluster, Reason, ScoringOptions } from '../scoring/index.js';
-import type { DeviceReasonCode } from './scoreModel.js';
+import type { DeviceReasonCode, DeviceWeightCode } from './scoreModel.js';
 
 /**
  * Primary hardware type of the client (DESIGN.md, "device `category`").
@@ -42,14 +42,14 @@ export interface DeviceCheckOptions {
    * @default {}
    */
   readonly headers?: DeviceHeaders;
-  /** Bands and weight overrides. @default { bands: 'default' } */
-  readonly scoring?: ScoringOptions;
+  /** Bands and weight overrides, by this check's risk and trust codes (`DeviceWeightCode`). @default { bands: 'default' } */
+  readonly scoring?: ScoringOptions<DeviceWeightCode>;
 }
 
 /** Options of {@link createDeviceCheck}. */
 export interface DeviceCheckFactoryOptions {
-  /** Bands and weight overrides. @default { bands: 'default' } */
-  readonly scoring?: ScoringOptions;
+  /** Bands and weight overrides, by this check's risk and trust codes (`DeviceWeightCode`). @default { bands: 'default' } */
+  readonly scoring?: ScoringOptions<DeviceWeightCode>;
   /**
    * Entries of the result cache (CLOCK eviction, an approximation of LRU)
    * keyed by user agent plus the headers that are read; `0` disables it.

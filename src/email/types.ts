@@ -1,6 +1,6 @@
 import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, QualityCluster, Reason, ScoringOptions } from '../scoring/types.js';
-import type { EmailReasonCode } from './scoreModel.js';
+import type { EmailReasonCode, EmailWeightCode } from './scoreModel.js';
 
 /**
  * The spec's `status` values. Offline, only `syntax`, `invalid`,
@@ -110,10 +110,11 @@ export interface EmailResult {
  */
 export interface EmailCheckOptions {
   /**
-   * Band table and weight overrides for the score.
+   * Band table and weight overrides, by this check's risk and trust codes
+   * (`EmailWeightCode`: another code is a compile error).
    * @default {}
    */
-  readonly scoring?: ScoringOptions;
+  readonly scoring?: ScoringOptions<EmailWeightCode>;
   /**
    * Suggest the intended domain for likely typos of popular mail domains
    * (and give them status `syntax`). Turn off to treat every well-formed

@@ -1,6 +1,6 @@
 import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
-import type { IpReasonCode } from './scoreModel.js';
+import type { IpReasonCode, IpWeightCode } from './scoreModel.js';
 
 /** Usage-type codes of the spec's `connection_type` (DESIGN.md: the code, never a label). */
 export type ConnectionType = 'COM' | 'ORG' | 'GOV' | 'MIL' | 'EDU' | 'LIB' | 'CDN' | 'ISP' | 'MOB' | 'DCH' | 'SES' | 'RSV';
@@ -93,10 +93,11 @@ export interface IpResult {
 /** Options of {@link createIpCheck} and {@link checkIp}. */
 export interface IpCheckOptions {
   /**
-   * Band table and weight overrides.
+   * Band table and weight overrides, by this check's risk and trust codes
+   * (`IpWeightCode`: another code is a compile error).
    * @default {}
    */
-  readonly scoring?: ScoringOptions;
+  readonly scoring?: ScoringOptions<IpWeightCode>;
   /**
    * Your own MaxMind-format databases (paths or file bytes): GeoIP2/GeoLite2
    * City, Country, ASN, ISP, Anonymous-IP, Connection-Type, Enterprise, or the

@@ -1,6 +1,6 @@
 import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
-import type { NameReasonCode } from './scoreModel.js';
+import type { NameReasonCode, NameWeightCode } from './scoreModel.js';
 
 /**
  * Why a name is not credible, in the spec's vocabulary. The check reports
@@ -32,10 +32,11 @@ export type { NameReasonCode } from './scoreModel.js';
  */
 export interface NameCheckOptions {
   /**
-   * Band table and weight overrides (codes `NAME_*`).
+   * Band table and weight overrides, by this check's risk and trust codes
+   * (`NameWeightCode`: another code is a compile error).
    * @default {}
    */
-  readonly scoring?: ScoringOptions;
+  readonly scoring?: ScoringOptions<NameWeightCode>;
   /** The data bundle to read (a directory, whole or partial); see docs/data.md. @default the package's bundle */
   readonly data?: DataOptions;
   /**

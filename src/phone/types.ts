@@ -1,6 +1,6 @@
 import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
-import type { PhoneReasonCode } from './scoreModel.js';
+import type { PhoneReasonCode, PhoneWeightCode } from './scoreModel.js';
 
 /**
  * What kind of line a number is, from the numbering plan (libphonenumber
@@ -42,8 +42,8 @@ export interface PhoneCheckOptions {
    * @default undefined (numbers must start with `+` or `00`)
    */
   readonly defaultCountry?: string;
-  /** Bands and weight overrides. @default { bands: 'default' } */
-  readonly scoring?: ScoringOptions;
+  /** Bands and weight overrides, by this check's risk and trust codes (`PhoneWeightCode`). @default { bands: 'default' } */
+  readonly scoring?: ScoringOptions<PhoneWeightCode>;
   /** The data bundle to read (a directory, whole or partial); see docs/data.md. @default the package's bundle */
   readonly data?: DataOptions;
 }

@@ -90,7 +90,9 @@ describe('identity weights are data the caller overrides, validated like the pro
     [{ weights: { IDENTITY_NIGHT_ACTIVITY: 1.5 } }, 'scoring.weights.IDENTITY_NIGHT_ACTIVITY'],
     [{ weights: { IDENTITY_DESKTOP_ON_MOBILE_IP: 0.1 } }, 'scoring.weights.IDENTITY_DESKTOP_ON_MOBILE_IP'],
   ])('%j throws SCORING_CONFIG at %s, in checkIdentity and createChecker', (scoring, field) => {
-    for (const f of [() => checkIdentity({}, { scoring }), () => createChecker({ scoring })]) {
+    // What a JavaScript caller can pass: the types refuse these codes (test/types/scoring-weights.test-d.ts).
+    const untyped = scoring as never;
+    for (const f of [() => checkIdentity({}, { scoring: untyped }), () => createChecker({ scoring: untyped })]) {
       let error: unknown;
       try {
         f();
