@@ -14,6 +14,7 @@ import {
   NAME_SCORE_MODEL,
   checkDevice,
   checkEmail,
+  checkIdentity,
   checkIp,
   checkName,
   checkPhone,
@@ -30,6 +31,8 @@ import type {
   DeviceWeightCode,
   EmailReasonCode,
   EmailWeightCode,
+  IdentityReasonCode,
+  IdentityWeightCode,
   IpReasonCode,
   IpWeightCode,
   NameReasonCode,
@@ -39,8 +42,6 @@ import type {
   ScoringOptions,
   WeightCode,
 } from '../../src/index.js';
-import { checkIdentity } from '../../src/identity/index.js';
-import type { IdentityReasonCode, IdentityWeightCode } from '../../src/identity/index.js';
 
 // Never called: each line only has to compile, or not.
 const UA = 'Mozilla/5.0';
