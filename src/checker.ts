@@ -28,7 +28,7 @@ import { PROVIDER_PRODUCTS } from './providers/fields.js';
 import type { EmailProvider, Provider, ProviderProduct } from './providers/types.js';
 import type { ScoringOptions } from './scoring/index.js';
 import { createIdentityCheck } from './identity/identityCheck.js';
-import type { IdentityCallOptions, IdentityInput, IdentityResult } from './identity/types.js';
+import type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityResult } from './identity/types.js';
 
 /** Configuration of a {@link Checker}. Resolved once; two checkers never share mutable state. */
 export interface CheckerOptions {
@@ -139,8 +139,8 @@ export interface Checker {
    * @throws InputError `INPUT_TYPE`/`INPUT_OPTION` for a bad input object or `now`
    */
   identity(input: IdentityInput, options?: IdentityCallOptions): IdentityResult;
-  /** {@link Checker.identity} with each product through its async check first (its providers' facts merged and re-scored). */
-  identityAsync(input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityResult>;
+  /** {@link Checker.identity} with each product through its async check first (its providers' facts merged and re-scored, `provider_errors` on each). */
+  identityAsync(input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityAsyncResult>;
   /**
    * Opens the IP databases and tables now (the largest datasets: about 190 ms
    * cold), so a server's first request does not pay for them. The other

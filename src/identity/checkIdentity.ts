@@ -2,7 +2,7 @@ import { createChecker } from '../checker.js';
 import type { Checker, CheckerOptions } from '../checker.js';
 import { checkOptions, dateOption } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
-import type { IdentityCheckOptions, IdentityInput, IdentityResult } from './types.js';
+import type { IdentityAsyncResult, IdentityCheckOptions, IdentityInput, IdentityResult } from './types.js';
 
 let shared: Checker | undefined;
 const RULES = { now: dateOption, scoring: scoringOption };
@@ -53,7 +53,7 @@ export function checkIdentity(input: IdentityInput, options?: IdentityCheckOptio
 export async function checkIdentityAsync(
   input: IdentityInput,
   options?: IdentityCheckOptions & { readonly providers?: CheckerOptions['providers'] },
-): Promise<IdentityResult> {
+): Promise<IdentityAsyncResult> {
   const { providers, ...rest } = checkOptions<IdentityCheckOptions & { readonly providers?: CheckerOptions['providers'] }>(options, '', {
     ...RULES,
     // Checked by createChecker below, with its path.

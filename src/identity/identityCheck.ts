@@ -10,25 +10,26 @@ import type { NameResult } from '../name/types.js';
 import type { PhoneResult } from '../phone/types.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { ScoringOptions, Signal } from '../scoring/types.js';
+import type { DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from '../providers/asyncChecks.js';
 import { crossSignals, ipUserCountry, phoneCountry } from './findings.js';
 import type { IdentityEvidence } from './findings.js';
 import { IDENTITY_SCORE_MODEL } from './scoreModel.js';
 import type { IdentityReasonCode } from './scoreModel.js';
-import type { IdentityCallOptions, IdentityInput, IdentityResult, IdentityScore } from './types.js';
+import type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityResult, IdentityScore } from './types.js';
 
 /** The five checks an identity check runs, bound to one configuration (a checker's). */
 export interface IdentityChecks {
   readonly email: (email: string) => EmailResult;
-  readonly emailAsync?: (email: string) => Promise<EmailResult>;
+  readonly emailAsync: (email: string) => Promise<EmailAsyncResult>;
   readonly device: (userAgent: string, options?: { headers?: Record<string, string | readonly string[] | undefined> }) => DeviceResult;
   readonly ip: (ip: string, options?: { now?: Date }) => IpResult;
   readonly phone: (phone: string, options?: { defaultCountry?: string }) => PhoneResult;
   readonly name: (firstName: string, lastName: string, options?: { country?: string }) => NameResult;
-  // The products' async checks (the checker's providers); a missing one is its sync check.
-  readonly phoneAsync?: (phone: string, options?: { defaultCountry?: string }) => Promise<PhoneResult>;
-  readonly ipAsync?: (ip: string, options?: { now?: Date }) => Promise<IpResult>;
-  readonly deviceAsync?: (userAgent: string, options?: { headers?: Record<string, string | readonly string[] | undefined> }) => Promise<DeviceResult>;
-  readonly nameAsync?: (firstName: string, lastName: string, options?: { country?: string }) => Promise<NameResult>;
+  // The products' async checks (the checker's providers).
+  readonly phoneAsync: (phone: string, options?: { defaultCountry?: string }) => Promise<PhoneAsyncResult>;
+  readonly ipAsync: (ip: string, options?: { now?: Date }) => Promise<IpAsyncResult>;
+  readonly deviceAsync: (userAgent: string, options?: { headers?: Record<string, string | readonly string[] | undefined> }) => Promise<DeviceAsyncResult>;
+  readonly nameAsync: (firstName: string, lastName: string, options?: { country?: string }) => Promise<NameAsyncResult>;
 }
 
 /** The products' results of one identity, each present when its input was given. */
@@ -38,6 +39,15 @@ interface Products {
   readonly ip: IpResult | undefined;
   readonly device: DeviceResult | undefined;
   readonly name: NameResult | undefined;
+}
+
+/** {@link Products} from the async checks. */
+interface AsyncProducts extends Products {
+  readonly email: EmailAsyncResult | undefined;
+  readonly phone: PhoneAsyncResult | undefined;
+  readonly ip: IpAsyncResult | undefined;
+  readonly device: DeviceAsyncResult | undefined;
+  readonly name: NameAsyncResult | undefined;
 }
 
 /**
@@ -52,7 +62,7 @@ export interface IdentityParts extends Omit<IdentityEvidence, 'nowMs'> {
 /** An identity check: sync, and async (each product's providers' facts merged first). */
 export interface IdentityCheck {
   (input: IdentityInput, options?: IdentityCallOptions): IdentityResult;
-  readonly async: (input: IdentityInput, options?: IdentityCallOptions) => Promise<IdentityResult>;
+  readonly async: (input: IdentityInput, options?: IdentityCallOptions) => Promise<IdentityAsyncResult>;
   /**
    * The identity score of results the caller has already checked (the batch
    * checks each product of a row, then scores the row from those results
@@ -163,34 +173,29 @@ export function createIdentityCheck(
    * The products' async checks (each product's providers, as `checker.<product>Async`): e-mail, phone, IP and
    * device at once, then the name, whose hint is read from the phone's and the IP's results.
    */
-  const checkProductsAsync = async (input: IdentityInput, now: Date): Promise<Products> => {
+  const checkProductsAsync = async (input: IdentityInput, now: Date): Promise<AsyncProducts> => {
     const ua = input.userAgent ?? headerValue(input.headers, 'user-agent');
     const [email, phone, ip, device] = await Promise.all([
-      input.email === undefined ? undefined : (checks.emailAsync ?? ((v: string) => Promise.resolve(checks.email(v))))(input.email),
+      input.email === undefined ? undefined : checks.emailAsync(input.email),
       input.phone === undefined ? undefined : phoneWithHintAsync(checks, input.phone, input.country),
-      input.ip === undefined ? undefined : checks.ipAsync === undefined ? checks.ip(input.ip, { now }) : checks.ipAsync(input.ip, { now }),
-      ua === undefined
-        ? undefined
-        : (checks.deviceAsync ?? ((u: string, o?: { headers?: IdentityInput['headers'] }) => Promise.resolve(checks.device(u, o))))(
-            ua,
-            input.headers === undefined ? undefined : { headers: input.headers },
-          ),
+      input.ip === undefined ? undefined : checks.ipAsync(input.ip, { now }),
+      ua === undefined ? undefined : checks.deviceAsync(ua, input.headers === undefined ? undefined : { headers: input.headers }),
     ]);
-    let name: NameResult | undefined;
+    let name: NameAsyncResult | undefined;
     if (input.firstName !== undefined && input.lastName !== undefined) {
       const hint = nameHint(input.country, phone, ip);
-      const options = hint === undefined ? undefined : { country: hint };
-      name = checks.nameAsync === undefined ? checks.name(input.firstName, input.lastName, options) : await checks.nameAsync(input.firstName, input.lastName, options);
+      name = await checks.nameAsync(input.firstName, input.lastName, hint === undefined ? undefined : { country: hint });
     }
     return { email, phone, ip, device, name };
   };
 
-  const finish = (input: IdentityInput, nowMs: number, products: Products): IdentityResult => {
+  // R: the result type of the products given (the async checks' results make an IdentityAsyncResult).
+  const finish = <R extends IdentityResult>(input: IdentityInput, nowMs: number, products: Products): R => {
     const identity = scoreParts({ ...products, firstName: input.firstName, lastName: input.lastName, country: input.country, nowMs });
     const result: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(products)) if (value !== undefined) result[key] = value;
     result.identity = identity;
-    return Object.freeze(result) as unknown as IdentityResult;
+    return Object.freeze(result) as unknown as R;
   };
 
   const prepare = (input: unknown, options: unknown): { input: IdentityInput; now: Date | undefined; nowMs: number } => {
@@ -205,10 +210,10 @@ export function createIdentityCheck(
   };
   const bound = data === undefined ? sync : runWithData(data, sync);
 
-  const async = async (input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityResult> => {
+  const async = async (input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityAsyncResult> => {
     const p = prepare(input, options);
     const products = await checkProductsAsync(p.input, p.now ?? new Date(p.nowMs));
-    const run = (): IdentityResult => finish(p.input, p.nowMs, products);
+    const run = (): IdentityAsyncResult => finish<IdentityAsyncResult>(p.input, p.nowMs, products);
     return data === undefined ? run() : runWithData(data, run)();
   };
 
@@ -231,8 +236,7 @@ function headerValue(headers: IdentityInput['headers'], name: string): string | 
 }
 
 /** {@link phoneWithHint} through the phone's async check (its providers). */
-async function phoneWithHintAsync(checks: IdentityChecks, phone: string, country: string | undefined): Promise<PhoneResult> {
-  if (checks.phoneAsync === undefined) return phoneWithHint(checks, phone, country);
+async function phoneWithHintAsync(checks: IdentityChecks, phone: string, country: string | undefined): Promise<PhoneAsyncResult> {
   if (country === undefined) return checks.phoneAsync(phone);
   try {
     return await checks.phoneAsync(phone, { defaultCountry: country.toUpperCase() });

@@ -15,4 +15,4 @@ export { matchNameToEmail } from './nameEmail.js';
 export type { NameEmailMatch } from './nameEmail.js';
 export { emailCountry } from './findings.js';
 export { nameVariants } from './nicknames.js';
-export type { IdentityCallOptions, IdentityCheckOptions, IdentityInput, IdentityResult, IdentityScore } from './types.js';
+export type { IdentityAsyncResult, IdentityCallOptions, IdentityCheckOptions, IdentityInput, IdentityResult, IdentityScore } from './types.js';

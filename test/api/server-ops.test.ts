@@ -67,6 +67,20 @@ describe('server: OpenAPI document', () => {
     expect(Object.keys(doc.paths).sort()).toEqual(['/1.0/device', '/1.0/email', '/1.0/hub', '/1.0/ip', '/1.0/name', '/1.0/phone', '/health', '/metrics', '/ready']);
   });
 
+  it('documents the webhooks the server POSTs, each body with its product\'s async result and a required provider_errors', async () => {
+    type Schema = { type?: string; required?: string[]; properties: Record<string, Schema> };
+    const doc = (await (await fetch(`${s.base}/openapi.json`)).json()) as {
+      webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: Schema }> } } }>;
+    };
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['email.enriched', 'name.enriched']);
+    for (const [event, product] of [['email.enriched', 'email'], ['name.enriched', 'name']] as const) {
+      const body = doc.webhooks[event]!.post.requestBody.content['application/json']!.schema;
+      expect(body.required).toContain(product);
+      expect(body.properties[product]!.required).toContain('provider_errors');
+      expect(body.properties[product]!.properties.provider_errors).toMatchObject({ type: 'array' });
+    }
+  });
+
   it('answers one request per route built from the document\'s own examples', async () => {
     const doc = (await (await fetch(`${s.base}/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, { example?: unknown }> } }>>;
