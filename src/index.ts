@@ -20,4 +20,5 @@ export * from './identity/index.js';
 export { createChecker } from './checker.js';
 export type { Checker, CheckerOptions, DeviceCallOptions } from './checker.js';
 export { resolve, REQUIRED_FIELDS } from './resolve.js';
+export { preload } from './preload.js';
 export type { ResolveOptions, ResolveRequest, ResolveResponse, ResultsByClaim } from './resolve.js';

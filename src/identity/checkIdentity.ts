@@ -7,6 +7,12 @@ import type { IdentityAsyncResult, IdentityCheckOptions, IdentityInput, Identity
 let shared: Checker | undefined;
 const RULES = { now: dateOption, scoring: scoringOption };
 
+/** Preloads the checker {@link checkIdentity} uses without scoring options (the root's `preload()`). @internal */
+export function preloadSharedIdentityCheck(): void {
+  shared ??= createChecker();
+  shared.preload();
+}
+
 /**
  * One identity, five signals: runs the checks that have input (e-mail,
  * phone, IP, user agent with headers, first and last name) and scores

@@ -140,11 +140,17 @@ export interface IpCheckOptions {
   readonly data?: DataOptions;
 }
 
-/**
- * A configured IP checker: call it with an address; `preload()` opens every
- * database now instead of on first use (for servers that want a fast first
- * request).
- */
+/** A configured IP checker: call it with an address. */
 export type IpCheck = ((ip: string, callOptions?: { readonly now?: Date }) => IpResult) & {
+  /**
+   * Reads and verifies the network tables (ASN, lists, AS classes, country)
+   * now, reads the DB-IP city files whole, compiles the special ranges and
+   * loads the time zone lookup, then runs the check on a few hundred built-in
+   * addresses so that its code is compiled too: the first real call then
+   * costs about what later ones do (servers call it before taking traffic).
+   * Returns at once once done.
+   *
+   * @throws DataError when a dataset file is missing or fails verification
+   */
   readonly preload: () => void;
 };

@@ -100,4 +100,14 @@ export interface NameResult {
  * const check: NameCheck = createNameCheck();
  * check('Ali', 'Ali').is_valid; // true
  */
-export type NameCheck = (firstName: string, lastName: string, call?: NameCallOptions) => NameResult;
+export type NameCheck = ((firstName: string, lastName: string, call?: NameCallOptions) => NameResult) & {
+  /**
+   * Reads and verifies the name lists and models (given and family names, placeholders, famous and fictional names, the n-gram and sound models, the vocabulary) now, builds the tables the check reads, and
+   * runs the check on a few hundred built-in inputs so that its code is
+   * compiled too: the first real call then costs about what later ones do
+   * (servers call it before taking traffic). Returns at once once done.
+   *
+   * @throws DataError when a dataset file is missing or fails verification
+   */
+  readonly preload: () => void;
+};

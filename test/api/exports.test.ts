@@ -17,7 +17,7 @@ describe('entry point exports', () => {
       'createEmailCheck', 'createIpCheck', 'createNameCheck', 'createPhoneCheck', 'createScorer', 'detectDatabaseKind',
       'emailCountry', 'embeddedIpv4', 'enrichEmailResult', 'isDataError', 'isDisposableDomain', 'isFreeProviderDomain', 'isIdentitySignalsError',
       'isInputError', 'isMissingDependencyError', 'isProviderError', 'isRoleLocalPart', 'lookupCarrier', 'matchNameToEmail', 'nameVariants', 'osFamily',
-      'parseEmailAddress', 'parseIp', 'readClientHints', 'requestTimeOfHour', 'reservedDomainReason', 'resolve', 'suggestDomain', 'usageFromAsName',
+      'parseEmailAddress', 'parseIp', 'preload', 'readClientHints', 'requestTimeOfHour', 'reservedDomainReason', 'resolve', 'suggestDomain', 'usageFromAsName',
       'validateBands',
     ]);
   });
