@@ -40,6 +40,14 @@ export interface ApiServer {
   /** Settles once every plugin is loaded; requests wait for it. */
   readonly ready: Promise<void>;
   /**
+   * Settles once the checker's data is loaded (the `preload` option; at once
+   * when it is `false`), after `ready`: `/ready` answers 200 from then on.
+   * Rejects with the preload's error (a `DataError`), which also goes to
+   * `onError`; nothing else needs to await it. After a `reload` with a
+   * checker, the preload of that checker.
+   */
+  readonly warm: Promise<void>;
+  /**
    * Swaps the keys and/or the checker in place (SIGHUP): requests already
    * running finish with what they started with, the next ones use the new.
    */
@@ -74,9 +82,17 @@ function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** The datasets of a checker that can tell (Checker.dataInfo); verified once on first ask, then read. */
-function checkerDataStatus(checker: () => Checker): () => readonly DatasetStatus[] {
-  let verified = false;
+/** What the start-up preload loads, one step at a time: each product's data, then the identity's (the full preload, whose products are done by then). */
+const PRELOAD_STEPS = ['email', 'device', 'ip', 'phone', 'name', 'identity'] as const;
+
+/**
+ * The datasets of a checker that can tell (Checker.dataInfo). With the
+ * start-up preload, which reads and verifies every file, as they are (a file
+ * not yet loaded shows `verified: false`); without it, verified once on first
+ * ask, then read.
+ */
+function checkerDataStatus(checker: () => Checker, preloaded: boolean): () => readonly DatasetStatus[] {
+  let verified = preloaded;
   return () => {
     const info = (checker() as { dataInfo?: (options?: { verify?: boolean }) => readonly DatasetStatus[] }).dataInfo;
     if (typeof info !== 'function') return [];
@@ -109,7 +125,9 @@ export function createApiServer(options: ServerOptions): ApiServer {
     keys: keyEntries(options.apiKeys, defaults),
     draining: false,
     shedding: true,
-    dataStatus: options.dataStatus ?? checkerDataStatus(currentChecker),
+    warming: options.preload === false ? null : 'waiting for the plugins',
+    preloadProblem: null,
+    dataStatus: options.dataStatus ?? checkerDataStatus(currentChecker, options.preload !== false),
   };
   const onError = options.onError ?? (options.logger === undefined ? (error: unknown) => console.error(error) : () => {});
   const logHashKey = options.logger === undefined ? undefined : (options.logHashKey ?? randomBytes(32).toString('hex'));
@@ -274,6 +292,45 @@ export function createApiServer(options: ServerOptions): ApiServer {
       loaded = true;
     },
   );
+  /**
+   * Loads a checker's data a product at a time, giving the event loop back
+   * between products (each is at most a few hundred ms: /health answers, a
+   * load balancer's probe does not time out, the load shedder sees no stall).
+   * `gate`: the server is not ready until this finishes (at start; a reload
+   * hands over a checker already loaded, and must not flap /ready).
+   */
+  const warmUp = (target: Checker, gate: boolean): Promise<void> => {
+    const run = (async () => {
+      await ready;
+      // A checker of the caller's making may have no preload (an object with the checks only).
+      const preload = (target as Partial<Checker>).preload;
+      for (const step of PRELOAD_STEPS) {
+        if (gate) state.warming = step;
+        await new Promise<void>((done) => setImmediate(done));
+        // Shutting down, or replaced by a reload: what is left of this checker is not needed.
+        if (state.draining || checker !== target) return;
+        if (typeof preload === 'function') preload.call(target, step === 'identity' ? undefined : [step]);
+      }
+      if (checker === target) state.preloadProblem = null;
+    })();
+    const settled = run.then(
+      () => {
+        if (gate) state.warming = null;
+      },
+      (error: unknown) => {
+        if (gate) state.warming = null;
+        if (checker === target) state.preloadProblem = error instanceof Error ? error.message : String(error);
+        app.log.error({ err: error }, 'the data failed to load');
+        onError(error);
+        throw error;
+      },
+    );
+    // Handled here (logged, onError, /ready): a caller that never awaits `warm` gets no unhandled rejection.
+    settled.catch(() => undefined);
+    return settled;
+  };
+  let warm = options.preload === false ? ready : warmUp(checker, true);
+
   // Closing the node:http server (what callers of createServer do) closes the plugins too: Redis, timers.
   let closing: Promise<void> | undefined;
   const closeApp = () => (closing ??= ready.then(() => app.close()));
@@ -283,11 +340,15 @@ export function createApiServer(options: ServerOptions): ApiServer {
     server,
     app,
     ready,
+    get warm() {
+      return warm;
+    },
     reload(update) {
       if (update.apiKeys !== undefined) state.keys = keyEntries(update.apiKeys, defaults);
       if (update.checker !== undefined) {
         checker = update.checker;
-        if (options.dataStatus === undefined) state.dataStatus = checkerDataStatus(currentChecker);
+        if (options.dataStatus === undefined) state.dataStatus = checkerDataStatus(currentChecker, options.preload !== false);
+        if (options.preload !== false) warm = warmUp(checker, false);
       }
     },
     shedLoad(on) {

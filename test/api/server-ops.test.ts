@@ -18,6 +18,8 @@ const CUSTOMER = '2f1c4f5e-8b9a-4c6d-9e0f-1a2b3c4d5e6f';
 async function start(options: Partial<ServerOptions> = {}): Promise<{ api: ApiServer; base: string; port: number; close: () => Promise<void> }> {
   const api = createApiServer({ apiKeys: [KEY], ...options });
   await new Promise<void>((ok) => api.server.listen(0, '127.0.0.1', ok));
+  // Ready as a load balancer sees it: the data loaded (the tests of the loading itself are in test/server/warm-up.test.ts).
+  await api.warm;
   const { port } = api.server.address() as AddressInfo;
   return {
     api,
