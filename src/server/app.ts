@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyServerFactory, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { createChecker } from '../checker.js';
+import { warmUpDevice, warmUpEmail, warmUpIp, warmUpName, warmUpPhone } from '../common/warmUp.js';
 import type { Checker } from '../checker.js';
 import { InputError } from '../errors.js';
 import { HttpError, answerFor, clientAborted, errorBody, schemaError } from './errors.js';
@@ -82,6 +83,29 @@ function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** The warm-up requests: a few of each route, the inputs of the checks' own warm-up (src/common/warmUp.ts). */
+function warmUpRequests(): [string, Record<string, unknown>][] {
+  const out: [string, Record<string, unknown>][] = [];
+  const customer_id = '00000000-0000-4000-8000-000000000000';
+  for (let i = 0; i < WARM_UP_ROUTE_CALLS; i++) {
+    const device = warmUpDevice(i);
+    const phone = warmUpPhone(i);
+    const { first, last } = warmUpName(i);
+    out.push(
+      ['/1.0/email', { customer_id, claims: ['email'], email: warmUpEmail(i) }],
+      ['/1.0/device', { customer_id, claims: ['device'], user_agent: device.userAgent, ...(device.headers === undefined ? {} : { headers: device.headers }) }],
+      ['/1.0/ip', { customer_id, claims: ['ip'], ip: warmUpIp(i) }],
+      ['/1.0/phone', { customer_id, claims: ['phone'], phone_number: phone.phone, ...(phone.defaultCountry === undefined ? {} : { default_country: phone.defaultCountry }) }],
+      ['/1.0/name', { customer_id, claims: ['name'], first_name: first, last_name: last }],
+      ['/1.0/hub', { customer_id, claims: ['email', 'phone', 'ip', 'device', 'name'], email: warmUpEmail(i), phone_number: phone.phone, ip: warmUpIp(i), user_agent: device.userAgent, first_name: first, last_name: last }],
+    );
+  }
+  return out;
+}
+
+/** Warm-up requests per route (measured: docs/server.md, "Warm-up"). */
+const WARM_UP_ROUTE_CALLS = 3;
+
 /** What the start-up preload loads, one step at a time: each product's data, then the identity's (the full preload, whose products are done by then). */
 const PRELOAD_STEPS = ['email', 'device', 'ip', 'phone', 'name', 'identity'] as const;
 
@@ -127,6 +151,7 @@ export function createApiServer(options: ServerOptions): ApiServer {
     shedding: true,
     warming: options.preload === false ? null : 'waiting for the plugins',
     preloadProblem: null,
+    warmUpKey: null,
     dataStatus: options.dataStatus ?? checkerDataStatus(currentChecker, options.preload !== false),
   };
   const onError = options.onError ?? (options.logger === undefined ? (error: unknown) => console.error(error) : () => {});
@@ -312,6 +337,12 @@ export function createApiServer(options: ServerOptions): ApiServer {
         if (typeof preload === 'function') preload.call(target, step === 'identity' ? undefined : [step]);
       }
       if (checker === target) state.preloadProblem = null;
+      // At start, the routes' own code too (a reload keeps the routes, already warm). Not with a checker of the
+      // caller's making without preload: its answers to made-up requests are not the server's to provoke.
+      if (gate && typeof preload === 'function' && !state.draining) {
+        state.warming = 'routes';
+        await warmUpRoutes();
+      }
     })();
     const settled = run.then(
       () => {
@@ -328,6 +359,22 @@ export function createApiServer(options: ServerOptions): ApiServer {
     // Handled here (logged, onError, /ready): a caller that never awaits `warm` gets no unhandled rejection.
     settled.catch(() => undefined);
     return settled;
+  };
+  /**
+   * One request per route, sent by the server to itself with a key of its own (not logged, not counted, no
+   * rate limit): the hooks, body parser, validator, handler and serialiser of each route run once before a
+   * client's first request, which otherwise paid for them (measured in docs/server.md, "Warm-up").
+   */
+  const warmUpRoutes = async (): Promise<void> => {
+    const secret = randomBytes(32).toString('hex');
+    state.warmUpKey = { ...keyEntries([{ key: secret, name: 'warm-up', rateLimit: { perSecond: 0 } }], defaults)[0]!, warmUp: true };
+    try {
+      for (const [url, body] of warmUpRequests()) {
+        await app.inject({ method: 'POST', url, headers: { 'x-api-key': secret, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      }
+    } finally {
+      state.warmUpKey = null;
+    }
   };
   let warm = options.preload === false ? ready : warmUp(checker, true);
 

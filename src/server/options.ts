@@ -136,6 +136,8 @@ export interface KeyEntry {
   readonly perSecond: number;
   readonly burst: number;
   readonly products: ReadonlySet<ProductName>;
+  /** The server's own key for the requests it sends itself once the data is loaded (warm-up): not logged, not counted. */
+  readonly warmUp?: true;
 }
 
 /** SHA-256 of a key: compared in constant time, and all keys have the same length. */

@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/index.js';
 import type { Checker } from '../../src/index.js';
@@ -48,7 +49,7 @@ describe('the server preloads the data before /ready answers 200', () => {
     await api.warm;
     const [during, health] = await Promise.all(answers);
     expect(during!.statusCode).toBe(503);
-    expect(during!.json()).toMatchObject({ status: 'not_ready', reason: expect.stringMatching(/^loading the data \((device|ip|phone|name|identity)\)$/) });
+    expect(during!.json()).toMatchObject({ status: 'not_ready', reason: expect.stringMatching(/^loading the data \((device|ip|phone|name|identity|routes)\)$/) });
     expect(health!.statusCode).toBe(200);
     expect(asked).toEqual(['email', 'device', 'ip', 'phone', 'name', 'all']);
 
@@ -58,6 +59,26 @@ describe('the server preloads the data before /ready answers 200', () => {
     expect(body.status).toBe('ready');
     expect(body.data.length).toBeGreaterThan(20);
     expect(body.data.filter((d) => !d.verified)).toEqual([]);
+  });
+
+  it('then it sends each route a few requests of its own: answered by the checker, neither logged nor counted', async () => {
+    const real = createChecker();
+    const asked: string[] = [];
+    const checker: Checker = { ...real, email: (value) => (asked.push(value), real.email(value)) };
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    api = createApiServer({ apiKeys: [KEY], checker, logger });
+    await api.warm;
+    // The e-mail route's warm-up requests reached the checker (the checks' own warm-up does not go through it).
+    expect(asked).toHaveLength(3);
+    const posts = () => lines.filter((line) => line.includes('"msg":"request"') && line.includes('"method":"POST"'));
+    expect(posts()).toEqual([]);
+    const metrics = (await get(api, '/metrics')).body;
+    expect(metrics).not.toMatch(/identity_signals_http_requests_total\{route="\/1\.0\//);
+    // A client's request is logged and counted as before.
+    expect((await post(api, 'email', { email: 'jane@acme-widgets.com' })).statusCode).toBe(200);
+    expect(posts()).toHaveLength(1);
+    expect((await get(api, '/metrics')).body).toMatch(/identity_signals_http_requests_total\{route="\/1\.0\/email",method="POST",status="200"\} 1/);
   });
 
   it('after it, a request of each product loads nothing (the first request costs what a later one does)', async () => {

@@ -27,6 +27,8 @@ export interface ServerState {
   warming: string | null;
   /** Why the preload of the checker failed (a data file that does not verify): `/ready` answers 503 while it is set. */
   preloadProblem: string | null;
+  /** The key of the server's own warm-up requests, while it sends them (a random secret, then null). */
+  warmUpKey: KeyEntry | null;
   dataStatus: () => readonly DatasetStatus[];
 }
 
