@@ -31,8 +31,9 @@ const SHARED: Readonly<Record<ProductName, () => void>> = {
  * @throws InputError `INPUT_OPTION` (field `products[i]`) for a product that is not one of the five
  * @example
  * // not run: reads every dataset (a second or so)
+ * // The first number of +86 below then costs what the next one does.
  * preload();
- * checkPhone('+86 10 6552 9988').geographic_area; // as fast as the next number's
+ * checkPhone('+86 10 6552 9988').country; // 'CN'
  */
 export function preload(products?: readonly ProductName[]): void {
   const wanted: readonly ProductName[] = products ?? (Object.keys(SHARED) as ProductName[]);

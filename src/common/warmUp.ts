@@ -10,7 +10,12 @@
  * away, and no provider is asked (the sync checks only).
  */
 
-/** Calls per product: enough for V8 to compile and optimise the hot functions of each path (see the module comment). */
+/**
+ * Calls per product. Measured (first call after preload, median of 5 fresh
+ * processes): 2–19 ms with none, 0.1–0.5 ms from 50 on, no better at 200 or
+ * 1,000; a checker's whole preload took 0.47 s with none, 0.62 s with 100,
+ * 1.23 s with 1,000. Twice the point where it stopped improving.
+ */
 export const WARM_UP_CALLS = 100;
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;

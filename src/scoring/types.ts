@@ -136,7 +136,8 @@ export type ProductBandTable = readonly [Band, Band, Band, Band, Band];
  * its score model is built from, so the two cannot drift apart.
  *
  * @example
- * type Codes = WeightedCode<{ A: { kind: 'risk'; weight: 1; description: '' }; B: { kind: 'info'; weight: 0; description: '' } }>; // 'A'
+ * const signals = { A: { kind: 'risk', weight: 1, description: 'a risk' }, B: { kind: 'info', weight: 0, description: 'a note' } } as const;
+ * const code: WeightedCode<typeof signals> = 'A'; // 'B' would not compile
  */
 export type WeightedCode<Signals> = { [C in keyof Signals]: Signals[C] extends { readonly kind: 'info' } ? never : C }[keyof Signals] & string;
 
