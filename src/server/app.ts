@@ -332,14 +332,14 @@ export function createApiServer(options: ServerOptions): ApiServer {
       for (const step of PRELOAD_STEPS) {
         if (gate) state.warming = step;
         await new Promise<void>((done) => setImmediate(done));
-        // Shutting down, or replaced by a reload: what is left of this checker is not needed.
-        if (state.draining || checker !== target) return;
+        // Shutting down or closed, or replaced by a reload: what is left of this checker is not needed.
+        if (stopping() || checker !== target) return;
         if (typeof preload === 'function') preload.call(target, step === 'identity' ? undefined : [step]);
       }
       if (checker === target) state.preloadProblem = null;
       // At start, the routes' own code too (a reload keeps the routes, already warm). Not with a checker of the
       // caller's making without preload: its answers to made-up requests are not the server's to provoke.
-      if (gate && typeof preload === 'function' && !state.draining) {
+      if (gate && typeof preload === 'function' && !stopping()) {
         state.warming = 'routes';
         await warmUpRoutes();
       }
@@ -370,8 +370,12 @@ export function createApiServer(options: ServerOptions): ApiServer {
     state.warmUpKey = { ...keyEntries([{ key: secret, name: 'warm-up', rateLimit: { perSecond: 0 } }], defaults)[0]!, warmUp: true };
     try {
       for (const [url, body] of warmUpRequests()) {
+        if (stopping()) return;
         await app.inject({ method: 'POST', url, headers: { 'x-api-key': secret, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
       }
+    } catch (error) {
+      // Closed while it ran (a caller that closes the server at once): nothing was left to warm.
+      if (!stopping()) throw error;
     } finally {
       state.warmUpKey = null;
     }
@@ -381,6 +385,10 @@ export function createApiServer(options: ServerOptions): ApiServer {
   // Closing the node:http server (what callers of createServer do) closes the plugins too: Redis, timers.
   let closing: Promise<void> | undefined;
   const closeApp = () => (closing ??= ready.then(() => app.close()));
+  /** Shutting down, or closed by the caller (createServer's users close the node:http server). */
+  function stopping(): boolean {
+    return state.draining || closing !== undefined;
+  }
   server.once('close', () => void closeApp());
 
   return {

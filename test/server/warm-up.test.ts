@@ -136,6 +136,15 @@ describe('the server preloads the data before /ready answers 200', () => {
     expect((await get(api, '/ready')).statusCode).toBe(200);
   });
 
+  it('a server closed while it loads stops loading, with no error (createServer callers close the node:http server)', async () => {
+    const errors: unknown[] = [];
+    const { checker, asked } = recording(createChecker(), 'email', () => void closed.server.close());
+    const closed = createApiServer({ apiKeys: [KEY], checker, onError: (error) => errors.push(error) });
+    await closed.warm;
+    expect(errors).toEqual([]);
+    expect(asked).toEqual(['email']);
+  });
+
   it('preload: false leaves the data to the first requests: no preload, /ready verifies the files when first asked', async () => {
     const { checker, asked } = recording(createChecker(), 'email', () => {});
     api = createApiServer({ apiKeys: [KEY], checker, preload: false });
