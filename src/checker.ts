@@ -27,9 +27,9 @@ import { providerItem } from './providers/config.js';
 import { fromEmailProvider, isEmailProvider, servesProduct } from './providers/runProviders.js';
 import { PROVIDER_PRODUCTS } from './providers/fields.js';
 import type { EmailProvider, Provider, ProviderProduct } from './providers/types.js';
-import type { ScoringOptions } from './scoring/index.js';
+import type { ProductName, ScoringOptions } from './scoring/index.js';
 import { createIdentityCheck } from './identity/identityCheck.js';
-import type { IdentityCallOptions, IdentityInput, IdentityResult } from './identity/types.js';
+import type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityResult } from './identity/types.js';
 
 /** Configuration of a {@link Checker}. Resolved once; two checkers never share mutable state. */
 export interface CheckerOptions {
@@ -151,8 +151,8 @@ export interface Checker {
    * @throws InputError `INPUT_TYPE`/`INPUT_OPTION` for a bad input object or `now`
    */
   identity(input: IdentityInput, options?: IdentityCallOptions): IdentityResult;
-  /** {@link Checker.identity} with each product through its async check first (its providers' facts merged and re-scored). */
-  identityAsync(input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityResult>;
+  /** {@link Checker.identity} with each product through its async check first (its providers' facts merged and re-scored, `provider_errors` on each). */
+  identityAsync(input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityAsyncResult>;
   /**
    * Reads the checker's clock (its `now` option): the instant a check
    * started now is computed for. `resolve()` stamps `device_request_time`
@@ -161,17 +161,33 @@ export interface Checker {
    */
   now(): Date;
   /**
-   * Opens the IP databases and tables now (the largest datasets: about 190 ms
-   * cold), so a server's first request does not pay for them. The other
-   * products' tables still load on their first call (tens of ms each).
+   * Loads now everything the first check of each product would otherwise
+   * load on first use: reads and verifies every dataset file of the bundle
+   * (`dataInfo()` then shows each `verified`), builds the tables the checks
+   * read (e-mail lists and indexes, device tables and parser, IP tables and
+   * the whole DB-IP city files, every calling code of the phone tables,
+   * name lists and models, the identity's tables), loads the libraries that
+   * load lazily (tldts, ua-parser-js, isbot, libphonenumber-js, tz-lookup),
+   * and runs each check on a few hundred built-in inputs so that its code is
+   * compiled too. The first real check of each product then costs about what
+   * later ones do (docs/server.md, "Warm-up", has the figures). `serve`
+   * calls it before `/ready` answers 200. Returns at once once done.
+   *
+   * @param products only these products' data (a checker used for e-mail
+   * alone need not read the 130 MB of city files); the identity's tables and
+   * warm-up come with the full preload only. @default every product and the identity
+   * @throws DataError when a dataset file is missing or fails verification
+   * @throws InputError `INPUT_OPTION` (field `products[i]`) for a product that is not one of the five
    */
-  preload(): void;
+  preload(products?: readonly ProductName[]): void;
 }
 
 /** `ip.now` was the IP check's own clock beside the data's: a checker has one, at the top level; say so rather than "unknown key". */
 const movedClock: OptionRule = (_value, path) => {
   throw optionError(path, "is not an option: the checker has one clock, its top-level `now` (createChecker({ now }))");
 };
+/** The products `preload()` loads, in the order it loads them. */
+const PRODUCT_NAMES: readonly ProductName[] = ['email', 'device', 'ip', 'phone', 'name'];
 
 const deadlineOption: OptionRule = (value, path) => {
   if (!(typeof value === 'number' && value > 0 && Number.isFinite(value))) throw optionError(path, `must be a number of milliseconds > 0, got ${kindOf(value)}`);
@@ -261,6 +277,16 @@ export function createChecker(options?: CheckerOptions): Checker {
     name,
     dataInfo: (info?: { readonly verify?: boolean }) => dataInfo(data, info),
     now: () => new Date(readClock(data.now)),
-    preload: () => ip.preload(),
+    preload: (products?: readonly ProductName[]) => {
+      const preloads: Readonly<Record<ProductName, () => void>> = { email: email.preload, device: device.preload, ip: ip.preload, phone: phone.preload, name: name.preload };
+      const wanted: readonly ProductName[] = products ?? PRODUCT_NAMES;
+      // Checked whole before anything loads, as a JavaScript caller may pass anything.
+      if (!Array.isArray(wanted as unknown)) throw optionError('products', `must be an array of products, got ${kindOf(wanted)}`);
+      wanted.forEach((product, i) => {
+        if (!Object.hasOwn(preloads, product)) throw optionError(`products[${i}]`, `must be one of ${PRODUCT_NAMES.join(', ')}`);
+      });
+      for (const product of wanted) preloads[product]();
+      if (products === undefined) identity.preload();
+    },
   });
 }

@@ -4,7 +4,7 @@
  * reasons behind it.
  *
  * @example
- * import { checkEmail, checkIp, createChecker, resolve } from 'identity-signals';
+ * import { checkEmail, checkIdentity, checkIp, createChecker, resolve } from 'identity-signals';
  * checkEmail('jane.doe@gmial.com').suggestion; // 'gmail.com'
  *
  * @packageDocumentation
@@ -16,9 +16,11 @@ export * from './device/index.js';
 export * from './ip/index.js';
 export * from './phone/index.js';
 export * from './name/index.js';
+export * from './identity/index.js';
 export { createChecker } from './checker.js';
 export { configureDefaults } from './configure.js';
 export type { DefaultsOptions } from './configure.js';
 export type { Checker, CheckerOptions, DeviceCallOptions } from './checker.js';
 export { resolve, REQUIRED_FIELDS } from './resolve.js';
+export { preload } from './preload.js';
 export type { ResolveOptions, ResolveRequest, ResolveResponse, ResultsByClaim } from './resolve.js';

@@ -178,7 +178,16 @@ export async function serve(
         return;
       }
       const fresh = reloaded?.checker;
-      fresh?.preload();
+      if (fresh !== undefined) {
+        // Loaded whole before it is swapped in, so its first requests are as fast as the old one's; the load stalls
+        // the event loop (hundreds of ms for a new bundle), which is not load: shedding waits.
+        api.shedLoad(false);
+        try {
+          fresh.preload();
+        } finally {
+          setTimeout(() => api.shedLoad(true), 2_000).unref();
+        }
+      }
       if (keys !== undefined) api.reload({ apiKeys: keys });
       if (fresh !== undefined) {
         // Requests in flight keep the checker they started with; new ones get this one.
@@ -207,13 +216,13 @@ export async function serve(
     process.off('SIGHUP', reload);
   };
   try {
-    // A --data bundle is verified whole at start, as a reload verifies it:
-    // preload() opens only the IP tables, so a bad file of another product
-    // would otherwise be found by its first request, and answer 500 to every
-    // request of that product from then on.
+    // A --data bundle is verified whole at start, as a reload verifies it: every file it lists, those of no
+    // product this version reads included, with every problem named (the preload stops at the first).
     const problems = settings.verifyData?.() ?? [];
     if (problems.length > 0) throw bundleRefused(problems, config.data ?? 'the data bundle');
-    checker.preload();
+    // The server loads every product's data (preload, a product at a time, /health answering meanwhile);
+    // /ready answers 503 until it is done, and a file that fails stops the start here.
+    await api.warm;
   } catch (error) {
     // A broken data file: say so (runCli does) and stop listening, or the
     // process would stay up serving nothing.

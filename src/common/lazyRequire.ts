@@ -19,6 +19,7 @@
  * as plain `require(...)` (see `plainRequire` there).
  */
 import { createRequire } from 'node:module';
+import { noteLoad } from '../data/loads.js';
 
 /**
  * A getter that loads a dependency the first time it is called and returns
@@ -34,7 +35,10 @@ import { createRequire } from 'node:module';
 export function lazyRequire<T>(name: string, load: () => unknown): () => T {
   let loaded: T | undefined;
   return (): T => {
-    if (loaded === undefined) loaded = loadModule(name, load) as T;
+    if (loaded === undefined) {
+      noteLoad(`module ${name}`);
+      loaded = loadModule(name, load) as T;
+    }
     return loaded;
   };
 }

@@ -17,3 +17,8 @@ const fastLevenshtein = lazyRequire<typeof import('fast-levenshtein')>('fast-lev
 export function levenshteinDistance(a: string, b: string): number {
   return fastLevenshtein().get(a, b);
 }
+
+/** Loads fast-levenshtein now (`preload()` of the products that compare spellings). */
+export function loadLevenshtein(): void {
+  fastLevenshtein();
+}

@@ -13,6 +13,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { sharedFile } from '../common/sharedFiles.js';
 import { DataError } from '../errors.js';
 import type { DatasetFormat } from './format.js';
+import { noteLoad } from './loads.js';
 import { MANIFEST_FILE, parseManifest } from './manifest.js';
 import type { Manifest, ManifestDataset } from './manifest.js';
 
@@ -101,6 +102,7 @@ export class DataBundle {
     if (holder !== this) return holder.load(format);
     let state = this.files.get(format.file);
     if (state === undefined) {
+      noteLoad(`file ${format.file}`);
       try {
         state = { ok: true, value: this.readVerified(format) };
       } catch (error) {
@@ -125,6 +127,7 @@ export class DataBundle {
     if (known !== undefined) return known as T;
     if (this.fallback !== null && formats.every((f) => !this.byFile.has(f.file))) return this.fallback.derive(key, formats, build);
     if (this.derived.has(key)) return this.derived.get(key) as T;
+    noteLoad(`derive ${key}`);
     const value = build();
     this.derived.set(key, value);
     return value;

@@ -305,7 +305,7 @@ describe('createDeviceCheck', () => {
     expect(createDeviceCheck({ cacheSize: 0 })(S23).model).toBe('Galaxy S23');
     expect(() => createDeviceCheck({ cacheSize: -1 })).toThrow(/cacheSize/);
     expect(() => createDeviceCheck({ cache: 5 } as unknown as { cacheSize: number })).toThrow(/^cache is not an option \(known: cacheSize, scoring, data\)/);
-    expect(() => createDeviceCheck({ scoring: { weights: { DEVICE_NOPE: 0.5 } } })).toThrow();
+    expect(() => createDeviceCheck({ scoring: { weights: { DEVICE_NOPE: 0.5 } } } as never)).toThrow();
   });
 
   it('exports a score model whose signals are all DEVICE_ codes', () => {

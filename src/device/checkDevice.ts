@@ -1,4 +1,7 @@
 import { dataOptionRule, openData, runWithData } from '../data/context.js';
+import { preloader } from '../data/preload.js';
+import { WARM_UP_CALLS, warmUpDevice } from '../common/warmUp.js';
+import { DEVICE_DATASETS } from './data/formats.js';
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { assertString } from '../common/input.js';
@@ -325,17 +328,30 @@ export function createDeviceCheck(options?: DeviceCheckFactoryOptions): DeviceCh
   // Keyed by the user agent and each hint as separate, length-prefixed parts:
   // no user agent text can build the key of another user agent plus hints.
   const cache = new BoundedCache<CacheKey, DeviceResult>(cacheSize);
-  return runWithData(context, (userAgent: string, callOptions?: DeviceCallOptions): DeviceResult => {
+  const check = runWithData(context, (userAgent: string, callOptions?: DeviceCallOptions): DeviceResult => {
     assertString(userAgent, 'userAgent');
     const hints = readClientHints(checkOptions<DeviceCallOptions>(callOptions, '', DEVICE_CALL_RULES).headers);
     // Past 4× the parsed length a user agent is not cached: it would only pin memory.
     if (cacheSize === 0 || userAgent.length > MAX_UA_LENGTH * 4) return evaluate(userAgent, hints, score);
     return cache.getOrCompute(cacheKey(userAgent, ...hintsKeyParts(hints)), () => evaluate(userAgent, hints, score));
   });
+  const preload = preloader(context, 'device', DEVICE_DATASETS, () => {
+    // Straight to evaluate: the warm-up's user agents would otherwise take slots of the result cache.
+    for (let i = 0; i < WARM_UP_CALLS; i++) {
+      const { userAgent, headers } = warmUpDevice(i);
+      evaluate(userAgent, readClientHints(headers), score);
+    }
+  });
+  return Object.assign(check, { preload });
 }
 
 // The one-call function's checker, on the one-call functions' bundle; uncached (cacheSize 0), as before.
 const defaultCheck = sharedChecker((options?: DeviceCheckFactoryOptions) => createDeviceCheck({ cacheSize: 0, ...options }));
+
+/** Preloads the checker {@link checkDevice} uses without scoring options (the root's `preload()`). @internal */
+export function preloadSharedDeviceCheck(): void {
+  defaultCheck(undefined).preload();
+}
 
 /**
  * Checks a user agent (plus optional client-hint headers) offline: browser,

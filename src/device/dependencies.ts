@@ -7,6 +7,7 @@
  */
 import type UAParser from 'ua-parser-js';
 import { lazyRequire } from '../common/lazyRequire.js';
+import { onPreload } from '../data/preload.js';
 
 /** ua-parser-js 1.0.x (MIT; never 2.x, which is AGPL): its CommonJS export is the parser class. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
@@ -15,3 +16,6 @@ export const uaParser = lazyRequire<typeof UAParser>('ua-parser-js', () => requi
 /** isbot (Unlicense): `isbot` and `isbotMatches`. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
 export const isbotLib = lazyRequire<typeof import('isbot')>('isbot', () => require('isbot'));
+
+onPreload('device', uaParser);
+onPreload('device', isbotLib);

@@ -11,6 +11,7 @@
  */
 export { checkDevice, createDeviceCheck } from './checkDevice.js';
 export { DEVICE_SCORE_MODEL } from './scoreModel.js';
+export type { DeviceWeightCode } from './scoreModel.js';
 export { readClientHints } from './headers.js';
 export type { ClientHints } from './headers.js';
 export { browserFamily, osFamily } from './names.js';

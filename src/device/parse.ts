@@ -1,6 +1,7 @@
 import type UAParser from 'ua-parser-js';
 import { isbotLib, uaParser } from './dependencies.js';
 import { currentBundle } from '../data/context.js';
+import { onPreload } from '../data/preload.js';
 import { MODELS } from './data/formats.js';
 import { brandAtStart, brandFromToken, brandKinds, canonicalBrand, lookupModelCode, lookupSpecs, modelBrands } from './data/index.js';
 import type { DeviceSpecs, ModelInfo } from './data/index.js';
@@ -174,10 +175,14 @@ function ieOemMaker(ua: string): string | null {
 function brandOfFirstWord(code: string): string | null {
   const sep = CODE_WORD_SEPARATOR.exec(code);
   if (sep === null || sep.index < 3) return null;
-  // The model table's brands, by normalised spelling: once per bundle.
-  const tableBrands = currentBundle().derive('device/models:brands', [MODELS], () => new Map(modelBrands().map((b) => [norm(b), b])));
-  return tableBrands.get(norm(code.slice(0, sep.index))) ?? null;
+  return tableBrands().get(norm(code.slice(0, sep.index))) ?? null;
 }
+
+/** The model table's brands, by normalised spelling: once per bundle. */
+function tableBrands(): ReadonlyMap<string, string> {
+  return currentBundle().derive('device/models:brands', [MODELS], () => new Map(modelBrands().map((b) => [norm(b), b])));
+}
+onPreload('device', tableBrands);
 
 /** The maker token a non-Mozilla UA starts with (`SAMSUNG-SGH-Z100`, `Nokia6300/2.0`), with a model after it. */
 function leadingDevice(ua: string): RegExpExecArray | null {

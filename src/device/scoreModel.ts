@@ -1,5 +1,5 @@
 import { QUALITY_CLUSTERS } from '../scoring/index.js';
-import type { QualityCluster, ScoreModel, Scorer, SignalSpec } from '../scoring/index.js';
+import type { QualityCluster, ScoreModel, Scorer, SignalSpec, WeightedCode } from '../scoring/index.js';
 
 /**
  * The signals of the device check, one entry per code: the single list of
@@ -71,6 +71,16 @@ const DEVICE_SIGNALS = {
  * checkDevice('curl/8.4.0').reasons.some((r) => r.code === 'DEVICE_ROBOT'); // true
  */
 export type DeviceReasonCode = keyof typeof DEVICE_SIGNALS;
+
+/**
+ * The codes `scoring.weights` takes for the device check: its risk and trust
+ * signals, derived from the same table as {@link DeviceReasonCode} (an `info`
+ * code takes no weight).
+ *
+ * @example
+ * const weights: Partial<Record<DeviceWeightCode, number>> = { DEVICE_ROBOT: 0.3 };
+ */
+export type DeviceWeightCode = WeightedCode<typeof DEVICE_SIGNALS>;
 
 /** The scorer of {@link DEVICE_SCORE_MODEL}: its outcome carries the model's codes and cluster names. */
 export type DeviceScorer = Scorer<DeviceReasonCode, QualityCluster, 'device'>;

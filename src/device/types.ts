@@ -1,6 +1,6 @@
 import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, QualityCluster, Reason, ScoringOptions } from '../scoring/index.js';
-import type { DeviceReasonCode } from './scoreModel.js';
+import type { DeviceReasonCode, DeviceWeightCode } from './scoreModel.js';
 
 /**
  * Primary hardware type of the client (docs/design.md, "device `category`").
@@ -42,14 +42,14 @@ export interface DeviceCheckOptions {
    * @default {}
    */
   readonly headers?: DeviceHeaders;
-  /** Bands and weight overrides. @default { bands: 'default' } */
-  readonly scoring?: ScoringOptions;
+  /** Bands and weight overrides, by this check's risk and trust codes (`DeviceWeightCode`). @default { bands: 'default' } */
+  readonly scoring?: ScoringOptions<DeviceWeightCode>;
 }
 
 /** Options of {@link createDeviceCheck}. */
 export interface DeviceCheckFactoryOptions {
-  /** Bands and weight overrides. @default { bands: 'default' } */
-  readonly scoring?: ScoringOptions;
+  /** Bands and weight overrides, by this check's risk and trust codes (`DeviceWeightCode`). @default { bands: 'default' } */
+  readonly scoring?: ScoringOptions<DeviceWeightCode>;
   /**
    * Entries of the result cache (CLOCK eviction, an approximation of LRU)
    * keyed by user agent plus the headers that are read; `0` disables it.
@@ -69,7 +69,17 @@ export interface DeviceCallOptions {
 }
 
 /** A device check bound to one configuration. */
-export type DeviceCheck = (userAgent: string, callOptions?: DeviceCallOptions) => DeviceResult;
+export type DeviceCheck = ((userAgent: string, callOptions?: DeviceCallOptions) => DeviceResult) & {
+  /**
+   * Reads and verifies the device tables (models, makers, specs, browser capabilities) and loads the user-agent parser and isbot now, builds the tables the check reads, and
+   * runs the check on a few hundred built-in inputs so that its code is
+   * compiled too: the first real call then costs about what later ones do
+   * (servers call it before taking traffic). Returns at once once done.
+   *
+   * @throws DataError when a dataset file is missing or fails verification
+   */
+  readonly preload: () => void;
+};
 
 // The reason codes are derived from the score model's signals, so the two cannot drift.
 export type { DeviceReasonCode } from './scoreModel.js';

@@ -128,7 +128,7 @@ describe('checkEmail', () => {
     expect(() => checkEmail(42 as unknown as string)).toThrow(InputError);
     expect(() => checkEmail(null as unknown as string)).toThrow(/email must be a string/);
     expect(() => createEmailCheck({ suggestTypos: 'yes' as unknown as boolean })).toThrow(InputError);
-    expect(() => createEmailCheck({ scoring: { weights: { EMAIL_NOPE: 0.1 } } })).toThrow(InputError);
+    expect(() => createEmailCheck({ scoring: { weights: { EMAIL_NOPE: 0.1 } } } as never)).toThrow(InputError);
     expect(() => createEmailCheck(7 as unknown as object)).toThrow(InputError);
     expect(() => createEmailCheck({ suggest: true } as unknown as object)).toThrow(/^suggest is not an option \(known: suggestTypos, secondOpinion, scoring, data, now\)/);
   });

@@ -9,8 +9,10 @@ import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { dataOptionRule, openData, runWithData, staleDetail } from '../data/context.js';
 import { clockOption } from '../common/clock.js';
+import { preloader } from '../data/preload.js';
+import { WARM_UP_CALLS, warmUpEmail } from '../common/warmUp.js';
 import { confusableDetail } from './confusable.js';
-import { DISPOSABLE, MAILCHECKER } from './data/formats.js';
+import { DISPOSABLE, EMAIL_DATASETS, MAILCHECKER } from './data/formats.js';
 import { publicSuffixProblem, reservedDomainReason } from './domain.js';
 import { isFreeProvider, matchDisposable, matchRole } from './lists.js';
 import type { DisposableMatch } from './lists.js';
@@ -72,7 +74,7 @@ export function createEmailCheck(options?: EmailCheckOptions): EmailCheck {
     return main === null ? second : second === null ? main : `${main}; ${second}`;
   };
 
-  return runWithData(context, (email: string): EmailResult => {
+  const check = runWithData(context, (email: string): EmailResult => {
     assertString(email, 'email');
     const verdict = judge(email, facts, stale);
     const outcome = score(verdict.signals);
@@ -115,6 +117,10 @@ export function createEmailCheck(options?: EmailCheckOptions): EmailCheck {
       reasons: outcome.reasons,
     };
   });
+  const preload = preloader(context, 'email', EMAIL_DATASETS, () => {
+    for (let i = 0; i < WARM_UP_CALLS; i++) check(warmUpEmail(i));
+  });
+  return Object.assign(check, { preload });
 }
 
 /** Everything the check learns from the domain alone: cached per checker, since real traffic repeats domains. */
@@ -216,6 +222,11 @@ function domainConfusable(domainUnicode: string): string | null {
 }
 
 const checkerFor = sharedChecker(createEmailCheck);
+
+/** Preloads the checker {@link checkEmail} uses without options (the root's `preload()`). @internal */
+export function preloadSharedEmailCheck(): void {
+  checkerFor(undefined).preload();
+}
 
 /**
  * Checks one e-mail address offline: syntax (RFC 5321/5322/6531, IDN),

@@ -1,5 +1,6 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
 import { lazyRequire } from '../common/lazyRequire.js';
+import { onPreload } from '../data/preload.js';
 
 /**
  * tldts (the Public Suffix List), loaded on the first domain check: its
@@ -7,6 +8,7 @@ import { lazyRequire } from '../common/lazyRequire.js';
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
 export const tldts = lazyRequire<typeof import('tldts')>('tldts', () => require('tldts'));
+onPreload('email', tldts);
 
 /**
  * Top-level names that never receive mail on the public internet, with the

@@ -6,6 +6,7 @@
  */
 export { checkEmail, createEmailCheck } from './checkEmail.js';
 export { EMAIL_SCORE_MODEL } from './scoreModel.js';
+export type { EmailWeightCode } from './scoreModel.js';
 export { enrichEmailResult } from './enrichEmailResult.js';
 export type { EmailProviderFacts } from './enrichEmailResult.js';
 export { parseEmailAddress } from './parse.js';

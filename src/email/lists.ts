@@ -6,6 +6,7 @@
  * (src/email/sortedList.ts), the role list is read into sets once per bundle.
  */
 import { currentBundle } from '../data/context.js';
+import { onPreload } from '../data/preload.js';
 import { DISPOSABLE, FREE_PROVIDERS, MAILCHECKER, ROLES } from './data/formats.js';
 import { ROLE_SEPARATORS } from './patterns.js';
 import { SortedList } from './sortedList.js';
@@ -62,9 +63,12 @@ export function matchDisposable(domain: string, secondOpinion: boolean): Disposa
  * service is free of charge anyway; it still raises EMAIL_DISPOSABLE.
  */
 export function isFreeProvider(domain: string): boolean {
+  return freeList().has(domain) && findListed(mainList(), domain) === null;
+}
+
+function freeList(): SortedList {
   const bundle = currentBundle();
-  const free = bundle.derive('email/free-providers:list', [FREE_PROVIDERS], () => new SortedList(bundle.load(FREE_PROVIDERS)));
-  return free.has(domain) && findListed(mainList(), domain) === null;
+  return bundle.derive('email/free-providers:list', [FREE_PROVIDERS], () => new SortedList(bundle.load(FREE_PROVIDERS)));
 }
 
 /** Separators people use interchangeably in role names: no-reply, no_reply, no.reply, noreply. */
@@ -103,3 +107,8 @@ export function matchRole(local: string): string | null {
   if (exact.has(base)) return base;
   return squashed.get(squash(base)) ?? null;
 }
+
+onPreload('email', mainList);
+onPreload('email', mailcheckerList);
+onPreload('email', freeList);
+onPreload('email', roleLists);

@@ -1,6 +1,6 @@
 import { QUALITY_CLUSTERS } from '../scoring/bands.js';
 import type { Scorer } from '../scoring/createScorer.js';
-import type { QualityCluster, ScoreModel, SignalSpec } from '../scoring/types.js';
+import type { QualityCluster, ScoreModel, SignalSpec, WeightedCode } from '../scoring/types.js';
 
 /**
  * The signals of the email check, one entry per code: the single list of
@@ -136,6 +136,16 @@ const EMAIL_SIGNALS = {
  * checkEmail('x@mailinator.com').reasons.some((r) => r.code === 'EMAIL_DISPOSABLE'); // true
  */
 export type EmailReasonCode = keyof typeof EMAIL_SIGNALS;
+
+/**
+ * The codes `scoring.weights` takes for the email check: its risk and trust
+ * signals, derived from the same table as {@link EmailReasonCode} (an `info`
+ * code takes no weight).
+ *
+ * @example
+ * const weights: Partial<Record<EmailWeightCode, number>> = { EMAIL_FREE: 0.3 };
+ */
+export type EmailWeightCode = WeightedCode<typeof EMAIL_SIGNALS>;
 
 /** The scorer of {@link EMAIL_SCORE_MODEL}: its outcome carries the model's codes and cluster names. */
 export type EmailScorer = Scorer<EmailReasonCode, QualityCluster, 'email'>;

@@ -1,8 +1,9 @@
 import { domainToASCII } from 'node:url';
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
-import { levenshteinDistance } from '../common/levenshtein.js';
+import { levenshteinDistance, loadLevenshtein } from '../common/levenshtein.js';
 import { currentBundle } from '../data/context.js';
+import { onPreload } from '../data/preload.js';
 import { popularDomainsData } from './data.js';
 import { POPULAR_DOMAINS } from './data/formats.js';
 import { tldts } from './domain.js';
@@ -149,7 +150,7 @@ function typoCost(domain: string, target: Target, idx: Index): number {
  * more used domain (earlier in the curated list) wins.
  */
 export function suggestAsciiDomain(domain: string): string | null {
-  const index = currentBundle().derive('email/popular-domains:index', [POPULAR_DOMAINS], buildIndex);
+  const index = popularIndex();
   if (domain.length < 2 || index.genuine.has(domain)) return null;
   // A forgotten suffix (jane@gmail): a single label that is exactly a provider's name.
   if (!domain.includes('.')) {
@@ -205,3 +206,10 @@ export function suggestDomain(domain: string): string | null {
   const ascii = domainToASCII(domain.trim());
   return ascii === '' ? null : suggestAsciiDomain(ascii);
 }
+
+function popularIndex(): Index {
+  return currentBundle().derive('email/popular-domains:index', [POPULAR_DOMAINS], buildIndex);
+}
+
+onPreload('email', popularIndex);
+onPreload('email', loadLevenshtein);

@@ -1,6 +1,6 @@
 import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, QualityCluster, Reason, ScoringOptions } from '../scoring/types.js';
-import type { EmailReasonCode } from './scoreModel.js';
+import type { EmailReasonCode, EmailWeightCode } from './scoreModel.js';
 
 /**
  * The spec's `status` values. Offline, only `syntax`, `invalid`,
@@ -110,10 +110,11 @@ export interface EmailResult {
  */
 export interface EmailCheckOptions {
   /**
-   * Band table and weight overrides for the score.
+   * Band table and weight overrides, by this check's risk and trust codes
+   * (`EmailWeightCode`: another code is a compile error).
    * @default {}
    */
-  readonly scoring?: ScoringOptions;
+  readonly scoring?: ScoringOptions<EmailWeightCode>;
   /**
    * Suggest the intended domain for likely typos of popular mail domains
    * (and give them status `syntax`). Turn off to treat every well-formed
@@ -153,4 +154,14 @@ export interface EmailCheckOptions {
  * const check: EmailCheck = createEmailCheck();
  * check('jane@gmial.com').suggestion; // 'gmail.com'
  */
-export type EmailCheck = (email: string) => EmailResult;
+export type EmailCheck = ((email: string) => EmailResult) & {
+  /**
+   * Reads and verifies the e-mail lists (disposable, mailchecker, free providers, roles, popular domains) and loads the public suffix list now, builds the tables the check reads, and
+   * runs the check on a few hundred built-in inputs so that its code is
+   * compiled too: the first real call then costs about what later ones do
+   * (servers call it before taking traffic). Returns at once once done.
+   *
+   * @throws DataError when a dataset file is missing or fails verification
+   */
+  readonly preload: () => void;
+};

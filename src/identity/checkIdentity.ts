@@ -3,10 +3,15 @@ import type { Checker, CheckerOptions } from '../checker.js';
 import { checkOptions, dateOption } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
 import { sharedChecker } from '../common/sharedChecker.js';
-import type { IdentityCheckOptions, IdentityInput, IdentityResult } from './types.js';
+import type { IdentityAsyncResult, IdentityCheckOptions, IdentityInput, IdentityResult } from './types.js';
 
 const checkerFor = sharedChecker<CheckerOptions, Checker>(createChecker);
 const RULES = { now: dateOption, scoring: scoringOption };
+
+/** Preloads the checker {@link checkIdentity} uses without scoring options (the root's `preload()`). @internal */
+export function preloadSharedIdentityCheck(): void {
+  checkerFor(undefined).preload();
+}
 
 /**
  * One identity, five signals: runs the checks that have input (e-mail,
@@ -54,7 +59,7 @@ export function checkIdentity(input: IdentityInput, options?: IdentityCheckOptio
 export async function checkIdentityAsync(
   input: IdentityInput,
   options?: IdentityCheckOptions & { readonly providers?: CheckerOptions['providers'] },
-): Promise<IdentityResult> {
+): Promise<IdentityAsyncResult> {
   const { providers, ...rest } = checkOptions<IdentityCheckOptions & { readonly providers?: CheckerOptions['providers'] }>(options, '', {
     ...RULES,
     // Checked by createChecker below, with its path.

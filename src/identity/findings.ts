@@ -3,6 +3,7 @@ import type { EmailResult } from '../email/types.js';
 import { localHour } from '../ip/time.js';
 import type { IpResult } from '../ip/types.js';
 import { currentBundle } from '../data/context.js';
+import { onPreload } from '../data/preload.js';
 import { foldName, romanize, surnameCountries, surnameCountryCounts } from '../name/data/index.js';
 import { SURNAME_COUNTRIES } from '../name/data/formats.js';
 import type { NameResult } from '../name/types.js';
@@ -151,6 +152,8 @@ function countries(e: IdentityEvidence, out: IdentitySignal[]): void {
 function describe(phone: string | null, ip: string | null): string {
   return [phone === null ? '' : `phone ${phone}`, ip === null ? '' : `IP ${ip}`].filter((s) => s !== '').join(', ');
 }
+
+onPreload('identity', surnameCoverage);
 
 /** Countries the surname-countries dataset holds at least 200 surnames of: where its silence means something. */
 function surnameCoverage(): ReadonlySet<string> {

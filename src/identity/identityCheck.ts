@@ -1,7 +1,9 @@
 import { checkOptions, dateOption, isPlainObject, kindOf, recordOption } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
 import type { DataContext } from '../data/context.js';
-import { callTime, instantIn, runAt, runWithData } from '../data/context.js';
+import { callTime, defaultDataContext, instantIn, runAt, runWithData } from '../data/context.js';
+import { preloader } from '../data/preload.js';
+import { WARM_UP_CALLS, warmUpIdentity } from '../common/warmUp.js';
 import type { DeviceResult } from '../device/types.js';
 import type { EmailResult } from '../email/types.js';
 import { InputError, isInputError } from '../errors.js';
@@ -10,25 +12,29 @@ import type { NameResult } from '../name/types.js';
 import type { PhoneResult } from '../phone/types.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { ScoringOptions, Signal } from '../scoring/types.js';
+import type { DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from '../providers/asyncChecks.js';
 import { crossSignals, ipUserCountry, phoneCountry } from './findings.js';
 import type { IdentityEvidence } from './findings.js';
 import { IDENTITY_SCORE_MODEL } from './scoreModel.js';
 import type { IdentityReasonCode } from './scoreModel.js';
-import type { IdentityCallOptions, IdentityInput, IdentityResult, IdentityScore } from './types.js';
+import type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityResult, IdentityScore } from './types.js';
+
+/** The warm-up's instant: its results are thrown away, so it has no reason to read the clock. */
+const WARM_UP_NOW = new Date(Date.UTC(2026, 0, 1, 23));
 
 /** The five checks an identity check runs, bound to one configuration (a checker's). */
 export interface IdentityChecks {
   readonly email: (email: string) => EmailResult;
-  readonly emailAsync?: (email: string) => Promise<EmailResult>;
+  readonly emailAsync: (email: string) => Promise<EmailAsyncResult>;
   readonly device: (userAgent: string, options?: { headers?: Record<string, string | readonly string[] | undefined> }) => DeviceResult;
   readonly ip: (ip: string, options?: { now?: Date }) => IpResult;
   readonly phone: (phone: string, options?: { defaultCountry?: string }) => PhoneResult;
   readonly name: (firstName: string, lastName: string, options?: { country?: string }) => NameResult;
-  // The products' async checks (the checker's providers); a missing one is its sync check.
-  readonly phoneAsync?: (phone: string, options?: { defaultCountry?: string }) => Promise<PhoneResult>;
-  readonly ipAsync?: (ip: string, options?: { now?: Date }) => Promise<IpResult>;
-  readonly deviceAsync?: (userAgent: string, options?: { headers?: Record<string, string | readonly string[] | undefined> }) => Promise<DeviceResult>;
-  readonly nameAsync?: (firstName: string, lastName: string, options?: { country?: string }) => Promise<NameResult>;
+  // The products' async checks (the checker's providers).
+  readonly phoneAsync: (phone: string, options?: { defaultCountry?: string }) => Promise<PhoneAsyncResult>;
+  readonly ipAsync: (ip: string, options?: { now?: Date }) => Promise<IpAsyncResult>;
+  readonly deviceAsync: (userAgent: string, options?: { headers?: Record<string, string | readonly string[] | undefined> }) => Promise<DeviceAsyncResult>;
+  readonly nameAsync: (firstName: string, lastName: string, options?: { country?: string }) => Promise<NameAsyncResult>;
 }
 
 /** The products' results of one identity, each present when its input was given. */
@@ -38,6 +44,15 @@ interface Products {
   readonly ip: IpResult | undefined;
   readonly device: DeviceResult | undefined;
   readonly name: NameResult | undefined;
+}
+
+/** {@link Products} from the async checks. */
+interface AsyncProducts extends Products {
+  readonly email: EmailAsyncResult | undefined;
+  readonly phone: PhoneAsyncResult | undefined;
+  readonly ip: IpAsyncResult | undefined;
+  readonly device: DeviceAsyncResult | undefined;
+  readonly name: NameAsyncResult | undefined;
 }
 
 /**
@@ -52,7 +67,7 @@ export interface IdentityParts extends Omit<IdentityEvidence, 'nowMs'> {
 /** An identity check: sync, and async (each product's providers' facts merged first). */
 export interface IdentityCheck {
   (input: IdentityInput, options?: IdentityCallOptions): IdentityResult;
-  readonly async: (input: IdentityInput, options?: IdentityCallOptions) => Promise<IdentityResult>;
+  readonly async: (input: IdentityInput, options?: IdentityCallOptions) => Promise<IdentityAsyncResult>;
   /**
    * The identity score of results the caller has already checked (the batch
    * checks each product of a row, then scores the row from those results
@@ -63,6 +78,12 @@ export interface IdentityCheck {
    * @throws InputError `INPUT_TYPE` (field `country`) for a country that is not two letters
    */
   readonly score: (parts: IdentityParts) => IdentityScore;
+  /**
+   * Builds the identity's own tables and runs the check on built-in inputs
+   * (its code compiled); the products' checks are preloaded by their own
+   * `preload()` first (the checker's does both).
+   */
+  readonly preload: () => void;
 }
 
 /** The country hint a name is read with in an identity: the declared country, else the valid phone's, else the IP's user country. */
@@ -159,37 +180,31 @@ export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOpti
    * The products' async checks (each product's providers, as `checker.<product>Async`): e-mail, phone, IP and
    * device at once, then the name, whose hint is read from the phone's and the IP's results.
    */
-  const checkProductsAsync = async (input: IdentityInput, now: Date): Promise<Products> => {
+  const checkProductsAsync = async (input: IdentityInput, now: Date): Promise<AsyncProducts> => {
     const ua = input.userAgent ?? headerValue(input.headers, 'user-agent');
     const [email, phone, ip, device] = await Promise.all([
-      input.email === undefined ? undefined : (checks.emailAsync ?? ((v: string) => Promise.resolve(checks.email(v))))(input.email),
+      input.email === undefined ? undefined : checks.emailAsync(input.email),
       input.phone === undefined ? undefined : phoneWithHintAsync(checks, input.phone, input.country),
-      input.ip === undefined ? undefined : checks.ipAsync === undefined ? checks.ip(input.ip, { now }) : checks.ipAsync(input.ip, { now }),
-      ua === undefined
-        ? undefined
-        : (checks.deviceAsync ?? ((u: string, o?: { headers?: IdentityInput['headers'] }) => Promise.resolve(checks.device(u, o))))(
-            ua,
-            input.headers === undefined ? undefined : { headers: input.headers },
-          ),
+      input.ip === undefined ? undefined : checks.ipAsync(input.ip, { now }),
+      ua === undefined ? undefined : checks.deviceAsync(ua, input.headers === undefined ? undefined : { headers: input.headers }),
     ]);
-    let name: NameResult | undefined;
+    let name: NameAsyncResult | undefined;
     if (input.firstName !== undefined && input.lastName !== undefined) {
       const hint = nameHint(input.country, phone, ip);
       const options = hint === undefined ? undefined : { country: hint };
       // After the awaits above the caller's runAt has ended: the name's check and providers are put back at the identity's instant.
-      name = await runAt(now.getTime(), () =>
-        checks.nameAsync === undefined ? checks.name(input.firstName!, input.lastName!, options) : checks.nameAsync(input.firstName!, input.lastName!, options),
-      );
+      name = await runAt(now.getTime(), () => checks.nameAsync(input.firstName!, input.lastName!, options));
     }
     return { email, phone, ip, device, name };
   };
 
-  const finish = (input: IdentityInput, nowMs: number, products: Products): IdentityResult => {
+  // R: the result type of the products given (the async checks' results make an IdentityAsyncResult).
+  const finish = <R extends IdentityResult>(input: IdentityInput, nowMs: number, products: Products): R => {
     const identity = scoreParts({ ...products, firstName: input.firstName, lastName: input.lastName, country: input.country, nowMs });
     const result: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(products)) if (value !== undefined) result[key] = value;
     result.identity = identity;
-    return Object.freeze(result) as unknown as IdentityResult;
+    return Object.freeze(result) as unknown as R;
   };
 
   /** The instant of a call: its own `now`, else the checker's clock read once (every product of the identity shares it). */
@@ -210,12 +225,12 @@ export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOpti
   };
   const bound = data === undefined ? sync : runWithData(data, sync);
 
-  const async = async (input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityResult> => {
+  const async = async (input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityAsyncResult> => {
     const p = prepare(input, options);
     // The async checks run their offline check before their first await, so
     // runAt covers them all (each also reads this instant for its providers).
     const products = await runAt(p.nowMs, () => checkProductsAsync(p.input, new Date(p.nowMs)));
-    const run = (): IdentityResult => finish(p.input, p.nowMs, products);
+    const run = (): IdentityAsyncResult => finish<IdentityAsyncResult>(p.input, p.nowMs, products);
     return data === undefined ? run() : runWithData(data, run)();
   };
 
@@ -224,7 +239,10 @@ export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOpti
     return scoreParts({ ...parts, nowMs: parts.nowMs ?? instant() });
   };
 
-  return Object.assign(bound, { async, score: data === undefined ? fromParts : runWithData(data, fromParts) }) as IdentityCheck;
+  const preload = preloader(data ?? defaultDataContext(), 'identity', [], () => {
+    for (let i = 0; i < WARM_UP_CALLS / 4; i++) bound(warmUpIdentity(i), { now: WARM_UP_NOW });
+  });
+  return Object.assign(bound, { async, score: data === undefined ? fromParts : runWithData(data, fromParts), preload }) as IdentityCheck;
 }
 
 function headerValue(headers: IdentityInput['headers'], name: string): string | undefined {
@@ -238,8 +256,7 @@ function headerValue(headers: IdentityInput['headers'], name: string): string | 
 }
 
 /** {@link phoneWithHint} through the phone's async check (its providers). */
-async function phoneWithHintAsync(checks: IdentityChecks, phone: string, country: string | undefined): Promise<PhoneResult> {
-  if (checks.phoneAsync === undefined) return phoneWithHint(checks, phone, country);
+async function phoneWithHintAsync(checks: IdentityChecks, phone: string, country: string | undefined): Promise<PhoneAsyncResult> {
   if (country === undefined) return checks.phoneAsync(phone);
   try {
     return await checks.phoneAsync(phone, { defaultCountry: country.toUpperCase() });

@@ -1,6 +1,6 @@
 import { RISK_CLUSTERS } from '../scoring/bands.js';
 import type { Scorer } from '../scoring/createScorer.js';
-import type { RiskCluster, ScoreModel, SignalSpec } from '../scoring/types.js';
+import type { RiskCluster, ScoreModel, SignalSpec, WeightedCode } from '../scoring/types.js';
 
 /**
  * The signals of the identity score, one entry per code: the single list of
@@ -99,6 +99,16 @@ const IDENTITY_SIGNALS = {
  * `IDENTITY_BASELINE`.
  */
 export type IdentityReasonCode = keyof typeof IDENTITY_SIGNALS;
+
+/**
+ * The codes `scoring.weights` takes for the identity check: its risk and trust
+ * signals, derived from the same table as {@link IdentityReasonCode} (an `info`
+ * code takes no weight).
+ *
+ * @example
+ * const weights: Partial<Record<IdentityWeightCode, number>> = { IDENTITY_NAME_IN_EMAIL: 0.3 };
+ */
+export type IdentityWeightCode = WeightedCode<typeof IDENTITY_SIGNALS>;
 
 /** The scorer of {@link IDENTITY_SCORE_MODEL}. */
 export type IdentityScorer = Scorer<IdentityReasonCode, RiskCluster, 'identity'>;

@@ -3,6 +3,7 @@ import type { EmailResult } from '../email/types.js';
 import type { IpResult } from '../ip/types.js';
 import type { NameResult } from '../name/types.js';
 import type { PhoneResult } from '../phone/types.js';
+import type { DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from '../providers/asyncChecks.js';
 import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
 import type { IdentityReasonCode } from './scoreModel.js';
 
@@ -53,4 +54,18 @@ export interface IdentityResult {
   readonly device?: DeviceResult;
   readonly name?: NameResult;
   readonly identity: IdentityScore;
+}
+
+/**
+ * What `checker.identityAsync` and `checkIdentityAsync` return: each
+ * product's result is its async check's (`checker.emailAsync`, …), so it
+ * carries `provider_errors` (empty when no provider failed or none was
+ * asked) and the fields its providers filled.
+ */
+export interface IdentityAsyncResult extends IdentityResult {
+  readonly email?: EmailAsyncResult;
+  readonly phone?: PhoneAsyncResult;
+  readonly ip?: IpAsyncResult;
+  readonly device?: DeviceAsyncResult;
+  readonly name?: NameAsyncResult;
 }

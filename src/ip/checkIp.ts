@@ -2,7 +2,9 @@ import { BoundedCache } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
 import { callTime, currentData, dataOptionRule, openData, runAt, runWithData, staleDetail, type DataContext } from '../data/context.js';
 import { clockOption } from '../common/clock.js';
-import { ASN_CLASSES, LISTS } from './data/formats.js';
+import { preloader } from '../data/preload.js';
+import { WARM_UP_CALLS, warmUpIp } from '../common/warmUp.js';
+import { ASN_CLASSES, IP_DATASETS, LISTS } from './data/formats.js';
 import { assertString } from '../common/input.js';
 import { arrayOption, booleanOption, checkOptions, dateOption, kindOf, optionError } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
@@ -10,7 +12,7 @@ import { scoringOption } from '../common/scoringOption.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { byoFacts, emptyLocation, fillLocation, type LocationFields } from './byo.js';
-import { classifyNetwork, preloadNetworkTables, type NetworkInfo } from './classify.js';
+import { classifyNetwork, type NetworkInfo } from './classify.js';
 import { bundledCity, countryOnly, preloadCountry, requestTimeAt } from './city.js';
 import { openDatabase, type OpenedDatabase } from './mmdb.js';
 import { parseIp } from './parseIp.js';
@@ -103,17 +105,20 @@ export function createIpCheck(options?: IpCheckOptions): IpCheck {
     const ms = now.getTime();
     return runAt(ms, () => run(ip, ms, databases, score, useCity));
   });
-  const preload = runWithData(context, (): void => {
+  const preload = preloader(context, 'ip', IP_DATASETS, () => {
     // preload() is the caller saying "now, not on the first checks": the city files are read whole.
     const city4 = useCity ? bundledCity(4) : null;
     const city6 = useCity ? bundledCity(6) : null;
     city4?.tree.loadAll();
     city6?.tree.loadAll();
     if (city4 === null || city6 === null) preloadCountry();
-    preloadNetworkTables();
+    // A fixed instant: the warm-up's results are thrown away, so it has no reason to read the clock.
+    for (let i = 0; i < WARM_UP_CALLS; i++) run(warmUpIp(i), WARM_UP_INSTANT, databases, score, useCity);
   });
   return Object.assign(check, { preload });
 }
+
+const WARM_UP_INSTANT = Date.UTC(2026, 0, 1, 12);
 
 /** Bit of each signal code, for the memo key of {@link memoizeScorer}. */
 const CODE_BIT: ReadonlyMap<string, number> = new Map(Object.keys(IP_SCORE_MODEL.signals).map((code, i) => [code, 1 << i]));
@@ -164,6 +169,11 @@ function memoizeScorer(score: IpScorer): IpScorer {
 }
 
 const checkerFor = sharedChecker(createIpCheck);
+
+/** Preloads the checker {@link checkIp} uses without options (the root's `preload()`). @internal */
+export function preloadSharedIpCheck(): void {
+  checkerFor(undefined).preload();
+}
 
 /**
  * Checks one IP address offline: strict syntax, special-purpose ranges,

@@ -9,6 +9,7 @@ import { BoundedCache } from '../common/boundedCache.js';
 import { emptyLocation, fillLocation, type LocationFields } from './byo.js';
 import type { DataBundle } from '../data/bundle.js';
 import { currentBundle } from '../data/context.js';
+import { noteLoad } from '../data/loads.js';
 import { COUNTRY, type CountryPayload } from './data/formats.js';
 import { bundledCityFile, bundledCityPathIfInstalled } from './mmdb.js';
 import { NO_VALUE, lookup4, lookup6, type RangeTable } from './rangeTable.js';
@@ -132,6 +133,7 @@ export function bundledCity(version: 4 | 6): CityFile | null {
   let file = files[version];
   if (file === undefined) {
     const path = bundledCityPathIfInstalled(version);
+    if (path !== null) noteLoad(`open ip city file v${version}`);
     file = path === null ? null : new CityFile(new MmdbTree(bundledCityFile(path), path), cityCacheSize);
     files[version] = file;
   }

@@ -19,6 +19,7 @@
  * another AS than the bundled table ({@link AsnOverride}).
  */
 import { currentBundle } from '../data/context.js';
+import { onPreload } from '../data/preload.js';
 import { loadAsnClasses, loadAsnTable, loadListsTable, type AsnTable, type ListKind, type ListsPayload } from './data.js';
 import type { DataBundle } from '../data/bundle.js';
 import { ASN4, ASN6, ASN_CLASSES, LISTS } from './data/formats.js';
@@ -158,6 +159,7 @@ function ipTables(): IpTables {
 export function preloadNetworkTables(): void {
   ipTables();
 }
+onPreload('ip', preloadNetworkTables);
 
 /**
  * The announcing AS as your own ASN / ISP / Enterprise database gives it.

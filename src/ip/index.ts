@@ -20,5 +20,5 @@ export { requestTimeOfHour } from './time.js';
 export { detectKind as detectDatabaseKind } from './mmdb.js';
 export type { DatabaseKind } from './mmdb.js';
 export { IP_SCORE_MODEL } from './scoreModel.js';
-export type { IpReasonCode } from './scoreModel.js';
+export type { IpReasonCode, IpWeightCode } from './scoreModel.js';
 export type { ConnectionSpeed, ConnectionType, IpCheck, IpCheckOptions, IpResult, RequestTime } from './types.js';

@@ -21,6 +21,7 @@
  * `\xAB\xCD\xEFMaxMind.com` marker.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { noteLoad } from '../data/loads.js';
 import { DataError } from '../errors.js';
 
 /** The metadata fields the walker needs, read from the file. */
@@ -110,6 +111,7 @@ export class PagedFile {
   }
 
   private load(page: number): void {
+    noteLoad('read ip city page');
     const start = page << PAGE_BITS;
     const end = Math.min(this.buf.length, start + (1 << PAGE_BITS));
     try {

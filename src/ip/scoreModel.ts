@@ -1,6 +1,6 @@
 import { RISK_CLUSTERS } from '../scoring/bands.js';
 import type { Scorer } from '../scoring/createScorer.js';
-import type { RiskCluster, ScoreModel, SignalSpec } from '../scoring/types.js';
+import type { RiskCluster, ScoreModel, SignalSpec, WeightedCode } from '../scoring/types.js';
 
 /**
  * The signals of the IP check, one entry per code: the single list of its
@@ -50,6 +50,16 @@ const IP_SIGNALS = {
  * checkIp('10.0.0.1').reasons.some((r) => r.code === 'IP_RESERVED'); // true
  */
 export type IpReasonCode = keyof typeof IP_SIGNALS;
+
+/**
+ * The codes `scoring.weights` takes for the ip check: its risk and trust
+ * signals, derived from the same table as {@link IpReasonCode} (an `info`
+ * code takes no weight).
+ *
+ * @example
+ * const weights: Partial<Record<IpWeightCode, number>> = { IP_VPN: 0.3 };
+ */
+export type IpWeightCode = WeightedCode<typeof IP_SIGNALS>;
 
 /** The scorer of {@link IP_SCORE_MODEL}: its outcome carries the model's codes and cluster names. */
 export type IpScorer = Scorer<IpReasonCode, RiskCluster, 'ip'>;

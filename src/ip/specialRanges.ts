@@ -12,6 +12,8 @@
  * name is the precise one (`192.0.0.9/32` PCP anycast inside `192.0.0.0/24`).
  */
 import { lazyRequire } from '../common/lazyRequire.js';
+import { noteLoad } from '../data/loads.js';
+import { onPreload } from '../data/preload.js';
 
 /** ipaddr.js, loaded when the special ranges are first compiled (issue 13, item 8: not at import). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
@@ -126,25 +128,38 @@ function prefixMask(bits: number, word: number): number {
 let compiled4: readonly Compiled4[] | undefined;
 let compiled6: readonly Compiled6[] | undefined;
 
-const compile4 = (): readonly Compiled4[] => IPV4_SPECIAL_RANGES.map((range) => {
-  const [addr, bits] = ipaddr().IPv4.parseCIDR(range.cidr);
-  const o = addr.octets;
-  const start = (((o[0]! << 24) | (o[1]! << 16) | (o[2]! << 8) | o[3]!) >>> 0) & prefixMask(bits, 0);
-  const end = (start | ~prefixMask(bits, 0)) >>> 0;
-  return { range, start: start >>> 0, end, bits };
-})
-  .sort((a, b) => b.bits - a.bits)
-  .map(({ range, start, end }) => ({ range, start, end }));
+/** Compiles both tables now (`preload()`); they otherwise compile on the first address of each version. */
+function compileSpecialRanges(): void {
+  compiled4 ??= compile4();
+  compiled6 ??= compile6();
+}
+onPreload('ip', compileSpecialRanges);
 
-const compile6 = (): readonly Compiled6[] => IPV6_SPECIAL_RANGES.map((range) => {
-  const [addr, bits] = ipaddr().IPv6.parseCIDR(range.cidr);
-  const p = addr.parts;
-  const mask = [0, 1, 2, 3].map((i) => prefixMask(bits, i));
-  const net = [0, 1, 2, 3].map((i) => (((p[2 * i]! << 16) | p[2 * i + 1]!) & mask[i]!) >>> 0);
-  return { range, net, mask, bits };
-})
-  .sort((a, b) => b.bits - a.bits)
-  .map(({ range, net, mask }) => ({ range, net, mask }));
+const compile4 = (): readonly Compiled4[] => {
+  noteLoad('compile ip special ranges v4');
+  return IPV4_SPECIAL_RANGES.map((range) => {
+    const [addr, bits] = ipaddr().IPv4.parseCIDR(range.cidr);
+    const o = addr.octets;
+    const start = (((o[0]! << 24) | (o[1]! << 16) | (o[2]! << 8) | o[3]!) >>> 0) & prefixMask(bits, 0);
+    const end = (start | ~prefixMask(bits, 0)) >>> 0;
+    return { range, start: start >>> 0, end, bits };
+  })
+    .sort((a, b) => b.bits - a.bits)
+    .map(({ range, start, end }) => ({ range, start, end }));
+};
+
+const compile6 = (): readonly Compiled6[] => {
+  noteLoad('compile ip special ranges v6');
+  return IPV6_SPECIAL_RANGES.map((range) => {
+    const [addr, bits] = ipaddr().IPv6.parseCIDR(range.cidr);
+    const p = addr.parts;
+    const mask = [0, 1, 2, 3].map((i) => prefixMask(bits, i));
+    const net = [0, 1, 2, 3].map((i) => (((p[2 * i]! << 16) | p[2 * i + 1]!) & mask[i]!) >>> 0);
+    return { range, net, mask, bits };
+  })
+    .sort((a, b) => b.bits - a.bits)
+    .map(({ range, net, mask }) => ({ range, net, mask }));
+};
 
 /**
  * The special-purpose block holding a parsed address, or `null` for a

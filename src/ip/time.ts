@@ -1,8 +1,10 @@
 import { lazyRequire } from '../common/lazyRequire.js';
+import { onPreload } from '../data/preload.js';
 
 /** tz-lookup, loaded by the first check that places a coordinate (issue 13, item 8: not at import). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
 const tzLookup = lazyRequire<typeof import('@photostructure/tz-lookup')>('@photostructure/tz-lookup', () => require('@photostructure/tz-lookup'));
+onPreload('ip', tzLookup);
 import type { RequestTime } from './types.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
-import type { IpReasonCode } from './scoreModel.js';
+import type { IpReasonCode, IpWeightCode } from './scoreModel.js';
 
 /** Usage-type codes of the spec's `connection_type` (docs/design.md: the code, never a label). */
 export type ConnectionType = 'COM' | 'ORG' | 'GOV' | 'MIL' | 'EDU' | 'LIB' | 'CDN' | 'ISP' | 'MOB' | 'DCH' | 'SES' | 'RSV';
@@ -93,10 +93,11 @@ export interface IpResult {
 /** Options of {@link createIpCheck} and {@link checkIp}. */
 export interface IpCheckOptions {
   /**
-   * Band table and weight overrides.
+   * Band table and weight overrides, by this check's risk and trust codes
+   * (`IpWeightCode`: another code is a compile error).
    * @default {}
    */
-  readonly scoring?: ScoringOptions;
+  readonly scoring?: ScoringOptions<IpWeightCode>;
   /**
    * Your own MaxMind-format databases (paths or file bytes): GeoIP2/GeoLite2
    * City, Country, ASN, ISP, Anonymous-IP, Connection-Type, Enterprise, or the
@@ -142,11 +143,17 @@ export interface IpCheckOptions {
   readonly data?: DataOptions;
 }
 
-/**
- * A configured IP checker: call it with an address; `preload()` opens every
- * database now instead of on first use (for servers that want a fast first
- * request).
- */
+/** A configured IP checker: call it with an address. */
 export type IpCheck = ((ip: string, callOptions?: { readonly now?: Date }) => IpResult) & {
+  /**
+   * Reads and verifies the network tables (ASN, lists, AS classes, country)
+   * now, reads the DB-IP city files whole, compiles the special ranges and
+   * loads the time zone lookup, then runs the check on a few hundred built-in
+   * addresses so that its code is compiled too: the first real call then
+   * costs about what later ones do (servers call it before taking traffic).
+   * Returns at once once done.
+   *
+   * @throws DataError when a dataset file is missing or fails verification
+   */
   readonly preload: () => void;
 };

@@ -3,7 +3,8 @@
  * Everything here runs on a part capped at `MAX_PART_INPUT` UTF-16 units.
  */
 import { foldName } from './data/index.js';
-import { foldPlainLetters } from './data/fold.js';
+import { onPreload } from '../data/preload.js';
+import { foldPlainLetters, loadPlainFolds } from './data/fold.js';
 import { flatString } from './data/lineTable.js';
 import { Doorkeeper, hashOf } from './doorkeeper.js';
 import { FourWayTable } from './fourWayTable.js';
@@ -299,3 +300,5 @@ function plainLetterPart(raw: string): PartAnalysis | undefined {
   }
   return { normalized, folded, tokens, invalid: undefined, symbolsOnly: false, isInitial, punctuation, plain: plainTokens(tokens) };
 }
+
+onPreload('name', loadPlainFolds);

@@ -12,6 +12,9 @@ import { assertString } from '../common/input.js';
 import { checkOptions, optionError } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
 import { dataOptionRule, openData, runWithData } from '../data/context.js';
+import { preloader } from '../data/preload.js';
+import { NAME_DATASETS } from './data/formats.js';
+import { WARM_UP_CALLS, warmUpName } from '../common/warmUp.js';
 import { createScorer } from '../scoring/createScorer.js';
 import { analysePart, type PartAnalysis } from './analyse.js';
 import { Evidence } from './evidence.js';
@@ -209,7 +212,7 @@ export function createNameCheck(options?: NameCheckOptions): NameCheck {
     return { score: known.score, score_cluster: known.score_cluster, reasons };
   };
   const defaultCountry = country?.toUpperCase();
-  return runWithData(context, (firstName: string, lastName: string, call?: NameCallOptions): NameResult => {
+  const check = runWithData(context, (firstName: string, lastName: string, call?: NameCallOptions): NameResult => {
     assertString(firstName, 'first_name');
     assertString(lastName, 'last_name');
     let hint = defaultCountry;
@@ -230,9 +233,21 @@ export function createNameCheck(options?: NameCheckOptions): NameCheck {
       normalized: { first: first.normalized, last: last.normalized },
     };
   });
+  const preload = preloader(context, 'name', NAME_DATASETS, () => {
+    for (let i = 0; i < WARM_UP_CALLS; i++) {
+      const { first, last } = warmUpName(i);
+      check(first, last);
+    }
+  });
+  return Object.assign(check, { preload });
 }
 
 const checkerFor = sharedChecker(createNameCheck);
+
+/** Preloads the checker {@link checkName} uses without options (the root's `preload()`). @internal */
+export function preloadSharedNameCheck(): void {
+  checkerFor(undefined).preload();
+}
 
 /**
  * Checks a first and last name offline: validity, gender from the first

@@ -6,4 +6,5 @@
  */
 export { checkName, createNameCheck } from './checkName.js';
 export { NAME_SCORE_MODEL } from './scoreModel.js';
+export type { NameWeightCode } from './scoreModel.js';
 export type { NameCallOptions, NameCheck, NameCheckOptions, NameReasonCode, NameResult, NameRiskType } from './types.js';

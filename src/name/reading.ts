@@ -664,6 +664,7 @@ const phraseTable = bundleMemo(
   'name/phrases:table',
   () => [PHRASES],
   (bundle) => ({ table: new LineTable(bundle.load(PHRASES).phrases), lines: new BoundedCache<number, PhraseLine>(PHRASE_LINE_CACHE_SIZE) }),
+  (value) => value.table.loadAll(),
 );
 
 /** The phrases of the line starting at `line`, with their words and sound keys. */

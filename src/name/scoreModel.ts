@@ -1,6 +1,6 @@
 import { RISK_CLUSTERS } from '../scoring/bands.js';
 import type { Scorer } from '../scoring/createScorer.js';
-import type { RiskCluster, ScoreModel, SignalSpec } from '../scoring/types.js';
+import type { RiskCluster, ScoreModel, SignalSpec, WeightedCode } from '../scoring/types.js';
 
 // Weights are judgement, stated as data so callers can override them
 // (`scoring.weights`). Rationale:
@@ -10,8 +10,8 @@ import type { RiskCluster, ScoreModel, SignalSpec } from '../scoring/types.js';
 //   so they lower the score by noisy-OR without a gate;
 // - trust: a known first name with a clear gender plus a known or name-like
 //   last name is the best offline evidence that a person typed their name.
-const invalid = (description: string): SignalSpec => ({ kind: 'risk', weight: 0.95, capBand: 0, description });
-const random = (description: string): SignalSpec => ({ kind: 'risk', weight: 0.9, capBand: 0, description });
+const invalid = (description: string) => ({ kind: 'risk', weight: 0.95, capBand: 0, description }) satisfies SignalSpec;
+const random = (description: string) => ({ kind: 'risk', weight: 0.9, capBand: 0, description }) satisfies SignalSpec;
 
 /**
  * The signals of the name check, one entry per code: the single list of
@@ -74,6 +74,16 @@ const NAME_SIGNALS = {
  * checkName('John', '123').reasons.map((r) => r.code); // ['NAME_BASELINE', 'NAME_DIGITS', …]
  */
 export type NameReasonCode = keyof typeof NAME_SIGNALS;
+
+/**
+ * The codes `scoring.weights` takes for the name check: its risk and trust
+ * signals, derived from the same table as {@link NameReasonCode} (an `info`
+ * code takes no weight).
+ *
+ * @example
+ * const weights: Partial<Record<NameWeightCode, number>> = { NAME_FAMOUS: 0.3 };
+ */
+export type NameWeightCode = WeightedCode<typeof NAME_SIGNALS>;
 
 /** The scorer of {@link NAME_SCORE_MODEL}: its outcome carries the model's codes and cluster names. */
 export type NameScorer = Scorer<NameReasonCode, RiskCluster, 'name'>;

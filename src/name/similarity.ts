@@ -3,7 +3,8 @@
  * look alike: repeated names of patronymic naming (Mohamed Mohamed),
  * patronymic surnames (John Johnson), rhymes of two known names (Jill Hill).
  */
-import { levenshteinDistance } from '../common/levenshtein.js';
+import { levenshteinDistance, loadLevenshtein } from '../common/levenshtein.js';
+import { onPreload } from '../data/preload.js';
 import { firstNameGender, isKnownFirstName, lastNameWeight, repeatedNameLimits } from './data/index.js';
 import { vocabulary } from './data/vocabulary.js';
 import type { PartAnalysis } from './analyse.js';
@@ -78,3 +79,5 @@ export function similarity(first: PartAnalysis, last: PartAnalysis, firstKnown: 
   }
   return undefined;
 }
+
+onPreload('name', loadLevenshtein);

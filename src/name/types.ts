@@ -1,6 +1,6 @@
 import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
-import type { NameReasonCode } from './scoreModel.js';
+import type { NameReasonCode, NameWeightCode } from './scoreModel.js';
 
 /**
  * Why a name is not credible, in the spec's vocabulary. The check reports
@@ -32,10 +32,11 @@ export type { NameReasonCode } from './scoreModel.js';
  */
 export interface NameCheckOptions {
   /**
-   * Band table and weight overrides (codes `NAME_*`).
+   * Band table and weight overrides, by this check's risk and trust codes
+   * (`NameWeightCode`: another code is a compile error).
    * @default {}
    */
-  readonly scoring?: ScoringOptions;
+  readonly scoring?: ScoringOptions<NameWeightCode>;
   /** The data bundle to read (a directory, whole or partial); see docs/data.md. @default the package's bundle (for the one-call functions: the one `configureDefaults` set, else IDENTITY_SIGNALS_DATA's, else the package's) */
   readonly data?: DataOptions;
   /**
@@ -99,4 +100,14 @@ export interface NameResult {
  * const check: NameCheck = createNameCheck();
  * check('Ali', 'Ali').is_valid; // true
  */
-export type NameCheck = (firstName: string, lastName: string, call?: NameCallOptions) => NameResult;
+export type NameCheck = ((firstName: string, lastName: string, call?: NameCallOptions) => NameResult) & {
+  /**
+   * Reads and verifies the name lists and models (given and family names, placeholders, famous and fictional names, the n-gram and sound models, the vocabulary) now, builds the tables the check reads, and
+   * runs the check on a few hundred built-in inputs so that its code is
+   * compiled too: the first real call then costs about what later ones do
+   * (servers call it before taking traffic). Returns at once once done.
+   *
+   * @throws DataError when a dataset file is missing or fails verification
+   */
+  readonly preload: () => void;
+};

@@ -2,6 +2,9 @@ import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
 import { dataOptionRule, openData, runWithData } from '../data/context.js';
+import { preloader } from '../data/preload.js';
+import { PHONE_DATASETS } from './data/formats.js';
+import { WARM_UP_CALLS, warmUpPhone } from '../common/warmUp.js';
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
 import { assertString, hasControlChars } from '../common/input.js';
 import { checkOptions } from '../common/options.js';
@@ -271,7 +274,7 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
     return result as PhoneResult;
   };
 
-  return runWithData(context, (value: string, callOptions?: PhoneCallOptions): PhoneResult => {
+  const check = runWithData(context, (value: string, callOptions?: PhoneCallOptions): PhoneResult => {
     assertString(value, 'phoneNumber');
     const call = checkOptions<PhoneCallOptions>(callOptions, '', PHONE_OPTION_RULES).defaultCountry;
     const defaultCountry = call === undefined ? factoryCountry : (call.toUpperCase() as CountryCode);
@@ -313,6 +316,13 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
     }
     return valid(value, phone, TYPE_NAMES[libType]);
   });
+  const preload = preloader(context, 'phone', PHONE_DATASETS, () => {
+    for (let i = 0; i < WARM_UP_CALLS; i++) {
+      const { phone, defaultCountry } = warmUpPhone(i);
+      check(phone, defaultCountry === undefined ? undefined : { defaultCountry });
+    }
+  });
+  return Object.assign(check, { preload });
 }
 
 type LengthVerdict = ReturnType<ReturnType<typeof libphonenumber>['validatePhoneNumberLength']>;
@@ -337,6 +347,11 @@ function lengthDetail(why: LengthVerdict): string {
 }
 
 const checkerFor = sharedChecker(createPhoneCheck);
+
+/** Preloads the checker {@link checkPhone} uses without options (the root's `preload()`). @internal */
+export function preloadSharedPhoneCheck(): void {
+  checkerFor(undefined).preload();
+}
 
 /**
  * Checks a phone number offline: shape, validity and line type against

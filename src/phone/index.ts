@@ -7,6 +7,7 @@
 export { checkPhone, createPhoneCheck } from './checkPhone.js';
 export { lookupCarrier } from './lookupCarrier.js';
 export { PHONE_SCORE_MODEL } from './scoreModel.js';
+export type { PhoneWeightCode } from './scoreModel.js';
 export type {
   PhoneCallOptions,
   PhoneCheck,

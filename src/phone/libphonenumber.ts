@@ -4,6 +4,8 @@
  * about a third of the package's import time (issue 13, item 8).
  */
 import { lazyRequire } from '../common/lazyRequire.js';
+import { noteLoad } from '../data/loads.js';
+import { onPreload } from '../data/preload.js';
 
 /** The libphonenumber-js `max` build. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
@@ -20,6 +22,14 @@ let callingCodes: ReadonlySet<string> | undefined;
 
 /** Whether `code` (digits, no `+`) is a calling code of the max metadata, geographic or not (`39`, `800`). */
 export function isCallingCode(code: string): boolean {
-  callingCodes ??= new Set(Object.keys(metadata().country_calling_codes));
-  return callingCodes.has(code);
+  return (callingCodes ?? loadCallingCodes()).has(code);
 }
+
+function loadCallingCodes(): ReadonlySet<string> {
+  noteLoad('list phone calling codes');
+  callingCodes = new Set(Object.keys(metadata().country_calling_codes));
+  return callingCodes;
+}
+
+onPreload('phone', libphonenumber);
+onPreload('phone', () => callingCodes ?? loadCallingCodes());

@@ -5,6 +5,7 @@
  * and decodes a calling code on the first number of that code.
  */
 import { currentBundle } from '../data/context.js';
+import { onPreload } from '../data/preload.js';
 import type { DatasetFormat } from '../data/format.js';
 import { CARRIERS, GEOCODING, TIMEZONES } from './data/formats.js';
 import type { PrefixTableJson } from './data/formats.js';
@@ -14,6 +15,10 @@ function table(format: DatasetFormat<PrefixTableJson>): PrefixTable {
   const bundle = currentBundle();
   return bundle.derive(`${format.file}:table`, [format], () => new PrefixTable(bundle.load(format)));
 }
+
+// Every calling code of the three tables decoded at preload(): lookups decode them one at a time otherwise.
+for (const format of [CARRIERS, TIMEZONES, GEOCODING]) onPreload('phone', () => table(format).decodeAll());
+onPreload('phone', zoneLists);
 
 /**
  * The operator a number range was first allocated to: the longest prefix of
@@ -42,13 +47,13 @@ export function carrierByPrefix(callingCode: string, nationalNumber: string): st
 export function timeZonesByPrefix(callingCode: string, nationalNumber: string, geographic: boolean): readonly string[] | null {
   const joined = table(TIMEZONES).lookup(callingCode, geographic ? nationalNumber : '');
   if (joined === null) return null;
-  const zoneLists = currentBundle().derive('phone/timezones:lists', [TIMEZONES], () => new Map<string, readonly string[] | null>());
-  let zones = zoneLists.get(joined);
+  const lists = zoneLists();
+  let zones = lists.get(joined);
   if (zones === undefined) {
     // Google marks ranges with no zone as Etc/Unknown: that is "not known", so null.
     const list = joined.split('&').filter((z) => z !== 'Etc/Unknown');
     zones = list.length === 0 ? null : Object.freeze(list);
-    zoneLists.set(joined, zones);
+    lists.set(joined, zones);
   }
   return zones;
 }
@@ -63,4 +68,9 @@ export function timeZonesByPrefix(callingCode: string, nationalNumber: string, g
  */
 export function areaByPrefix(callingCode: string, nationalNumber: string): string | null {
   return table(GEOCODING).lookup(callingCode, nationalNumber);
+}
+
+/** The zone lists of the time zone table, split once per joined string (a few hundred). */
+function zoneLists(): Map<string, readonly string[] | null> {
+  return currentBundle().derive('phone/timezones:lists', [TIMEZONES], () => new Map<string, readonly string[] | null>());
 }

@@ -13,6 +13,7 @@
  * only when a number of that code is first looked up, and as its own
  * descriptions are in its section, loading the file parses no descriptions.
  */
+import { noteLoad } from '../data/loads.js';
 import { SECTION_SEPARATOR } from './data/formats.js';
 import type { PrefixTableJson } from './data/formats.js';
 
@@ -142,13 +143,7 @@ export class PrefixTable {
    * new PrefixTable(currentBundle().load(CARRIERS)).lookup('39', '3331234567') // 'TIM'
    */
   lookup(callingCode: string, nationalNumber: string): string | null {
-    let decoded = this.#decoded.get(callingCode);
-    if (decoded === undefined) {
-      const section = Object.hasOwn(this.#json.tables, callingCode) ? this.#json.tables[callingCode]! : '';
-      decoded = decodeSection(section);
-      this.#decoded.set(callingCode, decoded);
-    }
-    const { byLength, maxLength, minLength, names } = decoded;
+    const { byLength, maxLength, minLength, names } = this.#decoded.get(callingCode) ?? this.#decode(callingCode);
     for (let length = Math.min(maxLength, nationalNumber.length); length >= minLength; length--) {
       const same = byLength[length];
       if (same === undefined) continue;
@@ -157,5 +152,22 @@ export class PrefixTable {
       if (at >= 0) return names[same.names[at]!] ?? null;
     }
     return null;
+  }
+
+  /**
+   * Decodes every calling code's section now (`preload()`), so that no
+   * first number of a code pays for it (the +86 geocoding section, 130k
+   * prefixes, is the largest).
+   */
+  decodeAll(): void {
+    for (const callingCode of Object.keys(this.#json.tables)) if (!this.#decoded.has(callingCode)) this.#decode(callingCode);
+  }
+
+  #decode(callingCode: string): Section {
+    const section = Object.hasOwn(this.#json.tables, callingCode) ? this.#json.tables[callingCode]! : '';
+    if (section !== '') noteLoad('decode phone prefix section');
+    const decoded = decodeSection(section);
+    this.#decoded.set(callingCode, decoded);
+    return decoded;
   }
 }

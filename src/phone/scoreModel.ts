@@ -1,6 +1,6 @@
 import { RISK_CLUSTERS } from '../scoring/bands.js';
 import type { Scorer } from '../scoring/createScorer.js';
-import type { RiskCluster, ScoreModel, SignalSpec } from '../scoring/types.js';
+import type { RiskCluster, ScoreModel, SignalSpec, WeightedCode } from '../scoring/types.js';
 
 // Weights are judgement, stated as data so callers can override them
 // (`scoring.weights`); they were set before any corpus was run, not fitted.
@@ -14,10 +14,10 @@ import type { RiskCluster, ScoreModel, SignalSpec } from '../scoring/types.js';
 //   baseline doubt; a mobile or fixed line whose range the carrier data
 //   attributes to an operator removes more.
 // - Info (0 points): why provider-only fields are null offline.
-const invalid = (description: string): SignalSpec => ({ kind: 'risk', weight: 0.95, capBand: 0, description });
-const info = (description: string): SignalSpec => ({ kind: 'info', weight: 0, description });
-const risk = (weight: number, description: string): SignalSpec => ({ kind: 'risk', weight, description });
-const trust = (weight: number, description: string): SignalSpec => ({ kind: 'trust', weight, description });
+const invalid = (description: string) => ({ kind: 'risk', weight: 0.95, capBand: 0, description }) satisfies SignalSpec;
+const info = (description: string) => ({ kind: 'info', weight: 0, description }) satisfies SignalSpec;
+const risk = (weight: number, description: string) => ({ kind: 'risk', weight, description }) satisfies SignalSpec;
+const trust = (weight: number, description: string) => ({ kind: 'trust', weight, description }) satisfies SignalSpec;
 
 /**
  * The signals of the phone check, one entry per code: the single list of
@@ -55,6 +55,16 @@ const PHONE_SIGNALS = {
  * checkPhone('+39 333').reasons.some((r) => r.code === 'PHONE_TOO_SHORT'); // true
  */
 export type PhoneReasonCode = keyof typeof PHONE_SIGNALS;
+
+/**
+ * The codes `scoring.weights` takes for the phone check: its risk and trust
+ * signals, derived from the same table as {@link PhoneReasonCode} (an `info`
+ * code takes no weight).
+ *
+ * @example
+ * const weights: Partial<Record<PhoneWeightCode, number>> = { PHONE_VOIP: 0.3 };
+ */
+export type PhoneWeightCode = WeightedCode<typeof PHONE_SIGNALS>;
 
 /** The scorer of {@link PHONE_SCORE_MODEL}: its outcome carries the model's codes and cluster names. */
 export type PhoneScorer = Scorer<PhoneReasonCode, RiskCluster, 'phone'>;

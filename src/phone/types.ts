@@ -1,6 +1,6 @@
 import type { DataOptions } from '../data/context.js';
 import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
-import type { PhoneReasonCode } from './scoreModel.js';
+import type { PhoneReasonCode, PhoneWeightCode } from './scoreModel.js';
 
 /**
  * What kind of line a number is, from the numbering plan (libphonenumber
@@ -42,8 +42,8 @@ export interface PhoneCheckOptions {
    * @default undefined (numbers must start with `+` or `00`)
    */
   readonly defaultCountry?: string;
-  /** Bands and weight overrides. @default { bands: 'default' } */
-  readonly scoring?: ScoringOptions;
+  /** Bands and weight overrides, by this check's risk and trust codes (`PhoneWeightCode`). @default { bands: 'default' } */
+  readonly scoring?: ScoringOptions<PhoneWeightCode>;
   /** The data bundle to read (a directory, whole or partial); see docs/data.md. @default the package's bundle (for the one-call functions: the one `configureDefaults` set, else IDENTITY_SIGNALS_DATA's, else the package's) */
   readonly data?: DataOptions;
 }
@@ -110,4 +110,14 @@ export interface PhoneResult {
 }
 
 /** A phone check bound to one set of options, made by {@link createPhoneCheck}. */
-export type PhoneCheck = (phoneNumber: string, callOptions?: PhoneCallOptions) => PhoneResult;
+export type PhoneCheck = ((phoneNumber: string, callOptions?: PhoneCallOptions) => PhoneResult) & {
+  /**
+   * Reads and verifies the carrier, time zone and area tables (every calling code decoded) and loads libphonenumber's metadata now, builds the tables the check reads, and
+   * runs the check on a few hundred built-in inputs so that its code is
+   * compiled too: the first real call then costs about what later ones do
+   * (servers call it before taking traffic). Returns at once once done.
+   *
+   * @throws DataError when a dataset file is missing or fails verification
+   */
+  readonly preload: () => void;
+};

@@ -30,12 +30,17 @@ export interface AsyncCallOptions {
 }
 
 /**
- * What an `…Async` check adds to the offline result: `provider_errors`,
- * present whenever at least one provider was asked (empty when all answered).
+ * What an `…Async` check adds to the offline result: `provider_errors`, on
+ * every result, so `r.provider_errors.map(…)` needs no guard.
  */
 export interface AsyncExtras {
-  /** Providers that failed, timed out or answered a field with the wrong type; their facts stay as offline. */
-  readonly provider_errors?: readonly ProviderFailure[];
+  /**
+   * Providers that failed, timed out or answered a field with the wrong
+   * type; their facts stay as offline. Empty when every provider answered,
+   * and when none was asked (no provider serves the product, or the input
+   * is not one a provider could look up: a malformed address, an invalid IP).
+   */
+  readonly provider_errors: readonly ProviderFailure[];
 }
 
 /** `checker.emailAsync`'s result: the e-mail result with the late fields filled, and `domain_black_list_count`. */
@@ -91,8 +96,13 @@ export interface AsyncChecks {
   nameAsync(first: string, last: string, options?: object): Promise<NameAsyncResult>;
 }
 
+const NO_FAILURES: readonly ProviderFailure[] = Object.freeze([]);
+
 const failures = (errors: readonly ProviderError[]): readonly ProviderFailure[] =>
-  Object.freeze(errors.map((e) => Object.freeze({ provider: e.provider, code: e.code as ProviderFailure['code'], message: e.message })));
+  errors.length === 0 ? NO_FAILURES : Object.freeze(errors.map((e) => Object.freeze({ provider: e.provider, code: e.code as ProviderFailure['code'], message: e.message })));
+
+/** The offline result as an async one: no provider was asked, so none failed. */
+const unasked = <R extends object>(offline: R): R & AsyncExtras => Object.freeze({ ...offline, provider_errors: NO_FAILURES });
 
 /** Signals to score again: the result's reasons without the baseline (the scorer adds it) and without the codes now answered. */
 function signalsOf(reasons: readonly Reason[], drop: ReadonlySet<string>): Signal<string>[] {
@@ -147,7 +157,7 @@ export function createAsyncChecks(
       const nowMs = instantIn(data);
       const offline = runAt(nowMs, () => sync.email(value));
       // Nothing to ask about an address that does not parse, or when no provider serves e-mail.
-      if (serving('email').length === 0 || offline.reasons.some((r) => r.code === 'EMAIL_SYNTAX') || offline.domain === '') return offline;
+      if (serving('email').length === 0 || offline.reasons.some((r) => r.code === 'EMAIL_SYNTAX') || offline.domain === '') return unasked(offline);
       const out = await ask({ product: 'email', value, email: value, domain: offline.domain }, call, nowMs);
       const facts = out.facts as EmailEnrichment;
       const late = enrichEmailResult(offline, { enrichment: facts, answered: out.answered, errors: out.errors }, emailScore);
@@ -164,7 +174,7 @@ export function createAsyncChecks(
       const given = (own as { now?: unknown } | undefined)?.now;
       const nowMs = given instanceof Date ? given.getTime() : instantIn(data);
       const offline = runAt(nowMs, () => sync.ip(value, own));
-      if (serving('ip').length === 0 || offline.ip_version === null) return offline;
+      if (serving('ip').length === 0 || offline.ip_version === null) return unasked(offline);
       const out = await ask({ product: 'ip', value, ip: offline.value, version: offline.ip_version }, call, nowMs);
       const facts = out.facts as Record<string, unknown>;
       const drop = new Set<string>();
@@ -183,7 +193,7 @@ export function createAsyncChecks(
       const { own, call } = splitAsyncOptions<never>(options);
       const nowMs = instantIn(data);
       const offline = runAt(nowMs, () => sync.phone(value, own));
-      if (serving('phone').length === 0 || offline.e164 === null) return offline;
+      if (serving('phone').length === 0 || offline.e164 === null) return unasked(offline);
       const out = await ask({ product: 'phone', value, e164: offline.e164, country: offline.country }, call, nowMs);
       // No phone signal reads these facts yet: the score is the offline one, computed again for the same signals.
       const scored = phoneScore(signalsOf(offline.reasons, new Set()) as Parameters<typeof phoneScore>[0]);
@@ -194,7 +204,7 @@ export function createAsyncChecks(
       const { own, call } = splitAsyncOptions<never>(options);
       const nowMs = instantIn(data);
       const offline = runAt(nowMs, () => sync.device(userAgent, own));
-      if (serving('device').length === 0 || typeof userAgent !== 'string' || userAgent.trim() === '') return offline;
+      if (serving('device').length === 0 || typeof userAgent !== 'string' || userAgent.trim() === '') return unasked(offline);
       const out = await ask({ product: 'device', value: userAgent }, call, nowMs);
       const scored = deviceScore(signalsOf(offline.reasons, new Set()) as Parameters<typeof deviceScore>[0]);
       return Object.freeze({ ...offline, ...out.facts, ...scored, provider_errors: failures(out.errors) }) as DeviceAsyncResult;
@@ -204,7 +214,7 @@ export function createAsyncChecks(
       const { own, call } = splitAsyncOptions<never>(options);
       const nowMs = instantIn(data);
       const offline = runAt(nowMs, () => sync.name(first, last, own));
-      if (serving('name').length === 0) return offline;
+      if (serving('name').length === 0) return unasked(offline);
       const out = await ask({ product: 'name', value: `${first},${last}`, firstName: first, lastName: last }, call, nowMs);
       // The offline reading of a name (titles, lists, country) outranks a provider's guess: a provider only fills a null gender.
       const gender = offline.gender ?? (out.facts.gender as NameResult['gender'] | undefined) ?? null;

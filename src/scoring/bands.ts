@@ -1,23 +1,23 @@
 import { InputError } from '../errors.js';
-import type { BandTable } from './types.js';
+import type { BandTable, ProductBandTable } from './types.js';
 
 /** Five 200-point bands: 0–199, 200–399, 400–599, 600–799, 800–1000. */
-export const DEFAULT_BANDS: BandTable = Object.freeze([
-  { min: 0, max: 199 },
-  { min: 200, max: 399 },
-  { min: 400, max: 599 },
-  { min: 600, max: 799 },
-  { min: 800, max: 1000 },
-].map((b) => Object.freeze(b)));
+export const DEFAULT_BANDS: ProductBandTable = Object.freeze([
+  Object.freeze({ min: 0, max: 199 }),
+  Object.freeze({ min: 200, max: 399 }),
+  Object.freeze({ min: 400, max: 599 }),
+  Object.freeze({ min: 600, max: 799 }),
+  Object.freeze({ min: 800, max: 1000 }),
+] as const);
 
 /** The `scorecard` preset: 0–225, 226–450, 451–550, 551–775, 776–1000. */
-export const SCORECARD_BANDS: BandTable = Object.freeze([
-  { min: 0, max: 225 },
-  { min: 226, max: 450 },
-  { min: 451, max: 550 },
-  { min: 551, max: 775 },
-  { min: 776, max: 1000 },
-].map((b) => Object.freeze(b)));
+export const SCORECARD_BANDS: ProductBandTable = Object.freeze([
+  Object.freeze({ min: 0, max: 225 }),
+  Object.freeze({ min: 226, max: 450 }),
+  Object.freeze({ min: 451, max: 550 }),
+  Object.freeze({ min: 551, max: 775 }),
+  Object.freeze({ min: 776, max: 1000 }),
+] as const);
 
 /** Email and device clusters (the spec's field table wins over its sample). */
 export const QUALITY_CLUSTERS = Object.freeze(['poor', 'bad', 'moderate', 'good', 'high'] as const);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IdentitySignalsError, InputError } from '../errors.js';
 import { RISK_CLUSTERS, SCORECARD_BANDS } from './bands.js';
 import { createScorer } from './createScorer.js';
-import type { ScoreModel } from './types.js';
+import type { ScoreModel, ScoringOptions } from './types.js';
 
 const MODEL: ScoreModel<'NAME_KNOWN' | 'NAME_FAMOUS' | 'NAME_FREE' | 'NAME_INVALID' | 'NAME_SOFT_GATE' | 'NAME_NOTE'> = {
   product: 'name',
@@ -66,9 +66,10 @@ describe('createScorer', () => {
   it('takes weight overrides and rejects bad ones', () => {
     expect(createScorer(MODEL, { weights: { NAME_FAMOUS: 0 } })([{ code: 'NAME_FAMOUS' }]).score).toBe(700);
     expect(() => createScorer(MODEL, { weights: { NAME_FAMOUS: 2 } })).toThrow(InputError);
-    expect(() => createScorer(MODEL, { weights: { NAME_NOPE: 0.1 } })).toThrow(/not a name signal/);
+    expect(() => createScorer(MODEL, { weights: { NAME_NOPE: 0.1 } } as never)).toThrow(/not a name signal/);
     // Another product's codes are ignored, so one options object serves every product.
-    expect(() => createScorer(MODEL, { weights: { EMAIL_FREE: 0.1 } })).not.toThrow();
+    const shared: ScoringOptions = { weights: { EMAIL_FREE: 0.1, NAME_FAMOUS: 0.2 } };
+    expect(() => createScorer(MODEL, shared)).not.toThrow();
   });
 
   it('rejects band tables with gaps, overlaps or the wrong count', () => {

@@ -35,7 +35,9 @@ interface PreparedSignal {
  * then risks by descending weight, then code), so the result is deterministic.
  *
  * @param model the product's score model
- * @param options bands and weight overrides
+ * @param options bands (as many as the model has clusters) and weight
+ * overrides, typed by the model's codes: a code the model does not have is
+ * a compile error in an object literal
  * @returns a pure function from signals to {@link ScoreOutcome}
  * @throws InputError `SCORING_CONFIG`, with the option's path in `field`, when
  * `options` is not an object, has a key other than `bands` and `weights`, has
@@ -51,7 +53,8 @@ interface PreparedSignal {
  */
 export function createScorer<Code extends string, Cluster extends string = string, Product extends ScoredName = ScoredName>(
   model: ScoreModel<Code, Cluster, Product>,
-  options: ScoringOptions = {},
+  // NoInfer: the model alone fixes Code, so a misspelt weight code is an error rather than a widened Code.
+  options: ScoringOptions<NoInfer<Code>, BandTable> = {},
 ): Scorer<Code, Cluster, Product> {
   checkScoringOptions(options, [model]);
   const bands = resolveBands(options.bands, model.clusters.length);
@@ -128,7 +131,7 @@ function compareSignals(a: PreparedSignal, b: PreparedSignal): number {
   return a.rank - b.rank || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }
 
-function resolveBands(bands: ScoringOptions['bands'], count: number): BandTable {
+function resolveBands(bands: ScoringOptions<string, BandTable>['bands'], count: number): BandTable {
   if (bands === undefined || bands === 'default') return DEFAULT_BANDS;
   if (bands === 'scorecard') return SCORECARD_BANDS;
   return validateBands(bands, count);
@@ -136,7 +139,7 @@ function resolveBands(bands: ScoringOptions['bands'], count: number): BandTable 
 
 function prepareSignals<Code extends string>(
   model: ScoreModel<Code, string, ScoredName>,
-  overrides: Readonly<Record<string, number>> | undefined,
+  overrides: Readonly<Partial<Record<string, number>>> | undefined,
 ): Map<string, PreparedSignal> {
   const specs = model.signals as Readonly<Record<string, SignalSpec>>;
   const out = new Map<string, PreparedSignal>();

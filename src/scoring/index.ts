@@ -11,6 +11,7 @@ export { DEFAULT_BANDS, SCORECARD_BANDS, QUALITY_CLUSTERS, RISK_CLUSTERS, valida
 export type {
   Band,
   BandTable,
+  ProductBandTable,
   BaselineCode,
   ProductName,
   ScoredName,
@@ -23,4 +24,6 @@ export type {
   Signal,
   SignalKind,
   SignalSpec,
+  WeightCode,
+  WeightedCode,
 } from './types.js';

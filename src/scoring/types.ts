@@ -1,3 +1,9 @@
+import type { DeviceWeightCode } from '../device/scoreModel.js';
+import type { EmailWeightCode } from '../email/scoreModel.js';
+import type { IdentityWeightCode } from '../identity/scoreModel.js';
+import type { IpWeightCode } from '../ip/scoreModel.js';
+import type { NameWeightCode } from '../name/scoreModel.js';
+import type { PhoneWeightCode } from '../phone/scoreModel.js';
 import type { QUALITY_CLUSTERS, RISK_CLUSTERS } from './bands.js';
 
 /** The five products, named as the spec's claims. */
@@ -115,12 +121,52 @@ export interface Band {
 export type BandTable = readonly Band[];
 
 /**
- * Scoring options a caller can pass to any check or checker. Anything wrong
- * in them throws `InputError` with code `SCORING_CONFIG` and the option's
- * path in `field` (`scoring`, `scoring.bands[1].min`,
- * `scoring.weights.EMAILFREE`), when the checker or check is created.
+ * A band table of the five products' models: five bands, one per cluster
+ * name, so a table of four or six bands does not compile.
+ *
+ * @example
+ * const bands: ProductBandTable = [{ min: 0, max: 99 }, { min: 100, max: 299 }, { min: 300, max: 599 }, { min: 600, max: 899 }, { min: 900, max: 1000 }];
  */
-export interface ScoringOptions {
+export type ProductBandTable = readonly [Band, Band, Band, Band, Band];
+
+/**
+ * The codes of a table of signals that take a weight: its `risk` and
+ * `trust` signals (an `info` signal moves no points, so it has none).
+ * Each product's weight codes are derived with it from the signal table
+ * its score model is built from, so the two cannot drift apart.
+ *
+ * @example
+ * const signals = { A: { kind: 'risk', weight: 1, description: 'a risk' }, B: { kind: 'info', weight: 0, description: 'a note' } } as const;
+ * const code: WeightedCode<typeof signals> = 'A'; // 'B' would not compile
+ */
+export type WeightedCode<Signals> = { [C in keyof Signals]: Signals[C] extends { readonly kind: 'info' } ? never : C }[keyof Signals] & string;
+
+/**
+ * Every code `scoring.weights` takes: the risk and trust signals of the
+ * five products and of the identity score.
+ *
+ * @example
+ * const code: WeightCode = 'PHONE_VOIP';
+ */
+export type WeightCode = EmailWeightCode | DeviceWeightCode | IpWeightCode | PhoneWeightCode | NameWeightCode | IdentityWeightCode;
+
+/**
+ * Scoring options a caller can pass to any check or checker. `Code` is the
+ * set of codes `weights` takes: every product's ({@link WeightCode}) for a
+ * checker, the product's own for a product's check (`EmailWeightCode` for
+ * `checkEmail`), so a misspelt code (`EMAILFREE`), an `info` code or
+ * another product's code in an object literal is a compile error.
+ * `Bands` is the shape of an own band table: five bands for the products'
+ * models ({@link ProductBandTable}). The same mistakes are checked at run
+ * time for JavaScript callers: anything wrong throws `InputError` with
+ * code `SCORING_CONFIG` and the option's path in `field` (`scoring`,
+ * `scoring.bands[1].min`, `scoring.weights.EMAILFREE`) when the checker or
+ * check is created.
+ *
+ * @example
+ * const scoring: ScoringOptions = { bands: 'scorecard', weights: { EMAIL_FREE: 0.2, PHONE_VOIP: 0.5 } };
+ */
+export interface ScoringOptions<Code extends string = WeightCode, Bands extends BandTable = ProductBandTable> {
   /**
    * Band table: `'default'` (five 200-point bands), `'scorecard'`
    * (0–225, 226–450, 451–550, 551–775, 776–1000) or your own five bands:
@@ -128,15 +174,16 @@ export interface ScoringOptions {
    * the last ending at 1000. Any other value throws.
    * @default 'default'
    */
-  readonly bands?: 'default' | 'scorecard' | BandTable;
+  readonly bands?: 'default' | 'scorecard' | Bands;
   /**
-   * Override signal weights by code (0..1), e.g. `{ EMAIL_FREE: 0.2 }`; one
-   * object can hold codes of all five products. A code that is no product's
-   * risk or trust signal (a misspelling such as `EMAILFREE`, an `info`
-   * code) or a weight that is not a number in 0..1 (NaN included) throws.
+   * Override signal weights by code (0..1), e.g. `{ EMAIL_FREE: 0.2 }`; a
+   * checker's object can hold codes of all five products and of the
+   * identity score. A code that is no product's risk or trust signal (a
+   * misspelling such as `EMAILFREE`, an `info` code) or a weight that is not
+   * a number in 0..1 (NaN included) throws.
    * @default {}
    */
-  readonly weights?: Readonly<Record<string, number>>;
+  readonly weights?: Readonly<Partial<Record<Code, number>>>;
 }
 
 /**

@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyServerFactory, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { createChecker } from '../checker.js';
+import { warmUpDevice, warmUpEmail, warmUpIp, warmUpName, warmUpPhone } from '../common/warmUp.js';
 import type { Checker } from '../checker.js';
 import { systemTime } from '../common/clock.js';
 import { InputError } from '../errors.js';
@@ -41,6 +42,14 @@ export interface ApiServer {
   /** Settles once every plugin is loaded; requests wait for it. */
   readonly ready: Promise<void>;
   /**
+   * Settles once the checker's data is loaded (the `preload` option; at once
+   * when it is `false`), after `ready`: `/ready` answers 200 from then on.
+   * Rejects with the preload's error (a `DataError`), which also goes to
+   * `onError`; nothing else needs to await it. After a `reload` with a
+   * checker, the preload of that checker.
+   */
+  readonly warm: Promise<void>;
+  /**
    * Swaps the keys and/or the checker in place (SIGHUP): requests already
    * running finish with what they started with, the next ones use the new.
    */
@@ -75,9 +84,40 @@ function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** The datasets of a checker that can tell (Checker.dataInfo); verified once on first ask, then read. */
-function checkerDataStatus(checker: () => Checker): () => readonly DatasetStatus[] {
-  let verified = false;
+/** The warm-up requests: a few of each route, the inputs of the checks' own warm-up (src/common/warmUp.ts). */
+function warmUpRequests(): [string, Record<string, unknown>][] {
+  const out: [string, Record<string, unknown>][] = [];
+  const customer_id = '00000000-0000-4000-8000-000000000000';
+  for (let i = 0; i < WARM_UP_ROUTE_CALLS; i++) {
+    const device = warmUpDevice(i);
+    const phone = warmUpPhone(i);
+    const { first, last } = warmUpName(i);
+    out.push(
+      ['/1.0/email', { customer_id, claims: ['email'], email: warmUpEmail(i) }],
+      ['/1.0/device', { customer_id, claims: ['device'], user_agent: device.userAgent, ...(device.headers === undefined ? {} : { headers: device.headers }) }],
+      ['/1.0/ip', { customer_id, claims: ['ip'], ip: warmUpIp(i) }],
+      ['/1.0/phone', { customer_id, claims: ['phone'], phone_number: phone.phone, ...(phone.defaultCountry === undefined ? {} : { default_country: phone.defaultCountry }) }],
+      ['/1.0/name', { customer_id, claims: ['name'], first_name: first, last_name: last }],
+      ['/1.0/hub', { customer_id, claims: ['email', 'phone', 'ip', 'device', 'name'], email: warmUpEmail(i), phone_number: phone.phone, ip: warmUpIp(i), user_agent: device.userAgent, first_name: first, last_name: last }],
+    );
+  }
+  return out;
+}
+
+/** Warm-up requests per route (measured: docs/server.md, "Warm-up"). */
+const WARM_UP_ROUTE_CALLS = 3;
+
+/** What the start-up preload loads, one step at a time: each product's data, then the identity's (the full preload, whose products are done by then). */
+const PRELOAD_STEPS = ['email', 'device', 'ip', 'phone', 'name', 'identity'] as const;
+
+/**
+ * The datasets of a checker that can tell (Checker.dataInfo). With the
+ * start-up preload, which reads and verifies every file, as they are (a file
+ * not yet loaded shows `verified: false`); without it, verified once on first
+ * ask, then read.
+ */
+function checkerDataStatus(checker: () => Checker, preloaded: boolean): () => readonly DatasetStatus[] {
+  let verified = preloaded;
   return () => {
     const info = (checker() as { dataInfo?: (options?: { verify?: boolean }) => readonly DatasetStatus[] }).dataInfo;
     if (typeof info !== 'function') return [];
@@ -110,7 +150,10 @@ export function createApiServer(options: ServerOptions): ApiServer {
     keys: keyEntries(options.apiKeys, defaults),
     draining: false,
     shedding: true,
-    dataStatus: options.dataStatus ?? checkerDataStatus(currentChecker),
+    warming: options.preload === false ? null : 'waiting for the plugins',
+    preloadProblem: null,
+    warmUpKey: null,
+    dataStatus: options.dataStatus ?? checkerDataStatus(currentChecker, options.preload !== false),
   };
   const onError = options.onError ?? (options.logger === undefined ? (error: unknown) => console.error(error) : () => {});
   const logHashKey = options.logger === undefined ? undefined : (options.logHashKey ?? randomBytes(32).toString('hex'));
@@ -275,20 +318,93 @@ export function createApiServer(options: ServerOptions): ApiServer {
       loaded = true;
     },
   );
+  /**
+   * Loads a checker's data a product at a time, giving the event loop back
+   * between products (each is at most a few hundred ms: /health answers, a
+   * load balancer's probe does not time out, the load shedder sees no stall).
+   * `gate`: the server is not ready until this finishes (at start; a reload
+   * hands over a checker already loaded, and must not flap /ready).
+   */
+  const warmUp = (target: Checker, gate: boolean): Promise<void> => {
+    const run = (async () => {
+      await ready;
+      // A checker of the caller's making may have no preload (an object with the checks only).
+      const preload = (target as Partial<Checker>).preload;
+      for (const step of PRELOAD_STEPS) {
+        if (gate) state.warming = step;
+        await new Promise<void>((done) => setImmediate(done));
+        // Shutting down or closed, or replaced by a reload: what is left of this checker is not needed.
+        if (stopping() || checker !== target) return;
+        if (typeof preload === 'function') preload.call(target, step === 'identity' ? undefined : [step]);
+      }
+      if (checker === target) state.preloadProblem = null;
+      // At start, the routes' own code too (a reload keeps the routes, already warm). Not with a checker of the
+      // caller's making without preload: its answers to made-up requests are not the server's to provoke.
+      if (gate && typeof preload === 'function' && !stopping()) {
+        state.warming = 'routes';
+        await warmUpRoutes();
+      }
+    })();
+    const settled = run.then(
+      () => {
+        if (gate) state.warming = null;
+      },
+      (error: unknown) => {
+        if (gate) state.warming = null;
+        if (checker === target) state.preloadProblem = error instanceof Error ? error.message : String(error);
+        app.log.error({ err: error }, 'the data failed to load');
+        onError(error);
+        throw error;
+      },
+    );
+    // Handled here (logged, onError, /ready): a caller that never awaits `warm` gets no unhandled rejection.
+    settled.catch(() => undefined);
+    return settled;
+  };
+  /**
+   * One request per route, sent by the server to itself with a key of its own (not logged, not counted, no
+   * rate limit): the hooks, body parser, validator, handler and serialiser of each route run once before a
+   * client's first request, which otherwise paid for them (measured in docs/server.md, "Warm-up").
+   */
+  const warmUpRoutes = async (): Promise<void> => {
+    const secret = randomBytes(32).toString('hex');
+    state.warmUpKey = { ...keyEntries([{ key: secret, name: 'warm-up', rateLimit: { perSecond: 0 } }], defaults)[0]!, warmUp: true };
+    try {
+      for (const [url, body] of warmUpRequests()) {
+        if (stopping()) return;
+        await app.inject({ method: 'POST', url, headers: { 'x-api-key': secret, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      }
+    } catch (error) {
+      // Closed while it ran (a caller that closes the server at once): nothing was left to warm.
+      if (!stopping()) throw error;
+    } finally {
+      state.warmUpKey = null;
+    }
+  };
+  let warm = options.preload === false ? ready : warmUp(checker, true);
+
   // Closing the node:http server (what callers of createServer do) closes the plugins too: Redis, timers.
   let closing: Promise<void> | undefined;
   const closeApp = () => (closing ??= ready.then(() => app.close()));
+  /** Shutting down, or closed by the caller (createServer's users close the node:http server). */
+  function stopping(): boolean {
+    return state.draining || closing !== undefined;
+  }
   server.once('close', () => void closeApp());
 
   return {
     server,
     app,
     ready,
+    get warm() {
+      return warm;
+    },
     reload(update) {
       if (update.apiKeys !== undefined) state.keys = keyEntries(update.apiKeys, defaults);
       if (update.checker !== undefined) {
         checker = update.checker;
-        if (options.dataStatus === undefined) state.dataStatus = checkerDataStatus(currentChecker);
+        if (options.dataStatus === undefined) state.dataStatus = checkerDataStatus(currentChecker, options.preload !== false);
+        if (options.preload !== false) warm = warmUp(checker, false);
       }
     },
     shedLoad(on) {

@@ -86,10 +86,23 @@ export interface ServerOptions {
   /** Open connections accepted at once; more are refused by the socket. @default 10000 */
   readonly maxConnections?: number;
   /**
+   * Load the checker's data once the server's plugins are loaded, a product
+   * at a time (`checker.preload([product])`, then the identity's), so that
+   * no first request pays for it; `/ready` answers 503 until it is done, and
+   * `/health` answers meanwhile (the event loop is given back between
+   * products). A preload that fails (a data file that does not verify)
+   * keeps `/ready` at 503 and goes to `onError`; the products whose data
+   * loaded keep answering. A checker handed to `reload` is preloaded the
+   * same way, without `/ready` turning 503 (`serve` preloads it before
+   * handing it over). `false` leaves the data to load on first use.
+   * @default true
+   */
+  readonly preload?: boolean;
+  /**
    * Load shedding (@fastify/under-pressure): 503 with Retry-After past these
-   * limits. Off unless given (a first request that loads the data blocks the
-   * event loop once, which would shed the requests right after it); `serve`
-   * turns it on after loading the data. @default false
+   * limits. Off unless given (loading the data blocks the event loop for
+   * a while, which would shed the requests right after it); `serve` turns it
+   * on after loading the data. @default false
    */
   readonly pressure?:
     | false
@@ -123,6 +136,8 @@ export interface KeyEntry {
   readonly perSecond: number;
   readonly burst: number;
   readonly products: ReadonlySet<ProductName>;
+  /** The server's own key for the requests it sends itself once the data is loaded (warm-up): not logged, not counted. */
+  readonly warmUp?: true;
 }
 
 /** SHA-256 of a key: compared in constant time, and all keys have the same length. */

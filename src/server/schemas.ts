@@ -172,6 +172,53 @@ export const NameResultSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** One provider that failed, in an async result's `provider_errors`. */
+export const ProviderFailureSchema = Type.Object(
+  {
+    provider: Type.String({ description: 'The provider\'s name' }),
+    code: literals(['PROVIDER_FAILED', 'PROVIDER_TIMEOUT', 'PROVIDER_INVALID']),
+    message: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+const providerErrors = () =>
+  Type.Array(ProviderFailureSchema, {
+    description: 'Providers that failed, timed out or answered a field with the wrong type (their fields stay as offline); always present, empty when none failed',
+  });
+
+/** `EmailAsyncResult` on the wire: the body of an `email.enriched` webhook. */
+export const EmailAsyncResultSchema = Type.Object(
+  {
+    ...EmailResultSchema.properties,
+    domain_black_list_count: Type.Optional(Type.Integer({ minimum: 0, description: 'Domain block lists listing the domain, when a provider looked' })),
+    provider_errors: providerErrors(),
+  },
+  { additionalProperties: false },
+);
+
+/** `NameAsyncResult` on the wire: the body of a `name.enriched` webhook. */
+export const NameAsyncResultSchema = Type.Object({ ...NameResultSchema.properties, provider_errors: providerErrors() }, { additionalProperties: false });
+
+/** The events the server POSTs to a request's `webhook_url` (docs/webhooks.md), by the product they carry. */
+export const WEBHOOK_EVENTS = Object.freeze({ 'email.enriched': 'email', 'name.enriched': 'name' } as const);
+
+/** The body of an `email.enriched` or `name.enriched` webhook: the resolution's ids and the product's async result. */
+export function webhookSchema<E extends keyof typeof WEBHOOK_EVENTS>(event: E) {
+  const product = WEBHOOK_EVENTS[event];
+  return Type.Object(
+    {
+      event: Type.Literal(event),
+      delivery_id: Type.Optional(Type.String({ format: 'uuid', description: 'The same on every attempt of this delivery (also in x-delivery-id); sent by the durable queues' })),
+      resolution_id: Type.String({ format: 'uuid', description: 'The resolution_id of the answer this enriches' }),
+      customer_id: Type.String(),
+      claims: Type.Array(Type.Literal(product), { minItems: 1, maxItems: 1 }),
+      [product]: product === 'email' ? EmailAsyncResultSchema : NameAsyncResultSchema,
+    },
+    { additionalProperties: false },
+  );
+}
+
 /** The result schema of each product. */
 export const RESULT_SCHEMAS = Object.freeze({
   email: EmailResultSchema,

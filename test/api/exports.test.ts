@@ -10,15 +10,21 @@ import * as server from '../../src/server/index.js';
 describe('entry point exports', () => {
   it('identity-signals', () => {
     expect(Object.keys(root).sort()).toEqual([
-      'DEFAULT_BANDS', 'DEVICE_SCORE_MODEL', 'DataError', 'EMAIL_SCORE_MODEL', 'IPV4_SPECIAL_RANGES', 'IPV6_SPECIAL_RANGES',
+      'DEFAULT_BANDS', 'DEVICE_SCORE_MODEL', 'DataError', 'EMAIL_SCORE_MODEL', 'IDENTITY_SCORE_MODEL', 'IPV4_SPECIAL_RANGES', 'IPV6_SPECIAL_RANGES',
       'IP_SCORE_MODEL', 'IdentitySignalsError', 'InputError', 'MissingDependencyError', 'NAME_SCORE_MODEL', 'PHONE_SCORE_MODEL', 'ProviderError',
       'QUALITY_CLUSTERS', 'REQUIRED_FIELDS', 'RISK_CLUSTERS', 'SCORECARD_BANDS', 'bandIndex', 'browserFamily', 'checkDevice',
-      'checkEmail', 'checkIp', 'checkName', 'checkPhone', 'classifySpecialRange', 'configureDefaults', 'createChecker', 'createDeviceCheck',
+      'checkEmail', 'checkIdentity', 'checkIdentityAsync', 'checkIp', 'checkName', 'checkPhone', 'classifySpecialRange', 'configureDefaults', 'createChecker', 'createDeviceCheck',
       'createEmailCheck', 'createIpCheck', 'createNameCheck', 'createPhoneCheck', 'createScorer', 'detectDatabaseKind',
-      'embeddedIpv4', 'enrichEmailResult', 'isDataError', 'isDisposableDomain', 'isFreeProviderDomain', 'isIdentitySignalsError',
-      'isInputError', 'isMissingDependencyError', 'isProviderError', 'isRoleLocalPart', 'lookupCarrier', 'osFamily', 'parseEmailAddress', 'parseIp',
-      'readClientHints', 'requestTimeOfHour', 'reservedDomainReason', 'resolve', 'suggestDomain', 'usageFromAsName', 'validateBands',
+      'emailCountry', 'embeddedIpv4', 'enrichEmailResult', 'isDataError', 'isDisposableDomain', 'isFreeProviderDomain', 'isIdentitySignalsError',
+      'isInputError', 'isMissingDependencyError', 'isProviderError', 'isRoleLocalPart', 'lookupCarrier', 'matchNameToEmail', 'nameVariants', 'osFamily',
+      'parseEmailAddress', 'parseIp', 'preload', 'readClientHints', 'requestTimeOfHour', 'reservedDomainReason', 'resolve', 'suggestDomain', 'usageFromAsName',
+      'validateBands',
     ]);
+  });
+
+  it('the package root serves the identity check as the identity subpath does (the same functions)', () => {
+    expect([root.checkIdentity, root.checkIdentityAsync, root.IDENTITY_SCORE_MODEL]).toEqual([identity.checkIdentity, identity.checkIdentityAsync, identity.IDENTITY_SCORE_MODEL]);
+    expect(root.checkIdentity).toBe(identity.checkIdentity);
   });
 
   it('identity-signals/identity', () => {

@@ -28,6 +28,7 @@ import {
   createScorer,
 } from '../../src/index.js';
 import type { EmailProvider } from '../../src/providers/index.js';
+import type { ProductBandTable, ScoringOptions } from '../../src/scoring/index.js';
 
 type Code = 'INPUT_OPTION' | 'SCORING_CONFIG';
 /** [what is wrong, the call, the expected code, the expected field]. */
@@ -39,7 +40,7 @@ const titled = (rows: readonly Row[]) => rows.map(([label, call, code, field]) =
 const bad = <T>(value: unknown): T => value as T;
 
 /** Five bands with one hole between 199 and 201. */
-const GAP = [
+const GAP: ProductBandTable = [
   { min: 0, max: 199 },
   { min: 201, max: 399 },
   { min: 400, max: 599 },
@@ -148,8 +149,8 @@ const FACTORY_ROWS: Row[] = [
   ['createEmailCheck scoring null', () => createEmailCheck(bad({ scoring: null })), 'SCORING_CONFIG', 'scoring'],
   ['createEmailCheck now a string', () => createEmailCheck(bad({ now: 'today' })), 'INPUT_OPTION', 'now'],
   ['createEmailCheck scoring.bands a number', () => createEmailCheck(bad({ scoring: { bands: 5 } })), 'SCORING_CONFIG', 'scoring.bands'],
-  ['createEmailCheck EMAILFREE', () => createEmailCheck({ scoring: { weights: { EMAILFREE: 0.2 } } }), 'SCORING_CONFIG', 'scoring.weights.EMAILFREE'],
-  ['createEmailCheck an unknown phone code', () => createEmailCheck({ scoring: { weights: { PHONE_VOIPP: 0.2 } } }), 'SCORING_CONFIG', 'scoring.weights.PHONE_VOIPP'],
+  ['createEmailCheck EMAILFREE', () => createEmailCheck(bad({ scoring: { weights: { EMAILFREE: 0.2 } } })), 'SCORING_CONFIG', 'scoring.weights.EMAILFREE'],
+  ['createEmailCheck an unknown phone code', () => createEmailCheck(bad({ scoring: { weights: { PHONE_VOIPP: 0.2 } } })), 'SCORING_CONFIG', 'scoring.weights.PHONE_VOIPP'],
   ['createEmailCheck suggestTypos', () => createEmailCheck(bad({ suggestTypos: 1 })), 'INPUT_OPTION', 'suggestTypos'],
   ['createEmailCheck secondOpinion', () => createEmailCheck(bad({ secondOpinion: 'yes' })), 'INPUT_OPTION', 'secondOpinion'],
   ['createEmailCheck unknown key', () => createEmailCheck(bad({ typos: true })), 'INPUT_OPTION', 'typos'],
@@ -177,13 +178,13 @@ const FACTORY_ROWS: Row[] = [
 
   ['createNameCheck(null)', () => createNameCheck(bad(null)), 'INPUT_OPTION', 'options'],
   ['createNameCheck scoring 5', () => createNameCheck(bad({ scoring: 5 })), 'SCORING_CONFIG', 'scoring'],
-  ['createNameCheck EMAILFREE', () => createNameCheck({ scoring: { weights: { EMAILFREE: 0.2 } } }), 'SCORING_CONFIG', 'scoring.weights.EMAILFREE'],
+  ['createNameCheck EMAILFREE', () => createNameCheck(bad({ scoring: { weights: { EMAILFREE: 0.2 } } })), 'SCORING_CONFIG', 'scoring.weights.EMAILFREE'],
   ['createNameCheck unknown key', () => createNameCheck(bad({ strict: true })), 'INPUT_OPTION', 'strict'],
 
   ['createScorer(model, null)', () => createScorer(EMAIL_SCORE_MODEL, bad(null)), 'SCORING_CONFIG', 'scoring'],
   ['createScorer(model, 5)', () => createScorer(EMAIL_SCORE_MODEL, bad(5)), 'SCORING_CONFIG', 'scoring'],
   ['createScorer unknown key', () => createScorer(EMAIL_SCORE_MODEL, bad({ weight: {} })), 'SCORING_CONFIG', 'scoring.weight'],
-  ['createScorer EMAILFREE', () => createScorer(NAME_SCORE_MODEL, { weights: { EMAILFREE: 0.2 } }), 'SCORING_CONFIG', 'scoring.weights.EMAILFREE'],
+  ['createScorer EMAILFREE', () => createScorer(NAME_SCORE_MODEL, bad({ weights: { EMAILFREE: 0.2 } })), 'SCORING_CONFIG', 'scoring.weights.EMAILFREE'],
   ['createScorer bands with a gap', () => createScorer(NAME_SCORE_MODEL, { bands: GAP }), 'SCORING_CONFIG', 'scoring.bands[1].min'],
 
   ['checkEmail scoring null', () => checkEmail('jane@acme.com', bad({ scoring: null })), 'SCORING_CONFIG', 'scoring'],
@@ -246,7 +247,7 @@ describe('per-call options: a non-object or a wrong type is an InputError naming
 
 describe('good options still pass', () => {
   it('accepts every documented option at once, weights of every product in one object', () => {
-    const bands = GAP.map((b, i) => (i === 1 ? { min: 200, max: 399 } : b));
+    const bands: ProductBandTable = [GAP[0], { min: 200, max: 399 }, GAP[2], GAP[3], GAP[4]];
     const all = createChecker({
       scoring: { bands, weights: { EMAIL_FREE: 0.2, DEVICE_EMPTY: 0.5, IP_TOR_EXIT: 1, PHONE_VOIP: 0, NAME_FAMOUS: 0.3 } },
       email: { suggestTypos: false, secondOpinion: true },
@@ -271,6 +272,7 @@ describe('good options still pass', () => {
   });
 
   it('lets createScorer take weights meant for the other products of a shared options object', () => {
-    expect(() => createScorer(NAME_SCORE_MODEL, { weights: { EMAIL_FREE: 0.1 } })).not.toThrow();
+    const shared: ScoringOptions = { weights: { EMAIL_FREE: 0.1, NAME_FAMOUS: 0.3 } };
+    expect(() => createScorer(NAME_SCORE_MODEL, shared)).not.toThrow();
   });
 });

@@ -40,7 +40,7 @@ describe('GET /docs in headless chromium', () => {
       const page = await context.newPage();
       await page.goto(`${origin}/docs`);
       await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
-      expect(await page.locator('.opblock').count()).toBe(9); // 5 products, the hub, health, ready, metrics
+      expect(await page.locator('.opblock').count()).toBe(11); // 5 products, the hub, health, ready, metrics, 2 webhooks
 
       await page.locator('button.authorize').first().click();
       await page.locator('.auth-container input').fill('docs-key');

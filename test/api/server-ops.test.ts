@@ -18,6 +18,8 @@ const CUSTOMER = '2f1c4f5e-8b9a-4c6d-9e0f-1a2b3c4d5e6f';
 async function start(options: Partial<ServerOptions> = {}): Promise<{ api: ApiServer; base: string; port: number; close: () => Promise<void> }> {
   const api = createApiServer({ apiKeys: [KEY], ...options });
   await new Promise<void>((ok) => api.server.listen(0, '127.0.0.1', ok));
+  // Ready as a load balancer sees it: the data loaded (the tests of the loading itself are in test/server/warm-up.test.ts).
+  await api.warm;
   const { port } = api.server.address() as AddressInfo;
   return {
     api,
@@ -65,6 +67,20 @@ describe('server: OpenAPI document', () => {
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(['/1.0/device', '/1.0/email', '/1.0/hub', '/1.0/ip', '/1.0/name', '/1.0/phone', '/health', '/metrics', '/ready']);
+  });
+
+  it('documents the webhooks the server POSTs, each body with its product\'s async result and a required provider_errors', async () => {
+    type Schema = { type?: string; required?: string[]; properties: Record<string, Schema> };
+    const doc = (await (await fetch(`${s.base}/openapi.json`)).json()) as {
+      webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: Schema }> } } }>;
+    };
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['email.enriched', 'name.enriched']);
+    for (const [event, product] of [['email.enriched', 'email'], ['name.enriched', 'name']] as const) {
+      const body = doc.webhooks[event]!.post.requestBody.content['application/json']!.schema;
+      expect(body.required).toContain(product);
+      expect(body.properties[product]!.required).toContain('provider_errors');
+      expect(body.properties[product]!.properties.provider_errors).toMatchObject({ type: 'array' });
+    }
   });
 
   it('answers one request per route built from the document\'s own examples', async () => {

@@ -172,7 +172,7 @@ describe('serve from the bin: signals', () => {
   }, 60_000);
 
   it('an IP data file that fails when loaded at start: the DataError line, exit 1, the handlers removed again', async () => {
-    // preload() opens the IP tables (the other products load on their first call): a truncated IP list fails it.
+    // A truncated IP list in the --data bundle: its verification at start fails it, before the preload would.
     const data = join(folder(), 'data');
     const lists = readFileSync(join(ROOT, 'data', LISTS.file));
     mkdirSync(dirname(join(data, LISTS.file)), { recursive: true });

@@ -14,7 +14,7 @@ import {
   createNameCheck,
   createPhoneCheck,
 } from '../../src/index.js';
-import type { BandTable, ScoringOptions } from '../../src/index.js';
+import type { ProductBandTable, ScoringOptions } from '../../src/index.js';
 import { DEFAULT_BANDS, RISK_CLUSTERS, SCORECARD_BANDS, bandIndex, createScorer } from '../../src/scoring/index.js';
 import { IdentitySignalsError } from '../../src/errors.js';
 
@@ -23,7 +23,7 @@ import { IdentitySignalsError } from '../../src/errors.js';
 // put it in DIFFERENT bands, and where CUSTOM puts it in a third one. An input
 // that falls in the same band under every table cannot tell whether a check
 // honours `scoring.bands` at all (issue 12, item 10).
-const CUSTOM: BandTable = [
+const CUSTOM: ProductBandTable = [
   { min: 0, max: 99 },
   { min: 100, max: 199 },
   { min: 200, max: 299 },

@@ -15,7 +15,7 @@ afterEach(async () => {
 
 async function ready(dataStatus: () => readonly DatasetStatus[]) {
   api = createApiServer({ apiKeys: ['ready-key'], dataStatus });
-  await api.ready;
+  await api.warm;
   const res = await api.app.inject({ method: 'GET', url: '/ready' });
   return { status: res.statusCode, body: res.json<{ status: string; reason?: string; data: unknown[] }>() };
 }

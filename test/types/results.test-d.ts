@@ -5,6 +5,8 @@
  * the type it guards is widened back to `string` (or to another product's).
  */
 import { describe, expectTypeOf, it } from 'vitest';
+import type * as rootIdentity from '../../src/index.js';
+import type * as subIdentity from '../../src/identity/index.js';
 import {
   DEVICE_SCORE_MODEL,
   EMAIL_SCORE_MODEL,
@@ -150,5 +152,17 @@ describe('resolve() returns a union discriminated by claim', () => {
     // @ts-expect-error -- a request names exactly one claim
     const two: ResolveRequest = { customer_id: 'c', claims: ['email', 'ip'] };
     void two;
+  });
+});
+
+describe('the identity check and its types come from the package root as from identity-signals/identity', () => {
+  it('checkIdentity, its input, options and result', () => {
+    expectTypeOf<typeof rootIdentity.checkIdentity>().toEqualTypeOf<typeof subIdentity.checkIdentity>();
+    expectTypeOf<rootIdentity.IdentityInput>().toEqualTypeOf<subIdentity.IdentityInput>();
+    expectTypeOf<rootIdentity.IdentityResult>().toEqualTypeOf<subIdentity.IdentityResult>();
+    expectTypeOf<rootIdentity.IdentityCheckOptions>().toEqualTypeOf<subIdentity.IdentityCheckOptions>();
+    expectTypeOf<rootIdentity.IdentityCallOptions>().toEqualTypeOf<subIdentity.IdentityCallOptions>();
+    expectTypeOf<rootIdentity.IdentityScore>().toEqualTypeOf<subIdentity.IdentityScore>();
+    expectTypeOf<ReturnType<typeof rootIdentity.checkIdentity>['identity']['score_cluster']>().toEqualTypeOf<Risk>();
   });
 });

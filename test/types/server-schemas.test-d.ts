@@ -9,11 +9,14 @@ import type { Static } from 'typebox';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { DeviceResult, EmailResult, IpResult, NameResult, PhoneResult } from '../../src/index.js';
 import type { IdentityScore } from '../../src/identity/index.js';
+import type { EmailAsyncResult, NameAsyncResult } from '../../src/providers/index.js';
 import type {
   DeviceResultSchema,
+  EmailAsyncResultSchema,
   EmailResultSchema,
   IdentityScoreSchema,
   IpResultSchema,
+  NameAsyncResultSchema,
   NameResultSchema,
   PhoneResultSchema,
 } from '../../src/server/schemas.js';
@@ -41,6 +44,17 @@ describe('server schemas match the result types', () => {
     expectTypeOf<Mutable<NameResult>>().toExtend<Static<typeof NameResultSchema>>();
     expectTypeOf<keyof NameResult>().toEqualTypeOf<keyof Static<typeof NameResultSchema>>();
     expectTypeOf<keyof NameResult['normalized']>().toEqualTypeOf<keyof Static<typeof NameResultSchema>['normalized']>();
+  });
+  it('email.enriched and name.enriched webhooks: the async results, provider_errors included and required', () => {
+    expectTypeOf<Mutable<EmailAsyncResult>>().toExtend<Static<typeof EmailAsyncResultSchema>>();
+    expectTypeOf<keyof EmailAsyncResult>().toEqualTypeOf<keyof Static<typeof EmailAsyncResultSchema>>();
+    expectTypeOf<Mutable<NameAsyncResult>>().toExtend<Static<typeof NameAsyncResultSchema>>();
+    expectTypeOf<keyof NameAsyncResult>().toEqualTypeOf<keyof Static<typeof NameAsyncResultSchema>>();
+    // Required on both sides: the type says every result has it, and the schema lets no body leave it out.
+    type Errors<T> = Pick<T, 'provider_errors' & keyof T>;
+    expectTypeOf<Errors<EmailAsyncResult>>().toEqualTypeOf<Required<Errors<EmailAsyncResult>>>();
+    expectTypeOf<Errors<NameAsyncResult>>().toEqualTypeOf<Required<Errors<NameAsyncResult>>>();
+    expectTypeOf<Errors<Static<typeof EmailAsyncResultSchema>>>().toEqualTypeOf<Required<Errors<Static<typeof EmailAsyncResultSchema>>>>();
   });
   it('identity (POST /1.0/hub)', () => {
     expectTypeOf<Mutable<IdentityScore>>().toExtend<Static<typeof IdentityScoreSchema>>();

@@ -12,6 +12,7 @@
 import type { DataBundle } from '../../data/bundle.js';
 import { currentBundle } from '../../data/context.js';
 import type { DatasetFormat } from '../../data/format.js';
+import { onPreload } from '../../data/preload.js';
 
 /**
  * A loader of the table `build` makes from the current bundle, built once
@@ -26,7 +27,7 @@ import type { DatasetFormat } from '../../data/format.js';
  */
 export function perBundle<T>(key: string, formats: readonly DatasetFormat<never>[], build: (bundle: DataBundle) => T): () => T {
   const known = new WeakMap<DataBundle, T>();
-  return (): T => {
+  const load = (): T => {
     const bundle = currentBundle();
     const hit = known.get(bundle);
     if (hit !== undefined) return hit;
@@ -34,4 +35,7 @@ export function perBundle<T>(key: string, formats: readonly DatasetFormat<never>
     known.set(bundle, value);
     return value;
   };
+  // Every device table is declared here, so each is preloaded by being declared.
+  onPreload('device', load);
+  return load;
 }

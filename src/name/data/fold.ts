@@ -7,6 +7,7 @@
  * points, linear in the input, so a 100 kB string costs microseconds and
  * cannot backtrack. Callers still cap their input before calling it.
  */
+import { noteLoad } from '../../data/loads.js';
 
 /**
  * Latin letters that Unicode does not decompose into base + accent, mapped
@@ -257,6 +258,7 @@ const PLAIN_TO = 0x500;
 let plainFolds: (string | undefined)[] | undefined;
 
 function plainFoldTable(): (string | undefined)[] {
+  noteLoad('build name plain-letter folds');
   const table: (string | undefined)[] = [];
   for (let c = PLAIN_FROM; c < PLAIN_TO; c++) {
     const ch = String.fromCharCode(c);
@@ -307,4 +309,9 @@ export function foldPlainLetters(text: string): string {
     run = i + 1;
   }
   return run === 0 ? text : run < n ? out + text.slice(run) : out;
+}
+
+/** Builds the plain-letter fold table now (`preload()`); the first name part otherwise builds it. */
+export function loadPlainFolds(): void {
+  plainFolds ??= plainFoldTable();
 }

@@ -38,7 +38,12 @@ const loadGiven = bundleMemo('name/given-by-country:index', () => [GIVEN_NAMES],
 });
 
 // Surnames load apart: only a given name read differently between countries, with no hint, needs them.
-const loadSurnames = bundleMemo('name/surname-countries:table', () => [SURNAME_COUNTRIES], (bundle) => new LineTable(bundle.load(SURNAME_COUNTRIES).surnames));
+const loadSurnames = bundleMemo(
+  'name/surname-countries:table',
+  () => [SURNAME_COUNTRIES],
+  (bundle) => new LineTable(bundle.load(SURNAME_COUNTRIES).surnames),
+  (t) => t.loadAll(),
+);
 
 /**
  * The male share of a folded given name per country, when its sex differs

@@ -15,6 +15,8 @@
  * and values are cut out of the text only when asked for.
  */
 
+import { noteLoad } from '../../data/loads.js';
+
 const TAB = 9;
 const NEWLINE = 10;
 const SPACE = 32;
@@ -103,6 +105,20 @@ export class LineTable {
     return n;
   }
 
+  /**
+   * Indexes every section now (`preload()`): the lookups otherwise index a
+   * section on the first key starting with its unit, a few ms for a large
+   * one (the `k` surnames).
+   */
+  loadAll(): void {
+    const end = this.text.length;
+    for (let s = 0; s < end; ) {
+      const unit = this.text.charCodeAt(s);
+      this.section(unit);
+      s = this.boundary(unit + 1);
+    }
+  }
+
   /** Start of the first line at or after `from` (a line start or the end sentinel `text.length + 1`). */
   private nextStart(from: number): number {
     const nl = this.text.indexOf('\n', from);
@@ -135,6 +151,7 @@ export class LineTable {
     const to = this.boundary(unit + 1);
     let section = EMPTY_SECTION;
     if (from < to) {
+      noteLoad('index name line-table section');
       let count = 0;
       for (let s = from; s < to; s = this.nextStart(s)) count++;
       let size = 8;

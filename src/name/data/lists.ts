@@ -5,6 +5,7 @@
  */
 import { bundleMemo } from './bundleMemo.js';
 import { NAME_LISTS } from './formats.js';
+import { noteLoad } from '../../data/loads.js';
 import { LineTable } from './lineTable.js';
 
 /** The kinds of list, one per risk family of the name check. */
@@ -113,6 +114,11 @@ const load = bundleMemo('name/lists:table', () => [NAME_LISTS], (bundle): Loaded
     soundTrie: soundTrieOf(bySound),
     gateAsked: 0,
   };
+}, (loaded) => {
+  loaded.table.loadAll();
+  loaded.bySound.placeholder.loadAll();
+  loaded.bySound.humorous.loadAll();
+  if (loaded.vulgarShapes === undefined) vulgarShapes(loaded);
 });
 
 function hitsOf(loaded: Loaded, line: number): ListHits {
@@ -194,32 +200,39 @@ export function mayBeVulgar(first: number, last: number, length: number): boolea
   if (shapes === undefined) {
     // Built only after the first GATE_AFTER questions (a few ms over the whole
     // table): a first call, or a process that checks a handful of names, is
-    // not made slower by a gate that pays off over many checks. Until then
-    // nothing is ruled out: the caller looks the key up, the same answer.
+    // not made slower by a gate that pays off over many checks (preload()
+    // builds it at once). Until then nothing is ruled out: the caller looks
+    // the key up, the same answer.
     if (++loaded.gateAsked <= GATE_AFTER) return true;
-    // One pass over the table's text by char codes (no string per line: this runs within a first call).
-    const out = new Set<number>();
-    const text = loaded.table.text;
-    let line = 0;
-    while (line < text.length) {
-      let end = text.indexOf('\n', line);
-      if (end < 0) end = text.length;
-      let keyEnd = line;
-      while (keyEnd < end && text.charCodeAt(keyEnd) !== 9) keyEnd++;
-      // The vulgar label id is the VULGAR-th field after the key: skip VULGAR tabs past the key's.
-      let at = keyEnd + 1;
-      for (let field = 0; field < VULGAR && at <= end; field++) {
-        while (at < end && text.charCodeAt(at) !== 9) at++;
-        at++;
-      }
-      if (keyEnd < end && at < end && text.charCodeAt(at) !== 9) {
-        out.add(vulgarShape(text.charCodeAt(line), text.charCodeAt(keyEnd - 1), keyEnd - line));
-      }
-      line = end + 1;
-    }
-    shapes = loaded.vulgarShapes = out;
+    shapes = vulgarShapes(loaded);
   }
   return shapes.has(vulgarShape(first, last, length));
+}
+
+/** Builds the gate of {@link mayBeVulgar}: one pass over the table's text by char codes (no string per line: this runs within a check). */
+function vulgarShapes(loaded: Loaded): ReadonlySet<number> {
+  noteLoad('build name vulgar-shape gate');
+  const out = new Set<number>();
+  const text = loaded.table.text;
+  let line = 0;
+  while (line < text.length) {
+    let end = text.indexOf('\n', line);
+    if (end < 0) end = text.length;
+    let keyEnd = line;
+    while (keyEnd < end && text.charCodeAt(keyEnd) !== 9) keyEnd++;
+    // The vulgar label id is the VULGAR-th field after the key: skip VULGAR tabs past the key's.
+    let at = keyEnd + 1;
+    for (let field = 0; field < VULGAR && at <= end; field++) {
+      while (at < end && text.charCodeAt(at) !== 9) at++;
+      at++;
+    }
+    if (keyEnd < end && at < end && text.charCodeAt(at) !== 9) {
+      out.add(vulgarShape(text.charCodeAt(line), text.charCodeAt(keyEnd - 1), keyEnd - line));
+    }
+    line = end + 1;
+  }
+  loaded.vulgarShapes = out;
+  return out;
 }
 
 /**

@@ -71,8 +71,8 @@ export interface GenderCounts {
   readonly female: number;
 }
 
-const loadFirst = bundleMemo('name/first-names:table', () => [FIRST_NAMES], (bundle) => new LineTable(bundle.load(FIRST_NAMES).names));
-const loadLast = bundleMemo('name/last-names:table', () => [LAST_NAMES], (bundle) => new LineTable(bundle.load(LAST_NAMES).names));
+const loadFirst = bundleMemo('name/first-names:table', () => [FIRST_NAMES], (bundle) => new LineTable(bundle.load(FIRST_NAMES).names), (t) => t.loadAll());
+const loadLast = bundleMemo('name/last-names:table', () => [LAST_NAMES], (bundle) => new LineTable(bundle.load(LAST_NAMES).names), (t) => t.loadAll());
 
 /** The counts of a gendered line (`male\tfemale`), or undefined for a name known without a sex. */
 function countsAt(table: LineTable, line: number): GenderCounts | undefined {

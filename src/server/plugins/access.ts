@@ -62,7 +62,8 @@ export const accessPlugin = shared<FastifyPluginAsync<{ state: ServerState; logs
     app.addHook('onSend', (request, reply, payload, done) => {
       stampAnswer(state, request, reply);
       (request.raw.socket as Watched | null)?.[UNANSWERED]?.delete(request);
-      answered(request, reply);
+      // The server's own warm-up requests are not traffic: not counted, not logged (requestCompleted below).
+      if (request.apiKey?.warmUp !== true) answered(request, reply);
       done(null, payload);
     });
     // The access line is written by AccessLog (below), which Fastify calls when a response is done.
@@ -122,6 +123,7 @@ export class AccessLog extends LogController {
   }
 
   override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (request.apiKey?.warmUp === true) return;
     writeAccessLine(request, reply, reply.elapsedTime);
   }
 }

@@ -95,7 +95,7 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
     (product: ProductName | undefined): onRequestHookHandler =>
     (request, reply, done) => {
       const presented = request.headers['x-api-key'];
-      const key = typeof presented === 'string' ? findKey(state.keys, presented) : null;
+      const key = typeof presented === 'string' ? (findKey(state.keys, presented) ?? (state.warmUpKey === null ? null : findKey([state.warmUpKey], presented))) : null;
       if (key === null) return done(new HttpError(401, 'UNAUTHORIZED', 'missing or wrong x-api-key header'));
       request.apiKey = key;
       if (product !== undefined && !key.products.has(product)) return done(new HttpError(403, 'FORBIDDEN', `this API key may not use ${product}`));

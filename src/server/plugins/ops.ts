@@ -9,8 +9,10 @@ const neverShed = { pressureHandler: () => undefined };
 
 /**
  * `GET /health`: the process answers (liveness). `GET /ready`: the data is
- * loaded and verified and the server is not shutting down (readiness), with
- * each dataset's age; 503 otherwise, so a load balancer stops sending.
+ * loaded and verified (the start-up preload has finished: every product's
+ * files, tables and libraries) and the server is not shutting down
+ * (readiness), with each dataset's age; 503 otherwise, so a load balancer
+ * sends nothing before the first request can be answered at full speed.
  */
 export const opsPlugin = shared<FastifyPluginAsync<{ state: ServerState }>>(async (app, { state }) => {
   app.get(
@@ -21,7 +23,11 @@ export const opsPlugin = shared<FastifyPluginAsync<{ state: ServerState }>>(asyn
   app.get(
     '/ready',
     {
-      schema: { summary: 'Readiness: data loaded and verified, with its age', tags: ['operations'], response: { 200: ReadySchema, 503: ReadySchema } },
+      schema: {
+        summary: 'Readiness: every product\'s data loaded and verified (503 while it loads), with its age',
+        tags: ['operations'],
+        response: { 200: ReadySchema, 503: ReadySchema },
+      },
       config: neverShed,
     },
     async (_request, reply) => {
@@ -31,6 +37,8 @@ export const opsPlugin = shared<FastifyPluginAsync<{ state: ServerState }>>(asyn
         const data = datasets.map((d) => ({ product: d.product, name: d.name, retrieved: d.retrieved, age_days: d.ageDays, verified: d.verified, stale: d.stale }));
         const broken = datasets.find((d) => !d.verified);
         if (state.draining) body = { status: 'not_ready', reason: 'shutting down', data };
+        else if (state.warming !== null) body = { status: 'not_ready', reason: `loading the data (${state.warming})`, data };
+        else if (state.preloadProblem !== null) body = { status: 'not_ready', reason: `data: ${state.preloadProblem}`, data };
         else if (broken !== undefined) body = { status: 'not_ready', reason: `${broken.product}/${broken.name}: ${broken.problem ?? 'not verified'}`, data };
         else body = { status: 'ready', data };
       } catch (error) {

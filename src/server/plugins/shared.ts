@@ -23,6 +23,12 @@ export interface ServerState {
   draining: boolean;
   /** False while load shedding is paused. */
   shedding: boolean;
+  /** What the start-up preload is loading now (`email`, …, `identity`): `/ready` answers 503 until it is null. */
+  warming: string | null;
+  /** Why the preload of the checker failed (a data file that does not verify): `/ready` answers 503 while it is set. */
+  preloadProblem: string | null;
+  /** The key of the server's own warm-up requests, while it sends them (a random secret, then null). */
+  warmUpKey: KeyEntry | null;
   dataStatus: () => readonly DatasetStatus[];
 }
 
