@@ -1,5 +1,6 @@
-import { createWriteStream } from 'node:fs';
-import { stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { numberedLines } from '../cli/batch.js';
 import { openFile } from '../cli/files.js';
@@ -10,6 +11,7 @@ import { CsvFramer, detectDelimiter, formatOfLine, formatOfPath, parseCsvRecord 
 import type { FramedRecord } from './read.js';
 import { renderReport } from './report.js';
 import { ResumeError, resumePoint } from './resume.js';
+import { destroysInput, inodeKey, writtenFilesProblem } from './sameFile.js';
 import { mergeStats } from './stats.js';
 import type { BatchCheckerOptions, BatchStats, ChunkResult, ChunkTask, InputFormat, Mapping, OutputFormat } from './types.js';
 import { checkFields, csvCell, defaultFields, endStream, writeText, writeThrough } from './write.js';
@@ -77,16 +79,41 @@ function plural(n: number, word: string): string {
   return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** Opens a file for writing, appending on a resumed run; a path that cannot be written is a usage fault. */
-async function openOutput(path: string, append: boolean, what: string): Promise<{ stream: Writable; wasEmpty: boolean }> {
-  let wasEmpty = true;
-  if (append) wasEmpty = await stat(path).then((s) => s.size === 0, () => true);
-  const stream = createWriteStream(path, { flags: append ? 'a' : 'w' });
-  await new Promise<void>((ok, fail) => {
-    stream.once('open', () => ok());
-    stream.once('error', (error: NodeJS.ErrnoException) => fail(new BatchUsageError(`cannot write ${what} ${path}: ${error.code === 'ENOENT' ? 'no such folder' : error.message}`)));
-  });
-  return { stream, wasEmpty };
+/** The file a run reads, to tell it from the files it writes; `undefined` for stdin or anything but a regular file. */
+interface InputFile {
+  readonly path: string;
+  readonly key: string | undefined;
+}
+
+/**
+ * Opens a file for writing (appending on a resumed run) without truncating
+ * it, checks that the file opened is not the input, and only then empties
+ * it: a link made to the input between the command line's check and this
+ * open still cannot destroy it. A path that cannot be written is a usage fault.
+ */
+async function openForWriting(path: string, append: boolean, what: string, input: InputFile): Promise<{ handle: FileHandle; wasEmpty: boolean }> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, append ? 'a' : constants.O_WRONLY | constants.O_CREAT);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BatchUsageError(`cannot write ${what} ${path}: ${code === 'ENOENT' ? 'no such folder' : (error as Error).message}`);
+  }
+  try {
+    const stats = await handle.stat({ bigint: true });
+    if (stats.isFile() && input.key !== undefined && inodeKey(stats) === input.key) throw new BatchUsageError(destroysInput(path, input.path));
+    if (!append && stats.isFile() && stats.size > 0n) await handle.truncate(0);
+    return { handle, wasEmpty: !append || stats.size === 0n };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** {@link openForWriting}, as a stream. */
+async function openOutput(path: string, append: boolean, what: string, input: InputFile): Promise<{ stream: Writable; wasEmpty: boolean }> {
+  const { handle, wasEmpty } = await openForWriting(path, append, what, input);
+  return { stream: handle.createWriteStream(), wasEmpty };
 }
 
 /** `io.out` as a stream, for in-process runs without a stdout. */
@@ -114,10 +141,16 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
   const started = performance.now();
   let size: number | undefined;
   let input: NodeJS.ReadableStream;
+  let inputFile: InputFile = { path: options.input, key: undefined };
   if (options.input === '-') input = io.stdin;
   else {
+    // Refused before the input is read: the files written must be neither the input nor each other (a caller from code has no command line that checked).
+    const problem = writtenFilesProblem(options.input, [options.output, options.rejects, options.report]);
+    if (problem !== undefined) throw new BatchUsageError(problem);
     const handle = await openFile(options.input);
-    size = (await handle.stat()).size;
+    const stats = await handle.stat({ bigint: true });
+    size = Number(stats.size);
+    if (stats.isFile()) inputFile = { path: options.input, key: inodeKey(stats) };
     input = handle.createReadStream({ highWaterMark: 1 << 16 });
   }
   let stopped: NodeJS.Signals | undefined;
@@ -207,8 +240,8 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
     }
   }
   const append = options.skip > 0 || options.resume === true;
-  const output = options.output === '-' ? { stream: (io.stdout as Writable | undefined) ?? linesTo(io.out), wasEmpty: !append } : await openOutput(options.output, append, 'the output');
-  const rejectsOut = options.rejects === undefined ? undefined : await openOutput(options.rejects, append, 'the rejects to');
+  const output = options.output === '-' ? { stream: (io.stdout as Writable | undefined) ?? linesTo(io.out), wasEmpty: !append } : await openOutput(options.output, append, 'the output', inputFile);
+  const rejectsOut = options.rejects === undefined ? undefined : await openOutput(options.rejects, append, 'the rejects to', inputFile);
   if (options.outputFormat === 'csv' && output.wasEmpty) await writeText(output.stream, `${fields.map(csvCell).join(',')}\n`);
 
   io.err(`batch: checking ${describeMapping(mapping)}${format === 'csv' ? ` (CSV, delimiter ${delimiter === '\t' ? 'tab' : JSON.stringify(delimiter)})` : ' (NDJSON)'}`);
@@ -352,7 +385,12 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
   }
 
   if (options.report !== undefined) {
-    await writeFile(options.report, renderReport(stats, { input: options.input, rows: written, checked, rejected, mapping }));
+    const { handle } = await openForWriting(options.report, false, 'the report to', inputFile);
+    try {
+      await handle.writeFile(renderReport(stats, { input: options.input, rows: written, checked, rejected, mapping }));
+    } finally {
+      await handle.close();
+    }
   }
   const seconds = (performance.now() - started) / 1000;
   const rate = seconds > 0 ? Math.round(written / seconds) : written;

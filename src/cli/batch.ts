@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import { MappingError, parseMaps } from '../batch/mapColumns.js';
+import { writtenFilesProblem } from '../batch/sameFile.js';
 import { DEFAULT_MAX_MEMORY_MB } from '../batch/threads.js';
 import { loadOptional } from '../common/optionalPackages.js';
 import type { ChunkRunner } from '../batch/pool.js';
@@ -182,10 +183,10 @@ export function batchFileOptions(flags: Flags, env: Readonly<Record<string, stri
   const data = queue === undefined ? dataDirOf(flags, env) : undefined;
   const rejects = one('rejects');
   const report = one('report');
-  const paths = [output, rejects, report].filter((p) => p !== undefined && p !== '-');
-  if (input !== '-' && paths.includes(input)) throw new UsageError(`${input} is the input: writing there would destroy it`, 'batch');
-  if (new Set(paths).size !== paths.length) throw new UsageError('--output, --rejects and --report must be different files', 'batch');
   if (rejects === '-' || report === '-') throw new UsageError('--rejects and --report take a file (stdout is for the results)', 'batch');
+  // The files themselves are compared, not their names: ./x.csv, a link or a hard link to the input is the input.
+  const problem = writtenFilesProblem(input, [output, rejects, report]);
+  if (problem !== undefined) throw new UsageError(problem, 'batch');
   if (flags.given.has('resume') && output === '-') throw new UsageError('--resume reads where --output FILE got to: give the file the killed run wrote', 'batch');
   if (flags.given.has('resume') && flags.given.has('skip')) throw new UsageError('--resume finds where to go on by itself: give --resume or --skip, not both', 'batch');
   return {

@@ -105,9 +105,13 @@ describe('batch --input: the options of a run', () => {
     [['--output', 'in.csv'], 'in.csv is the input: writing there would destroy it'],
     [['--rejects', 'in.csv'], 'in.csv is the input: writing there would destroy it'],
     [['--report', 'in.csv'], 'in.csv is the input: writing there would destroy it'],
+    // Neither exists here: the same folder and name is the same file all the same.
+    [['--output', './in.csv'], './in.csv is the input (in.csv): writing there would destroy it'],
+    [['--rejects', 'no-such-folder/../in.csv'], 'no-such-folder/../in.csv is the input (in.csv): writing there would destroy it'],
     [['--output', 'a', '--rejects', 'a'], '--output, --rejects and --report must be different files'],
     [['--output', 'a', '--report', 'a'], '--output, --rejects and --report must be different files'],
     [['--rejects', 'a', '--report', 'a'], '--output, --rejects and --report must be different files'],
+    [['--output', 'a', '--rejects', './a'], '--output, --rejects and --report must be different files'],
     [['--rejects', '-'], '--rejects and --report take a file (stdout is for the results)'],
     [['--report', '-'], '--rejects and --report take a file (stdout is for the results)'],
     [['--skip', '-1'], '--skip needs a value'],
