@@ -15,6 +15,7 @@ export type { SmtpProviderOptions } from './smtpProvider.js';
 export { tableProvider } from './tableProvider.js';
 export type { TableProviderOptions } from './tableProvider.js';
 export type { DnsMxOptions } from './dnsMx.js';
+export type { CanaryOptions } from './dnsCanary.js';
 export { runEmailProviders } from './runEmailProviders.js';
 export type { EmailProvidersOutcome } from './runEmailProviders.js';
 export { DEFAULT_PROVIDER_TIMEOUT_MS, fromEmailProvider, runProviders } from './runProviders.js';

@@ -6,6 +6,9 @@ import type { EmailProvider } from './types.js';
 
 const dnsError = (code: string) => Object.assign(new Error(code), { code });
 const ctx = { domain: 'example.org', signal: new AbortController().signal };
+/** A resolver's MX answer for gmail.com, the canary a working resolver finds; `other` for every other name. */
+const orCanary = (other: (domain: string) => Promise<{ exchange: string; priority: number }[]>) => async (domain: string) =>
+  domain === 'gmail.com' ? [{ exchange: 'gmail-smtp-in.l.google.com', priority: 5 }] : other(domain);
 
 describe('dnsMx (with injected resolvers: tests never use the network)', () => {
   it('reports MX records, null MX, implicit MX and absent domains', async () => {
@@ -14,7 +17,7 @@ describe('dnsMx (with injected resolvers: tests never use the network)', () => {
     expect(await mx([{ exchange: '.', priority: 0 }]).enrichEmail('a@example.org', ctx)).toEqual({ mx: false });
     const implicit = dnsMx({ resolveMx: async () => Promise.reject(dnsError('ENODATA')), resolveAddress: async () => ['192.0.2.1'] });
     expect(await implicit.enrichEmail('a@example.org', ctx)).toEqual({ mx: true });
-    const absent = dnsMx({ resolveMx: async () => Promise.reject(dnsError('ENOTFOUND')), resolveAddress: async () => Promise.reject(dnsError('ENOTFOUND')) });
+    const absent = dnsMx({ resolveMx: orCanary(async () => Promise.reject(dnsError('ENOTFOUND'))), resolveAddress: async () => Promise.reject(dnsError('ENOTFOUND')) });
     expect(await absent.enrichEmail('a@example.org', ctx)).toEqual({ mx: false });
   });
 
@@ -45,8 +48,10 @@ describe('runEmailProviders', () => {
 });
 
 describe('dnsMx with a resolver that names NXDOMAIN', () => {
-  it('takes an injected resolver\'s NXDOMAIN as "no such domain", not as a failure', async () => {
-    const nx = dnsMx({ resolveMx: async () => Promise.reject(dnsError('NXDOMAIN')), resolveAddress: async () => Promise.reject(dnsError('NXDOMAIN')) });
+  it('takes an injected resolver\'s NXDOMAIN as "no such domain" when it finds the canary, as a failure when it answers NXDOMAIN to every name', async () => {
+    const nx = dnsMx({ resolveMx: orCanary(async () => Promise.reject(dnsError('NXDOMAIN'))), resolveAddress: async () => Promise.reject(dnsError('NXDOMAIN')) });
     expect(await nx.enrichEmail('a@example.org', ctx)).toEqual({ mx: false });
+    const everything = dnsMx({ resolveMx: async () => Promise.reject(dnsError('NXDOMAIN')), resolveAddress: async () => Promise.reject(dnsError('NXDOMAIN')) });
+    await expect(everything.enrichEmail('a@example.org', ctx)).rejects.toMatchObject({ code: 'PROVIDER_FAILED', provider: 'dns-mx' });
   });
 });

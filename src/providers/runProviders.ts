@@ -164,7 +164,7 @@ export function fromEmailProvider(provider: EmailProvider): Provider {
     name: provider.name,
     ...(provider.timeoutMs === undefined ? {} : { timeoutMs: provider.timeoutMs }),
     fields: { email: ALL_EMAIL_FIELDS },
-    lookup: async (input, { signal }) => (input.product === 'email' ? provider.enrichEmail(input.email, { domain: input.domain, signal }) : {}),
+    lookup: async (input, { signal, now }) => (input.product === 'email' ? provider.enrichEmail(input.email, { domain: input.domain, signal, now }) : {}),
   };
 }
 

@@ -7,10 +7,12 @@ import type { CacheKey } from '../common/boundedCache.js';
 import { InputError, ProviderError } from '../errors.js';
 import { quoteInput } from '../common/quoteInput.js';
 import { systemTime } from '../common/clock.js';
+import { canaryOptions, resolverCanary } from './dnsCanary.js';
+import type { CanaryOptions } from './dnsCanary.js';
 import type { EmailEnrichment, Provider } from './types.js';
 
 /** Options of {@link smtpProvider}. */
-export interface SmtpProviderOptions {
+export interface SmtpProviderOptions extends CanaryOptions {
   /** The name said in EHLO: a name of the host the probe runs on, with a matching PTR, or many servers refuse. */
   readonly heloName: string;
   /** The envelope sender of MAIL FROM (an address of yours; nothing is ever sent). */
@@ -54,7 +56,10 @@ type Verdict = Pick<EmailEnrichment, 'mx' | 'deliverable' | 'accept_all'>;
  * outgoing port 25, and probing looks like spam preparation to some
  * operators (run it from a host with a proper PTR and `heloName`). At most
  * `perDomainConcurrency` conversations per domain run at once; verdicts are
- * cached per address for `cacheTtlMs`.
+ * cached per address for `cacheTtlMs`. A domain with neither MX nor address
+ * is `mx: false` only from a resolver that finds the MX of `canaryDomains`
+ * (see {@link CanaryOptions}): a resolver that answers NXDOMAIN to every
+ * name gives a `provider_errors` entry instead.
  *
  * @example
  * // not run: talks SMTP to the domain's mail servers
@@ -71,6 +76,7 @@ export function smtpProvider(options: SmtpProviderOptions): Provider {
   const port = options.port ?? 25;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const perDomain = options.perDomainConcurrency ?? 2;
+  const canary = canaryOptions(options, 'smtpProvider');
   const ttl = options.cacheTtlMs ?? 600_000;
   const cache = new BoundedCache<CacheKey, { readonly verdict: Verdict; readonly until: number }>(options.cacheSize ?? 10_000);
   const slots = new Map<string, { running: number; waiting: (() => void)[] }>();
@@ -102,9 +108,16 @@ export function smtpProvider(options: SmtpProviderOptions): Provider {
     };
   };
 
-  const mxHost = async (domain: string, signal: AbortSignal): Promise<string | null> => {
+  const newResolver = () => {
     const resolver = new dnsPromises.Resolver({ timeout: timeoutMs, tries: 1 });
     if (options.servers !== undefined) resolver.setServers([...options.servers]);
+    return resolver;
+  };
+  // Shared by every lookup, so on a resolver of its own: one lookup's abort does not cancel the others' check.
+  const resolverCheck = resolverCanary(name, canary.domains, canary.ttlMs, (domain) => newResolver().resolveMx(domain));
+
+  const mxHost = async (domain: string, signal: AbortSignal, now: number): Promise<string | null> => {
+    const resolver = newResolver();
     signal.addEventListener('abort', () => resolver.cancel(), { once: true });
     let host = domain;
     try {
@@ -117,16 +130,19 @@ export function smtpProvider(options: SmtpProviderOptions): Provider {
     }
     try {
       const [address] = await resolver.resolve4(host);
-      return address ?? null;
+      if (address !== undefined) return address;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? '';
-      if (code === 'ENODATA' || code === 'ENOTFOUND') return host === domain ? null : Promise.reject(new Error(`MX host ${host} has no address`));
-      throw error;
+      if (code !== 'ENODATA' && code !== 'ENOTFOUND') throw error;
     }
+    if (host !== domain) throw new Error(`MX host ${host} has no address`);
+    // No MX and no address: "no mail", believed only from a resolver that finds names that must resolve.
+    await resolverCheck.vouch(now);
+    return null;
   };
 
-  const probe = async (email: string, domain: string, signal: AbortSignal): Promise<Verdict> => {
-    const address = await mxHost(domain, signal);
+  const probe = async (email: string, domain: string, signal: AbortSignal, now: number): Promise<Verdict> => {
+    const address = await mxHost(domain, signal, now);
     if (address === null) return { mx: false };
     const session = await SmtpSession.open(address, port, timeoutMs, signal);
     try {
@@ -158,7 +174,7 @@ export function smtpProvider(options: SmtpProviderOptions): Provider {
     name,
     timeoutMs,
     fields: { email: ['mx', 'deliverable', 'accept_all'] },
-    async lookup(input, { signal }) {
+    async lookup(input, { signal, now }) {
       if (input.product !== 'email') return {};
       const email = input.email.trim();
       // An address that could inject a command (CR, LF, angle brackets) is never sent.
@@ -168,7 +184,7 @@ export function smtpProvider(options: SmtpProviderOptions): Provider {
       if (kept !== undefined && kept.until > systemTime()) return kept.verdict;
       const release = await acquire(input.domain, signal);
       try {
-        const verdict = await probe(email, input.domain, signal);
+        const verdict = await probe(email, input.domain, signal, now.getTime());
         cache.set(key, { verdict, until: systemTime() + ttl });
         return verdict;
       } finally {

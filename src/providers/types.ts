@@ -53,6 +53,11 @@ export interface ProviderContext {
   readonly domain: string;
   /** Aborted when the provider's time is up; pass it to fetch/dns calls. */
   readonly signal: AbortSignal;
+  /**
+   * The instant of the check (the checker's clock), as {@link LookupContext.now}.
+   * Absent when a caller calls `enrichEmail` itself without one.
+   */
+  readonly now?: Date;
 }
 
 /**

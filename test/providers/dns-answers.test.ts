@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError, ProviderError } from '../../src/index.js';
 import { dnsProvider, runProviders } from '../../src/providers/index.js';
 import type { ProviderInput } from '../../src/providers/index.js';
-import { startDnsServer } from '../support/dnsServer.js';
+import { CANARY_ZONE, startDnsServer } from '../support/dnsServer.js';
 import type { DnsServer } from '../support/dnsServer.js';
 
 // What a checker hands a lookup: the instant of the check (these providers do not read it).
@@ -16,13 +16,15 @@ const LOOKUP_NOW = new Date('2026-01-01T00:00:00Z');
 let dns: DnsServer;
 beforeAll(async () => {
   dns = await startDnsServer({
+    // A working resolver: it finds the big mail providers' MX, so its "no such name" is believed.
+    ...CANARY_ZONE,
     // MX only, no address of its own.
     'mx-only.com': [{ type: 'MX', exchange: 'mx.mx-only.com', priority: 10 }],
     // The MX query fails (SERVFAIL) though the domain has an address: unknown, not the implicit MX.
     'MX broken-mx.com': 'SERVFAIL',
     'broken-mx.com': [{ type: 'A', address: '192.0.2.8' }],
     'silent-dns.com': 'SILENT',
-    // 192.0.2.10: a listing answer and a Spamhaus refusal code together; 192.0.2.11: an answer outside 127/8.
+    // 192.0.2.10: a listing answer and a Spamhaus refusal code together; 192.0.2.11: an answer outside 127/8 (a captive portal's address).
     '10.2.0.192.zen.test': [
       { type: 'A', address: '127.0.0.2' },
       { type: 'A', address: '127.255.255.254' },
@@ -57,9 +59,10 @@ describe('dnsProvider: what an answer means', () => {
     expect(out.errors.map((e) => [e.code, e.message])).toEqual([['PROVIDER_FAILED', expect.stringMatching(/zen\.test refused the query/)]]);
   });
 
-  it('does not count a block-list answer outside 127.0.0.0/8 as a listing', async () => {
+  it('takes a block-list answer outside 127.0.0.0/8 for no answer of a block list (a resolver that answers every name): a failure, not "not listed"', async () => {
     const out = await runProviders(ip('192.0.2.11'), [provider({ reverse: false })]);
-    expect([out.facts, out.errors]).toEqual([{ black_list_count: 0 }, []]);
+    expect(out.facts).toEqual({});
+    expect(out.errors.map((e) => [e.code, e.message])).toEqual([['PROVIDER_FAILED', expect.stringMatching(/zen\.test answered 192\.0\.2\.200, not a block-list answer/)]]);
   });
 
   it('leaves hostname out, with no error, for an address without a PTR record', async () => {

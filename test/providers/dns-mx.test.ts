@@ -20,6 +20,8 @@ const ZONE: Record<string, { rcode: number; mx?: readonly [number, string][] }> 
   'gone.test': { rcode: 3 }, // NXDOMAIN: ENOTFOUND
   'broken.test': { rcode: 2 }, // SERVFAIL
   'refused.test': { rcode: 5 }, // REFUSED
+  // A working resolver finds the big mail providers' MX: dnsMx believes its "no such name" only then.
+  'gmail.com': { rcode: 0, mx: [[5, 'gmail-smtp-in.l.google.com']] },
 };
 
 function encodeName(name: string): Buffer {
@@ -98,6 +100,12 @@ describe('dnsMx with the default resolvers (loopback DNS server)', () => {
     expect(await ask('nomx.test', { resolveAddress: async () => [] })).toEqual({ mx: false });
     const nxAddress = async (): Promise<readonly string[]> => Promise.reject(Object.assign(new Error('queryA ENOTFOUND'), { code: 'ENOTFOUND' }));
     expect(await ask('gone.test', { resolveAddress: nxAddress })).toEqual({ mx: false });
+  });
+
+  it('takes "no mail" for a failure when the resolver does not find the canary either', async () => {
+    const error = await ask('gone.test', { canaryDomains: ['gone-too.test'], resolveAddress: async () => [] }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', provider: 'dns-mx' });
+    expect((error as Error).message).toMatch(/no MX for any of gone-too\.test \(gone-too\.test: ENOTFOUND\)/);
   });
 
   it.each(['broken.test', 'refused.test'])('turns a resolver failure for %s into a ProviderError: unknown, not "no"', async (domain) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/index.js';
 import { dnsProvider } from '../../src/providers/index.js';
 import { reversedLabel } from '../../src/providers/dnsProvider.js';
-import { startDnsServer } from '../support/dnsServer.js';
+import { CANARY_ZONE, startDnsServer } from '../support/dnsServer.js';
 import type { DnsServer } from '../support/dnsServer.js';
 
 // A real DNS server (dns2) on 127.0.0.1 answers every query: node:dns talks
@@ -11,6 +11,7 @@ import type { DnsServer } from '../support/dnsServer.js';
 let dns: DnsServer;
 beforeAll(async () => {
   dns = await startDnsServer({
+    ...CANARY_ZONE,
     'mail-ok.com': [{ type: 'MX', exchange: 'mx.mail-ok.com', priority: 10 }],
     'nullmx-co.com': [{ type: 'MX', exchange: '', priority: 0 }],
     'implicit-mx.com': [{ type: 'A', address: '192.0.2.7' }],

@@ -38,12 +38,26 @@ export interface DnsServer {
 }
 
 /**
- * A DNS server on 127.0.0.1 (UDP) answering from `zone`, keyed by lower-case
- * name: names absent from the zone are NXDOMAIN; a name present without
- * records of the asked type is NODATA. A key `TYPE name` (`'MX example.com'`)
- * answers that type only, before the name's own entry.
+ * The MX records of the names the DNS providers check their resolver
+ * against by default (a resolver that finds none of them is broken): a
+ * zone that stands for a working resolver holds them.
  */
-export async function startDnsServer(zone: Readonly<Record<string, DnsAnswer>>): Promise<DnsServer> {
+export const CANARY_ZONE: Readonly<Record<string, DnsAnswer>> = {
+  'gmail.com': [{ type: 'MX', exchange: 'gmail-smtp-in.l.google.com', priority: 5 }],
+  'outlook.com': [{ type: 'MX', exchange: 'outlook-com.olc.protection.outlook.com', priority: 5 }],
+  'yahoo.com': [{ type: 'MX', exchange: 'mta5.am0.yahoodns.net', priority: 1 }],
+};
+
+/**
+ * A DNS server on 127.0.0.1 (UDP) answering from `zone`, keyed by lower-case
+ * name: names absent from the zone get `otherwise` (NXDOMAIN unless given:
+ * a broken resolver answers NXDOMAIN or nothing to every name, a captive one
+ * the same address to every name); a name present without records of the
+ * asked type is NODATA. A key `TYPE name` (`'MX example.com'`) answers that
+ * type only, before the name's own entry. The zone is read at each question:
+ * a test may change it while the server runs.
+ */
+export async function startDnsServer(zone: Readonly<Record<string, DnsAnswer>>, otherwise: DnsAnswer = 'NXDOMAIN'): Promise<DnsServer> {
   const { Packet } = dns2;
   const typeName = Object.fromEntries(Object.entries(Packet.TYPE).map(([k, v]) => [v, k]));
   const asked: string[] = [];
@@ -55,9 +69,9 @@ export async function startDnsServer(zone: Readonly<Record<string, DnsAnswer>>):
       const name = question!.name.toLowerCase();
       const type = typeName[question!.type]!;
       asked.push(`${type} ${name}`);
-      const answer = zone[`${type} ${name}`] ?? zone[name];
+      const answer = zone[`${type} ${name}`] ?? zone[name] ?? otherwise;
       if (answer === 'SILENT') return;
-      if (answer === undefined || answer === 'NXDOMAIN') response.header.rcode = 3;
+      if (answer === 'NXDOMAIN') response.header.rcode = 3;
       else if (answer === 'SERVFAIL') response.header.rcode = 2;
       else {
         for (const record of answer.filter((r) => r.type === type)) {
