@@ -61,6 +61,11 @@ export function schemaError(): Error {
 /** The message of a 404: where the API is. */
 export const NOT_FOUND_MESSAGE = 'unknown endpoint: use POST /1.0/{email,device,ip,phone,name} or POST /1.0/hub';
 
+/** The 413 of a body over `maxBodyBytes`, declared or found while reading it; its connection is closed, not read to its end. */
+export function bodyTooLarge(maxBodyBytes: number): HttpError {
+  return new HttpError(413, 'PAYLOAD_TOO_LARGE', `the body is larger than ${maxBodyBytes} bytes`, undefined, { connection: 'close' });
+}
+
 /** The body of an error answer. */
 export function errorBody(code: string, message: string, field?: string): ErrorBody {
   return { error: { code, message, ...(field === undefined ? {} : { field }) } };
@@ -168,8 +173,10 @@ export function answerFor(error: unknown, request: FastifyRequest, maxBodyBytes:
     return plain(400, 'INPUT_TYPE', 'the request does not match its schema');
   }
   switch (fastifyError.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return plain(413, 'PAYLOAD_TOO_LARGE', `the body is larger than ${maxBodyBytes} bytes`, undefined, { connection: 'close' });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      const tooLarge = bodyTooLarge(maxBodyBytes);
+      return plain(413, tooLarge.code, tooLarge.message, undefined, { ...tooLarge.headers });
+    }
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return plain(415, 'UNSUPPORTED_MEDIA_TYPE', 'send Content-Type: application/json');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
