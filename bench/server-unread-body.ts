@@ -6,9 +6,11 @@
  * preload: the refusal path alone), which reports the bytes it read from its
  * sockets and its CPU seconds over the run.
  *
- *   npx tsx bench/server-unread-body.ts [--seconds 10] [--mode length|chunked|both] [--root DIR]
+ *   npx tsx bench/server-unread-body.ts [--seconds 10] [--mode length|chunked|small|all] [--root DIR]
  *
- * `length`: a `Content-Length` of 10 GB; `chunked`: `Transfer-Encoding: chunked`, no end.
+ * `length`: a `Content-Length` of 10 GB; `chunked`: `Transfer-Encoding: chunked`, no end;
+ * `small`, for comparison: a 2-byte body with `Connection: close`, one per connection,
+ * the answer read before the next (what a flood of refused requests costs).
  * `--root` benches the server of another tree (the one before a change).
  * "client wrote" counts what the client's kernel took, most of which the
  * server never read once it closes early. The client writes without pausing
@@ -23,6 +25,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+
+const MODES = ['length', 'chunked', 'small'] as const;
+type Mode = (typeof MODES)[number];
 
 interface Report {
   readonly bytesRead: number;
@@ -80,12 +85,12 @@ function ask<T>(child: ChildProcess, message: string, isAnswer: (m: unknown) => 
 }
 
 /** One mode for `seconds`: connections made, answers by status, bytes the client wrote. */
-async function attack(port: number, mode: 'length' | 'chunked', seconds: number) {
+async function attack(port: number, mode: Mode, seconds: number) {
   const chunk = Buffer.alloc(65_536, 0x61);
   const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
   const head =
     'POST /1.0/email HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
-    (mode === 'length' ? 'Content-Length: 10000000000\r\n\r\n' : 'Transfer-Encoding: chunked\r\n\r\n');
+    { length: 'Content-Length: 10000000000\r\n\r\n', chunked: 'Transfer-Encoding: chunked\r\n\r\n', small: 'Content-Length: 2\r\nConnection: close\r\n\r\n{}' }[mode];
   const end = performance.now() + seconds * 1000;
   const statuses = new Map<string, number>();
   let connections = 0;
@@ -107,14 +112,14 @@ async function attack(port: number, mode: 'length' | 'chunked', seconds: number)
     );
     await new Promise<void>((ok) => socket.once('connect', () => ok()));
     socket.write(head);
-    while (!closed && performance.now() < end) {
+    while (mode !== 'small' && !closed && performance.now() < end) {
       const body = mode === 'length' ? chunk : frame;
-      const before = socket.bytesWritten;
       if (!socket.write(body)) await Promise.race([new Promise((ok) => socket.once('drain', ok)), gone]);
-      written += socket.bytesWritten - before;
     }
+    if (mode === 'small') await gone;
     socket.destroy();
     await gone;
+    written += socket.bytesWritten;
     const status = /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 'none';
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
   }
@@ -122,10 +127,10 @@ async function attack(port: number, mode: 'length' | 'chunked', seconds: number)
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, mode: { type: 'string', default: 'both' }, root: { type: 'string' } } });
+  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, mode: { type: 'string', default: 'all' }, root: { type: 'string' } } });
   const root = resolve(values.root ?? join(import.meta.dirname, '..'));
   const seconds = Number(values.seconds);
-  const modes = values.mode === 'both' ? (['length', 'chunked'] as const) : [values.mode as 'length' | 'chunked'];
+  const modes: readonly Mode[] = values.mode === 'all' ? MODES : [values.mode as Mode];
   const gb = (n: number) => `${(n / 1e9).toFixed(3)} GB`;
   for (const mode of modes) {
     const child = fork(import.meta.filename, ['--server', root], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
