@@ -207,4 +207,16 @@ describe('a body nobody asked for is not read', () => {
     expect(read()).toHaveLength(1);
     socket.destroy();
   });
+
+  it('through inject() too: an answer after the body was read keeps the connection, one before it closes it', async () => {
+    api = createApiServer({ apiKeys: [KEY], rateLimitPerSecond: 0, preload: false, onError: () => {} });
+    await api.ready;
+    const payload = JSON.stringify({ customer_id: 'c', claims: ['ip'], ip: '81.2.69.142' });
+    const read = await api.app.inject({ method: 'POST', url: '/1.0/ip', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, payload });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers.connection).not.toBe('close');
+    const refused = await api.app.inject({ method: 'POST', url: '/1.0/ip', headers: { 'content-type': 'application/json' }, payload });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers.connection).toBe('close');
+  });
 });

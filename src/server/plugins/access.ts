@@ -92,7 +92,8 @@ function stampAnswer(state: ServerState, request: FastifyRequest, reply: Fastify
  * nothing left to read, though Node marks it complete only after its headers' hooks have run.
  */
 function bodyUnread(raw: IncomingMessage): boolean {
-  if (raw.complete) return false;
+  // readableEnded as well: light-my-request's requests (inject(), the warm-up) have no `complete`.
+  if (raw.complete || raw.readableEnded) return false;
   return raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length']) > 0;
 }
 
