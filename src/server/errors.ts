@@ -193,10 +193,11 @@ export function answerFor(error: unknown, request: FastifyRequest, maxBodyBytes:
   // Fastify's JSON parser throws a SyntaxError with status 400 for bad JSON (and for __proto__ keys).
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return plain(400, 'MALFORMED_JSON', 'the body is not valid JSON');
   if (fastifyError.statusCode === 503) return plain(503, 'OVERLOADED', 'the server is overloaded; retry later');
-  // A client's error found by another layer, which says so with its status: @fastify/static under /docs/static
-  // (403 for a path that climbs out of its directory, 400 for one with a NUL, 412, 416 for a Range it cannot
-  // serve). Its status, in the API's shape; never its message, which no one here wrote.
-  const status = fastifyError.statusCode ?? (error as { status?: unknown }).status;
+  // A client's error found by another layer, which says so with its statusCode (Fastify's convention for the
+  // status of an error's answer; not `status`, which an upstream's answer may carry): @fastify/static under
+  // /docs/static (403 for a path that climbs out of its directory, 400 for one with a NUL, 412, 416 for a Range
+  // it cannot serve). Its status, in the API's shape; never its message, which no one here wrote.
+  const status = fastifyError.statusCode;
   if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 499) {
     const range = (error as { headers?: Record<string, unknown> }).headers?.['Content-Range'];
     return plain(status, statusCodeName(status), CLIENT_ERROR_MESSAGES[status] ?? statusText(status).toLowerCase(), undefined, typeof range === 'string' ? { 'content-range': range } : {});

@@ -2,6 +2,8 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createChecker } from '../../src/index.js';
+import type { Checker } from '../../src/index.js';
 import { createApiServer } from '../../src/server/index.js';
 import type { ApiServer, ServerOptions } from '../../src/server/index.js';
 
@@ -131,6 +133,22 @@ describe('client errors under /docs/static', () => {
     const part = parseAnswer(await exchange(port, get('/docs/static/index.css', 'Range: bytes=0-9\r\n')));
     expect(part.status).toBe(206);
     expect(part.headers.get('content-length')).toBe('10');
+  });
+});
+
+describe('what is not a client\'s error stays a 500', () => {
+  it('an error from a check that carries an upstream\'s `status` 404 is internal: 500, onError, logged at error', async () => {
+    const real = createChecker();
+    const checker: Checker = { ...real, email: () => { throw Object.assign(new Error('the upstream answered 404'), { status: 404 }); } };
+    const served = await serve({ checker });
+    const body = JSON.stringify({ customer_id: 'c', claims: ['email'], email: 'jane@acme-widgets.com' });
+    const answer = parseAnswer(
+      await exchange(served.port, `POST /1.0/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nx-api-key: ${KEY}\r\nContent-Length: ${body.length}\r\n\r\n${body}`),
+    );
+    expect(answer.status).toBe(500);
+    expect(answer.body).toEqual({ error: { code: 'INTERNAL', message: 'internal error' } });
+    expect(served.errors).toHaveLength(1);
+    expect(served.lines).toContainEqual(expect.objectContaining({ level: 50, msg: 'internal error' }));
   });
 });
 
