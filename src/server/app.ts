@@ -10,7 +10,7 @@ import { warmUpDevice, warmUpEmail, warmUpIp, warmUpName, warmUpPhone } from '..
 import type { Checker } from '../checker.js';
 import { systemTime } from '../common/clock.js';
 import { InputError } from '../errors.js';
-import { HttpError, answerFor, clientAborted, errorBody, schemaError } from './errors.js';
+import { HttpError, answerFor, answerParserError, clientAborted, errorBody, schemaError } from './errors.js';
 import { keyEntries, whole } from './options.js';
 import type { ApiKey, DatasetStatus, ServerOptions } from './options.js';
 import { apiPlugin, methodsPlugin } from './plugins/api.js';
@@ -226,6 +226,9 @@ export function createApiServer(options: ServerOptions): ApiServer {
     frameworkErrors: (_error, request, reply) => {
       unroutedAnswer(state, request, reply as FastifyReply, countAnswer, options.logger !== undefined);
     },
+    // What Node's HTTP parser refuses (a NUL in a header, an unknown method, headers too large or too slow) is
+    // answered in the API's error shape too, not in Fastify's.
+    clientErrorHandler: answerParserError,
   };
   const app = Fastify(fastifyOptions) as unknown as FastifyInstance;
   // Answers are written from their response schemas by the server's own serialiser (serializer.ts: the same

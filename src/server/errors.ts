@@ -5,7 +5,11 @@
  * validation) are translated here, so a client sees the same codes and
  * messages whichever layer refused it.
  */
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { quoteInput } from '../common/quoteInput.js';
 import { InputError } from '../errors.js';
 import { PRODUCTS, REQUIRED_FIELDS, isProductName } from '../resolve.js';
@@ -60,6 +64,11 @@ export function schemaError(): Error {
 
 /** The message of a 404: where the API is. */
 export const NOT_FOUND_MESSAGE = 'unknown endpoint: use POST /1.0/{email,device,ip,phone,name} or POST /1.0/hub';
+
+/** The 413 of a body over `maxBodyBytes`, declared or found while reading it; its connection is closed, not read to its end. */
+export function bodyTooLarge(maxBodyBytes: number): HttpError {
+  return new HttpError(413, 'PAYLOAD_TOO_LARGE', `the body is larger than ${maxBodyBytes} bytes`, undefined, { connection: 'close' });
+}
 
 /** The body of an error answer. */
 export function errorBody(code: string, message: string, field?: string): ErrorBody {
@@ -168,8 +177,10 @@ export function answerFor(error: unknown, request: FastifyRequest, maxBodyBytes:
     return plain(400, 'INPUT_TYPE', 'the request does not match its schema');
   }
   switch (fastifyError.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return plain(413, 'PAYLOAD_TOO_LARGE', `the body is larger than ${maxBodyBytes} bytes`, undefined, { connection: 'close' });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      const tooLarge = bodyTooLarge(maxBodyBytes);
+      return plain(413, tooLarge.code, tooLarge.message, undefined, { ...tooLarge.headers });
+    }
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return plain(415, 'UNSUPPORTED_MEDIA_TYPE', 'send Content-Type: application/json');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -182,7 +193,113 @@ export function answerFor(error: unknown, request: FastifyRequest, maxBodyBytes:
   // Fastify's JSON parser throws a SyntaxError with status 400 for bad JSON (and for __proto__ keys).
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return plain(400, 'MALFORMED_JSON', 'the body is not valid JSON');
   if (fastifyError.statusCode === 503) return plain(503, 'OVERLOADED', 'the server is overloaded; retry later');
+  // A client's error found by another layer, which says so with its statusCode (Fastify's convention for the
+  // status of an error's answer; not `status`, which an upstream's answer may carry): @fastify/static under
+  // /docs/static (403 for a path that climbs out of its directory, 400 for one with a NUL, 412, 416 for a Range
+  // it cannot serve). Its status, in the API's shape; never its message, which no one here wrote.
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 499) {
+    const range = (error as { headers?: Record<string, unknown> }).headers?.['Content-Range'];
+    return plain(status, statusCodeName(status), CLIENT_ERROR_MESSAGES[status] ?? statusText(status).toLowerCase(), undefined, typeof range === 'string' ? { 'content-range': range } : {});
+  }
   return { status: 500, body: errorBody('INTERNAL', 'internal error'), headers: {}, internal: true };
+}
+
+/** The messages of the client errors {@link answerFor} and {@link answerParserError} give without an error of their own. */
+const CLIENT_ERROR_MESSAGES: Readonly<Record<number, string>> = {
+  400: 'the request is not valid HTTP',
+  403: 'this path may not be read',
+  404: NOT_FOUND_MESSAGE,
+  408: 'the request took longer than the server waits',
+  412: 'no version of this file matches the request\'s preconditions',
+  413: 'a chunk extension is longer than the server reads',
+  416: 'the requested range is not within the file',
+  431: 'the request\'s headers are larger than the server reads',
+  501: 'the method is not one this server knows: use POST /1.0/{email,device,ip,phone,name} or POST /1.0/hub',
+};
+
+/** The reason phrase of `status` (`Range Not Satisfiable`). */
+function statusText(status: number): string {
+  return STATUS_CODES[status] ?? `status ${status}`;
+}
+
+/** The error code of a status, from its reason phrase, as the API's own codes are (`RANGE_NOT_SATISFIABLE`). */
+function statusCodeName(status: number): string {
+  return statusText(status).toUpperCase().replaceAll(/[^A-Z]+/g, '_');
+}
+
+/** A request Node's HTTP parser refused, or timed out, as Node hands it to the server's `clientError` listeners. */
+export interface ParserError extends Error {
+  readonly code?: string;
+  /** Bytes of `rawPacket` parsed before the error. */
+  readonly bytesParsed?: number;
+  /** The bytes the parser was reading: a Buffer (Fastify's type says otherwise: the Buffer's JSON form). */
+  readonly rawPacket?: unknown;
+}
+
+/** A method: a token (RFC 9110, section 5.6.2) followed by a space, at the start of a request line. */
+const METHOD_THEN_SPACE = /^[\w!#$%&'*+.^`|~-]+ /;
+
+/**
+ * The status of a request Node's parser refused: 408 for headers or a request slower than the server's time
+ * limits, 431 for headers over Node's limit, 413 for chunk extensions over it, 501 for a well-formed method
+ * Node does not know (RFC 9110, section 9.1: `BREW /x HTTP/1.1`, and `post`, since methods are case-sensitive),
+ * 400 for anything else; undefined for a connection error that is no request (a reset).
+ */
+export function parserErrorStatus(error: ParserError): number | undefined {
+  switch (error.code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return 408;
+    case 'HPE_HEADER_OVERFLOW':
+      return 431;
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return 413;
+    case 'HPE_INVALID_METHOD': {
+      const packet = error.rawPacket;
+      if (!Buffer.isBuffer(packet)) return 400;
+      // The request line that failed starts after the previous request's last line break (pipelined), if any:
+      // at most 32 bytes of it are read, enough for any method Node could be missing.
+      const at = Math.min(error.bytesParsed ?? 0, packet.length);
+      const start = packet.lastIndexOf(0x0a, Math.max(0, at - 1)) + 1;
+      return METHOD_THEN_SPACE.test(packet.toString('latin1', start, start + 32)) ? 501 : 400;
+    }
+    default:
+      return error.code?.startsWith('HPE_') === true ? 400 : undefined;
+  }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: the answer to a request Node's HTTP parser refused before Fastify saw it (a
+ * NUL in a header, an unknown method, a malformed request line, headers too large or too slow), in the API's
+ * error shape with a request id, logged at info with that id (a client's error: no stack). The connection is
+ * then closed: nothing after the refused bytes can be parsed.
+ */
+export function answerParserError(this: FastifyInstance, error: ParserError, socket: Socket): void {
+  if (socket.destroyed) return;
+  const status = parserErrorStatus(error);
+  if (status === undefined) {
+    socket.destroy();
+    return;
+  }
+  const id = randomUUID();
+  this.log.info({ req_id: id, status, code: error.code }, 'request refused by the HTTP parser');
+  // Node's own handler answers unless an answer has begun on the connection. The answer in flight may be the
+  // refused request's own (a body that went wrong or too slow: Fastify waits for it), which this one replaces;
+  // or that of a request read whole before the refused bytes (pipelined), which must come first: a client reads
+  // answers in order. That one then closes the connection, and the refused request gets none.
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
+  if (inFlight !== undefined && inFlight.req.complete) {
+    if (!inFlight.headersSent) inFlight.shouldKeepAlive = false;
+    return;
+  }
+  if (socket.writable && inFlight?.headersSent !== true) {
+    const body = JSON.stringify(errorBody(statusCodeName(status), CLIENT_ERROR_MESSAGES[status] ?? statusText(status).toLowerCase()));
+    socket.write(
+      `HTTP/1.1 ${status} ${statusText(status)}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+        `x-request-id: ${id}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /** True when the client went away before the answer: its request was aborted, not failed. */

@@ -206,7 +206,8 @@ describe('serve from the bin: the config file reaches the HTTP server', () => {
       signal.SIGTERM();
     });
     expect(run.code).toBe(0);
-    expect(statuses).toEqual([413, 200, 200, 429, 429]);
+    // The 413 is refused from its Content-Length before the key and its rate: it takes no token of the burst of 3.
+    expect(statuses).toEqual([413, 200, 200, 200, 429]);
   }, 60_000);
 
   it('the MaxMind databases of the config file and of --db; the providers, whose facts the webhook carries, signed with the key secret', async () => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { LogController } from 'fastify';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -72,13 +73,28 @@ export const accessPlugin = shared<FastifyPluginAsync<{ state: ServerState; logs
 );
 
 /**
- * The headers every answer carries: its request id and, while the server drains, `connection: close` (a
- * keep-alive connection would otherwise outlive the server). Set in the access plugin's onSend hook and by
- * {@link unroutedAnswer} for the one answer Fastify gives before any hook runs.
+ * The headers every answer carries: its request id and `connection: close` while the server drains (a
+ * keep-alive connection would otherwise outlive the server) or when the request's body has not been read.
+ * Set in the access plugin's onSend hook and by {@link unroutedAnswer} for the one answer Fastify gives before
+ * any hook runs.
  */
 function stampAnswer(state: ServerState, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id);
-  if (state.draining) reply.header('connection', 'close');
+  if (state.draining || bodyUnread(request.raw)) reply.header('connection', 'close');
+}
+
+/**
+ * True when a request declares a body that has not all been received: an answer given before the body is
+ * read (401, 403, 404, 405, 413, 415, 429, 503). Node keeps a keep-alive connection usable after such an
+ * answer by reading the rest of the body and throwing it away, for as long as the client sends it (gigabytes
+ * in seconds from a client without a key); with `connection: close` it closes the socket once the answer is
+ * written, and reads no further. A request without a body (no Content-Length, or 0, and not chunked) has
+ * nothing left to read, though Node marks it complete only after its headers' hooks have run.
+ */
+function bodyUnread(raw: IncomingMessage): boolean {
+  // readableEnded as well: light-my-request's requests (inject(), the warm-up) have no `complete`.
+  if (raw.complete || raw.readableEnded) return false;
+  return raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length']) > 0;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest, onRequestHookHandler } from 'f
 import type { Checker } from '../../checker.js';
 import { PRODUCTS, REQUIRED_FIELDS, resolve } from '../../resolve.js';
 import type { ProductName } from '../../scoring/index.js';
-import { HttpError, NOT_FOUND_MESSAGE } from '../errors.js';
+import { HttpError, NOT_FOUND_MESSAGE, bodyTooLarge } from '../errors.js';
 import type { KeyEntry } from '../options.js';
 import { keyDigest } from '../options.js';
 import { answerHub, hubClaims, readHubRequest } from '../hub.js';
@@ -87,13 +87,16 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, optio
   const limit = app.rateLimit();
 
   /**
-   * The first hook of each route: the key (401 before anything about the body is said), the product
-   * (403; the hub's products are in its body, checked in its preValidation hook), then the key's rate
-   * (429 with Retry-After). One route-level hook whose product is known when the route is made.
+   * The first hook of each route: a declared body over the limit (413, whoever asks: a client without a key
+   * must not make the server wait for a body it would refuse anyway), the key (401 before anything about the
+   * body is said), the product (403; the hub's products are in its body, checked in its preValidation hook),
+   * then the key's rate (429 with Retry-After). One route-level hook whose product is known when the route
+   * is made. Each of these answers comes before the body is read, and closes the connection (plugins/access.ts).
    */
   const authorize =
     (product: ProductName | undefined): onRequestHookHandler =>
     (request, reply, done) => {
+      if (Number(request.headers['content-length']) > options.maxBodyBytes) return done(bodyTooLarge(options.maxBodyBytes));
       const presented = request.headers['x-api-key'];
       const key = typeof presented === 'string' ? (findKey(state.keys, presented) ?? (state.warmUpKey === null ? null : findKey([state.warmUpKey], presented))) : null;
       if (key === null) return done(new HttpError(401, 'UNAUTHORIZED', 'missing or wrong x-api-key header'));
