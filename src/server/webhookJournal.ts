@@ -78,6 +78,7 @@ const FILE = 'deliveries.ndjson';
 const LEGACY_LOCK = 'lock';
 const LOCK = /^lock\.(\d+)$/;
 const TMP = /^deliveries\.ndjson\..+\.tmp$/;
+const CLAIM = /^lock-(\d+)-.+\.tmp$/;
 /** Read and written in pieces of this size: a journal may be larger than the longest string V8 makes. */
 const CHUNK = 1 << 20;
 /** Records per piece of a compaction while running; the event loop is given back between pieces. */
@@ -151,7 +152,11 @@ export class WebhookJournal {
     journal.lock = takeLock(fs, dir);
     heldHere.add(key);
     try {
-      for (const name of fs.readdirSync(dir)) if (TMP.test(name)) unlinkQuietly(fs, join(dir, name));
+      // Left by a process killed while it compacted, or while it claimed the lock.
+      for (const name of fs.readdirSync(dir)) {
+        const claim = CLAIM.exec(name);
+        if (TMP.test(name) || (claim !== null && !alive(Number(claim[1])))) unlinkQuietly(fs, join(dir, name));
+      }
       journal.replay();
       journal.compactOnOpen();
     } catch (error) {

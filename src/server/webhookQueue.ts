@@ -18,6 +18,12 @@ export interface WebhookJob {
   readonly name?: { readonly first: string; readonly last: string; readonly country?: string };
   /** HMAC key of the API key the request came with. */
   readonly secret: string;
+  /**
+   * The id of the API key the request came with (not secret: the one logs
+   * and metrics use): the durable queue shares its slots fairly between
+   * keys. @default a hash of `secret`
+   */
+  readonly key?: string;
 }
 
 /** How a job ended, as `onWebhook` sees it. */
