@@ -124,6 +124,8 @@ const quantile = (values: number[], q: number) => {
 let accepted = 0;
 let refused = 0;
 let failed = 0;
+/** Answers other than 200 by status (0: no answer), with what they said. */
+const others = new Map<number, number>();
 let checks: number[] = [];
 const allChecks: { phase: string; ms: number }[] = [];
 let phase = 'down';
@@ -141,6 +143,7 @@ const load = setInterval(() => {
       if (r.status === 200) accepted += 1;
       else if (r.status === 503) refused += 1;
       else failed += 1;
+      if (r.status !== 200) others.set(r.status, (others.get(r.status) ?? 0) + 1);
     });
   }
 }, tick);
@@ -198,6 +201,7 @@ const summary = {
   accepted,
   refused,
   failed,
+  not_200_by_status: Object.fromEntries(others),
   received: receivedIds.length,
   distinct,
   lost: accepted - distinct,
@@ -212,6 +216,7 @@ const summary = {
   check_p99_ms_drain: Number(quantile(drain, 0.99).toFixed(1)),
   checks_down: down.length,
   checks_drain: drain.length,
+  load_average_at_end: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
 };
 console.log(argv.includes('--json') ? JSON.stringify({ summary, samples }) : `summary ${JSON.stringify(summary)}`);
 server.kill('SIGTERM');

@@ -26,7 +26,7 @@ export interface DurableWebhookQueueOptions extends RetryPolicy {
   readonly checker: () => Checker;
   /** Attempt options; `secret` and `deliveryId` come from each delivery. */
   readonly send?: Omit<SendOptions, 'secret' | 'deliveryId'>;
-  /** Deliveries attempted at once in all. @default 16 */
+  /** Deliveries attempted at once in all. @default 32 */
   readonly concurrency?: number;
   /** Deliveries of one API key attempted at once: a key whose receiver is slow holds no more. @default half of `concurrency` (at least 1) */
   readonly keyConcurrency?: number;
@@ -89,7 +89,9 @@ const MAX_HOST_PAUSE_MS = 60_000;
 
 /**
  * A webhook queue that loses nothing it accepted: each delivery is written to
- * a {@link WebhookJournal} (fsynced) before `enqueue` returns, replayed when
+ * a {@link WebhookJournal} before `enqueue` returns (a `kill -9` cannot lose
+ * it) and fsynced before the promise it returns resolves (group commit: one
+ * fsync for the deliveries of many requests, off the event loop), replayed when
  * the queue opens again (after a restart or a `kill -9`), attempted at least
  * once per due time with the same delivery id and body, retried with
  * back-off and jitter for `windowMs`, then kept as a dead letter
@@ -112,10 +114,12 @@ export function createDurableWebhookQueue(
   const now = options.now ?? systemTime;
   const random = options.random ?? Math.random;
   const windowMs = options.windowMs ?? 86_400_000;
-  const concurrency = options.concurrency ?? 16;
+  const concurrency = options.concurrency ?? 32;
   const journal = WebhookJournal.open(options.dir, {
     ...(options.fs === undefined ? {} : { fs: options.fs }),
     ...(options.compactBytes === undefined ? {} : { compactBytes: options.compactBytes }),
+    // fsyncs off the event loop, one for every change written meanwhile: a check request never waits for a disk.
+    groupCommit: true,
     onError: (error) => options.onError?.(error),
   });
   const scheduler = new DeliveryScheduler(
@@ -211,7 +215,9 @@ export function createDurableWebhookQueue(
         if (body === undefined) {
           body = await webhookBody(options.checker(), rec.id, rec.job);
           try {
+            // On disk before it is sent: a retry after a power loss sends the same bytes.
             journal.setBody(rec.id, body);
+            await journal.flush();
           } catch (error) {
             // Not sent: every attempt must send the bytes the journal holds. Attempted again once it takes writes.
             parked.push(rec.id);
@@ -313,6 +319,11 @@ export function createDurableWebhookQueue(
         failed(error);
         throw new WebhooksUnavailableError(problem ?? (error as Error).message);
       }
+      // Resolves once the delivery is on disk: the client's 200 waits for it, the event loop does not.
+      return journal.flush().catch((error: unknown) => {
+        failed(error);
+        throw new WebhooksUnavailableError(problem ?? (error as Error).message);
+      });
     },
     get depth() {
       return journal.pendingCount;

@@ -45,7 +45,7 @@ export interface WebhookSettings extends RetryPolicy {
   readonly timeoutMs?: number;
   /** Bytes of a receiver's answer read at most. @default 65536 */
   readonly maxResponseBytes?: number;
-  /** Attempts at once in all. @default 16 */
+  /** Attempts at once in all. @default 32 */
   readonly concurrency?: number;
   /** Attempts at once for one key's deliveries. @default half of concurrency */
   readonly keyConcurrency?: number;

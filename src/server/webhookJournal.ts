@@ -69,6 +69,14 @@ export interface WebhookJournalOptions {
   readonly compactBytes?: number;
   /** Called when a compaction while running fails (appends go on; it is tried again later). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Group commit: a change is written at once (a `kill -9` does not lose
+   * it: it is in the page cache) and fsynced with the others written
+   * meanwhile, off the event loop; {@link WebhookJournal.flush} resolves once
+   * what was written before it is on disk. Off, every change is fsynced
+   * before its call returns. @default false
+   */
+  readonly groupCommit?: boolean;
   /** The file system. @default node:fs */
   readonly fs?: JournalFileSystem;
 }
@@ -91,7 +99,8 @@ class CompactionAborted extends Error {}
 
 /**
  * The durable store of webhook deliveries on one machine: an append-only
- * journal (one JSON line per change, fsynced before the call returns) in
+ * journal (one JSON line per change, fsynced before the call returns, or
+ * with group commit, fsynced with others and awaited by {@link flush}) in
  * `dir`, read as a stream and compacted when opened, and compacted while
  * running once it has grown (the live deliveries written to a new file in
  * pieces while appends go on, the appends made meanwhile copied after them,
@@ -124,6 +133,11 @@ export class WebhookJournal {
   private compacting: Promise<void> | null = null;
   private lock: string | null = null;
   private compactionCount = 0;
+  /** Group commit: changes written, changes known to be on disk, an fsync under way, and who waits for which. */
+  private writes = 0;
+  private syncedWrites = 0;
+  private fsyncing = false;
+  private readonly flushes: { readonly upTo: number; readonly ok: () => void; readonly fail: (error: unknown) => void }[] = [];
 
   private constructor(
     readonly dir: string,
@@ -272,7 +286,7 @@ export class WebhookJournal {
     const data = Buffer.from(`${JSON.stringify(entry)}\n`);
     try {
       writeAll(this.fs, this.fd, data);
-      this.fs.fsyncSync(this.fd);
+      if (this.options.groupCommit !== true) this.fs.fsyncSync(this.fd);
     } catch (error) {
       this.torn = true;
       try {
@@ -284,11 +298,64 @@ export class WebhookJournal {
       throw error;
     }
     this.size += data.length;
+    this.writes += 1;
+    if (this.options.groupCommit === true) this.syncSoon();
+    else this.syncedWrites = this.writes;
     this.apply(entry, true);
     if (this.compacting === null && this.size >= this.compactAt) {
       this.compact().catch((error: unknown) => {
         if (!(error instanceof CompactionAborted)) this.options.onError?.(error);
       });
+    }
+  }
+
+  /**
+   * Resolves once every change written before this call is on disk (at once
+   * without group commit, where each is fsynced as it is written); rejects
+   * when the fsync fails.
+   */
+  flush(): Promise<void> {
+    if (this.syncedWrites >= this.writes) return Promise.resolve();
+    if (this.closed) return Promise.reject(new Error('the webhook journal is closed'));
+    return new Promise((ok, fail) => {
+      this.flushes.push({ upTo: this.writes, ok, fail });
+      this.syncSoon();
+    });
+  }
+
+  /** One fsync at a time, off the event loop, each covering every change written before it started. */
+  private syncSoon(): void {
+    if (this.fsyncing || this.closed || this.syncedWrites >= this.writes) return;
+    this.fsyncing = true;
+    const fd = this.fd;
+    const upTo = this.writes;
+    this.fs.fsync(fd, (error) => {
+      this.fsyncing = false;
+      // Replaced by a compaction (whose new file was fsynced whole) or closed meanwhile: this descriptor is done with.
+      if (fd !== this.fd || this.closed) {
+        this.fs.closeSync(fd);
+        this.syncSoon();
+        return;
+      }
+      if (error) {
+        for (const waiting of this.flushes.splice(0)) waiting.fail(error);
+        return;
+      }
+      this.syncedWrites = Math.max(this.syncedWrites, upTo);
+      this.settleFlushes();
+      this.syncSoon();
+    });
+  }
+
+  private settleFlushes(): void {
+    for (let i = 0; i < this.flushes.length; ) {
+      const waiting = this.flushes[i]!;
+      if (waiting.upTo <= this.syncedWrites) {
+        this.flushes.splice(i, 1);
+        waiting.ok();
+      } else {
+        i += 1;
+      }
     }
   }
 
@@ -432,8 +499,12 @@ export class WebhookJournal {
       renamed = true;
       fsyncDir(fs, this.dir);
       const appendTo = fs.openSync(this.path, 'a', 0o600);
-      fs.closeSync(this.fd);
+      // An fsync under way on the old descriptor closes it when it ends.
+      if (!this.fsyncing) fs.closeSync(this.fd);
       this.fd = appendTo;
+      // The new file holds every change written so far, fsynced above.
+      this.syncedWrites = this.writes;
+      this.settleFlushes();
       this.size = written;
       this.compacted(written);
       this.compactionCount += 1;
@@ -449,9 +520,20 @@ export class WebhookJournal {
 
   close(): void {
     if (this.closed) return;
+    if (!this.readOnly && this.fd !== -1 && this.syncedWrites < this.writes) {
+      try {
+        this.fs.fsyncSync(this.fd);
+        this.syncedWrites = this.writes;
+        this.settleFlushes();
+      } catch {
+        // what the page cache holds survives the process; a power loss may cost the last changes
+      }
+    }
     this.closed = true;
+    for (const waiting of this.flushes.splice(0)) waiting.fail(new Error('the webhook journal is closed'));
     if (this.readOnly) return;
-    if (this.fd !== -1) this.fs.closeSync(this.fd);
+    // An fsync under way closes the descriptor when it ends.
+    if (this.fd !== -1 && !this.fsyncing) this.fs.closeSync(this.fd);
     if (this.lock !== null) {
       unlinkQuietly(this.fs, this.lock);
       heldHere.delete(resolve(this.dir));
