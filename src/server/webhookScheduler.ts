@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Heap } from 'heap-js';
 import type { DeliveryRecord } from './webhookJournal.js';
+import type { WebhookJob } from './webhookQueue.js';
 
 /** The limits of {@link DeliveryScheduler}. */
 export interface SchedulerLimits {
@@ -194,7 +195,7 @@ export class DeliveryScheduler {
   }
 
   private laneFor(rec: DeliveryRecord): Lane {
-    const keyId = rec.job.key ?? `secret:${createHash('sha256').update(rec.job.secret).digest('hex').slice(0, 16)}`;
+    const keyId = keyOf(rec.job);
     const hostName = hostOf(rec.job.url);
     const id = `${keyId}\n${hostName}`;
     let lane = this.lanes.get(id);
@@ -276,8 +277,13 @@ export class DeliveryScheduler {
   }
 }
 
+/** The API key a delivery is counted against: its id, or (a delivery accepted by an earlier release) a hash of its secret. */
+export function keyOf(job: WebhookJob): string {
+  return job.key ?? `secret:${createHash('sha256').update(job.secret).digest('hex').slice(0, 16)}`;
+}
+
 /** The host a delivery goes to (lower case, no port: one machine, whatever port each key uses). */
-function hostOf(url: string): string {
+export function hostOf(url: string): string {
   try {
     return new URL(url).hostname.toLowerCase();
   } catch {
