@@ -115,7 +115,7 @@ export function createRedisWebhookQueue(options: RedisWebhookQueueOptions): Webh
         const host = hostOf(data.job.url);
         if ((byKey.get(key) ?? 0) >= keyConcurrency || (byHost.get(host) ?? 0) >= hostConcurrency) {
           // This instance's share for the key or the host is taken (a slow receiver): back to Redis, the next job's turn.
-          await bjob.moveToDelayed(Date.now() + 500 + Math.round(Math.random() * 1000), token);
+          await bjob.moveToDelayed(systemTime() + 500 + Math.round(Math.random() * 1000), token);
           throw new DelayedError();
         }
         count(byKey, key, 1);
