@@ -129,8 +129,10 @@ export async function serve(
   let current = checker;
   // Durable: a journal on this machine, or BullMQ on Redis with REDIS_URL; replayed (or picked up) at start.
   const webhookQueue = webhooksOn ? await openWebhookQueue(config, () => current, logger) : undefined;
+  // Webhooks off (no provider, so nothing to add): the keys' secrets are not handed over, so the server opens no queue.
+  const served = (keys: readonly (string | ApiKey)[]) => (webhooksOn ? keys : keys.map((k) => (typeof k === 'string' ? k : { ...k, webhookSecret: undefined })));
   const api = createApiServer({
-    apiKeys,
+    apiKeys: served(apiKeys),
     checker,
     logger,
     onError: () => {}, // logged by the server with the request id
@@ -188,7 +190,7 @@ export async function serve(
           setTimeout(() => api.shedLoad(true), 2_000).unref();
         }
       }
-      if (keys !== undefined) api.reload({ apiKeys: keys });
+      if (keys !== undefined) api.reload({ apiKeys: served(keys) });
       if (fresh !== undefined) {
         // Requests in flight keep the checker they started with; new ones get this one.
         current = fresh;

@@ -22,8 +22,8 @@ import { opsPlugin } from './plugins/ops.js';
 import type { ServerState } from './plugins/shared.js';
 import { MemoryRateStore, RedisRateStore } from './rateStore.js';
 import { serializerCompiler } from './serializer.js';
-import { createMemoryWebhookQueue } from './webhookQueue.js';
-import type { WebhookJob, WebhookQueue } from './webhookQueue.js';
+import { failureReason, serverWebhookQueue } from './openWebhookQueue.js';
+import type { WebhookJob } from './webhookQueue.js';
 
 /** What a graceful shutdown did. */
 export interface ShutdownReport {
@@ -153,6 +153,7 @@ export function createApiServer(options: ServerOptions): ApiServer {
     warming: options.preload === false ? null : 'waiting for the plugins',
     preloadProblem: null,
     warmUpKey: null,
+    webhookProblem: () => null,
     dataStatus: options.dataStatus ?? checkerDataStatus(currentChecker, options.preload !== false),
   };
   const onError = options.onError ?? (options.logger === undefined ? (error: unknown) => console.error(error) : () => {});
@@ -160,21 +161,19 @@ export function createApiServer(options: ServerOptions): ApiServer {
 
   let countFailure: (reason: string) => void = () => {};
   const webhookDefaults = options.webhook;
-  const queue: WebhookQueue =
-    options.webhookQueue ??
-    createMemoryWebhookQueue({
-      checker: currentChecker,
-      webhook: webhookDefaults ?? {},
-      onOutcome: (outcome) => {
-        if (!outcome.delivered) countFailure(outcome.attempts === 0 ? 'refused' : outcome.status === undefined ? 'network' : `http_${outcome.status}`);
-        options.onWebhook?.(outcome);
-      },
-      onError: (error) => {
-        countFailure('error');
-        app.log.error({ err: error }, 'webhook failed');
-        onError(error);
-      },
-    });
+  // The durable journal queue unless the caller gives one: the same guarantees as `serve` (openWebhookQueue.ts).
+  const queue = serverWebhookQueue(options, currentChecker, {
+    onOutcome: (outcome) => {
+      if (!outcome.delivered) countFailure(failureReason(outcome));
+      options.onWebhook?.(outcome);
+    },
+    onError: (error) => {
+      countFailure('error');
+      app.log.error({ err: error }, 'webhook failed');
+      onError(error);
+    },
+  });
+  state.webhookProblem = () => queue.problem;
 
   let redis: Redis | undefined;
   let Store: new () => unknown;
@@ -301,11 +300,14 @@ export function createApiServer(options: ServerOptions): ApiServer {
     webhook: (job, key) => {
       const secret = key.webhookSecret ?? webhookDefaults?.secret;
       if (secret === undefined) return;
-      return queue.enqueue({ ...job, secret });
+      return queue.enqueue({ ...job, secret, key: key.id });
     },
   });
   app.addHook('onClose', async () => {
     await redis?.quit().catch(() => undefined);
+    // Closed by its caller (createServer's users close the node:http server): a queue of the server's own making
+    // lets the attempts in flight finish for a while and lets the journal's directory go; the rest waits in it.
+    if (queue.owned) await queue.close(systemTime() + 10_000);
   });
 
   const ready: Promise<void> = Promise.resolve(app.ready()).then(

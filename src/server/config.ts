@@ -84,6 +84,10 @@ export const ServeConfigSchema = Type.Object(
           maxDelayMs: Type.Optional(whole(1)),
           maxResponseBytes: Type.Optional(whole(1)),
           concurrency: Type.Optional(whole(1)),
+          // Fair delivery and a journal that is compacted while running (issue 30).
+          keyConcurrency: Type.Optional(whole(1)),
+          hostConcurrency: Type.Optional(whole(1)),
+          compactBytes: Type.Optional(whole(4096)),
           lockMs: Type.Optional(whole(1000)),
         },
         { additionalProperties: false },

@@ -5,7 +5,7 @@ import type { Checker } from '../checker.js';
 import { InputError } from '../errors.js';
 import { PRODUCTS, isProductName } from '../resolve.js';
 import type { ProductName } from '../scoring/index.js';
-import type { WebhookOptions } from './webhook.js';
+import type { RetryPolicy } from './durableWebhookQueue.js';
 import type { WebhookOutcome, WebhookQueue } from './webhookQueue.js';
 
 /** A per-key rate: `burst` requests at once, refilled at `perSecond`; `perSecond: 0` is no limit. */
@@ -27,6 +27,32 @@ export interface ApiKey {
   readonly rateLimit?: RateLimit;
   /** The products this key may call; another answers 403. @default all five */
   readonly products?: readonly ProductName[];
+}
+
+/** The `webhook` option of {@link ServerOptions}: the secret, and the settings of the durable queue. */
+export interface WebhookSettings extends RetryPolicy {
+  /** Signs the webhooks of keys without a `webhookSecret`. */
+  readonly secret?: string;
+  /**
+   * The journal's directory (created 0700; it holds the secrets, to sign
+   * retries after a restart). One process at a time holds it.
+   * @default '.identity-signals/webhooks' under the working directory
+   */
+  readonly dir?: string;
+  /** Allow targets in special-purpose ranges (private, loopback, link-local, metadata…), checked at connect time. @default false */
+  readonly allowPrivateTargets?: boolean;
+  /** Time for one attempt. @default 10000 */
+  readonly timeoutMs?: number;
+  /** Bytes of a receiver's answer read at most. @default 65536 */
+  readonly maxResponseBytes?: number;
+  /** Attempts at once in all. @default 32 */
+  readonly concurrency?: number;
+  /** Attempts at once for one key's deliveries. @default half of concurrency */
+  readonly keyConcurrency?: number;
+  /** Attempts at once to one target host. @default a quarter of concurrency */
+  readonly hostConcurrency?: number;
+  /** Compact the journal while running once it is this large and has doubled. @default 67108864 (64 MiB) */
+  readonly compactBytes?: number;
 }
 
 /** What a dataset looks like to `/ready` and `/metrics`. */
@@ -57,16 +83,22 @@ export interface ServerOptions {
   /** Called with every internal error (the client only sees a generic 500). @default console.error when there is no logger */
   readonly onError?: (error: unknown) => void;
   /**
-   * Webhook delivery for email requests that carry `webhook_url`: after the
-   * 200, the checker's `emailAsync` (its providers) runs and the enriched
-   * `email` object is POSTed, signed with the key's `webhookSecret` or this
-   * `secret`. Without this option (and no key secret) no webhook is sent.
-   * @default undefined
+   * Webhook delivery for requests that carry `webhook_url` (email; name when
+   * a provider serves names): the delivery is written to the durable
+   * journal before the 200, then the checker's `emailAsync` (its providers)
+   * runs and the enriched result is POSTed, signed with the key's
+   * `webhookSecret` or this `secret`, retried with back-off, fairly between
+   * keys and hosts (docs/webhooks.md). Without this option (and no key
+   * secret) no webhook is sent. @default undefined
    */
-  readonly webhook?: Omit<WebhookOptions, 'secret'> & { readonly secret?: string };
-  /** Called when a webhook delivery ends, delivered or not. @default no-op */
+  readonly webhook?: WebhookSettings;
+  /** Called when a webhook delivery ends, delivered or given up (a dead letter). @default no-op */
   readonly onWebhook?: (delivery: WebhookOutcome) => void;
-  /** Where webhooks wait to be sent. @default an in-process queue */
+  /**
+   * Where webhooks wait to be sent. @default the durable journal queue in
+   * `webhook.dir` (what `serve` runs); the in-memory queue, not durable,
+   * only when given here by name (`createMemoryWebhookQueue(…)`)
+   */
   readonly webhookQueue?: WebhookQueue;
   /** pino logger for access and error logs; each line carries the request id. @default no logs */
   readonly logger?: Logger;

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Checker } from '../checker.js';
 import { systemTime } from '../common/clock.js';
 import { backoffDelay, webhookBody } from './durableWebhookQueue.js';
 import type { RetryPolicy } from './durableWebhookQueue.js';
+import { hostOf, keyOf } from './webhookScheduler.js';
 import { sendWebhookOnce } from './webhookSend.js';
 import type { SendOptions } from './webhookSend.js';
 import type { WebhookJob, WebhookOutcome, WebhookQueue } from './webhookQueue.js';
@@ -18,8 +19,12 @@ export interface RedisWebhookQueueOptions extends RetryPolicy {
   readonly redisUrl: string;
   readonly checker: () => Checker;
   readonly send?: Omit<SendOptions, 'secret' | 'deliveryId'>;
-  /** Deliveries this instance attempts at once. @default 8 */
+  /** Deliveries this instance attempts at once. @default 32 */
   readonly concurrency?: number;
+  /** Deliveries of one API key this instance attempts at once; the key's others wait in Redis meanwhile. @default half of `concurrency` (at least 1) */
+  readonly keyConcurrency?: number;
+  /** Deliveries to one target host this instance attempts at once. @default a quarter of `concurrency` (at least 1) */
+  readonly hostConcurrency?: number;
   /**
    * How long an instance holds a delivery it is attempting: a killed
    * instance's deliveries go back to the others after this. @default 30000
@@ -48,6 +53,14 @@ export interface RedisDelivery {
  * letters `webhooks list|retry|purge --redis` manage). A job held by an
  * instance that dies is taken back after `lockMs` by another instance's
  * stalled-job check: at least once, the same delivery id on every attempt.
+ *
+ * Fair within each instance: a job whose key already has `keyConcurrency`
+ * attempts under way here, or whose host has `hostConcurrency`, goes back to
+ * Redis (delayed 0.5–1.5 s, not counted as an attempt) and the worker takes
+ * the next, so one key's receiver that never answers holds at most its share
+ * of the slots. BullMQ's open-source workers take jobs in order and have no
+ * groups, so the shares are per instance, and a host that fails is not paused
+ * as the journal queue pauses it (each job backs off on its own).
  */
 export function createRedisWebhookQueue(options: RedisWebhookQueueOptions): WebhookQueue & { readonly queue: Queue } {
   const producer = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
@@ -63,30 +76,60 @@ export function createRedisWebhookQueue(options: RedisWebhookQueueOptions): Webh
   }, 5000);
   countTimer.unref();
 
+  const concurrency = options.concurrency ?? 32;
+  const keyConcurrency = options.keyConcurrency ?? Math.max(1, Math.floor(concurrency / 2));
+  const hostConcurrency = options.hostConcurrency ?? Math.max(1, Math.floor(concurrency / 4));
+  /** Attempts under way in this instance, by key and by host. */
+  const byKey = new Map<string, number>();
+  const byHost = new Map<string, number>();
+  const count = (map: Map<string, number>, name: string, by: number) => {
+    const n = (map.get(name) ?? 0) + by;
+    if (n === 0) map.delete(name);
+    else map.set(name, n);
+  };
+
+  const attempt = async (bjob: Job<RedisDelivery>, data: RedisDelivery) => {
+    let body = data.body;
+    if (body === undefined) {
+      body = await webhookBody(options.checker(), data.id, data.job);
+      // Kept with the job: every later attempt, by any instance, sends the same bytes.
+      await bjob.updateData({ ...data, body });
+    }
+    const outcome = await sendWebhookOnce(data.job.url, body, { ...options.send, secret: data.job.secret, deliveryId: data.id });
+    if (outcome.delivered) return { status: outcome.status };
+    const why = outcome.error ?? `HTTP ${outcome.status}`;
+    if (!outcome.retry) throw new UnrecoverableError(why);
+    const next = systemTime() + backoffDelay(bjob.attemptsMade + 1, options, Math.random);
+    if (next > data.created + windowMs) throw new UnrecoverableError(`${why} (retry window of ${windowMs} ms over)`);
+    throw new Error(why);
+  };
+
   let worker: Worker<RedisDelivery> | undefined;
   if (options.work !== false) {
     const consumer = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
     worker = new Worker<RedisDelivery>(
       WEBHOOK_QUEUE_NAME,
-      async (bjob: Job<RedisDelivery>) => {
+      async (bjob: Job<RedisDelivery>, token?: string) => {
         const data = bjob.data;
-        let body = data.body;
-        if (body === undefined) {
-          body = await webhookBody(options.checker(), data.id, data.job);
-          // Kept with the job: every later attempt, by any instance, sends the same bytes.
-          await bjob.updateData({ ...data, body });
+        const key = keyOf(data.job);
+        const host = hostOf(data.job.url);
+        if ((byKey.get(key) ?? 0) >= keyConcurrency || (byHost.get(host) ?? 0) >= hostConcurrency) {
+          // This instance's share for the key or the host is taken (a slow receiver): back to Redis, the next job's turn.
+          await bjob.moveToDelayed(systemTime() + 500 + Math.round(Math.random() * 1000), token);
+          throw new DelayedError();
         }
-        const outcome = await sendWebhookOnce(data.job.url, body, { ...options.send, secret: data.job.secret, deliveryId: data.id });
-        if (outcome.delivered) return { status: outcome.status };
-        const why = outcome.error ?? `HTTP ${outcome.status}`;
-        if (!outcome.retry) throw new UnrecoverableError(why);
-        const next = systemTime() + backoffDelay(bjob.attemptsMade + 1, options, Math.random);
-        if (next > data.created + windowMs) throw new UnrecoverableError(`${why} (retry window of ${windowMs} ms over)`);
-        throw new Error(why);
+        count(byKey, key, 1);
+        count(byHost, host, 1);
+        try {
+          return await attempt(bjob, data);
+        } finally {
+          count(byKey, key, -1);
+          count(byHost, host, -1);
+        }
       },
       {
         connection: consumer,
-        concurrency: options.concurrency ?? 8,
+        concurrency,
         lockDuration: lockMs,
         stalledInterval: Math.max(1000, Math.floor(lockMs / 2)),
         // A stalled job is one whose instance died: always worth another attempt.

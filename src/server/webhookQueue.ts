@@ -18,6 +18,12 @@ export interface WebhookJob {
   readonly name?: { readonly first: string; readonly last: string; readonly country?: string };
   /** HMAC key of the API key the request came with. */
   readonly secret: string;
+  /**
+   * The id of the API key the request came with (not secret: the one logs
+   * and metrics use): the durable queue shares its slots fairly between
+   * keys. @default a hash of `secret`
+   */
+  readonly key?: string;
 }
 
 /** How a job ended, as `onWebhook` sees it. */
@@ -35,6 +41,11 @@ export interface WebhookQueue {
   enqueue(job: WebhookJob): void | Promise<void>;
   /** Jobs accepted and not yet ended. */
   readonly depth: number;
+  /**
+   * Why the queue refuses new jobs now (a durable queue whose journal takes
+   * no writes), or null: the server's `/ready` answers 503 with it. @default null
+   */
+  readonly problem?: string | null;
   close(deadline: number): Promise<readonly WebhookJob[]>;
 }
 
@@ -48,10 +59,14 @@ export interface MemoryWebhookQueueOptions {
 }
 
 /**
- * A queue that sends each job at once in this process (enrich, then deliver
- * with retries). On close it waits for the jobs in flight until the
- * deadline and returns those still unsent; jobs are lost if the process is
- * killed, which is what a durable queue is for.
+ * A queue in memory, **not durable**: it sends each job at once in this
+ * process (enrich, then deliver with retries), with no bound on how many
+ * at once and no fairness between keys; the target is checked before the
+ * request (a DNS answer that changes in between is not caught). On close it
+ * waits for the jobs in flight until the deadline and returns those still
+ * unsent; jobs are lost if the process is killed. A server uses it only when
+ * given it by name (`webhookQueue: createMemoryWebhookQueue(…)`); by default
+ * it runs the durable journal queue ({@link createDurableWebhookQueue}).
  */
 export function createMemoryWebhookQueue(options: MemoryWebhookQueueOptions): WebhookQueue {
   const inFlight = new Map<WebhookJob, Promise<void>>();

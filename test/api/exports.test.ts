@@ -40,7 +40,7 @@ describe('entry point exports', () => {
       'runEmailProviders', 'runProviders', 'smtpProvider', 'tableProvider',
     ]);
     expect(Object.keys(server).sort()).toEqual([
-      'WebhookJournal', 'createApiServer', 'createDurableWebhookQueue', 'createMemoryWebhookQueue', 'createRedisWebhookQueue', 'createRequestHandler',
+      'WebhookJournal', 'WebhooksUnavailableError', 'createApiServer', 'createDurableWebhookQueue', 'createMemoryWebhookQueue', 'createRedisWebhookQueue', 'createRequestHandler',
       'createServer', 'deliverWebhook', 'refuseWebhookTarget', 'sendWebhookOnce', 'signWebhook',
     ]);
   });

@@ -7,6 +7,7 @@ import { createApiServer } from '../../src/server/index.js';
 import type { ApiServer, WebhookOutcome } from '../../src/server/index.js';
 import { HUB_EXAMPLE } from '../../src/server/schemas.js';
 import { json, startHttpServer } from '../support/httpServer.js';
+import { scratchFolders } from '../support/scratch.js';
 
 // POST /1.0/hub (issue 19) over loopback: several products of one sign-up in
 // one request, one result per claim (the product endpoint's own object) plus
@@ -168,6 +169,7 @@ describe('POST /1.0/hub', () => {
 });
 
 describe('POST /1.0/hub with webhook_url', () => {
+  const { folder: webhookDir } = scratchFolders('identity-signals-hub-webhooks-');
   it('queues the e-mail\'s webhook as /1.0/email does, and echoes webhook_url', async () => {
     const receiver = await startHttpServer((_req, res) => json(res, 200, {}));
     const outcomes: WebhookOutcome[] = [];
@@ -176,7 +178,7 @@ describe('POST /1.0/hub with webhook_url', () => {
     const hooked = createApiServer({
       apiKeys: [KEY],
       checker: createChecker({ providers: [{ name: 'social', enrichEmail: async () => ({ mx: true, has_linkedin: true }) }] }),
-      webhook: { secret: 'whsec', allowPrivateTargets: true },
+      webhook: { secret: 'whsec', allowPrivateTargets: true, dir: webhookDir() },
       onWebhook: (outcome) => {
         outcomes.push(outcome);
         delivered();

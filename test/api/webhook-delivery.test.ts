@@ -6,6 +6,7 @@ import { createChecker } from '../../src/index.js';
 import { createServer as createApiServer } from '../../src/server/index.js';
 import type { ServerOptions, WebhookDelivery } from '../../src/server/index.js';
 import { deliverWebhook, refuseWebhookTarget, signWebhook } from '../../src/server/webhook.js';
+import { scratchFolders } from '../support/scratch.js';
 
 // Real receivers on 127.0.0.1 (allowPrivateTargets lets the sender reach
 // them); only the back-off sleep is injected, so no test waits for it.
@@ -49,6 +50,7 @@ async function receiver(reply: (n: number, res: ServerResponse) => void): Promis
 const statuses = (...codes: number[]) => (n: number, res: ServerResponse) => res.writeHead(codes[Math.min(n, codes.length - 1)]!).end();
 const noSleep = { sleep: async () => {} };
 const local = { secret: 'whsec', allowPrivateTargets: true, ...noSleep };
+const server = { secret: 'whsec', allowPrivateTargets: true };
 
 describe('deliverWebhook: what is sent', () => {
   it('POSTs the JSON body with content-type and a signature over "t.body" at the injected clock', async () => {
@@ -233,6 +235,7 @@ describe('deliverWebhook: refused targets are never called', () => {
 
 describe('server → webhook', () => {
   const CUSTOMER = 'c-1';
+  const { folder } = scratchFolders('identity-signals-webhook-delivery-');
   /** Starts the API server, POSTs one request, waits for `expect` webhook outcomes (or none). */
   async function post(options: Omit<ServerOptions, 'apiKeys'>, path: string, body: unknown) {
     const deliveries: (WebhookDelivery & { url: string; resolution_id: string })[] = [];
@@ -242,6 +245,8 @@ describe('server → webhook', () => {
     const api = createApiServer({
       apiKeys: ['k'],
       ...options,
+      // Each server its own journal (the durable queue every server runs).
+      ...(options.webhook === undefined ? {} : { webhook: { dir: folder(), ...options.webhook } }),
       onWebhook: (d) => {
         deliveries.push(d);
         settle();
@@ -270,7 +275,7 @@ describe('server → webhook', () => {
     const r = await receiver(statuses(200));
     try {
       const checker = createChecker({ providers: [{ name: 'social', enrichEmail: async () => ({ has_linkedin: true }) }] });
-      const res = await post({ checker, webhook: local }, '/1.0/email', { customer_id: CUSTOMER, claims: ['email'], email: 'jane@acme-widgets.com', webhook_url: r.url });
+      const res = await post({ checker, webhook: server }, '/1.0/email', { customer_id: CUSTOMER, claims: ['email'], email: 'jane@acme-widgets.com', webhook_url: r.url });
       expect(res.status).toBe(200);
       await res.settled;
       expect(res.errors).toEqual([]);
@@ -288,7 +293,8 @@ describe('server → webhook', () => {
     try {
       const res = await post({ webhook: { secret: 's' } }, '/1.0/email', { customer_id: CUSTOMER, claims: ['email'], email: 'jane@acme-widgets.com', webhook_url: r.url });
       await res.settled;
-      expect(res.deliveries).toEqual([expect.objectContaining({ delivered: false, attempts: 0, url: r.url })]);
+      // Checked when the connection is made: one attempt, refused, given up at once (never retried).
+      expect(res.deliveries).toEqual([expect.objectContaining({ delivered: false, attempts: 1, url: r.url, error: 'target refused: 127.0.0.1 (Loopback)' })]);
       expect(r.hits).toHaveLength(0);
     } finally {
       await r.close();
@@ -300,7 +306,7 @@ describe('server → webhook', () => {
     try {
       const without = await post({}, '/1.0/email', { customer_id: CUSTOMER, claims: ['email'], email: 'jane@acme-widgets.com', webhook_url: r.url });
       expect(without.status).toBe(200);
-      const name = await post({ webhook: local }, '/1.0/name', { customer_id: CUSTOMER, claims: ['name'], first_name: 'Jane', last_name: 'Doe', webhook_url: r.url });
+      const name = await post({ webhook: server }, '/1.0/name', { customer_id: CUSTOMER, claims: ['name'], first_name: 'Jane', last_name: 'Doe', webhook_url: r.url });
       expect(name.status).toBe(200);
       // A webhook would have been started before the response was written;
       // a further request round-trip gives it time to arrive if it were sent.
@@ -316,7 +322,7 @@ describe('server → webhook', () => {
   it('hands a failure of the enrichment to onError instead of crashing', async () => {
     const real = createChecker();
     const checker = { ...real, emailAsync: async () => Promise.reject(new Error('enrichment broke')) };
-    const res = await post({ checker, webhook: local }, '/1.0/email', { customer_id: CUSTOMER, claims: ['email'], email: 'jane@acme-widgets.com', webhook_url: 'http://127.0.0.1:9/x' });
+    const res = await post({ checker, webhook: server }, '/1.0/email', { customer_id: CUSTOMER, claims: ['email'], email: 'jane@acme-widgets.com', webhook_url: 'http://127.0.0.1:9/x' });
     expect(res.status).toBe(200);
     await res.settled;
     expect(res.errors).toEqual([expect.objectContaining({ message: 'enrichment broke' })]);

@@ -143,7 +143,7 @@ describe('durable webhook queue (journal on disk)', () => {
     const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
     writeFileSync(join(dir, 'lock'), String(gone));
     const journal = WebhookJournal.open(dir);
-    expect(readFileSync(join(dir, 'lock'), 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(join(dir, 'lock.1'), 'utf8')).toBe(String(process.pid));
     journal.close();
   });
 

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -160,6 +160,47 @@ describe('webhooks survive kill -9', () => {
         bodies.set(r.id, r.body);
         expect(JSON.parse(r.body)).toMatchObject({ event: 'email.enriched', delivery_id: r.id, email: { company_name: 'Acme' } });
       }
+    } finally {
+      await receiver.close();
+    }
+  }, 240_000);
+
+  it('one machine, the journal compacted while running: killed four times at random moments of delivery and compaction, nothing accepted is lost', async () => {
+    const dir = folder();
+    // A tiny compactBytes: the journal is compacted every few deliveries, so kills fall before, during and after compactions.
+    const config = writeConfig(dir, { webhook: { dir: 'journal', compactBytes: 4096 } });
+    const mode = { status: 200, delayMs: 20 };
+    const receiver = await startReceiver(mode);
+    const journalFile = join(dir, 'journal', 'deliveries.ndjson');
+    let accepted = 0;
+    let compactedWhileRunning = 0;
+    // A seeded sequence of kill delays (ms after the last accept), so a failure can be replayed.
+    let seed = 30;
+    const nextDelay = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), 50 + (seed % 400));
+    try {
+      for (let round = 0; round < 4; round++) {
+        const serve = startServe(config);
+        children.push(serve.child);
+        const port = await serve.port;
+        const inode = statSync(journalFile).ino;
+        const statuses = await Promise.all(Array.from({ length: 60 }, (_, n) => postEmail(port, round * 100 + n, receiver.url)));
+        expect(statuses.every((s) => s === 200)).toBe(true);
+        accepted += statuses.length;
+        await new Promise((ok) => setTimeout(ok, nextDelay()));
+        // A new file renamed over the old one: a compaction finished while this process ran.
+        if (statSync(journalFile).ino !== inode) compactedWhileRunning += 1;
+        await killed(serve.child);
+      }
+      const serve = startServe(config);
+      children.push(serve.child);
+      await serve.port;
+      await until(() => tally(receiver.receipts).distinct === accepted, 120_000, `all ${accepted} deliveries`);
+      await killed(serve.child);
+      const t = tally(receiver.receipts);
+      console.log(`journal compacted while running, kill -9 four times: accepted ${accepted}, delivered ${t.distinct} distinct (lost ${accepted - t.distinct}), ${t.duplicates} duplicates, compactions seen in ${compactedWhileRunning} of 4 runs`);
+      expect(t.distinct).toBe(accepted);
+      expect(t.badSignatures).toBe(0);
+      expect(compactedWhileRunning).toBeGreaterThan(0);
     } finally {
       await receiver.close();
     }

@@ -3,6 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { deliverWebhook, refuseWebhookTarget, signWebhook } from '../../src/server/webhook.js';
+import { scratchFolders } from '../support/scratch.js';
+
+const { folder } = scratchFolders('identity-signals-webhook-server-');
 
 describe('webhook signing', () => {
   it('signs "t.body" with HMAC-SHA256', () => {
@@ -99,7 +102,7 @@ describe('server → webhook for email requests', () => {
       const api = createApiServer({
         apiKeys: ['k'],
         checker: createChecker({ providers: [{ name: 'social', enrichEmail: async () => ({ mx: true, has_twitter: true }) }] }),
-        webhook: { secret: 'whsec', allowPrivateTargets: true },
+        webhook: { secret: 'whsec', allowPrivateTargets: true, dir: folder() },
         onWebhook: (d) => {
           deliveries.push(d);
           ok();

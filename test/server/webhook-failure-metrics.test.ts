@@ -5,17 +5,20 @@ import { createApiServer } from '../../src/server/index.js';
 import type { ApiServer, WebhookOutcome } from '../../src/server/index.js';
 import { startHttpServer } from '../support/httpServer.js';
 import type { LoopbackServer } from '../support/httpServer.js';
+import { scratchFolders } from '../support/scratch.js';
 
 // /metrics counts the webhooks that were not delivered by why: refused
 // before sending (a target the sender will not post to), a network failure
 // (no answer), or the receiver's HTTP status; delivered ones are not
-// failures. Receivers on loopback.
+// failures. Receivers on loopback; a retry window of 1 ms makes every
+// failure final at its first attempt.
 
 const KEY = 'webhook-metrics-key';
 let api: ApiServer;
 let receiver: LoopbackServer;
 let closedPort = 0;
 let settled: (o: WebhookOutcome) => void = () => undefined;
+const { folder } = scratchFolders('identity-signals-webhook-metrics-');
 
 beforeAll(async () => {
   receiver = await startHttpServer((req, res) => res.writeHead(req.path === '/ok' ? 200 : 503).end());
@@ -27,7 +30,7 @@ beforeAll(async () => {
   api = createApiServer({
     apiKeys: [KEY],
     rateLimitPerSecond: 0,
-    webhook: { secret: 'whsec', retries: 0, allowPrivateTargets: true },
+    webhook: { secret: 'whsec', windowMs: 1, allowPrivateTargets: true, dir: folder() },
     onWebhook: (o) => settled(o),
   });
   await api.ready;

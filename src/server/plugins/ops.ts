@@ -12,7 +12,9 @@ const neverShed = { pressureHandler: () => undefined };
  * loaded and verified (the start-up preload has finished: every product's
  * files, tables and libraries) and the server is not shutting down
  * (readiness), with each dataset's age; 503 otherwise, so a load balancer
- * sends nothing before the first request can be answered at full speed.
+ * sends nothing before the first request can be answered at full speed. Also
+ * 503 while webhooks are refused (the journal takes no writes: a full disk),
+ * with the reason; the checks go on answering meanwhile.
  */
 export const opsPlugin = shared<FastifyPluginAsync<{ state: ServerState }>>(async (app, { state }) => {
   app.get(
@@ -36,7 +38,9 @@ export const opsPlugin = shared<FastifyPluginAsync<{ state: ServerState }>>(asyn
         const datasets = state.dataStatus();
         const data = datasets.map((d) => ({ product: d.product, name: d.name, retrieved: d.retrieved, age_days: d.ageDays, verified: d.verified, stale: d.stale }));
         const broken = datasets.find((d) => !d.verified);
+        const webhooks = state.webhookProblem();
         if (state.draining) body = { status: 'not_ready', reason: 'shutting down', data };
+        else if (webhooks !== null) body = { status: 'not_ready', reason: `webhooks: ${webhooks}`, data };
         else if (state.warming !== null) body = { status: 'not_ready', reason: `loading the data (${state.warming})`, data };
         else if (state.preloadProblem !== null) body = { status: 'not_ready', reason: `data: ${state.preloadProblem}`, data };
         else if (broken !== undefined) body = { status: 'not_ready', reason: `${broken.product}/${broken.name}: ${broken.problem ?? 'not verified'}`, data };

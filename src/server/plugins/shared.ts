@@ -30,6 +30,8 @@ export interface ServerState {
   /** The key of the server's own warm-up requests, while it sends them (a random secret, then null). */
   warmUpKey: KeyEntry | null;
   dataStatus: () => readonly DatasetStatus[];
+  /** Why webhooks are refused now (the journal takes no writes): `/ready` answers 503 while it is set. */
+  webhookProblem: () => string | null;
 }
 
 declare module 'fastify' {
