@@ -373,7 +373,7 @@ export function preloadSharedPhoneCheck(): void {
  * checkPhone('+39 333 123 4567');
  * // { value: '+39 333 123 4567', type: 'mobile', status: 'undetermined', is_valid: true,
  * //   country: 'IT', country_code: '+39', original_network: 'TIM', current_network: 'TIM',
- * //   e164: '+393331234567', time_zones: ['Europe/Rome', 'Europe/Vatican'], score: 850, score_cluster: 'very_high', … }
+ * //   e164: '+393331234567', time_zones: ['Europe/Rome', 'Europe/Vatican'], score: 500, score_cluster: 'review', … }
  */
 export function checkPhone(phoneNumber: string, options?: PhoneCheckOptions): PhoneResult {
   return checkerFor(options)(phoneNumber);
