@@ -264,7 +264,7 @@ export function preloadSharedNameCheck(): void {
  * option, as {@link createNameCheck} (`INPUT_OPTION` / `SCORING_CONFIG`)
  * @example
  * checkName('Zbigniew', 'Brzeziński');
- * // { value: 'Zbigniew,Brzeziński', gender: 'M', is_valid: true, risk_type: null, score: 865, … }
+ * // { value: 'Zbigniew,Brzeziński', gender: 'M', is_valid: true, risk_type: null, score: 924, … }
  * checkName('Test', 'User').risk_type; // 'PLACEHOLDER'
  * checkName('asdf', 'qwerty').risk_type; // 'RANDOM_TYPING'
  * checkName('Andrea', 'Smith', { country: 'IT' }).gender; // 'M'
