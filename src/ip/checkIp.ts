@@ -188,7 +188,7 @@ export function preloadSharedIpCheck(): void {
  * option, as {@link createIpCheck} (`INPUT_OPTION` / `SCORING_CONFIG`)
  * @example
  * checkIp('81.2.69.142')
- * // { value: '81.2.69.142', city: 'London', country: 'GB', connection_type: null, timezone: 'Europe/London', …, score: 720, score_cluster: 'high' }
+ * // { value: '81.2.69.142', city: 'London', country: 'GB', connection_type: null, timezone: 'Europe/London', …, score: 500, score_cluster: 'review' }
  */
 export function checkIp(ip: string, options?: IpCheckOptions): IpResult {
   return checkerFor(options)(ip);
