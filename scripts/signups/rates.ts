@@ -6,6 +6,7 @@
  *   npm run eval:rates                 every code of every subject
  *   npm run eval:rates -- --json       the same as JSON
  *   npm run eval:rates -- email        one subject (email, phone, ip, device, name, identity)
+ *   npm run eval:rates -- --markdown   the weight tables of docs/scoring.md (models only, no corpus run)
  *
  * For the identity it also fits the dampings of the products carried in
  * ({@link fitDampings}); a damping's evidence cites it as `corpus fit: 0.45`.
@@ -285,6 +286,28 @@ function checkIdentityRow(checker: Checker, row: SignupRow) {
   );
 }
 
+/**
+ * The weight tables of docs/scoring.md, from the models alone (no corpus
+ * run): per subject every risk, trust and carried code with its kind, gate,
+ * weight and evidence, then its info codes. `npm run eval:rates --
+ * --markdown` prints them; test/docs/scoring.test.ts holds the page to them.
+ */
+export function weightTables(): string {
+  const lines: string[] = [];
+  for (const subject of SUBJECTS) {
+    const entries = Object.entries(MODELS[subject].signals as Readonly<Record<string, SignalSpec>>);
+    lines.push(`### ${subject}`, '', '| code | kind | gate | weight | evidence |', '|---|---|---|---|---|');
+    for (const [code, spec] of entries) {
+      if (spec.kind === 'info') continue;
+      const gate = spec.capBand === undefined ? '' : spec.capBand === 0 ? 'bottom band' : spec.capBand === 1 ? 'second band' : `band ${spec.capBand}`;
+      lines.push(`| \`${code}\` | ${spec.kind} | ${gate} | ${spec.weight} | ${spec.evidence.replaceAll('|', '\\|')} |`);
+    }
+    const infos = entries.filter(([, spec]) => spec.kind === 'info').map(([code]) => `\`${code}\``);
+    lines.push('', `Reported with 0 points (info): ${infos.join(', ')}.`, '');
+  }
+  return lines.join('\n');
+}
+
 function format(all: readonly SubjectRates[], commit: string | null, dampings: ReturnType<typeof fitDampings> | null): string {
   const lines: string[] = [];
   lines.push(`Rates of the reason codes on the FIT half of ${CORPUS_FILE.slice(ROOT.length + 1)}${commit === null ? '' : ` at commit ${commit}`}`);
@@ -324,6 +347,10 @@ function format(all: readonly SubjectRates[], commit: string | null, dampings: R
 }
 
 function main(argv: readonly string[]): void {
+  if (argv.includes('--markdown')) {
+    process.stdout.write(weightTables());
+    return;
+  }
   const subjects = SUBJECTS.filter((s) => argv.includes(s));
   const rows = parseCorpus(readFileSync(CORPUS_FILE, 'utf8'));
   const { checker } = pinnedChecker(CORPUS_NOW);
