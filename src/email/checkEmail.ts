@@ -45,7 +45,7 @@ export const EMAIL_OPTION_RULES: OptionRules = { suggestTypos: booleanOption, se
  * @param options scoring, typo suggestions, mailchecker second opinion, data bundle, clock (`now`)
  * @returns `(email) => EmailResult`
  * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
- * bad bands, a weight code of no product's model, a weight outside its range),
+ * bad bands, a weight code of no product's model, a weight outside 0..10 nats),
  * `INPUT_OPTION` for any other bad option (not an object, an unknown key, a
  * switch that is not a boolean, `now` neither a valid Date nor a function);
  * `field` is the option's path (`scoring.weights.EMAILFREE`, `suggestTypos`)

@@ -168,7 +168,7 @@ export const PHONE_OPTION_RULES: OptionRules = { defaultCountry: countryOption }
  * `INPUT_OPTION` when its options are not an object, have a key other than
  * `defaultCountry`, or name no country with a numbering plan)
  * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
- * bad bands, a weight code of no product's model, a weight outside 0..1),
+ * bad bands, a weight code of no product's model, a weight outside 0..10 nats),
  * `INPUT_OPTION` for any other bad option (not an object, an unknown key, a
  * `defaultCountry` that is not a country with a numbering plan); `field` is
  * the option's path
