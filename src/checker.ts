@@ -219,7 +219,7 @@ const CHECKER_RULES: OptionRules = {
  * `SCORING_CONFIG` for anything wrong in `scoring` (not an object, an
  * unknown key, bands that are not a preset or five contiguous integer bands
  * over 0..1000, a weight code that is no product's signal such as
- * `scoring.weights.EMAILFREE`, a weight outside 0..1 or on an info signal);
+ * `scoring.weights.EMAILFREE`, a weight outside its range (0..10 nats, 0..1 for a carried damping) or on an info signal);
  * `INPUT_OPTION` for every other bad option: `options` or a product's
  * options not an object, an unknown key at any level (`email.suggest`), or a
  * bad value (`email.suggestTypos`, `device.cacheSize`, `ip.databases[1]`,

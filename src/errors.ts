@@ -18,7 +18,7 @@
  * - `SCORING_CONFIG`: anything wrong in `scoring`: not an object, an unknown
  *   key, bands that are not a preset or contiguous integer bands over
  *   0..1000, a weight code that is no product's signal
- *   (`scoring.weights.EMAILFREE`), a weight outside 0..1 or on an info signal.
+ *   (`scoring.weights.EMAILFREE`), a weight outside its range (0..10 nats; 0..1 for a carried damping) or on an info signal.
  * - `NOT_IMPLEMENTED`: reserved for a feature this version does not implement.
  * - `DATA_MISSING`, `DATA_CORRUPT`, `DATA_VERSION`: a bundled or supplied data
  *   file is absent, unreadable or of the wrong version.

@@ -104,7 +104,7 @@ interface Result {
   readonly reasons: readonly { code: string; points: number }[];
 }
 
-function hasInput(row: SignupRow, subject: Subject): boolean {
+export function hasInput(row: SignupRow, subject: Subject): boolean {
   if (subject === 'identity') return true;
   if (subject === 'name') return row.first_name !== undefined && row.last_name !== undefined && row.products.name !== undefined;
   if (subject === 'phone') return row.phone !== undefined && row.products.phone !== undefined;
@@ -129,7 +129,7 @@ function inputOf(row: SignupRow, subject: Subject): string {
 }
 
 /** Runs one subject's check on a row, with the row's country as the hint where the API takes one and its time as `now`. */
-function check(checker: Checker, row: SignupRow, subject: Subject): Result {
+export function check(checker: Checker, row: SignupRow, subject: Subject): Result {
   const now = new Date(row.at);
   switch (subject) {
     case 'email':

@@ -309,7 +309,7 @@ const DEVICE_CALL_RULES: OptionRules = { headers: recordOption };
  * when its options are not an object, have a key other than `headers`, or
  * `headers` is not a plain object
  * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
- * bad bands, a weight code of no product's model, a weight outside 0..1),
+ * bad bands, a weight code of no product's model, a weight outside 0..10 nats),
  * `INPUT_OPTION` for any other bad option (not an object, an unknown key,
  * `cacheSize` not a whole number >= 0); `field` is the option's path
  * @example

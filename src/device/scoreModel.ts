@@ -8,50 +8,60 @@ import type { QualityCluster, ScoreModel, Scorer, SignalSpec, WeightedCode } fro
  * {@link DEVICE_SCORE_MODEL}.
  */
 const DEVICE_SIGNALS = {
-  DEVICE_EMPTY: { kind: 'risk', weight: 0.9, capBand: 0, description: 'the user agent is empty or blank' },
+  DEVICE_EMPTY: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/97 abusive, 0/504 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'the user agent is empty or blank' },
   DEVICE_MALFORMED: {
     kind: 'risk',
-    weight: 0.7,
+    weight: 0,
     capBand: 0,
+    evidence: 'corpus: 0/97 abusive, 0/504 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work',
     description: 'the user agent is garbage: control characters or no letters at all',
   },
-  DEVICE_TOO_LONG: { kind: 'risk', weight: 0.3, description: 'the user agent is longer than any real browser sends (cut before parsing)' },
+  DEVICE_TOO_LONG: { kind: 'risk', weight: 0, evidence: 'corpus: 0/97 abusive, 0/504 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)', description: 'the user agent is longer than any real browser sends (cut before parsing)' },
   DEVICE_HEADER_NAME: {
     kind: 'risk',
-    weight: 0.3,
+    weight: 0,
+    evidence: 'corpus: 0/97 abusive, 0/504 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)',
     description: "the value starts with the header's own name ('User-Agent: Mozilla/5.0 …'): a hand-built request or a logging slip",
   },
-  DEVICE_ROBOT: { kind: 'risk', weight: 0.7, capBand: 1, description: 'a crawler, monitor, script or HTTP library (isbot)' },
-  DEVICE_HEADLESS: { kind: 'risk', weight: 0.7, capBand: 1, description: 'a headless or scripted browser' },
+  DEVICE_ROBOT: { kind: 'risk', weight: 6, capBand: 1, evidence: 'corpus: 41/97 abusive, 0/504 genuine', description: 'a crawler, monitor, script or HTTP library (isbot)' },
+  DEVICE_HEADLESS: { kind: 'risk', weight: 5.3, capBand: 1, evidence: 'corpus: 19/97 abusive, 0/504 genuine', description: 'a headless or scripted browser' },
   DEVICE_IMPOSSIBLE_COMBINATION: {
     kind: 'risk',
-    weight: 0.6,
+    weight: 2.7,
     capBand: 1,
+    evidence: 'corpus: 1/97 abusive, 0/504 genuine',
     description: 'the browser, OS and device cannot occur together (e.g. Internet Explorer on Android)',
   },
   DEVICE_FEED_READER: {
     kind: 'risk',
-    weight: 0.4,
+    weight: 0,
+    evidence: 'corpus: 0/97 abusive, 0/504 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)',
     description: "a feed-reader app (is_feed_reader): a person's client, not a bot, but one that polls feeds rather than a browser a person fills a form in",
   },
-  DEVICE_HINTS_MISMATCH: { kind: 'risk', weight: 0.4, description: 'client-hint headers contradict the user agent' },
+  DEVICE_HINTS_MISMATCH: { kind: 'risk', weight: 5.6, evidence: 'corpus: 27/97 abusive, 0/504 genuine', description: 'client-hint headers contradict the user agent' },
   DEVICE_BROWSER_OUTDATED: {
     kind: 'risk',
-    weight: 0.35,
+    weight: 1.7,
+    evidence: 'corpus: 15/97 abusive, 14/504 genuine',
     description: 'the browser is years behind the newest release of its family in the capability table',
   },
-  DEVICE_BROWSER_UNKNOWN: { kind: 'risk', weight: 0.1, description: 'no browser or app could be identified' },
-  DEVICE_OS_UNKNOWN: { kind: 'risk', weight: 0.1, description: 'no operating system could be identified' },
-  DEVICE_CATEGORY_UNKNOWN: { kind: 'risk', weight: 0.05, description: 'the kind of hardware could not be told' },
-  DEVICE_BROWSER_IDENTIFIED: { kind: 'trust', weight: 0.2, description: 'browser and version identified' },
-  DEVICE_OS_IDENTIFIED: { kind: 'trust', weight: 0.2, description: 'operating system and version identified' },
-  DEVICE_MODEL_IDENTIFIED: { kind: 'trust', weight: 0.3, description: 'the device model is named and found in the model table' },
-  DEVICE_BROWSER_RECENT: { kind: 'trust', weight: 0.4, description: 'the browser is among the releases of about the last year' },
-  DEVICE_HINTS_CONSISTENT: { kind: 'trust', weight: 0.2, description: 'client-hint headers agree with the user agent' },
+  DEVICE_BROWSER_RECENT: { kind: 'trust', weight: 0.7, evidence: 'corpus: 36/97 abusive, 381/504 genuine', description: 'the browser is among the releases of about the last year' },
+  // What the parser could name says how much is known about the device, not whether a person holds it: reported, not scored.
+  DEVICE_BROWSER_UNKNOWN: { kind: 'info', weight: 0, description: 'no browser or app could be identified: browser fields are null' },
+  DEVICE_OS_UNKNOWN: { kind: 'info', weight: 0, description: 'no operating system could be identified: OS fields are null' },
+  DEVICE_CATEGORY_UNKNOWN: { kind: 'info', weight: 0, description: 'the kind of hardware could not be told: category is unknown' },
+  DEVICE_BROWSER_IDENTIFIED: { kind: 'info', weight: 0, description: 'browser and version identified' },
+  DEVICE_OS_IDENTIFIED: { kind: 'info', weight: 0, description: 'operating system and version identified' },
+  DEVICE_MODEL_IDENTIFIED: { kind: 'info', weight: 0, description: 'the device model is named and found in the model table' },
+  DEVICE_HINTS_CONSISTENT: {
+    kind: 'info',
+    weight: 0,
+    description: 'client-hint headers agree with the user agent: nothing against it; not scored, as only Chromium browsers send hints (a current Safari sends none)',
+  },
   DEVICE_MODEL_HIDDEN: {
     kind: 'info',
     weight: 0,
-    description: 'the user agent hides the model (iPhone, reduced Android UA); model-specific fields are null',
+    description: 'the user agent hides the model, as every iPhone and reduced Android UA does: the norm, not a risk; model-specific fields are null',
   },
   DEVICE_SPECS_UNKNOWN: { kind: 'info', weight: 0, description: 'the model is not in the specs table; screen, age and price are null' },
   DEVICE_APP: { kind: 'info', weight: 0, description: 'an app or WebView, not a stand-alone browser' },
@@ -78,7 +88,7 @@ export type DeviceReasonCode = keyof typeof DEVICE_SIGNALS;
  * code takes no weight).
  *
  * @example
- * const weights: Partial<Record<DeviceWeightCode, number>> = { DEVICE_ROBOT: 0.3 };
+ * const weights: Partial<Record<DeviceWeightCode, number>> = { DEVICE_BROWSER_OUTDATED: 0.5 };
  */
 export type DeviceWeightCode = WeightedCode<typeof DEVICE_SIGNALS>;
 
@@ -89,20 +99,22 @@ export type DeviceScorer = Scorer<DeviceReasonCode, QualityCluster, 'device'>;
 export type DeviceScoreOutcome = ReturnType<DeviceScorer>;
 
 /**
- * The device score model: how much trustworthy device information a user
- * agent carries and how plausible it is. Weights are judgement calls made
- * against the corpora of test/fixtures/device (a real phone with a named
- * model and a current browser lands in `high`; a bare library or crawler in
- * `bad` or lower); callers can override any of them through
- * `scoring.weights`.
+ * The device score model (docs/scoring.md): the trust that the user agent
+ * is a person's browser. What the parser could name (browser, OS, model,
+ * specs) is reported, not scored: an iPhone never names its model, and a
+ * current one is as good as a named Galaxy. Scored are the facts whose rate
+ * differs between genuine and abusive sign-ups, each weight a
+ * log-likelihood ratio in nats with its evidence: robots and headless
+ * browsers (gated to the second band), hints that contradict the user
+ * agent, a browser years out of date or a current one. Callers can
+ * override any weight through `scoring.weights`.
  *
  * @example
  * import { createScorer } from 'identity-signals/scoring';
- * createScorer(DEVICE_SCORE_MODEL)([{ code: 'DEVICE_ROBOT' }]).score; // 150 ('poor')
+ * createScorer(DEVICE_SCORE_MODEL)([{ code: 'DEVICE_ROBOT' }]).score; // 2 ('poor')
  */
 export const DEVICE_SCORE_MODEL: ScoreModel<DeviceReasonCode, QualityCluster, 'device'> = Object.freeze({
   product: 'device',
   clusters: QUALITY_CLUSTERS,
-  baseline: 0.5,
   signals: Object.freeze(DEVICE_SIGNALS),
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors.js';
 import { checkEmail, createEmailCheck } from './checkEmail.js';
 import { EMAIL_SCORE_MODEL } from './scoreModel.js';
+import { createScorer } from '../scoring/createScorer.js';
 
 const PROVIDER_FIELDS = [
   'has_twitter', 'has_amazon', 'has_linkedin', 'has_airbnb', 'has_instagram', 'found_on_serp',
@@ -25,7 +26,7 @@ describe('checkEmail', () => {
       'education', 'employment', 'avatar', 'score', 'score_cluster', 'suggestion', 'reasons',
     ]);
     expect(r).toMatchObject({ value: 'jane.doe@acme-widgets.com', status: 'undetermined', is_valid: null, is_free: false, domain: 'acme-widgets.com', suggestion: null });
-    expect(codes('jane.doe@acme-widgets.com')).toEqual(['EMAIL_BASELINE', 'EMAIL_CORPORATE', 'EMAIL_PROVIDER_ONLY']);
+    expect(codes('jane.doe@acme-widgets.com')).toEqual(['EMAIL_BASELINE', 'EMAIL_DOMAIN_UNLISTED', 'EMAIL_PROVIDER_ONLY']);
   });
 
   it('follows the status precedence of docs/design.md', () => {
@@ -97,15 +98,19 @@ describe('checkEmail', () => {
       const r = checkEmail(email);
       expect(r.reasons.reduce((sum, x) => sum + x.points, 0), email).toBe(r.score);
     }
-    expect(checkEmail('jane@acme-widgets.com')).toMatchObject({ score: 850, score_cluster: 'high' });
-    expect(checkEmail('jane@gmail.com')).toMatchObject({ score: 630, score_cluster: 'good' });
+    // A domain on no list is unknown, not corporate: nothing known, the neutral middle.
+    expect(checkEmail('jane@acme-widgets.com')).toMatchObject({ score: 500, score_cluster: 'moderate' });
+    expect(checkEmail('asdfgh@qwerty.ru').score).toBe(500);
+    // A free provider is a trust of EMAIL_FREE's weight (ln odds 0.2: 500 → 550).
+    expect(checkEmail('jane@gmail.com')).toMatchObject({ score: createScorer(EMAIL_SCORE_MODEL)([{ code: 'EMAIL_FREE' }]).score, score_cluster: 'moderate' });
+    expect(checkEmail('jane@gmail.com').score).toBe(550);
     expect(checkEmail('x@mailinator.com').score).toBeLessThanOrEqual(399);
     expect(checkEmail('x y@z.com').score).toBeLessThanOrEqual(199);
   });
 
   it('flags confusable scripts', () => {
     expect(codes('jane@pаypal.com')).toContain('EMAIL_CONFUSABLE');
-    expect(codes('jane@pаypal.com')).not.toContain('EMAIL_CORPORATE');
+    expect(codes('jane@pаypal.com')).not.toContain('EMAIL_DOMAIN_UNLISTED');
   });
 
   it('returns fresh objects', () => {
@@ -134,14 +139,16 @@ describe('checkEmail', () => {
   });
 
   it('applies scoring options once per checker', () => {
-    const check = createEmailCheck({ scoring: { bands: 'scorecard', weights: { EMAIL_FREE: 0 } } });
-    expect(check('jane@gmail.com')).toMatchObject({ score: 700, score_cluster: 'good' });
-    expect(check('jane@acme-widgets.com').score_cluster).toBe('high');
+    const check = createEmailCheck({ scoring: { bands: 'scorecard', weights: { EMAIL_FREE: 1.3 } } });
+    // logit 1.3 → 786: 'high' in the scorecard bands (776–1000), 'good' in the default ones.
+    expect(check('jane@gmail.com')).toMatchObject({ score: 786, score_cluster: 'high' });
+    expect(checkEmail('jane@gmail.com')).toMatchObject({ score: 550, score_cluster: 'moderate' });
+    expect(check('jane@acme-widgets.com').score_cluster).toBe('moderate');
   });
 
   it('exposes a model whose signals match the reason codes it emits', () => {
     expect(Object.keys(EMAIL_SCORE_MODEL.signals).sort()).toEqual([
-      'EMAIL_ACCEPT_ALL', 'EMAIL_CONFUSABLE', 'EMAIL_CORPORATE', 'EMAIL_DATA_STALE', 'EMAIL_DELIVERABLE', 'EMAIL_DISPOSABLE', 'EMAIL_DOMAIN_BLOCKLISTED', 'EMAIL_FREE',
+      'EMAIL_ACCEPT_ALL', 'EMAIL_CONFUSABLE', 'EMAIL_DATA_STALE', 'EMAIL_DELIVERABLE', 'EMAIL_DISPOSABLE', 'EMAIL_DOMAIN_BLOCKLISTED', 'EMAIL_DOMAIN_UNLISTED', 'EMAIL_FREE',
       'EMAIL_INVALID_DOMAIN', 'EMAIL_MAILBOX_REJECTED', 'EMAIL_NO_MX', 'EMAIL_PROVIDER_FAILED', 'EMAIL_PROVIDER_ONLY', 'EMAIL_RESERVED', 'EMAIL_ROLE',
       'EMAIL_SPAM_TRAP', 'EMAIL_SYNTAX', 'EMAIL_TYPO',
     ]);

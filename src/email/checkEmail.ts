@@ -45,13 +45,13 @@ export const EMAIL_OPTION_RULES: OptionRules = { suggestTypos: booleanOption, se
  * @param options scoring, typo suggestions, mailchecker second opinion, data bundle, clock (`now`)
  * @returns `(email) => EmailResult`
  * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
- * bad bands, a weight code of no product's model, a weight outside 0..1),
+ * bad bands, a weight code of no product's model, a weight outside 0..10 nats),
  * `INPUT_OPTION` for any other bad option (not an object, an unknown key, a
  * switch that is not a boolean, `now` neither a valid Date nor a function);
  * `field` is the option's path (`scoring.weights.EMAILFREE`, `suggestTypos`)
  * @example
  * const check = createEmailCheck({ scoring: { bands: 'scorecard' } });
- * check('jane.doe@acme.com').score_cluster; // 'high'
+ * check('jane.doe@gmail.com').score_cluster; // 'moderate'
  */
 export function createEmailCheck(options?: EmailCheckOptions): EmailCheck {
   const { scoring, suggestTypos = true, secondOpinion = true, data, now } = checkOptions<EmailCheckOptions>(options, '', {
@@ -181,7 +181,7 @@ function judge(email: string, facts: (domain: string, domainUnicode: string) => 
   if (role !== null) signals.push({ code: 'EMAIL_ROLE', detail: `"${role}" is a role name` });
   if (free) signals.push({ code: 'EMAIL_FREE', detail: `${domain} is a free mail provider` });
   if (!undeliverable && suggestion === null && disposable === null && !free && confusable === null) {
-    signals.push({ code: 'EMAIL_CORPORATE' });
+    signals.push({ code: 'EMAIL_DOMAIN_UNLISTED' });
   }
   if (!undeliverable) signals.push({ code: 'EMAIL_PROVIDER_ONLY', detail: PROVIDER_ONLY_DETAIL });
   // The disposable verdict (listed or not) rests on the lists being current.
@@ -243,7 +243,7 @@ export function preloadSharedEmailCheck(): void {
  * @example
  * checkEmail('jane.doe@gmial.com');
  * // { value: 'jane.doe@gmial.com', status: 'syntax', is_valid: null, domain: 'gmial.com',
- * //   suggestion: 'gmail.com', score: 56, score_cluster: 'poor', reasons: [...], ... }
+ * //   suggestion: 'gmail.com', score: 11, score_cluster: 'poor', reasons: [...], ... }
  */
 export function checkEmail(email: string, options?: EmailCheckOptions): EmailResult {
   return checkerFor(options)(email);

@@ -40,7 +40,7 @@ export type { EmailReasonCode } from './scoreModel.js';
  * @example
  * const r: EmailResult = checkEmail('jane.doe@gmail.com');
  * // { value: 'jane.doe@gmail.com', status: 'undetermined', is_valid: null, is_free: true,
- * //   domain: 'gmail.com', has_twitter: null, …, score: 630, score_cluster: 'good', suggestion: null, reasons: […] }
+ * //   domain: 'gmail.com', has_twitter: null, …, score: 550, score_cluster: 'moderate', suggestion: null, reasons: […] }
  */
 export interface EmailResult {
   /** The address exactly as given. */

@@ -147,18 +147,18 @@ function checkCountry(country: string | undefined): void {
 export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOptions | undefined, data: DataContext | undefined): IdentityCheck {
   const score = createScorer(IDENTITY_SCORE_MODEL, scoring);
 
-  /** Every product carried in, then every cross-signal finding: the identity's own score. */
+  /** Every product carried in, then every cross-signal finding: the identity's own score, and how much of the identity was read. */
   const scoreParts = (parts: IdentityEvidence): IdentityScore => {
     const signals: Signal<IdentityReasonCode>[] = [];
     for (const { product, code } of CARRIED) {
       const result = parts[product];
       if (result === undefined) continue;
-      const risk = 1 - result.score / 1000;
-      signals.push({ code, strength: risk * risk, detail: `${product} score ${result.score} (${result.score_cluster})` });
+      // The product's log-odds; the scorer clamps ±Infinity (a score of 0 or 1000) to ±6.
+      signals.push({ code, logit: Math.log(result.score / (1000 - result.score)), detail: `${product} score ${result.score} (${result.score_cluster})` });
     }
     signals.push(...crossSignals(parts));
     const outcome = score(signals);
-    return Object.freeze({ ...outcome, reasons: Object.freeze(outcome.reasons.map((r) => Object.freeze(r))) });
+    return Object.freeze({ ...outcome, reasons: Object.freeze(outcome.reasons.map((r) => Object.freeze(r))), confidence: confidenceOf(parts) });
   };
 
   /** The products' sync checks on the inputs given. */
@@ -243,6 +243,24 @@ export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOpti
     for (let i = 0; i < WARM_UP_CALLS / 4; i++) bound(warmUpIdentity(i), { now: WARM_UP_NOW });
   });
   return Object.assign(bound, { async, score: data === undefined ? fromParts : runWithData(data, fromParts), preload }) as IdentityCheck;
+}
+
+/**
+ * The share of the five inputs that were given and could be read (0, 0.2,
+ * … 1): an e-mail address that parses, a valid phone number, a valid IP
+ * address, a user agent that is not empty or garbage, a name that is not
+ * invalid. An input that was read and found bad (a disposable address, a
+ * Tor exit) counts: it is evidence. One that is missing or unreadable does
+ * not: there is less to go on, which lowers the confidence, not the score.
+ */
+export function confidenceOf(parts: Pick<IdentityEvidence, 'email' | 'phone' | 'ip' | 'device' | 'name'>): number {
+  let read = 0;
+  if (parts.email !== undefined && !parts.email.reasons.some((r) => r.code === 'EMAIL_SYNTAX')) read++;
+  if (parts.phone?.is_valid === true) read++;
+  if (parts.ip?.is_valid === true) read++;
+  if (parts.device !== undefined && !parts.device.reasons.some((r) => r.code === 'DEVICE_EMPTY' || r.code === 'DEVICE_MALFORMED')) read++;
+  if (parts.name !== undefined && parts.name.risk_type !== 'INVALID') read++;
+  return read / 5;
 }
 
 function headerValue(headers: IdentityInput['headers'], name: string): string | undefined {

@@ -110,7 +110,9 @@ function localWords(local: string): { words: string[]; letters: string } {
  *   (Bob for Robert, Sasha for Aleksandr) and through transliteration;
  * - `part`: one of the two names only (jane1987, doe.family);
  * - `other`: two or more words, the first a known given name, none of them
- *   the person's given or family name (peter.smith for Jane Doe);
+ *   the person's given or family name (peter.smith for Jane Doe); only when
+ *   both names have a Latin spelling to compare with (a name in Han or Kana
+ *   script, which has none here, gives `none`);
  * - `none`: nothing to say (a nickname such as darkstar77).
  *
  * @param local - the part before `@`, as typed
@@ -164,7 +166,14 @@ export function matchNameToEmail(local: string, firstName: string, lastName: str
   for (const k of wordKeys) if (k.length >= 3 && (givenKeys.has(k) || surnameKeys.has(k))) return 'part';
   for (const s of surnameKeys) if (s.length >= 4 && lettersKey.includes(s)) return 'part';
   for (const g of givenKeys) if (g.length >= 4 && lettersKey.startsWith(g)) return 'part';
+  // "Another person's name" needs the person's own in Latin letters to compare with: a name in a
+  // script with no transliteration here (彩 井上, 王伟) could be what the local part spells.
+  if (!hasLatinSpelling(firstName) || !lastWords.some((w) => /^[a-z]/u.test(w))) return 'none';
   const named = words.filter((w) => w.length >= 3);
   if (named.length >= 2 && isKnownFirstName(named[0]!)) return 'other';
   return 'none';
+}
+
+function hasLatinSpelling(part: string): boolean {
+  return nameWords(part).some((w) => /^[a-z]/u.test(w));
 }

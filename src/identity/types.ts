@@ -39,11 +39,28 @@ export interface IdentityCheckOptions extends IdentityCallOptions {
 
 /** The identity's own score: every product carried in, then every cross-signal finding. */
 export interface IdentityScore {
-  /** 0–1000: how likely these inputs are one real person acting in good faith. */
+  /**
+   * 0–1000: the trust that these inputs are one real person acting in good
+   * faith. 500 when nothing is known; a missing input moves nothing (see
+   * `confidence`).
+   */
   readonly score: number;
   readonly score_cluster: RiskCluster;
-  /** One per product carried in and one per finding; their points add up to `score`. */
+  /** `IDENTITY_BASELINE` (500), then one per product carried in and one per finding; their points add up to `score`. */
   readonly reasons: readonly Reason<IdentityReasonCode | BaselineCode<'identity'>>[];
+  /**
+   * How much of the identity the score rests on: the share of the five
+   * inputs (e-mail, phone, IP, user agent, name) that were given and could
+   * be read, 0 to 1 in steps of 0.2. An e-mail that parses, a valid phone
+   * number and IP, a user agent that is not empty or garbage, a name that
+   * is not invalid each count 0.2, whatever their own score (a disposable
+   * address is read, and is evidence). Missing inputs lower this, never the
+   * score: an e-mail alone can score as high as all five, with confidence 0.2.
+   *
+   * @example
+   * checkIdentity({ email: 'sarah.johnson@gmail.com' }).identity.confidence; // 0.2
+   */
+  readonly confidence: number;
 }
 
 /** Each product's result (for the inputs given) plus {@link IdentityScore}. */

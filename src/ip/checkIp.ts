@@ -79,7 +79,7 @@ const IP_CALL_RULES: OptionRules = { now: dateOption };
  * `now`, `now` is not a valid Date, or the clock function returns anything
  * but a valid Date (`field` `now`)
  * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
- * bad bands, a weight code of no product's model, a weight outside 0..1),
+ * bad bands, a weight code of no product's model, a weight outside 0..10 nats),
  * `INPUT_OPTION` for any other bad option (not an object, an unknown key,
  * `databases` not an array of non-empty paths or Uint8Arrays, `now` neither
  * a valid Date nor a function); `field` is the option's path (`databases[1]`)
@@ -188,7 +188,7 @@ export function preloadSharedIpCheck(): void {
  * option, as {@link createIpCheck} (`INPUT_OPTION` / `SCORING_CONFIG`)
  * @example
  * checkIp('81.2.69.142')
- * // { value: '81.2.69.142', city: 'London', country: 'GB', connection_type: null, timezone: 'Europe/London', …, score: 720, score_cluster: 'high' }
+ * // { value: '81.2.69.142', city: 'London', country: 'GB', connection_type: null, timezone: 'Europe/London', …, score: 500, score_cluster: 'review' }
  */
 export function checkIp(ip: string, options?: IpCheckOptions): IpResult {
   return checkerFor(options)(ip);

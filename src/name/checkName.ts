@@ -163,7 +163,7 @@ export const NAME_OPTION_RULES = { country: countryOption };
  * given names whose sex differs between countries)
  * @returns a function `(firstName, lastName, call?) => NameResult`; `call.country` overrides the default country
  * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
- * bad bands, a weight code of no product's model, a weight outside 0..1),
+ * bad bands, a weight code of no product's model, a weight outside 0..10 nats),
  * `INPUT_OPTION` when `options` is not an object, has an unknown key or a
  * bad `country` or `data`; `field` is the option's path (`scoring.weights.NAME_FAMUOS`)
  * @example
@@ -264,7 +264,7 @@ export function preloadSharedNameCheck(): void {
  * option, as {@link createNameCheck} (`INPUT_OPTION` / `SCORING_CONFIG`)
  * @example
  * checkName('Zbigniew', 'Brzeziński');
- * // { value: 'Zbigniew,Brzeziński', gender: 'M', is_valid: true, risk_type: null, score: 865, … }
+ * // { value: 'Zbigniew,Brzeziński', gender: 'M', is_valid: true, risk_type: null, score: 924, … }
  * checkName('Test', 'User').risk_type; // 'PLACEHOLDER'
  * checkName('asdf', 'qwerty').risk_type; // 'RANDOM_TYPING'
  * checkName('Andrea', 'Smith', { country: 'IT' }).gender; // 'M'

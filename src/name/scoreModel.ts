@@ -2,66 +2,55 @@ import { RISK_CLUSTERS } from '../scoring/bands.js';
 import type { Scorer } from '../scoring/createScorer.js';
 import type { RiskCluster, ScoreModel, SignalSpec, WeightedCode } from '../scoring/types.js';
 
-// Weights are judgement, stated as data so callers can override them
-// (`scoring.weights`). Rationale:
-// - malformed input and keyboard mashing are not names at all: gated to the
-//   bottom band (capBand 0), whatever else is known;
-// - list matches are strong but not certain (a real Michael Jordan exists),
-//   so they lower the score by noisy-OR without a gate;
-// - trust: a known first name with a clear gender plus a known or name-like
-//   last name is the best offline evidence that a person typed their name.
-const invalid = (description: string) => ({ kind: 'risk', weight: 0.95, capBand: 0, description }) satisfies SignalSpec;
-const random = (description: string) => ({ kind: 'risk', weight: 0.9, capBand: 0, description }) satisfies SignalSpec;
-
 /**
  * The signals of the name check, one entry per code: the single list of
  * its reason codes ({@link NameReasonCode} is derived from its keys, so a code
- * cannot exist in one place and not the other).
+ * cannot exist in one place and not the other). Weights are log-likelihood
+ * ratios in nats with their evidence (docs/scoring.md).
  */
 const NAME_SIGNALS = {
-  // INVALID (gated to the bottom band)
-  NAME_EMPTY: invalid('a part is empty or only spaces'),
-  NAME_TOO_LONG: invalid('a part is longer than 50 characters'),
-  NAME_TOO_MANY_WORDS: invalid('a part has more than 5 words'),
-  NAME_CONTROL_CHARS: invalid('control or invisible format characters'),
-  NAME_EMOJI: invalid('emoji or pictographs'),
-  NAME_DIGITS: invalid('digits'),
-  NAME_EMAIL: invalid('an e-mail address'),
-  NAME_URL: invalid('a web address'),
-  NAME_SYMBOLS: invalid('symbols or punctuation that names do not use'),
-  NAME_NO_LETTERS: invalid('a part without any letter'),
-  NAME_SINGLE_LETTER: invalid('last name (or both names) a single letter'),
-  // list matches
-  NAME_PLACEHOLDER: { kind: 'risk', weight: 0.9, description: 'a placeholder such as John Doe, Test Test, N/A' },
-  NAME_TITLE_AS_NAME: { kind: 'risk', weight: 0.85, description: 'a title (Mr, Mrs, Dr, Herr…) given as a name' },
-  NAME_FICTIONAL: { kind: 'risk', weight: 0.8, description: 'a fictional character' },
-  NAME_FICTIONAL_COMMON: { kind: 'risk', weight: 0.35, description: 'a fictional character whose name is also a common real name' },
-  NAME_FAMOUS: { kind: 'risk', weight: 0.6, description: 'the name of a famous person' },
-  NAME_FAMOUS_COMMON: { kind: 'risk', weight: 0.35, description: 'a famous name that is also a common real name (Thomas Müller)' },
-  NAME_HUMOROUS: { kind: 'risk', weight: 0.85, description: 'a joke name such as Hugh Jass' },
-  NAME_HUMOROUS_COMMON: { kind: 'risk', weight: 0.35, description: 'a joke name that is also a common real name (Joe King)' },
-  NAME_VULGAR: { kind: 'risk', weight: 0.85, description: 'a vulgar word' },
-  NAME_HUMOROUS_READING: { kind: 'risk', weight: 0.8, description: 'first and last name read aloud as a joke (Mike Hunt: "my cunt")' },
-  // first and last alike
-  NAME_PARTS_SIMILAR: { kind: 'risk', weight: 0.6, description: 'first and last name equal, nearly equal or one inside the other' },
-  // random typing (gated to the bottom band)
-  NAME_KEYBOARD_WALK: random('a keyboard walk (qwerty, asdf, azerty, qwertz rows and columns)'),
-  NAME_REPEATED_PATTERN: random('a repeated letter or syllable (aaaa, jkjkjk)'),
-  NAME_NO_VOWELS: random('a long Latin word without vowels'),
-  NAME_UNLIKELY_LETTERS: random('letter sequences that names do not have (character model)'),
-  // OTHER
-  NAME_MIXED_SCRIPT: { kind: 'risk', weight: 0.6, description: 'letters of several scripts in one word (look-alike characters)' },
-  NAME_ORGANIZATION: { kind: 'risk', weight: 0.7, description: 'a company legal form (Inc, Ltd, GmbH): an organisation, not a person' },
-  NAME_ODD_PUNCTUATION: { kind: 'risk', weight: 0.4, description: 'separators doubled or at the edge of a word' },
-  // soft risks that do not make a name invalid
-  NAME_INITIAL: { kind: 'risk', weight: 0.15, description: 'first name given as an initial' },
-  NAME_TITLE_PREFIX: { kind: 'risk', weight: 0.05, description: 'first name preceded by a title' },
-  // trust
-  NAME_FIRST_KNOWN: { kind: 'trust', weight: 0.5, description: 'first name known, with a clear gender' },
-  NAME_FIRST_KNOWN_UNISEX: { kind: 'trust', weight: 0.3, description: 'first name known, gender unclear' },
-  NAME_LAST_KNOWN: { kind: 'trust', weight: 0.4, description: 'last name known' },
-  NAME_LAST_PLAUSIBLE: { kind: 'trust', weight: 0.2, description: 'last name unknown but name-like' },
-  // info
+  // Not a name at all: gated to the bottom band, whatever else is known.
+  NAME_EMPTY: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'a part is empty or only spaces' },
+  NAME_TOO_LONG: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'a part is longer than 50 characters' },
+  NAME_TOO_MANY_WORDS: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'a part has more than 5 words' },
+  NAME_CONTROL_CHARS: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'control or invisible format characters' },
+  NAME_EMOJI: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'emoji or pictographs' },
+  NAME_DIGITS: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'digits' },
+  NAME_EMAIL: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'an e-mail address' },
+  NAME_URL: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'a web address' },
+  NAME_SYMBOLS: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'symbols or punctuation that names do not use' },
+  NAME_NO_LETTERS: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'a part without any letter' },
+  NAME_SINGLE_LETTER: { kind: 'risk', weight: 2.8, capBand: 0, evidence: 'corpus: 1/87 abusive, 0/475 genuine', description: 'last name (or both names) a single letter' },
+  // List matches: strong but not certain (a real Michael Jordan exists), so no gate.
+  NAME_PLACEHOLDER: { kind: 'risk', weight: 5.5, evidence: 'corpus: 22/87 abusive, 0/475 genuine', description: 'a placeholder such as John Doe, Test Test, N/A' },
+  NAME_TITLE_AS_NAME: { kind: 'risk', weight: 5.5, evidence: 'corpus as NAME_PLACEHOLDER: 22/87 abusive, 0/475 genuine; no fit-half name is a title: measured as the placeholders, another word no one is named typed where a name goes', description: 'a title (Mr, Mrs, Dr, Herr…) given as a name' },
+  NAME_FICTIONAL: { kind: 'risk', weight: 4.1, evidence: 'corpus: 5/87 abusive, 0/475 genuine', description: 'a fictional character' },
+  NAME_FICTIONAL_COMMON: { kind: 'risk', weight: 2.8, evidence: 'corpus: 1/87 abusive, 0/475 genuine', description: 'a fictional character whose name is also a common real name' },
+  NAME_FAMOUS: { kind: 'risk', weight: 5.1, evidence: 'corpus: 14/87 abusive, 0/475 genuine', description: 'the name of a famous person' },
+  NAME_FAMOUS_COMMON: { kind: 'risk', weight: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)', description: 'a famous name that is also a common real name (Thomas Müller)' },
+  NAME_HUMOROUS: { kind: 'risk', weight: 4.4, evidence: 'corpus: 7/87 abusive, 0/475 genuine', description: 'a joke name such as Hugh Jass' },
+  NAME_HUMOROUS_COMMON: { kind: 'risk', weight: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)', description: 'a joke name that is also a common real name (Joe King)' },
+  NAME_VULGAR: { kind: 'risk', weight: 4.4, evidence: 'corpus as NAME_HUMOROUS: 7/87 abusive, 0/475 genuine; no fit-half name is vulgar: measured as the joke names, the same kind of mockery', description: 'a vulgar word' },
+  NAME_HUMOROUS_READING: { kind: 'risk', weight: 1.7, evidence: 'corpus: 1/87 abusive, 1/475 genuine', description: 'first and last name read aloud as a joke (Mike Hunt: "my cunt")' },
+  // First and last alike.
+  NAME_PARTS_SIMILAR: { kind: 'risk', weight: 4.5, evidence: 'corpus: 8/87 abusive, 0/475 genuine', description: 'first and last name equal, nearly equal or one inside the other' },
+  // Random typing: gated to the bottom band.
+  NAME_KEYBOARD_WALK: { kind: 'risk', weight: 5.6, capBand: 0, evidence: 'corpus: 24/87 abusive, 0/475 genuine', description: 'a keyboard walk (qwerty, asdf, azerty, qwertz rows and columns)' },
+  NAME_REPEATED_PATTERN: { kind: 'risk', weight: 4.1, capBand: 0, evidence: 'corpus: 5/87 abusive, 0/475 genuine', description: 'a repeated letter or syllable (aaaa, jkjkjk)' },
+  NAME_NO_VOWELS: { kind: 'risk', weight: 4.8, capBand: 0, evidence: 'corpus: 11/87 abusive, 0/475 genuine', description: 'a long Latin word without vowels' },
+  NAME_UNLIKELY_LETTERS: { kind: 'risk', weight: 4.5, capBand: 0, evidence: 'corpus: 8/87 abusive, 0/475 genuine', description: 'letter sequences that names do not have (character model)' },
+  // Other.
+  NAME_MIXED_SCRIPT: { kind: 'risk', weight: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)', description: 'letters of several scripts in one word (look-alike characters)' },
+  NAME_ORGANIZATION: { kind: 'risk', weight: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)', description: 'a company legal form (Inc, Ltd, GmbH): an organisation, not a person' },
+  NAME_ODD_PUNCTUATION: { kind: 'risk', weight: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)', description: 'separators doubled or at the edge of a word' },
+  NAME_INITIAL: { kind: 'risk', weight: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)', description: 'first name given as an initial' },
+  NAME_TITLE_PREFIX: { kind: 'risk', weight: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)', description: 'first name preceded by a title' },
+  // Trust: the name lists hold the names people are given; a known name is one a person can have.
+  NAME_FIRST_KNOWN: { kind: 'trust', weight: 0.8, evidence: 'corpus: 38/87 abusive, 446/475 genuine', description: 'first name known, with a clear gender' },
+  NAME_FIRST_KNOWN_UNISEX: { kind: 'trust', weight: 0.3, evidence: 'corpus: 2/87 abusive, 18/475 genuine', description: 'first name known, gender unclear' },
+  NAME_LAST_KNOWN: { kind: 'trust', weight: 1.7, evidence: 'corpus: 14/87 abusive, 437/475 genuine', description: 'last name known' },
+  // Info: a name the lists do not hold is unknown, neither for nor against.
+  NAME_LAST_PLAUSIBLE: { kind: 'info', weight: 0, description: 'last name not in the lists but name-like: unknown, so it moves nothing' },
   NAME_GENDER_UNKNOWN: { kind: 'info', weight: 0, description: 'gender is null: first name unknown, unisex or evidence weak' },
 } satisfies Readonly<Record<`NAME_${string}`, SignalSpec>>;
 
@@ -81,7 +70,7 @@ export type NameReasonCode = keyof typeof NAME_SIGNALS;
  * code takes no weight).
  *
  * @example
- * const weights: Partial<Record<NameWeightCode, number>> = { NAME_FAMOUS: 0.3 };
+ * const weights: Partial<Record<NameWeightCode, number>> = { NAME_FAMOUS: 2 };
  */
 export type NameWeightCode = WeightedCode<typeof NAME_SIGNALS>;
 
@@ -92,19 +81,21 @@ export type NameScorer = Scorer<NameReasonCode, RiskCluster, 'name'>;
 export type NameScoreOutcome = ReturnType<NameScorer>;
 
 /**
- * The name product's score model: a 0.45 baseline risk (a well-formed name
- * about which nothing is known scores 550, `review`), gates for invalid
- * input and random typing, noisy-OR risks for list matches, trust lifts for
- * known names.
+ * The name product's score model (docs/scoring.md): the trust that the
+ * name is a real person's. A well-formed name about which nothing is known
+ * scores 500, the middle of the review band. Gates cap invalid input and
+ * random typing at the bottom band; list matches (placeholders, famous,
+ * fictional and joke names) are risks; first and last names the lists
+ * know are trusts; each weight a log-likelihood ratio in nats with its
+ * evidence.
  *
  * @example
  * import { createScorer } from 'identity-signals/scoring';
  * const score = createScorer(NAME_SCORE_MODEL);
- * score([{ code: 'NAME_FIRST_KNOWN' }, { code: 'NAME_LAST_KNOWN' }]).score; // 865
+ * score([{ code: 'NAME_FIRST_KNOWN' }, { code: 'NAME_LAST_KNOWN' }]).score; // 924
  */
 export const NAME_SCORE_MODEL: ScoreModel<NameReasonCode, RiskCluster, 'name'> = Object.freeze({
   product: 'name',
   clusters: RISK_CLUSTERS,
-  baseline: 0.45,
   signals: Object.freeze(NAME_SIGNALS),
 });

@@ -77,17 +77,19 @@ describe('checkPhone: accepted formats', () => {
 });
 
 describe('checkPhone: types and score', () => {
+  // A valid number says only that it can be read: nothing known, 500 ('review'); types that bill the
+  // caller or reach no one person's line are risks; VoIP has no measured rate yet, so it moves nothing.
   it.each([
-    ['+39 333 123 4567', 'mobile', 'very_high'],
-    ['+39 02 1234 5678', 'fixed_line', 'high'],
-    ['+1 650 253 0000', 'fixed_line_or_mobile', 'high'],
-    ['+39 800 123456', 'toll_free', 'high'],
-    ['+39 899 123456', 'premium_rate', 'low'],
-    ['+43 810 123456', 'shared_cost', 'review'],
+    ['+39 333 123 4567', 'mobile', 'review'],
+    ['+39 02 1234 5678', 'fixed_line', 'review'],
+    ['+1 650 253 0000', 'fixed_line_or_mobile', 'review'],
+    ['+39 800 123456', 'toll_free', 'review'],
+    ['+39 899 123456', 'premium_rate', 'very_low'],
+    ['+43 810 123456', 'shared_cost', 'very_low'],
     ['+44 56 1234 5678', 'voip', 'review'],
-    ['+44 70 1234 5678', 'personal_number', 'review'],
-    ['+44 76 2345 6789', 'pager', 'review'],
-    ['+44 55 1234 5678', 'uan', 'review'],
+    ['+44 70 1234 5678', 'personal_number', 'very_low'],
+    ['+44 76 2345 6789', 'pager', 'very_low'],
+    ['+44 55 1234 5678', 'uan', 'very_low'],
   ])('%s is %s (%s)', (number, type, cluster) => {
     const r = checkPhone(number);
     expect(r.type).toBe(type);
@@ -95,19 +97,26 @@ describe('checkPhone: types and score', () => {
     expect(sum(r)).toBe(r.score);
   });
 
-  it('lowers the fraud-favoured types below a plain valid number', () => {
+  it('lowers the non-personal types below a plain valid number, and scores no coverage', () => {
     const plain = checkPhone('+39 02 1234 5678').score;
-    for (const n of ['+39 899 123456', '+43 810 123456', '+44 56 1234 5678', '+44 70 1234 5678', '+44 76 2345 6789', '+44 55 1234 5678']) {
+    expect(plain).toBe(500);
+    for (const n of ['+39 899 123456', '+43 810 123456', '+44 70 1234 5678', '+44 76 2345 6789', '+44 55 1234 5678']) {
       expect(checkPhone(n).score).toBeLessThan(plain);
     }
-    expect(checkPhone('+39 333 123 4567').score).toBeGreaterThan(plain);
+    // A mobile whose carrier the data names scores as a plain valid number: a known carrier is reported, not scored.
+    const mobile = checkPhone('+39 333 123 4567');
+    expect(mobile.original_network).not.toBeNull();
+    expect(mobile.score).toBe(plain);
+    expect(mobile.reasons.filter((r) => r.code === 'PHONE_CARRIER_KNOWN' || r.code === 'PHONE_VALID').map((r) => r.points)).toEqual([0, 0]);
   });
 
   it('scorecard bands and weight overrides come from options', () => {
-    const check = createPhoneCheck({ scoring: { bands: 'scorecard', weights: { PHONE_PREMIUM_RATE: 0.1 } } });
+    const check = createPhoneCheck({ scoring: { bands: 'scorecard', weights: { PHONE_PREMIUM_RATE: 0.3 } } });
     const r = check('+39 899 123456');
-    expect(r.score).toBe(630);
-    expect(r.score_cluster).toBe('high');
+    // logit −0.3 → 426: 'low' in the scorecard bands (226–450), 'review' in the default ones.
+    expect(r.score).toBe(426);
+    expect(r.score_cluster).toBe('low');
+    expect(checkPhone('+39 899 123456', { scoring: { weights: { PHONE_PREMIUM_RATE: 0.3 } } }).score_cluster).toBe('review');
   });
 });
 

@@ -168,7 +168,7 @@ export const PHONE_OPTION_RULES: OptionRules = { defaultCountry: countryOption }
  * `INPUT_OPTION` when its options are not an object, have a key other than
  * `defaultCountry`, or name no country with a numbering plan)
  * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
- * bad bands, a weight code of no product's model, a weight outside 0..1),
+ * bad bands, a weight code of no product's model, a weight outside 0..10 nats),
  * `INPUT_OPTION` for any other bad option (not an object, an unknown key, a
  * `defaultCountry` that is not a country with a numbering plan); `field` is
  * the option's path
@@ -373,7 +373,7 @@ export function preloadSharedPhoneCheck(): void {
  * checkPhone('+39 333 123 4567');
  * // { value: '+39 333 123 4567', type: 'mobile', status: 'undetermined', is_valid: true,
  * //   country: 'IT', country_code: '+39', original_network: 'TIM', current_network: 'TIM',
- * //   e164: '+393331234567', time_zones: ['Europe/Rome', 'Europe/Vatican'], score: 850, score_cluster: 'very_high', … }
+ * //   e164: '+393331234567', time_zones: ['Europe/Rome', 'Europe/Vatican'], score: 500, score_cluster: 'review', … }
  */
 export function checkPhone(phoneNumber: string, options?: PhoneCheckOptions): PhoneResult {
   return checkerFor(options)(phoneNumber);

@@ -2,44 +2,38 @@ import { RISK_CLUSTERS } from '../scoring/bands.js';
 import type { Scorer } from '../scoring/createScorer.js';
 import type { RiskCluster, ScoreModel, SignalSpec, WeightedCode } from '../scoring/types.js';
 
-// Weights are judgement, stated as data so callers can override them
-// (`scoring.weights`); they were set before any corpus was run, not fitted.
-// - Not a phone number (syntax) or a number no operator could hold
-//   (invalid): gated to the bottom band whatever else is known.
-// - Premium-rate, shared-cost, VoIP, personal (follow-me), pager and UAN
-//   numbers are cheap to obtain or bill the caller: favourites of fraud and
-//   throwaway sign-ups, premium-rate most of all. They lower the score by
-//   noisy-OR, without a gate: they are real, reachable numbers.
-// - Trust: a number valid per its numbering plan removes part of the
-//   baseline doubt; a mobile or fixed line whose range the carrier data
-//   attributes to an operator removes more.
-// - Info (0 points): why provider-only fields are null offline.
-const invalid = (description: string) => ({ kind: 'risk', weight: 0.95, capBand: 0, description }) satisfies SignalSpec;
 const info = (description: string) => ({ kind: 'info', weight: 0, description }) satisfies SignalSpec;
-const risk = (weight: number, description: string) => ({ kind: 'risk', weight, description }) satisfies SignalSpec;
-const trust = (weight: number, description: string) => ({ kind: 'trust', weight, description }) satisfies SignalSpec;
 
 /**
  * The signals of the phone check, one entry per code: the single list of
  * its reason codes ({@link PhoneReasonCode} is derived from its keys, so a code
- * cannot exist in one place and not the other).
+ * cannot exist in one place and not the other). Weights are log-likelihood
+ * ratios in nats with their evidence (docs/scoring.md).
  */
 const PHONE_SIGNALS = {
-  PHONE_SYNTAX: invalid('not the shape of a phone number: letters, symbols, too few or too many digits'),
-  PHONE_INVALID_COUNTRY: invalid('the calling code is not assigned to any country or service'),
-  PHONE_TOO_SHORT: invalid('fewer digits than the numbering plan allows'),
-  PHONE_TOO_LONG: invalid('more digits than the numbering plan allows'),
-  PHONE_INVALID_LENGTH: invalid('a length between the allowed ones that the numbering plan does not use'),
-  PHONE_NOT_IN_PLAN: invalid('possible length, but in no range of the numbering plan'),
-  PHONE_NATIONAL_WITHOUT_COUNTRY: invalid('a national number (no + or 00) and no defaultCountry to read it with'),
-  PHONE_PREMIUM_RATE: risk(0.6, 'premium-rate number: bills the caller'),
-  PHONE_SHARED_COST: risk(0.4, 'shared-cost number'),
-  PHONE_VOIP: risk(0.35, 'VoIP number: cheap and easy to obtain in bulk'),
-  PHONE_PERSONAL_NUMBER: risk(0.4, 'personal (follow-me) number forwarding to another line'),
-  PHONE_PAGER: risk(0.3, 'pager number'),
-  PHONE_UAN: risk(0.3, 'universal access number (company switchboard)'),
-  PHONE_VALID: trust(0.4, 'valid per its numbering plan'),
-  PHONE_CARRIER_KNOWN: trust(0.5, 'a mobile or fixed line whose range is allocated to a known operator'),
+  // Not a phone number, or a number no operator could hold: gated to the bottom band whatever else is known.
+  PHONE_SYNTAX: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/97 abusive, 0/269 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'not the shape of a phone number: letters, symbols, too few or too many digits' },
+  PHONE_INVALID_COUNTRY: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/97 abusive, 0/269 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'the calling code is not assigned to any country or service' },
+  PHONE_TOO_SHORT: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/97 abusive, 0/269 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'fewer digits than the numbering plan allows' },
+  PHONE_TOO_LONG: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/97 abusive, 0/269 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'more digits than the numbering plan allows' },
+  PHONE_INVALID_LENGTH: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/97 abusive, 0/269 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'a length between the allowed ones that the numbering plan does not use' },
+  PHONE_NOT_IN_PLAN: { kind: 'risk', weight: 4, capBand: 0, evidence: 'corpus: 9/97 abusive, 0/269 genuine', description: 'possible length, but in no range of the numbering plan' },
+  PHONE_NATIONAL_WITHOUT_COUNTRY: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/97 abusive, 0/269 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'a national number (no + or 00) and no defaultCountry to read it with' },
+  // Number types that bill the caller or reach no one person's own line: real, reachable numbers, so no gate.
+  PHONE_PREMIUM_RATE: { kind: 'risk', weight: 3.2, evidence: 'corpus: 4/97 abusive, 0/269 genuine', description: 'premium-rate number: bills the caller' },
+  PHONE_SHARED_COST: { kind: 'risk', weight: 3, evidence: 'corpus: 3/97 abusive, 0/269 genuine', description: 'shared-cost number' },
+  PHONE_PERSONAL_NUMBER: {
+    kind: 'risk',
+    weight: 3,
+    evidence: 'corpus as PHONE_SHARED_COST: 3/97 abusive, 0/269 genuine; no fit-half number is of this type: measured as the shared-cost numbers, another type that reaches no one person\'s own line',
+    description: 'personal (follow-me) number forwarding to another line',
+  },
+  PHONE_PAGER: { kind: 'risk', weight: 3, evidence: 'corpus as PHONE_SHARED_COST: 3/97 abusive, 0/269 genuine; no fit-half number is of this type: measured as the shared-cost numbers, another type that reaches no one person\'s own line', description: 'pager number' },
+  PHONE_UAN: { kind: 'risk', weight: 3, evidence: 'corpus as PHONE_SHARED_COST: 3/97 abusive, 0/269 genuine; no fit-half number is of this type: measured as the shared-cost numbers, another type that reaches no one person\'s own line', description: 'universal access number (company switchboard)' },
+  PHONE_VOIP: { kind: 'risk', weight: 0, evidence: 'corpus: 0/97 abusive, 0/269 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)', description: 'VoIP number: cheap and easy to obtain in bulk' },
+  // That a number can be read, and whose range it is in, say how much is known: reported, not scored.
+  PHONE_VALID: info('valid per its numbering plan: `type`, formats, country and time zones are filled'),
+  PHONE_CARRIER_KNOWN: info('the carrier data names the operator the range is allocated to: original_network'),
   PHONE_CARRIER_UNKNOWN: info('the carrier data has no operator for this range: original_network is null'),
   PHONE_PORTING_UNKNOWN: info('porting is not known offline: current_network is the original network; an HLR or number-portability provider fills is_ported and the current network'),
   PHONE_CONNECTIVITY_UNKNOWN: info('whether the handset is connected or roaming is not known offline: status undetermined; an HLR provider fills it'),
@@ -62,7 +56,7 @@ export type PhoneReasonCode = keyof typeof PHONE_SIGNALS;
  * code takes no weight).
  *
  * @example
- * const weights: Partial<Record<PhoneWeightCode, number>> = { PHONE_VOIP: 0.3 };
+ * const weights: Partial<Record<PhoneWeightCode, number>> = { PHONE_VOIP: 1.5 };
  */
 export type PhoneWeightCode = WeightedCode<typeof PHONE_SIGNALS>;
 
@@ -73,23 +67,21 @@ export type PhoneScorer = Scorer<PhoneReasonCode, RiskCluster, 'phone'>;
 export type PhoneScoreOutcome = ReturnType<PhoneScorer>;
 
 /**
- * The phone product's score model: a 0.5 baseline risk, gates for syntax
- * and invalid numbers, noisy-OR risks for number types favoured by fraud,
- * trust lifts for valid numbers and known carriers.
- *
- * Typical scores with the default bands: a valid mobile with a known
- * carrier 850 (`very_high`), a valid fixed line 700 (`high`), a VoIP number
- * 455 (`review`), a premium-rate number 280 (`low`), invalid or syntax at
- * most 199 (`very_low`).
+ * The phone product's score model (docs/scoring.md): the trust that the
+ * number is a real person's own line. A number that is valid but about
+ * which nothing else is known scores 500, the middle of the review band:
+ * validity and a known carrier say how much is known, and are reported, not
+ * scored. Gates cap syntax and invalid numbers at the bottom band; number
+ * types that bill the caller or reach no one person's line are risks, each
+ * weight a log-likelihood ratio in nats with its evidence.
  *
  * @example
  * import { createScorer } from 'identity-signals/scoring';
  * const score = createScorer(PHONE_SCORE_MODEL);
- * score([{ code: 'PHONE_VALID' }, { code: 'PHONE_CARRIER_KNOWN' }]).score; // 850
+ * score([{ code: 'PHONE_VALID' }, { code: 'PHONE_PREMIUM_RATE' }]).score; // 39
  */
 export const PHONE_SCORE_MODEL: ScoreModel<PhoneReasonCode, RiskCluster, 'phone'> = Object.freeze({
   product: 'phone',
   clusters: RISK_CLUSTERS,
-  baseline: 0.5,
   signals: Object.freeze(PHONE_SIGNALS),
 });

@@ -12,27 +12,56 @@ export type Scorer<Code extends string = string, Cluster extends string = string
   signals: readonly Signal<Code>[],
 ) => ScoreOutcome<Code | BaselineCode<Product>, Cluster>;
 
+/** The score of an input about which nothing is known: log-odds 0, the middle of the default review band. */
+export const NEUTRAL_SCORE = 500;
+
+/** Largest weight a risk or trust takes (nats): e^10 ≈ 22,000 to 1, beyond any rate a sign-up corpus can show. */
+export const MAX_WEIGHT = 10;
+
+/** A carried score's log-odds are clamped to ±6 (scores 2 and 998): the ends of the scale say "certain", not "how certain". */
+export const MAX_CARRIED_LOGIT = 6;
+
 interface PreparedSignal {
   readonly code: string;
   readonly spec: SignalSpec;
   readonly weight: number;
-  /** Evaluation order: trusts first, then risks by weight, high to low. */
+  /** Evaluation order: carried first, then trusts, then risks by weight, high to low, then info. */
   readonly rank: number;
+}
+
+/** `1000 × p` of log-odds `logit`, rounded: the score of that much evidence. */
+function scoreOf(logit: number): number {
+  return Math.round(1000 / (1 + Math.exp(-logit)));
 }
 
 /**
  * Builds a scorer for one product model and one set of options. Options are
- * validated once here so that scoring a check costs a few multiplications.
+ * validated once here so that scoring a check costs a few additions and one
+ * exponential per signal.
  *
- * The model (see docs/design.md, "Score model"):
- * 1. start from `1000 × (1 − baseline)`;
- * 2. each trust signal removes its share of the baseline uncertainty;
- * 3. risks combine as noisy-OR: `score × Π(1 − wᵢ)`;
- * 4. gates cap the score at the top of a band.
+ * What a score means: the trust that the input belongs to a real person
+ * acting in good faith at sign-up. The bands are decisions: with the
+ * default bands the top two (600–1000) accept, the middle (400–599)
+ * reviews, the bottom two (0–399) block or step up. Nothing known is 500,
+ * the middle of the review band, and only evidence moves a score: a fact
+ * whose rate differs between genuine and abusive sign-ups (docs/scoring.md).
  *
- * Each step's points are the difference of the rounded running score, so the
- * points of `reasons` add up to `score` exactly. Order is fixed (trusts,
- * then risks by descending weight, then code), so the result is deterministic.
+ * The arithmetic, in log-odds around that middle:
+ * 1. `logit = Σ trust wᵢ·sᵢ − Σ risk wᵢ·sᵢ + Σ carried wᵢ·Lᵢ`, where `w`
+ *    is a signal's weight (a log-likelihood ratio in nats for risks and
+ *    trusts, a damping in 0..1 for carried scores), `s` its strength
+ *    (default 1) and `L` a carried signal's `logit` (clamped to ±6);
+ * 2. `score = round(1000 / (1 + e^−logit))`;
+ * 3. gates: each signal present with a `capBand` caps the score at the top
+ *    of that band.
+ *
+ * `reasons` open with `<PRODUCT>_BASELINE`, 500 points; each signal's points
+ * are the difference of the rounded running score in a fixed order (carried,
+ * trusts, then risks heaviest first, then code; info last with 0), and a
+ * gate's cut is booked on the gate signal, so the points add up to `score`
+ * exactly and the result does not depend on the order the check raised its
+ * signals in. A repeated code counts once. Adding a risk never raises a
+ * score; adding a trust never lowers it.
  *
  * @param model the product's score model
  * @param options bands (as many as the model has clusters) and weight
@@ -42,14 +71,17 @@ interface PreparedSignal {
  * @throws InputError `SCORING_CONFIG`, with the option's path in `field`, when
  * `options` is not an object, has a key other than `bands` and `weights`, has
  * bands that are not a preset or `model.clusters.length` contiguous integer
- * bands over 0..1000, or a weight that is not a number in 0..1, is set on an
- * `info` signal, or names no signal of the model. A code of *another*
- * product (`EMAIL_FREE` given to the name model) is left alone, so one
- * options object can serve every product; the checks themselves reject codes
- * of no product.
+ * bands over 0..1000, or a weight that is not a number in 0..10 (a risk or
+ * trust) or 0..1 (a carried signal), is set on an `info` signal, or names no
+ * signal of the model. A code of *another* product (`EMAIL_FREE` given to
+ * the name model) is left alone, so one options object can serve every
+ * product; the checks themselves reject codes of no product.
+ * @throws IdentitySignalsError `INTERNAL` when the model itself is wrong: a
+ * weight outside its range, or a risk, trust or carried signal without
+ * `evidence`
  * @example
  * const score = createScorer(EMAIL_SCORE_MODEL, { bands: 'scorecard' });
- * score([{ code: 'EMAIL_FREE' }]); // { score: 630, score_cluster: 'good', reasons: [...] }
+ * score([{ code: 'EMAIL_DISPOSABLE' }]); // { score: 57, score_cluster: 'poor', reasons: [{ code: 'EMAIL_BASELINE', points: 500, … }, { code: 'EMAIL_DISPOSABLE', points: -443 }] }
  */
 export function createScorer<Code extends string, Cluster extends string = string, Product extends ScoredName = ScoredName>(
   model: ScoreModel<Code, Cluster, Product>,
@@ -59,18 +91,17 @@ export function createScorer<Code extends string, Cluster extends string = strin
   checkScoringOptions(options, [model]);
   const bands = resolveBands(options.bands, model.clusters.length);
   const prepared = prepareSignals(model, options.weights);
-  const baselineScore = 1000 * (1 - model.baseline);
   const baselineReason: Reason<BaselineCode<Product>> = Object.freeze({
     code: `${model.product.toUpperCase() as Uppercase<Product>}_BASELINE` as const,
-    points: Math.round(baselineScore),
-    detail: `starting score: ${model.baseline} of risk assumed when nothing is known`,
+    points: NEUTRAL_SCORE,
+    detail: 'nothing known: the middle of the review band; evidence moves the score from here',
   });
 
   return (signals) => {
     // Hot path: a check raises a handful of signals, so small arrays beat Maps here.
     const seen: PreparedSignal[] = [];
     const details: (string | undefined)[] = [];
-    const strengths: number[] = [];
+    const amounts: number[] = [];
     for (const signal of signals) {
       const p = prepared.get(signal.code);
       if (p === undefined) {
@@ -79,26 +110,26 @@ export function createScorer<Code extends string, Cluster extends string = strin
       if (seen.includes(p)) continue;
       seen.push(p);
       details.push(signal.detail);
-      // Clamped so the applied weight stays in 0..1 (a NaN strength applies nothing).
-      const k = signal.strength ?? 1;
-      strengths.push(k > 0 ? Math.min(k, 1) : 0);
+      amounts.push(amountOf(p, signal));
     }
     const order = seen.map((_, i) => i);
     if (order.length > 1) order.sort((a, b) => compareSignals(seen[a]!, seen[b]!));
 
-    let uncertainty = model.baseline;
-    let riskFactor = 1;
-    let shown = baselineReason.points;
+    let logit = 0;
+    let shown = NEUTRAL_SCORE;
     let cap = 1000;
     let capAt = -1;
     const points: number[] = new Array<number>(seen.length);
     for (const i of order) {
       const s = seen[i]!;
-      if (s.spec.kind === 'trust') uncertainty *= 1 - s.weight * strengths[i]!;
-      else if (s.spec.kind === 'risk') riskFactor *= 1 - s.weight * strengths[i]!;
-      const next = Math.round(1000 * (1 - uncertainty) * riskFactor);
-      points[i] = next - shown;
-      shown = next;
+      if (amounts[i] !== 0) {
+        logit += amounts[i]!;
+        const next = scoreOf(logit);
+        points[i] = next - shown;
+        shown = next;
+      } else {
+        points[i] = 0;
+      }
       if (s.spec.capBand !== undefined) {
         const top = bands[Math.min(s.spec.capBand, bands.length - 1)]!.max;
         if (top < cap) {
@@ -127,6 +158,26 @@ export function createScorer<Code extends string, Cluster extends string = strin
   };
 }
 
+/** The log-odds a signal adds: ± its weight times its strength, or its damped carried logit. */
+function amountOf(p: PreparedSignal, signal: Signal): number {
+  switch (p.spec.kind) {
+    case 'info':
+      return 0;
+    case 'carried': {
+      const l = signal.logit;
+      // A NaN or absent logit carries nothing.
+      if (l === undefined || !(l === l)) return 0;
+      return p.weight * Math.max(-MAX_CARRIED_LOGIT, Math.min(MAX_CARRIED_LOGIT, l));
+    }
+    default: {
+      // Clamped so the applied share stays in 0..1 (a NaN strength applies nothing).
+      const k = signal.strength ?? 1;
+      const share = k > 0 ? Math.min(k, 1) : 0;
+      return p.spec.kind === 'trust' ? p.weight * share : -p.weight * share;
+    }
+  }
+}
+
 function compareSignals(a: PreparedSignal, b: PreparedSignal): number {
   return a.rank - b.rank || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }
@@ -145,11 +196,15 @@ function prepareSignals<Code extends string>(
   const out = new Map<string, PreparedSignal>();
   for (const [code, spec] of Object.entries(specs)) {
     const weight = spec.kind === 'info' ? 0 : (overrides?.[code] ?? spec.weight);
-    if (!(weight >= 0 && weight <= 1)) {
-      throw new IdentitySignalsError('INTERNAL', `weight of ${code} in the ${model.product} model is outside 0..1`);
+    const max = spec.kind === 'carried' ? 1 : MAX_WEIGHT;
+    if (!(weight >= 0 && weight <= max)) {
+      throw new IdentitySignalsError('INTERNAL', `weight of ${code} in the ${model.product} model is outside 0..${max}`);
     }
-    // Trusts first (rank 0), then risks heaviest first (rank 1..2), info last (rank 3).
-    const rank = spec.kind === 'trust' ? 0 : spec.kind === 'risk' ? 2 - weight : 3;
+    if (spec.kind !== 'info' && !(typeof spec.evidence === 'string' && spec.evidence.trim() !== '')) {
+      throw new IdentitySignalsError('INTERNAL', `${code} in the ${model.product} model has no evidence: every risk, trust and carried weight says where it comes from`);
+    }
+    // Carried first (rank 0), trusts (1), then risks heaviest first (2..3), info last (4).
+    const rank = spec.kind === 'carried' ? 0 : spec.kind === 'trust' ? 1 : spec.kind === 'risk' ? 2 + (MAX_WEIGHT - weight) / MAX_WEIGHT : 4;
     out.set(code, { code, spec, weight, rank });
   }
   return out;
@@ -168,7 +223,7 @@ const PRODUCT_PREFIXES: Readonly<Record<ScoredName, string>> = {
 /**
  * Checks scoring options against the score models that will use them,
  * throwing `InputError` (`SCORING_CONFIG`) with the option's path.
- * A weight code must be a risk or trust signal of one of `models`, unless
+ * A weight code must be a risk, trust or carried signal of one of `models`, unless
  * it names a product none of `models` belongs to: that product's own check
  * judges it. Given all five products' models, every code is judged.
  *
@@ -177,7 +232,7 @@ const PRODUCT_PREFIXES: Readonly<Record<ScoredName, string>> = {
  * @example
  * let field: string | undefined;
  * try {
- *   checkScoringOptions({ weights: { EMAILFREE: 0.2 } }, [EMAIL_SCORE_MODEL]);
+ *   checkScoringOptions({ weights: { EMAILFREE: 0.5 } }, [EMAIL_SCORE_MODEL]);
  * } catch (error) {
  *   field = (error as InputError).field;
  * }
@@ -218,8 +273,11 @@ function checkWeights(weights: unknown, path: string, models: readonly ScoreMode
     }
     const spec = (model!.signals as Readonly<Record<string, SignalSpec>>)[code]!;
     if (spec.kind === 'info') fail(at, 'is an info signal: it moves no points, so it takes no weight');
-    if (typeof weight !== 'number' || !(weight >= 0 && weight <= 1)) {
-      fail(at, `must be a number in 0..1, got ${typeof weight === 'number' ? String(weight) : kindOf(weight)}`);
+    const got = typeof weight === 'number' ? String(weight) : kindOf(weight);
+    if (spec.kind === 'carried') {
+      if (typeof weight !== 'number' || !(weight >= 0 && weight <= 1)) fail(at, `must be a damping in 0..1 (the share of the carried score's log-odds that counts), got ${got}`);
+    } else if (typeof weight !== 'number' || !(weight >= 0 && weight <= MAX_WEIGHT)) {
+      fail(at, `must be a log-likelihood ratio in nats, a number in 0..${MAX_WEIGHT}, got ${got}`);
     }
   }
 }

@@ -20,7 +20,7 @@ export type ScoredName = ProductName | 'identity';
  * table wins over its sample, docs/design.md).
  *
  * @example
- * const cluster: QualityCluster = checkEmail('jane.doe@gmail.com').score_cluster; // 'good'
+ * const cluster: QualityCluster = checkEmail('jane.doe@gmail.com').score_cluster; // 'moderate'
  */
 export type QualityCluster = (typeof QUALITY_CLUSTERS)[number];
 
@@ -33,8 +33,9 @@ export type QualityCluster = (typeof QUALITY_CLUSTERS)[number];
 export type RiskCluster = (typeof RISK_CLUSTERS)[number];
 
 /**
- * Code of the reason every result opens with: the model's starting score
- * (`EMAIL_BASELINE`, …), added by the scorer, not raised by the check.
+ * Code of the reason every result opens with: the neutral middle, 500
+ * points, "nothing known" (`EMAIL_BASELINE`, …), added by the scorer, not
+ * raised by the check.
  *
  * @example
  * const code: BaselineCode<'email'> = 'EMAIL_BASELINE';
@@ -49,39 +50,97 @@ export type BaselineCode<Product extends ScoredName = ProductName> = `${Uppercas
 export interface Reason<Code extends string = string> {
   /** Stable code, e.g. `EMAIL_DISPOSABLE`. */
   readonly code: Code;
-  /** Signed points; the points of all reasons of a result add up to its score. */
+  /**
+   * Signed points: how far this signal moved the score, in a fixed order
+   * (the baseline's 500 first, then carried, trusts, risks heaviest first;
+   * a gate's cut on the gate). The points of all reasons of a result add up
+   * to its score; an `info` reason has 0.
+   */
   readonly points: number;
   /** Human-readable detail: the list that matched, the suggested fix, … */
   readonly detail?: string;
 }
 
 /**
- * How a signal acts on the score.
- * - `risk`: raises the risk probability (noisy-OR) by its weight.
- * - `trust`: removes that share of the product's baseline uncertainty.
- * - `info`: explains a field (e.g. "not known offline"); moves nothing.
+ * How a signal acts on the score (see {@link ScoreModel} for the arithmetic).
+ * - `risk`: a fact more common in abusive sign-ups than in genuine ones:
+ *   subtracts its weight (a log-likelihood ratio in nats) from the log-odds.
+ * - `trust`: a fact more common in genuine sign-ups: adds its weight.
+ * - `carried`: another score's evidence taken in whole (the identity score
+ *   carries each product's): adds the signal's own `logit`, multiplied by
+ *   the weight, a damping in 0..1.
+ * - `info`: explains a field or says how much is known (carrier known,
+ *   "not known offline"); moves nothing, 0 points.
  */
-export type SignalKind = 'risk' | 'trust' | 'info';
+export type SignalKind = 'risk' | 'trust' | 'carried' | 'info';
 
-/** The definition of one signal in a {@link ScoreModel}. */
-export interface SignalSpec {
-  readonly kind: SignalKind;
-  /** risk: probability in 0..1; trust: share of the baseline uncertainty removed, 0..1; info: 0. */
-  readonly weight: number;
+/** What every kind of {@link SignalSpec} has. */
+interface SignalSpecBase {
+  /** What the signal means, for documentation and `detail`-less reasons. */
+  readonly description: string;
   /**
    * A gate: when the signal is present the score is at most the top of this
    * band (0 = bottom band, 1 = second band, …) of the active band table.
+   * For hard facts (a malformed address, a Tor exit), whatever else is known.
    */
   readonly capBand?: number;
-  /** What the signal means, for documentation and `detail`-less reasons. */
-  readonly description: string;
 }
+
+/** A fact whose rate differs between genuine and abusive sign-ups. */
+export interface EvidenceSignalSpec extends SignalSpecBase {
+  readonly kind: 'risk' | 'trust';
+  /**
+   * The log-likelihood ratio of the fact, in nats (natural log), 0..10:
+   * for a trust `ln(P(fact | genuine) / P(fact | abusive))`, for a risk
+   * `ln(P(fact | abusive) / P(fact | genuine))`. A weight of 0.7 multiplies
+   * the odds of good faith by e^0.7 ≈ 2 (trust) or divides them by it (risk).
+   */
+  readonly weight: number;
+  /**
+   * Where the weight comes from: a published rate with its source, or the
+   * labelled sign-up corpus's fit half in the fixed form
+   * `corpus: 41/212 abusive, 2/208 genuine` (docs/scoring.md). Required:
+   * a weight without evidence is a number chosen to order a fixture.
+   */
+  readonly evidence: string;
+}
+
+/** Another score's evidence carried in whole (the identity score carries each product's). */
+export interface CarriedSignalSpec extends SignalSpecBase {
+  readonly kind: 'carried';
+  /**
+   * Damping in 0..1: the share of the carried log-odds that counts. Below 1
+   * where the carried scores overlap (an e-mail and an identity's name
+   * findings read the same letters).
+   */
+  readonly weight: number;
+  /** Where the damping comes from, as {@link EvidenceSignalSpec.evidence}. */
+  readonly evidence: string;
+}
+
+/** A fact that is reported, not scored: it moves nothing. */
+export interface InfoSignalSpec extends SignalSpecBase {
+  readonly kind: 'info';
+  /** Always 0: an info signal moves no points. */
+  readonly weight: 0;
+  readonly capBand?: undefined;
+}
+
+/** The definition of one signal in a {@link ScoreModel}. */
+export type SignalSpec = EvidenceSignalSpec | CarriedSignalSpec | InfoSignalSpec;
 
 /**
  * A product's score model: data, not code. `Code` is the union of its
  * signal codes, `Cluster` of its cluster names, `Product` its product: the
  * products' models fix all three, so results are typed by them; a model of
  * your own (for {@link createScorer}) may leave them as `string`.
+ *
+ * The score is the trust that the input belongs to a real person acting in
+ * good faith. It is kept as log-odds around the neutral middle: nothing
+ * known is log-odds 0, score 500 (the middle of the review band); each
+ * trust adds its weight, each risk subtracts its weight, each carried
+ * signal adds `weight × logit`; the score is `round(1000 / (1 + e^−logit))`,
+ * then the gates of the signals present cap it (docs/scoring.md).
  */
 export interface ScoreModel<Code extends string = string, Cluster extends string = string, Product extends ScoredName = ProductName> {
   readonly product: Product;
@@ -90,12 +149,6 @@ export interface ScoreModel<Code extends string = string, Cluster extends string
    * table changes the edges of the bands, never these names.
    */
   readonly clusters: readonly Cluster[];
-  /**
-   * Risk assumed when nothing is known (0..1). The score of an input that
-   * raises no signal at all is `round(1000 × (1 − baseline))`; trust
-   * signals lift it back towards 1000 by removing part of this uncertainty.
-   */
-  readonly baseline: number;
   readonly signals: Readonly<Record<Code, SignalSpec>>;
 }
 
@@ -104,11 +157,17 @@ export interface Signal<Code extends string = string> {
   readonly code: Code;
   readonly detail?: string;
   /**
-   * Share of the signal's weight that applies (0..1, default 1). Used where
-   * a signal's force is a measured amount rather than present/absent: the
-   * identity score carries each product's own risk in this way.
+   * Share of a risk's or trust's weight that applies (0..1, default 1), for a
+   * fact whose force is a measured amount rather than present or absent.
    */
   readonly strength?: number;
+  /**
+   * A `carried` signal's evidence: the log-odds of the score carried in,
+   * `ln(s / (1000 − s))` for a score `s`, in nats; clamped to ±6 (a score
+   * of 2 or 998), and multiplied by the signal's weight. Absent: nothing is
+   * carried. Ignored on the other kinds.
+   */
+  readonly logit?: number;
 }
 
 /** One band of a band table: inclusive integer edges. */
@@ -130,13 +189,13 @@ export type BandTable = readonly Band[];
 export type ProductBandTable = readonly [Band, Band, Band, Band, Band];
 
 /**
- * The codes of a table of signals that take a weight: its `risk` and
- * `trust` signals (an `info` signal moves no points, so it has none).
+ * The codes of a table of signals that take a weight: its `risk`, `trust`
+ * and `carried` signals (an `info` signal moves no points, so it has none).
  * Each product's weight codes are derived with it from the signal table
  * its score model is built from, so the two cannot drift apart.
  *
  * @example
- * const signals = { A: { kind: 'risk', weight: 1, description: 'a risk' }, B: { kind: 'info', weight: 0, description: 'a note' } } as const;
+ * const signals = { A: { kind: 'risk', weight: 1, evidence: 'corpus: 20/100 abusive, 7/100 genuine', description: 'a risk' }, B: { kind: 'info', weight: 0, description: 'a note' } } as const;
  * const code: WeightedCode<typeof signals> = 'A'; // 'B' would not compile
  */
 export type WeightedCode<Signals> = { [C in keyof Signals]: Signals[C] extends { readonly kind: 'info' } ? never : C }[keyof Signals] & string;
@@ -164,7 +223,7 @@ export type WeightCode = EmailWeightCode | DeviceWeightCode | IpWeightCode | Pho
  * check is created.
  *
  * @example
- * const scoring: ScoringOptions = { bands: 'scorecard', weights: { EMAIL_FREE: 0.2, PHONE_VOIP: 0.5 } };
+ * const scoring: ScoringOptions = { bands: 'scorecard', weights: { EMAIL_DISPOSABLE: 4, PHONE_VOIP: 1.5 } };
  */
 export interface ScoringOptions<Code extends string = WeightCode, Bands extends BandTable = ProductBandTable> {
   /**
@@ -176,11 +235,14 @@ export interface ScoringOptions<Code extends string = WeightCode, Bands extends 
    */
   readonly bands?: 'default' | 'scorecard' | Bands;
   /**
-   * Override signal weights by code (0..1), e.g. `{ EMAIL_FREE: 0.2 }`; a
-   * checker's object can hold codes of all five products and of the
-   * identity score. A code that is no product's risk or trust signal (a
-   * misspelling such as `EMAILFREE`, an `info` code) or a weight that is not
-   * a number in 0..1 (NaN included) throws.
+   * Override signal weights by code, e.g. `{ EMAIL_FREE: 0.5 }`: a risk's
+   * or trust's weight is a log-likelihood ratio in nats, 0..10 (0 turns the
+   * signal off; 0.7 doubles or halves the odds); a `carried` signal's (the
+   * identity's `IDENTITY_EMAIL` …) is a damping in 0..1. A checker's object
+   * can hold codes of all five products and of the identity score. A code
+   * that is no product's risk, trust or carried signal (a misspelling such
+   * as `EMAILFREE`, an `info` code) or a weight outside its range (NaN
+   * included) throws.
    * @default {}
    */
   readonly weights?: Readonly<Partial<Record<Code, number>>>;

@@ -25,17 +25,21 @@ describe('checker.emailAsync (providers injected: no network)', () => {
     expect(sum(r.reasons)).toBe(r.score);
   });
 
-  it('marks a verified mailbox deliverable, fills the late fields and raises the score', async () => {
-    const checker = createChecker({
-      providers: [fixed('smtp', { mx: true, deliverable: true }), fixed('social', { has_linkedin: true, company_name: 'Acme', domain_age: 3650 })],
-    });
+  it('marks a verified mailbox deliverable, fills the late fields and scores it by the weight given', async () => {
+    const providers = [fixed('smtp', { mx: true, deliverable: true }), fixed('social', { has_linkedin: true, company_name: 'Acme', domain_age: 3650 })];
+    const checker = createChecker({ providers });
     const offline = checker.email('jane@acme-widgets.com');
     const r = await checker.emailAsync('jane@acme-widgets.com');
     expect(r.status).toBe('deliverable');
     expect(r.is_valid).toBe(true);
     expect([r.has_linkedin, r.company_name, r.domain_age]).toEqual([true, 'Acme', 3650]);
-    expect(r.score).toBeGreaterThan(offline.score);
+    expect(r.reasons.map((x) => x.code)).toContain('EMAIL_DELIVERABLE');
     expect(r.reasons.map((x) => x.code)).not.toContain('EMAIL_PROVIDER_ONLY');
+    // No rate of verified mailboxes is measured (the corpus is offline), so by default the verdict moves nothing;
+    // a caller with a rate of their own gives EMAIL_DELIVERABLE a weight and it lifts the score.
+    expect(r.score).toBe(offline.score);
+    const weighted = await createChecker({ providers, scoring: { weights: { EMAIL_DELIVERABLE: 1 } } }).emailAsync('jane@acme-widgets.com');
+    expect(weighted.score).toBeGreaterThan(offline.score);
   });
 
   it('follows the status precedence: role outranks accept-all, spam-trap outranks role', async () => {

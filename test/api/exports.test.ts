@@ -11,7 +11,8 @@ describe('entry point exports', () => {
   it('identity-signals', () => {
     expect(Object.keys(root).sort()).toEqual([
       'DEFAULT_BANDS', 'DEVICE_SCORE_MODEL', 'DataError', 'EMAIL_SCORE_MODEL', 'IDENTITY_SCORE_MODEL', 'IPV4_SPECIAL_RANGES', 'IPV6_SPECIAL_RANGES',
-      'IP_SCORE_MODEL', 'IdentitySignalsError', 'InputError', 'MissingDependencyError', 'NAME_SCORE_MODEL', 'PHONE_SCORE_MODEL', 'ProviderError',
+      'IP_SCORE_MODEL', 'IdentitySignalsError', 'InputError', 'MAX_CARRIED_LOGIT', 'MAX_WEIGHT', 'MissingDependencyError', 'NAME_SCORE_MODEL', 'NEUTRAL_SCORE',
+      'PHONE_SCORE_MODEL', 'ProviderError',
       'QUALITY_CLUSTERS', 'REQUIRED_FIELDS', 'RISK_CLUSTERS', 'SCORECARD_BANDS', 'bandIndex', 'browserFamily', 'checkDevice',
       'checkEmail', 'checkIdentity', 'checkIdentityAsync', 'checkIp', 'checkName', 'checkPhone', 'classifySpecialRange', 'configureDefaults', 'createChecker', 'createDeviceCheck',
       'createEmailCheck', 'createIpCheck', 'createNameCheck', 'createPhoneCheck', 'createScorer', 'detectDatabaseKind',
@@ -33,7 +34,8 @@ describe('entry point exports', () => {
 
   it('identity-signals/scoring, /providers, /server', () => {
     expect(Object.keys(scoring).sort()).toEqual([
-      'DEFAULT_BANDS', 'QUALITY_CLUSTERS', 'RISK_CLUSTERS', 'SCORECARD_BANDS', 'bandIndex', 'createScorer', 'validateBands',
+      'DEFAULT_BANDS', 'MAX_CARRIED_LOGIT', 'MAX_WEIGHT', 'NEUTRAL_SCORE', 'QUALITY_CLUSTERS', 'RISK_CLUSTERS', 'SCORECARD_BANDS', 'bandIndex', 'createScorer',
+      'validateBands',
     ]);
     expect(Object.keys(providers).sort()).toEqual([
       'DEFAULT_PROVIDER_TIMEOUT_MS', 'PROVIDER_FIELDS', 'PROVIDER_PRODUCTS', 'dnsMx', 'dnsProvider', 'fromEmailProvider', 'httpProvider', 'rdapProvider',

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEVICE_SCORE_MODEL,
   EMAIL_SCORE_MODEL,
+  IDENTITY_SCORE_MODEL,
   IP_SCORE_MODEL,
   InputError,
   NAME_SCORE_MODEL,
@@ -58,7 +59,7 @@ const ANDROID_UA =
 const checker = (options: unknown) => () => createChecker(bad(options));
 const scoring = (value: unknown) => checker({ scoring: value });
 const weight = (code: string, value: unknown) => scoring({ weights: { [code]: value } });
-const MODELS = [EMAIL_SCORE_MODEL, DEVICE_SCORE_MODEL, IP_SCORE_MODEL, PHONE_SCORE_MODEL, NAME_SCORE_MODEL];
+const MODELS = [EMAIL_SCORE_MODEL, DEVICE_SCORE_MODEL, IP_SCORE_MODEL, PHONE_SCORE_MODEL, NAME_SCORE_MODEL, IDENTITY_SCORE_MODEL];
 /** A weight row about the value: its code must be real, or the row would pass for the wrong reason. */
 const known = (code: string, value: unknown) => {
   if (!MODELS.some((m) => Object.hasOwn(m.signals, code))) throw new Error(`${code} is not a signal: fix the row`);
@@ -97,7 +98,8 @@ const CHECKER_ROWS: Row[] = [
   ['an unknown phone code', weight('PHONE_NOPE', 0.2), 'SCORING_CONFIG', 'scoring.weights.PHONE_NOPE'],
   ['an unknown name code', weight('NAME_NOPE', 0.2), 'SCORING_CONFIG', 'scoring.weights.NAME_NOPE'],
   ['a lower-case code', weight('email_free', 0.2), 'SCORING_CONFIG', 'scoring.weights.email_free'],
-  ['a weight above 1', known('EMAIL_FREE', 1.5), 'SCORING_CONFIG', 'scoring.weights.EMAIL_FREE'],
+  ['a weight above 10 (nats)', known('EMAIL_FREE', 10.5), 'SCORING_CONFIG', 'scoring.weights.EMAIL_FREE'],
+  ['a damping above 1', known('IDENTITY_IP', 1.5), 'SCORING_CONFIG', 'scoring.weights.IDENTITY_IP'],
   ['a weight below 0', known('PHONE_VOIP', -0.1), 'SCORING_CONFIG', 'scoring.weights.PHONE_VOIP'],
   ['a NaN weight', known('IP_TOR_EXIT', Number.NaN), 'SCORING_CONFIG', 'scoring.weights.IP_TOR_EXIT'],
   ['an infinite weight', known('NAME_FAMOUS', Number.POSITIVE_INFINITY), 'SCORING_CONFIG', 'scoring.weights.NAME_FAMOUS'],
@@ -158,7 +160,7 @@ const FACTORY_ROWS: Row[] = [
   ['createDeviceCheck(null)', () => createDeviceCheck(bad(null)), 'INPUT_OPTION', 'options'],
   ['createDeviceCheck scoring null', () => createDeviceCheck(bad({ scoring: null })), 'SCORING_CONFIG', 'scoring'],
   ['createDeviceCheck scoring 5', () => createDeviceCheck(bad({ scoring: 5 })), 'SCORING_CONFIG', 'scoring'],
-  ['createDeviceCheck scoring.weights out of range', () => createDeviceCheck({ scoring: { weights: { DEVICE_EMPTY: 2 } } }), 'SCORING_CONFIG', 'scoring.weights.DEVICE_EMPTY'],
+  ['createDeviceCheck scoring.weights out of range', () => createDeviceCheck({ scoring: { weights: { DEVICE_EMPTY: 11 } } }), 'SCORING_CONFIG', 'scoring.weights.DEVICE_EMPTY'],
   ['createDeviceCheck cacheSize', () => createDeviceCheck(bad({ cacheSize: -5 })), 'INPUT_OPTION', 'cacheSize'],
   ['createDeviceCheck headers (a per-call option)', () => createDeviceCheck(bad({ headers: {} })), 'INPUT_OPTION', 'headers'],
 

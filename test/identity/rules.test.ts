@@ -37,20 +37,31 @@ describe('checkIdentity: shape, score and determinism (issue 19)', () => {
     expect(r.identity.score).toBeGreaterThanOrEqual(0);
     expect(r.identity.score).toBeLessThanOrEqual(1000);
     expect(['very_low', 'low', 'review', 'high', 'very_high']).toContain(r.identity.score_cluster);
-    expect(r.identity.reasons[0]).toMatchObject({ code: 'IDENTITY_BASELINE', points: 900 });
+    expect(r.identity.reasons[0]).toMatchObject({ code: 'IDENTITY_BASELINE', points: 500 });
     expect(Object.isFrozen(r)).toBe(true);
     expect(Object.isFrozen(r.identity)).toBe(true);
   });
 
-  it('one reason per product carried in, weighted by that product’s own risk squared', () => {
+  it('one reason per product carried in, as the product’s log-odds times its damping', () => {
     const r = run({ email: 'lukas.mueller@web.de', phone: '+49 1512 3456789', ip: IP.de, userAgent: UA.windows, firstName: 'Lukas', lastName: 'Müller' });
     for (const code of ['IDENTITY_EMAIL', 'IDENTITY_PHONE', 'IDENTITY_IP', 'IDENTITY_DEVICE', 'IDENTITY_NAME']) {
       expect(r.identity.reasons.filter((x) => x.code === code)).toHaveLength(1);
     }
-    // A disposable address (low e-mail score) costs far more than a named one.
-    const good = points(run({ email: 'lukas.mueller@web.de' }), 'IDENTITY_EMAIL')!;
-    const bad = points(run({ email: 'lukas123@mailinator.com' }), 'IDENTITY_EMAIL')!;
-    expect(bad).toBeLessThan(good * 2);
+    const damping = IDENTITY_SCORE_MODEL.signals.IDENTITY_EMAIL.weight;
+    const carried = (email: string) => {
+      const one = run({ email });
+      const s = one.email!.score;
+      return { points: points(one, 'IDENTITY_EMAIL')!, expected: Math.round(1000 / (1 + Math.exp(-damping * Math.log(s / (1000 - s))))) - 500, own: s };
+    };
+    // An e-mail above 500 lifts the identity, a disposable one (below 500) lowers it, each by its own log-odds, damped.
+    const good = carried('lukas.mueller@web.de');
+    const bad = carried('lukas123@mailinator.com');
+    expect(good.own).toBeGreaterThan(500);
+    expect(good.points).toBe(good.expected);
+    expect(good.points).toBeGreaterThan(0);
+    expect(bad.own).toBeLessThan(500);
+    expect(bad.points).toBe(bad.expected);
+    expect(bad.points).toBeLessThan(-300);
   });
 
   it('is deterministic and the pure function equals the checker method', () => {
@@ -73,8 +84,20 @@ describe('checkIdentity: shape, score and determinism (issue 19)', () => {
     await expect(checkIdentityAsync(input, { providers: [42 as never] })).rejects.toMatchObject({ code: 'INPUT_OPTION', field: 'providers[0]' });
   });
 
-  it('an empty input scores the baseline', () => {
-    expect(run({}).identity).toMatchObject({ score: 900, reasons: [{ code: 'IDENTITY_BASELINE', points: 900 }] });
+  it('confidence is the share of the five inputs given and read: unreadable ones do not count, bad ones that were read do', () => {
+    const all = run({ email: 'lukas.mueller@web.de', phone: '+49 1512 3456789', ip: IP.de, userAgent: UA.windows, firstName: 'Lukas', lastName: 'Müller' });
+    expect(all.identity.confidence).toBe(1);
+    const unreadable = run({ email: 'lukas mueller@web', phone: '12', ip: '999.1.1.1', userAgent: '   ', firstName: '123', lastName: '456' });
+    expect(unreadable.identity.confidence).toBe(0);
+    // A disposable address and a Tor exit were read: they are evidence (against), and count.
+    const bad = run({ email: 'anna123@mailinator.com', ip: IP.tor });
+    expect(bad.identity.confidence).toBeCloseTo(0.4, 10);
+    expect(bad.identity.score).toBeLessThan(200);
+    expect(run({ email: 'lukas.mueller@web.de' }).identity.confidence).toBeCloseTo(0.2, 10);
+  });
+
+  it('an empty input scores the neutral middle, with nothing read', () => {
+    expect(run({}).identity).toMatchObject({ score: 500, confidence: 0, reasons: [{ code: 'IDENTITY_BASELINE', points: 500 }] });
   });
 });
 
@@ -82,15 +105,22 @@ describe('identity weights are data the caller overrides, validated like the pro
   const input = { email: 'anna123@mailinator.com', ip: IP.hostingDe };
   it('scoring.weights with IDENTITY_* codes change the score', () => {
     const base = checkIdentity(input, { now: DAY });
-    const heavier = checkIdentity(input, { now: DAY, scoring: { weights: { IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP: 0.95 } } });
-    expect(heavier.identity.score).toBeLessThan(base.identity.score);
-    const viaChecker = createChecker({ scoring: { weights: { IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP: 0.95 } } }).identity(input, { now: DAY });
-    expect(viaChecker.identity).toEqual(heavier.identity);
+    expect(points(base, 'IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP')).toBeLessThan(0);
+    const off = checkIdentity(input, { now: DAY, scoring: { weights: { IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP: 0 } } });
+    expect(off.identity.score).toBeGreaterThan(base.identity.score);
+    expect(points(off, 'IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP')).toBe(0);
+    const viaChecker = createChecker({ scoring: { weights: { IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP: 0 } } }).identity(input, { now: DAY });
+    expect(viaChecker.identity).toEqual(off.identity);
+    // A carried product's damping is a weight too: 0 leaves the e-mail out of the score.
+    const noEmail = checkIdentity(input, { now: DAY, scoring: { weights: { IDENTITY_EMAIL: 0 } } });
+    expect(points(noEmail, 'IDENTITY_EMAIL')).toBe(0);
+    expect(noEmail.identity.score).toBeGreaterThan(base.identity.score);
   });
 
   it.each([
     [{ weights: { IDENTITY_DISPOSABLE_ON_ANON_IP: 0.5 } }, 'scoring.weights.IDENTITY_DISPOSABLE_ON_ANON_IP'],
-    [{ weights: { IDENTITY_NIGHT_ACTIVITY: 1.5 } }, 'scoring.weights.IDENTITY_NIGHT_ACTIVITY'],
+    [{ weights: { IDENTITY_NIGHT_ACTIVITY: 10.5 } }, 'scoring.weights.IDENTITY_NIGHT_ACTIVITY'],
+    [{ weights: { IDENTITY_EMAIL: 1.5 } }, 'scoring.weights.IDENTITY_EMAIL'],
     [{ weights: { IDENTITY_DESKTOP_ON_MOBILE_IP: 0.1 } }, 'scoring.weights.IDENTITY_DESKTOP_ON_MOBILE_IP'],
   ])('%j throws SCORING_CONFIG at %s, in checkIdentity and createChecker', (scoring, field) => {
     // What a JavaScript caller can pass: the types refuse these codes (test/types/scoring-weights.test-d.ts).
@@ -107,10 +137,10 @@ describe('identity weights are data the caller overrides, validated like the pro
     }
   });
 
-  it('the model’s weights are all in 0..1 and info signals weigh nothing', () => {
+  it('the model’s weights are log-likelihood ratios in 0..6 (the corpus cap), dampings in 0..1, and info signals weigh nothing', () => {
     for (const spec of Object.values(IDENTITY_SCORE_MODEL.signals)) {
       expect(spec.weight).toBeGreaterThanOrEqual(0);
-      expect(spec.weight).toBeLessThanOrEqual(1);
+      expect(spec.weight).toBeLessThanOrEqual(spec.kind === 'carried' ? 1 : 6);
       if (spec.kind === 'info') expect(spec.weight).toBe(0);
     }
   });
@@ -182,6 +212,15 @@ describe('rule: name against the e-mail local part (issue 19)', () => {
     ['peter.smith', 'Jane', 'Doe', 'other'],
     ['darkstar77', 'Jane', 'Doe', 'none'],
     ['info', 'Jane', 'Doe', 'none'],
+    // Another person's name needs the person's own in Latin letters: Cyrillic and Hangul have one here,
+    // Han, Kana and Arabic script none, so a Latin local part cannot be said to be someone else's.
+    ['maria.lopez', 'Александр', 'Иванов', 'other'],
+    ['anna.kim', '민준', '김', 'other'],
+    ['aya.inoue', '彩', '井上', 'none'],
+    ['wei.wang', '伟', '王', 'none'],
+    ['yuki.tanaka', 'ゆき', 'たなか', 'none'],
+    ['john.brown', 'محمد', 'علي', 'none'],
+    ['john.brown', 'Jane', '王', 'none'],
   ])('%s@ against %s %s is %s', (local, first, last, expected) => {
     expect(matchNameToEmail(local, first, last)).toBe(expected);
   });
@@ -304,14 +343,16 @@ describe('rule: e-mail against network and name (issue 19)', () => {
   });
 });
 
-describe('several weak findings together lower the score more than any one alone (noisy-OR, issue 19)', () => {
+describe('several weak findings together lower the score more than any one alone (log-odds add up, issue 19)', () => {
   it('in the engine', () => {
     const score = createScorer(IDENTITY_SCORE_MODEL);
-    const one = ['IDENTITY_NIGHT_ACTIVITY', 'IDENTITY_EMAIL_COUNTRY_MISMATCH', 'IDENTITY_NAME_ORIGIN_MISMATCH'].map((code) => score([{ code } as never]).score);
-    const all = score(['IDENTITY_NIGHT_ACTIVITY', 'IDENTITY_EMAIL_COUNTRY_MISMATCH', 'IDENTITY_NAME_ORIGIN_MISMATCH'].map((code) => ({ code }) as never)).score;
+    const codes3 = ['IDENTITY_NIGHT_ACTIVITY', 'IDENTITY_EMAIL_COUNTRY_MISMATCH', 'IDENTITY_NAME_ORIGIN_MISMATCH'] as const;
+    const one = codes3.map((code) => score([{ code }]).score);
+    const all = score(codes3.map((code) => ({ code }))).score;
     for (const s of one) expect(all).toBeLessThan(s);
-    // Noisy-OR: 900 × (1 − 0.1)(1 − 0.15)(1 − 0.08) = 633.4.
-    expect(all).toBe(633);
+    // Their weights add up in the log-odds: 500 at 0, round(1000 / (1 + e^(w₁ + w₂ + w₃))) together.
+    const total = codes3.reduce((sum, code) => sum + IDENTITY_SCORE_MODEL.signals[code].weight, 0);
+    expect(all).toBe(Math.round(1000 / (1 + Math.exp(total))));
   });
 
   it('on identities', () => {
@@ -321,12 +362,15 @@ describe('several weak findings together lower the score more than any one alone
     expect(originAndNight).toBeLessThan(origin);
   });
 
-  it('a signal strength scales its weight (the products carried in), clamped to 0..1', () => {
+  it('a product carried in adds its log-odds times the damping, clamped to ±6', () => {
     const score = createScorer(IDENTITY_SCORE_MODEL);
-    expect(score([{ code: 'IDENTITY_EMAIL', strength: 0 }]).score).toBe(900);
-    expect(score([{ code: 'IDENTITY_EMAIL', strength: 1 }]).score).toBe(360);
-    expect(score([{ code: 'IDENTITY_EMAIL', strength: 0.5 }]).score).toBe(630);
-    expect(score([{ code: 'IDENTITY_EMAIL', strength: 7 }]).score).toBe(360);
-    expect(score([{ code: 'IDENTITY_EMAIL', strength: Number.NaN }]).score).toBe(900);
+    const d = IDENTITY_SCORE_MODEL.signals.IDENTITY_EMAIL.weight;
+    const at = (logit: number) => Math.round(1000 / (1 + Math.exp(-d * logit)));
+    expect(score([{ code: 'IDENTITY_EMAIL', logit: 0 }]).score).toBe(500);
+    expect(score([{ code: 'IDENTITY_EMAIL', logit: 2 }]).score).toBe(at(2));
+    expect(score([{ code: 'IDENTITY_EMAIL', logit: -2 }]).score).toBe(at(-2));
+    expect(score([{ code: 'IDENTITY_EMAIL', logit: 40 }]).score).toBe(at(6));
+    expect(score([{ code: 'IDENTITY_EMAIL', logit: Number.NEGATIVE_INFINITY }]).score).toBe(at(-6));
+    expect(score([{ code: 'IDENTITY_EMAIL', logit: Number.NaN }]).score).toBe(500);
   });
 });

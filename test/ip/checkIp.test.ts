@@ -103,7 +103,7 @@ describe('checkIp', () => {
     expect(() => createIpCheck({ now: new Date(Number.NaN) })).toThrowError(InputError);
     expect(() => createIpCheck('x' as unknown as object)).toThrowError(InputError);
     expect(() => createIpCheck({ databse: [] } as unknown as object)).toThrowError(/^databse is not an option \(known: databases, bundledCity, now, scoring, data\)/);
-    expect(() => createIpCheck({ scoring: { weights: { IP_VPN: 2 } } })).toThrow();
+    expect(() => createIpCheck({ scoring: { weights: { IP_VPN: 11 } } })).toThrow(/0\.\.10/);
   });
 
   it('applies weight overrides', () => {

@@ -7,6 +7,13 @@
  * digest per address in test/fixtures/ip/differential-20k.json. The million-
  * address run of the same comparison is bench/ip-differential.ts.
  *
+ * The score model's rebuild (log-odds, weights from the sign-up corpus)
+ * changed every score: the digests were written anew from that commit
+ * (the fixture names it), after its results were compared with the build
+ * before it over these addresses: score, score_cluster and the reasons'
+ * points and order differ, every other field and every reason's code and
+ * detail are the same.
+ *
  * The digests hold for the data they were written with: the fixture names
  * it (the IP datasets' records, source and date, and the city files' build
  * time), and a data refresh must write them anew from the build before it.

@@ -5,33 +5,37 @@ import type { ScoreModel, SignalSpec } from '../../src/scoring/index.js';
 
 const SEED = 20261122;
 
-/** A random model: 1–12 signals of every kind, some gated. */
+/** A random model: 1–12 signals of every kind, some gated; risks and trusts weigh 0..10 nats, carried signals damp by 0..1. */
 const modelArb = fc
   .record({
-    baseline: fc.double({ min: 0, max: 1, noNaN: true }),
     specs: fc.array(
       fc.record({
-        kind: fc.constantFrom<'risk' | 'trust' | 'info'>('risk', 'trust', 'info'),
-        weight: fc.double({ min: 0, max: 1, noNaN: true }),
+        kind: fc.constantFrom<'risk' | 'trust' | 'carried' | 'info'>('risk', 'trust', 'carried', 'info'),
+        weight: fc.double({ min: 0, max: 10, noNaN: true }),
+        damping: fc.double({ min: 0, max: 1, noNaN: true }),
         capBand: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
       }),
       { minLength: 1, maxLength: 12 },
     ),
   })
-  .map(({ baseline, specs }) => {
+  .map(({ specs }) => {
     const signals: Record<string, SignalSpec> = {};
     specs.forEach((s, i) => {
-      signals[`EMAIL_S${i}`] = {
-        kind: s.kind,
-        weight: s.kind === 'info' ? 0 : s.weight,
-        ...(s.capBand === undefined ? {} : { capBand: s.capBand }),
-        description: 'generated',
-      };
+      const gate = s.capBand === undefined || s.kind === 'info' ? {} : { capBand: s.capBand };
+      signals[`EMAIL_S${i}`] =
+        s.kind === 'info'
+          ? { kind: 'info', weight: 0, description: 'generated' }
+          : { kind: s.kind, weight: s.kind === 'carried' ? s.damping : s.weight, evidence: 'generated', ...gate, description: 'generated' };
     });
-    return { product: 'email', clusters: QUALITY_CLUSTERS, baseline, signals } as ScoreModel;
+    return { product: 'email', clusters: QUALITY_CLUSTERS, signals } as ScoreModel;
   });
 
-const subsetOf = (model: ScoreModel) => fc.subarray(Object.keys(model.signals)).map((codes) => codes.map((code) => ({ code })));
+/** A signal for each code of a subset of the model's; carried ones with a logit of either sign. */
+const subsetOf = (model: ScoreModel) =>
+  fc
+    .subarray(Object.keys(model.signals))
+    .chain((codes) => fc.tuple(fc.constant(codes), fc.array(fc.double({ min: -20, max: 20, noNaN: true }), { minLength: codes.length, maxLength: codes.length })))
+    .map(([codes, logits]) => codes.map((code, i) => ({ code, logit: logits[i]! })));
 
 describe('score engine invariants (fast-check, fixed seed)', () => {
   it('score is an integer in 0..1000, the cluster matches the band and the points add up', () => {
@@ -48,17 +52,22 @@ describe('score engine invariants (fast-check, fixed seed)', () => {
     );
   });
 
-  it('adding a risk signal never raises the score; adding a trust signal never lowers it', () => {
+  it('adding a risk signal never raises the score; adding a trust never lowers it; a carried score moves it its own way', () => {
     fc.assert(
       fc.property(
-        modelArb.chain((m) => fc.tuple(fc.constant(m), subsetOf(m), fc.constantFrom(...Object.keys(m.signals)))),
-        ([model, signals, extra]) => {
+        modelArb.chain((m) => fc.tuple(fc.constant(m), subsetOf(m), fc.constantFrom(...Object.keys(m.signals)), fc.double({ min: -20, max: 20, noNaN: true }))),
+        ([model, signals, extra, logit]) => {
           const score = createScorer(model);
-          const before = score(signals).score;
-          const after = score([...signals, { code: extra }]).score;
+          const others = signals.filter((s) => s.code !== extra);
+          const before = score(others).score;
+          const after = score([...others, { code: extra, logit }]).score;
           const spec = model.signals[extra]!;
-          if (spec.kind === 'risk' || spec.capBand !== undefined) expect(after).toBeLessThanOrEqual(before);
-          if (spec.kind === 'trust' && spec.capBand === undefined) expect(after).toBeGreaterThanOrEqual(before);
+          const lowers = spec.kind === 'risk' || (spec.kind === 'carried' && logit <= 0);
+          const raises = spec.kind === 'trust' || (spec.kind === 'carried' && logit >= 0);
+          if (lowers) expect(after).toBeLessThanOrEqual(before);
+          if (spec.capBand !== undefined) expect(after).toBeLessThanOrEqual(DEFAULT_BANDS[spec.capBand]!.max);
+          if (raises && spec.capBand === undefined) expect(after).toBeGreaterThanOrEqual(before);
+          if (spec.kind === 'info') expect(after).toBe(before);
         },
       ),
       { seed: SEED, numRuns: 3000 },

@@ -58,12 +58,11 @@ describe('score_cluster is the union of the product cluster names', () => {
     const custom = createScorer({
       product: 'name',
       clusters: ['reject', 'accept'] as const,
-      baseline: 0.5,
-      signals: { NAME_OK: { kind: 'trust', weight: 0.5, description: 'ok' } },
+      signals: { NAME_OK: { kind: 'trust', weight: 0.5, evidence: 'my own data', description: 'ok' } },
     });
     expectTypeOf(custom).returns.toHaveProperty('score_cluster').toEqualTypeOf<'reject' | 'accept'>();
     expectTypeOf<ReturnType<typeof custom>['reasons'][number]['code']>().toEqualTypeOf<'NAME_OK' | 'NAME_BASELINE'>();
-    const loose = createScorer({ product: 'ip', clusters: ['a', 'b'] as string[], baseline: 0.5, signals: {} });
+    const loose = createScorer({ product: 'ip', clusters: ['a', 'b'] as string[], signals: {} });
     expectTypeOf(loose).returns.toHaveProperty('score_cluster').toEqualTypeOf<string>();
   });
 });

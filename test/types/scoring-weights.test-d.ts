@@ -56,10 +56,12 @@ describe('the weight codes are derived from the score models', () => {
     expectTypeOf<IdentityWeightCode>().toExtend<IdentityReasonCode>();
     // Not string: a string would take every misspelling.
     expectTypeOf<string>().not.toExtend<WeightCode>();
-    // A risk and a trust code are in, an info code is out (it moves no points, so it takes no weight).
-    expectTypeOf<'EMAIL_FREE' | 'EMAIL_CORPORATE'>().toExtend<EmailWeightCode>();
-    expectTypeOf<'EMAIL_DATA_STALE'>().toExtend<EmailReasonCode>();
+    // A risk, a trust and a carried code are in, an info code is out (it moves no points, so it takes no weight).
+    expectTypeOf<'EMAIL_FREE' | 'EMAIL_DISPOSABLE' | 'IDENTITY_EMAIL'>().toExtend<EmailWeightCode | IdentityWeightCode>();
+    expectTypeOf<'EMAIL_DATA_STALE' | 'EMAIL_DOMAIN_UNLISTED'>().toExtend<EmailReasonCode>();
     expectTypeOf<'EMAIL_DATA_STALE'>().not.toExtend<EmailWeightCode>();
+    expectTypeOf<'EMAIL_DOMAIN_UNLISTED'>().not.toExtend<EmailWeightCode>();
+    expectTypeOf<'PHONE_CARRIER_KNOWN'>().not.toExtend<PhoneWeightCode>();
     expectTypeOf<'IP_NO_ASN'>().not.toExtend<IpWeightCode>();
     expectTypeOf<'PHONE_VOIP'>().toExtend<PhoneWeightCode>();
   });
@@ -135,7 +137,7 @@ describe('a misspelt code is a compile error wherever scoring is given', () => {
     // @ts-expect-error -- nor is a name code
     createScorer(EMAIL_SCORE_MODEL, { weights: { NAME_FAMOUS: 0.2 } });
     // A model of your own keeps its own codes, and any number of bands.
-    const own = { product: 'name', clusters: ['no', 'yes'], baseline: 0.5, signals: { NAME_MINE: { kind: 'risk', weight: 0.5, description: 'mine' } } } as const;
+    const own = { product: 'name', clusters: ['no', 'yes'], signals: { NAME_MINE: { kind: 'risk', weight: 0.5, evidence: 'my own data', description: 'mine' } } } as const;
     createScorer(own, { weights: { NAME_MINE: 0.2 }, bands: [{ min: 0, max: 499 }, { min: 500, max: 1000 }] });
     // @ts-expect-error -- NAME_MIME
     createScorer(own, { weights: { NAME_MIME: 0.2 } });
