@@ -6,13 +6,14 @@
  *   Android model codes → brand + marketing name;
  * - data/raw/device/*.csv: curated brand map, Apple identifiers, extra
  *   model codes and the specs table (sources per row);
- * - caniuse-lite (CC-BY-4.0): browser × version → feature support.
+ * - caniuse-lite (CC-BY-4.0): browser × version → feature support, and the
+ *   release date of each major version.
  *
- * Outputs under data/device/: models.json, specs.json, capabilities.json and
- * makers.json, in the formats src/device/data/formats.ts declares (file,
+ * Outputs under data/device/: models.json, specs.json, capabilities.json,
+ * releases.json and makers.json, in the formats src/device/data/formats.ts declares (file,
  * version, shape), with their entries in data/manifest.json.
  */
-import { CAPABILITIES, MODELS, SPECS } from '../../src/device/data/formats.js';
+import { CAPABILITIES, MODELS, RELEASES, SPECS } from '../../src/device/data/formats.js';
 import type { SpecsJson, CapabilityJson } from '../../src/device/data/formats.js';
 import { ROOT, finish, packageVersion, retrieved, sha256, writeDataset, writeManifest } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
@@ -20,6 +21,7 @@ import { buildModels, encodeModelTable } from './models.js';
 import { buildSpecs } from './specs.js';
 import { buildCapabilities } from './capabilities.js';
 import { buildBrands } from './brands.js';
+import { buildReleases } from './releases.js';
 
 const SCRIPT = 'scripts/device/build.ts';
 /** Date the curated tables under data/raw/device/ were last reviewed. */
@@ -75,6 +77,21 @@ manifest.push({
   licence: 'CC-BY-4.0',
   date: caps.date,
   sha256: caps.inputSha256,
+});
+
+const releases = buildReleases(ROOT);
+writeDataset(SCRIPT, RELEASES, releases.table, {
+  source: `caniuse-lite@${ciuVersion} agents (https://caniuse.com, data of Alexis Deveria)`,
+  licence: 'CC-BY-4.0',
+  retrieved: releases.date,
+  notes: `${releases.stats.majors} major versions of ${releases.stats.families} browser families, with the day each was first released`,
+});
+manifest.push({
+  file: 'node_modules/caniuse-lite/data/agents.js',
+  source: `npm:caniuse-lite@${ciuVersion}`,
+  licence: 'CC-BY-4.0',
+  date: releases.date,
+  sha256: releases.inputSha256,
 });
 
 buildBrands(ROOT, manifest);

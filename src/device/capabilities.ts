@@ -1,50 +1,10 @@
-import { browserCapabilities, latestBrowserVersion } from './data/index.js';
+import { browserCapabilities } from './data/index.js';
 import type { CapabilityName } from './data/index.js';
 import { caniuseAgent } from './names.js';
 import { MAJOR_MINOR } from './patterns.js';
 
 /** Capabilities of one browser version. @example const t: CapabilityTable = { js_web_gl: true }; */
 export type CapabilityTable = Readonly<Partial<Record<CapabilityName, boolean>>>;
-
-/** Where a browser sits against the newest release of its family in caniuse. @example browserAge('chrome', '49')?.outdated // true */
-export interface BrowserAge {
-  /** caniuse agent id the browser was matched to. */
-  readonly agent: string;
-  /** Among roughly the last year of releases. */
-  readonly recent: boolean;
-  /** Three years or more behind (or a retired browser). */
-  readonly outdated: boolean;
-}
-
-/**
- * Major releases per year of each caniuse agent, to turn "versions behind"
- * into years: Chromium and Firefox ship every four weeks, Samsung Internet
- * about four times a year, Safari once a year (from their release notes).
- */
-const RELEASES_PER_YEAR: Readonly<Record<string, number>> = {
-  chrome: 12,
-  and_chr: 12,
-  edge: 12,
-  firefox: 12,
-  and_ff: 12,
-  opera: 12,
-  op_mob: 12,
-  android: 12,
-  samsung: 4,
-  safari: 1,
-  ios_saf: 1,
-};
-
-/** Apple numbers Safari and iOS by year since 2025 (18 in 2024, then 26 in 2025). */
-const APPLE_YEARLY = new Set(['safari', 'ios_saf']);
-
-/** Release year of a Safari / iOS major version. */
-function appleYear(major: number): number {
-  return major >= 26 ? 1999 + major : 2006 + major;
-}
-
-/** Browsers whose vendor has retired them: always years out of date. */
-const RETIRED = new Set(['ie', 'ie_mob', 'op_mini']);
 
 /** Trident version → Internet Explorer version (Trident/7.0 is IE 11 even in compatibility mode). */
 const TRIDENT_IE: Readonly<Record<string, string>> = { '4': '8', '5': '9', '6': '10', '7': '11', '8': '11' };
@@ -110,21 +70,4 @@ export function lookupCapabilities(facts: BrowserFacts): { table: CapabilityTabl
     if (table !== undefined) return { table, agent, version };
   }
   return undefined;
-}
-
-/**
- * How far a browser is behind the newest version of its caniuse family.
- * Undefined when the family or the version is unknown.
- *
- * @example
- * browserAge('ie', '11'); // { agent: 'ie', recent: false, outdated: true }
- */
-export function browserAge(agent: string, version: string): BrowserAge | undefined {
-  if (RETIRED.has(agent)) return { agent, recent: false, outdated: true };
-  const perYear = RELEASES_PER_YEAR[agent];
-  const latest = latestBrowserVersion(agent);
-  const current = major(version);
-  if (perYear === undefined || latest === undefined || current === undefined) return undefined;
-  const behind = APPLE_YEARLY.has(agent) ? appleYear(Math.floor(latest)) - appleYear(current) : Math.floor(latest) - current;
-  return { agent, recent: behind <= perYear, outdated: behind >= 3 * perYear };
 }

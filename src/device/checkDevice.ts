@@ -1,25 +1,27 @@
-import { dataOptionRule, openData, runWithData } from '../data/context.js';
+import { callTime, dataOptionRule, openData, runAt, runWithData } from '../data/context.js';
+import { clockOption } from '../common/clock.js';
 import { preloader } from '../data/preload.js';
 import { WARM_UP_CALLS, warmUpDevice } from '../common/warmUp.js';
 import { DEVICE_DATASETS } from './data/formats.js';
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { assertString } from '../common/input.js';
-import { checkOptions, countOption, recordOption } from '../common/options.js';
+import { checkOptions, countOption, dateOption, recordOption } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
 import { sharedChecker } from '../common/sharedChecker.js';
 import { createScorer } from '../scoring/index.js';
 import type { Signal } from '../scoring/index.js';
-import { browserAge, lookupCapabilities } from './capabilities.js';
+import { lookupCapabilities } from './capabilities.js';
+import { browserAge } from './browserAge.js';
 import type { CapabilityTable } from './capabilities.js';
 import { hintsKeyParts, readClientHints } from './headers.js';
 import type { ClientHints } from './headers.js';
 import { ANDROID_FAMILY, osFamily } from './names.js';
 import { isbotLib } from './dependencies.js';
-import { parseDevice } from './parse.js';
+import { automationBrand, parseDevice } from './parse.js';
 import type { ParsedDevice } from './parse.js';
-import { CHECKER, CONTROL, E_READER, FILTER, HAS_LETTER, HEADER_NAME_PREFIX, HTTP_LIBRARY, MAX_UA_LENGTH, SPAM } from './patterns.js';
+import { CHECKER, CONTROL, E_READER, FILTER, HAS_LETTER, HEADER_NAME_PREFIX, HEADLESS, HTTP_LIBRARY, MAJOR_MINOR, MAX_UA_LENGTH, MOBILE_TOKEN, SPAM } from './patterns.js';
 import { DEVICE_SCORE_MODEL, type DeviceScorer } from './scoreModel.js';
 import type {
   DeviceCallOptions,
@@ -30,6 +32,10 @@ import type {
   DeviceReasonCode,
   DeviceResult,
 } from './types.js';
+
+const DAY_MS = 86_400_000;
+/** The warm-up's results are thrown away: a fixed instant spares it reading the clock. */
+const WARM_UP_INSTANT = Date.UTC(2026, 0, 1);
 
 /** Default number of cached results per checker. */
 const DEFAULT_CACHE_SIZE = 1000;
@@ -87,9 +93,41 @@ function impossibleCombination(p: ParsedDevice): string | undefined {
 /** Desktop OS families a phone's browser claims in "request desktop site" mode. */
 const DESKTOP_MODE_FAMILIES: ReadonlySet<string> = new Set(['Windows', 'Mac', 'GNU/Linux']);
 
-/** Hints that contradict the UA, or undefined. `consistent` is true when hints were checked and agree. */
-function compareHints(p: ParsedDevice, h: ClientHints): { mismatch?: string; consistent: boolean } {
+/** Engines that implement User-Agent Client Hints: only Chromium's (Blink). */
+const HINTING_ENGINES: ReadonlySet<string> = new Set(['Blink']);
+/** Engines whose browsers send no client hints (MDN's compatibility data for `Sec-CH-UA`: no Firefox, no Safari, no legacy Edge or IE). */
+const NON_HINTING_ENGINES: ReadonlySet<string> = new Set(['Gecko', 'WebKit', 'Trident', 'EdgeHTML', 'Presto', 'Goanna']);
+/** Brands that carry Chromium's own version (every Chromium browser lists `Chromium`; Google's also `Google Chrome`). */
+const ENGINE_BRANDS = ['Chromium', 'Google Chrome'] as const;
+
+function majorOf(version: string | null | undefined): number | undefined {
+  if (version === null || version === undefined) return undefined;
+  const m = MAJOR_MINOR.exec(version);
+  return m === null ? undefined : Number(m[1]);
+}
+
+/**
+ * Hints that contradict the UA, or undefined. `consistent` is true when hints were checked and agree.
+ * What agrees by design is not a contradiction: the reduced UA's `Android 10; K` and
+ * `Chrome/N.0.0.0` (only the major is compared), GREASE brands (dropped when read),
+ * a phone's "request desktop site" UA with its true platform and mobile flag.
+ */
+function compareHints(p: ParsedDevice, h: ClientHints, ua: string): { mismatch?: string; consistent: boolean } {
   let checked = false;
+  if (h.brands !== undefined && p.engine !== null) {
+    // Firefox, Safari (every iOS browser included) and the pre-Chromium engines never send Sec-CH-UA.
+    if (NON_HINTING_ENGINES.has(p.engine)) return { mismatch: `Sec-CH-UA lists ${[...h.brands.keys()].join(', ')}, but the user agent is ${p.browser ?? p.engine} (${p.engine}), which sends no client hints`, consistent: false };
+    if (HINTING_ENGINES.has(p.engine)) {
+      const uaMajor = majorOf(p.engineVersion);
+      for (const brand of ENGINE_BRANDS) {
+        const hinted = majorOf(h.brands.get(brand));
+        if (hinted === undefined || uaMajor === undefined) continue;
+        checked = true;
+        if (hinted !== uaMajor) return { mismatch: `Sec-CH-UA says ${brand} ${hinted}, the user agent Chrome/${uaMajor}`, consistent: false };
+        break;
+      }
+    }
+  }
   if (h.platform !== undefined && p.uaOs !== null) {
     const platform = h.platform === 'macOS' ? 'Mac' : h.platform === 'Linux' ? 'GNU/Linux' : h.platform === 'Chromium OS' ? 'Chrome OS' : h.platform;
     const known = ['Windows', 'Mac', 'Android', 'GNU/Linux', 'Chrome OS', 'iOS'];
@@ -107,11 +145,23 @@ function compareHints(p: ParsedDevice, h: ClientHints): { mismatch?: string; con
   if (h.mobile === true && p.category === 'desktop') {
     return { mismatch: 'Sec-CH-UA-Mobile says mobile, the user agent a desktop', consistent: false };
   }
+  // Chrome on an Android phone writes `Mobile` in its UA and sends ?1; a tablet
+  // omits both, and "request desktop site" swaps the UA for a desktop one.
+  if (h.mobile === false && p.uaOs !== null && ANDROID_FAMILY.has(p.uaOs) && MOBILE_TOKEN.test(ua)) {
+    return { mismatch: "Sec-CH-UA-Mobile says not mobile, the user agent an Android phone's", consistent: false };
+  }
+  if (h.mobile !== undefined) checked = true;
   return { consistent: checked };
 }
 
+/** What gave a headless browser away: its UA, or a Sec-CH-UA brand when the UA passes for Chrome. */
+function headlessDetail(ua: string, hints: ClientHints): string {
+  const brand = automationBrand(hints);
+  return brand !== undefined && !HEADLESS.test(ua) ? `Sec-CH-UA names ${brand}; the user agent hides it` : 'the user agent names a headless browser';
+}
+
 /** The check itself, on a string already known to be a string. */
-function evaluate(userAgent: string, hints: ClientHints, score: DeviceScorer): DeviceResult {
+function evaluate(userAgent: string, hints: ClientHints, score: DeviceScorer, nowMs: number): DeviceResult {
   const signals: Signal<DeviceReasonCode>[] = [];
   const trimmed = userAgent.trim();
   const tooLong = userAgent.length > MAX_UA_LENGTH;
@@ -132,17 +182,17 @@ function evaluate(userAgent: string, hints: ClientHints, score: DeviceScorer): D
   const caps = p === undefined ? undefined : lookupCapabilities(p);
   const table: CapabilityTable | undefined = caps?.table;
   const capVersion = caps === undefined ? undefined : Number.parseInt(caps.version, 10);
-  const age = caps === undefined ? undefined : browserAge(caps.agent, caps.version);
+  const age = p === undefined || p.robot ? undefined : browserAge(p, ua, nowMs);
 
   if (p !== undefined) {
     if (p.robot) signals.push({ code: 'DEVICE_ROBOT' });
-    if (p.headless) signals.push({ code: 'DEVICE_HEADLESS' });
+    if (p.headless) signals.push({ code: 'DEVICE_HEADLESS', detail: headlessDetail(ua, hints) });
     // A feed reader that is not a robot still says what it is: is_feed_reader
     // needs a reason, and the score sits below a person's browser.
     if (p.feedReader && !p.robot) signals.push({ code: 'DEVICE_FEED_READER' });
     const impossible = impossibleCombination(p);
     if (impossible !== undefined) signals.push({ code: 'DEVICE_IMPOSSIBLE_COMBINATION', detail: impossible });
-    const hinted = compareHints(p, hints);
+    const hinted = compareHints(p, hints, ua);
     if (hinted.mismatch !== undefined) signals.push({ code: 'DEVICE_HINTS_MISMATCH', detail: hinted.mismatch });
     else if (hinted.consistent) signals.push({ code: 'DEVICE_HINTS_CONSISTENT' });
     if (p.browser === null) signals.push({ code: 'DEVICE_BROWSER_UNKNOWN' });
@@ -151,8 +201,11 @@ function evaluate(userAgent: string, hints: ClientHints, score: DeviceScorer): D
     else if (p.osVersion !== null) signals.push({ code: 'DEVICE_OS_IDENTIFIED', detail: `${p.os} ${p.osVersion}` });
     if (p.category === 'unknown') signals.push({ code: 'DEVICE_CATEGORY_UNKNOWN' });
     if (p.modelKnown) signals.push({ code: 'DEVICE_MODEL_IDENTIFIED', detail: `${p.brand ?? ''} ${p.model ?? ''}`.trim() });
-    if (age?.outdated === true) signals.push({ code: 'DEVICE_BROWSER_OUTDATED', detail: `${p.browser ?? caps!.agent} ${p.browserVersion ?? caps!.version}` });
-    else if (age?.recent === true && !p.robot) signals.push({ code: 'DEVICE_BROWSER_RECENT' });
+    const contradicted = p.headless || impossible !== undefined || hinted.mismatch !== undefined || age?.unreleased === true;
+    if (age?.unreleased === true) signals.push({ code: 'DEVICE_VERSION_UNRELEASED', detail: `${p.browser ?? age.family} ${age.major}: more majors ahead of the newest ${age.family} release than its pre-release channels run` });
+    if (age?.outdated === true) signals.push({ code: 'DEVICE_BROWSER_OUTDATED', detail: age.monthsBehind === 0 ? `${p.browser ?? age.family}: retired by its vendor` : `${p.browser ?? age.family} ${age.major}: a newer major came out ${age.monthsBehind} months ago` });
+    // Current, and nothing in the request contradicts it.
+    else if (age?.recent === true && !contradicted) signals.push({ code: 'DEVICE_BROWSER_RECENT', detail: age.monthsBehind === 0 ? `${p.browser ?? age.family} ${age.major}: the newest major` : `${p.browser ?? age.family} ${age.major}: superseded ${age.monthsBehind} months ago` });
     if (p.modelHidden) signals.push({ code: 'DEVICE_MODEL_HIDDEN' });
     else if (p.modelKnown && p.specs === undefined) signals.push({ code: 'DEVICE_SPECS_UNKNOWN' });
     if (p.app || p.webview) signals.push({ code: 'DEVICE_APP' });
@@ -295,7 +348,7 @@ function evaluate(userAgent: string, hints: ClientHints, score: DeviceScorer): D
 export const DEVICE_OPTION_RULES: OptionRules = { cacheSize: countOption };
 
 /** The options of one call: only the request headers, whose values are read leniently. */
-const DEVICE_CALL_RULES: OptionRules = { headers: recordOption };
+const DEVICE_CALL_RULES: OptionRules = { headers: recordOption, now: dateOption };
 
 /**
  * Creates a device check bound to one scoring configuration, with a bounded
@@ -318,28 +371,36 @@ const DEVICE_CALL_RULES: OptionRules = { headers: recordOption };
  * // 'Galaxy S23'
  */
 export function createDeviceCheck(options?: DeviceCheckFactoryOptions): DeviceCheck {
-  const { scoring, cacheSize = DEFAULT_CACHE_SIZE, data } = checkOptions<DeviceCheckFactoryOptions>(options, '', {
+  const { scoring, cacheSize = DEFAULT_CACHE_SIZE, data, now } = checkOptions<DeviceCheckFactoryOptions>(options, '', {
     ...DEVICE_OPTION_RULES,
     scoring: scoringOption,
     data: dataOptionRule,
+    now: clockOption,
   });
-  const context = openData(data);
+  // The clock travels in the data context: a checker's five checks read the same one.
+  const context = openData(data, 'data', now);
   const score = createScorer(DEVICE_SCORE_MODEL, scoring);
   // Keyed by the user agent and each hint as separate, length-prefixed parts:
   // no user agent text can build the key of another user agent plus hints.
   const cache = new BoundedCache<CacheKey, DeviceResult>(cacheSize);
   const check = runWithData(context, (userAgent: string, callOptions?: DeviceCallOptions): DeviceResult => {
     assertString(userAgent, 'userAgent');
-    const hints = readClientHints(checkOptions<DeviceCallOptions>(callOptions, '', DEVICE_CALL_RULES).headers);
-    // Past 4× the parsed length a user agent is not cached: it would only pin memory.
-    if (cacheSize === 0 || userAgent.length > MAX_UA_LENGTH * 4) return evaluate(userAgent, hints, score);
-    return cache.getOrCompute(cacheKey(userAgent, ...hintsKeyParts(hints)), () => evaluate(userAgent, hints, score));
+    const call = checkOptions<DeviceCallOptions>(callOptions, '', DEVICE_CALL_RULES);
+    const hints = readClientHints(call.headers);
+    const run = (): DeviceResult => {
+      const nowMs = callTime();
+      // Past 4× the parsed length a user agent is not cached: it would only pin memory.
+      if (cacheSize === 0 || userAgent.length > MAX_UA_LENGTH * 4) return evaluate(userAgent, hints, score, nowMs);
+      // Ages are whole months judged on a day: a result holds for its UTC day.
+      return cache.getOrCompute(cacheKey(userAgent, Math.floor(nowMs / DAY_MS), ...hintsKeyParts(hints)), () => evaluate(userAgent, hints, score, nowMs));
+    };
+    return call.now === undefined ? run() : runAt(call.now.getTime(), run);
   });
   const preload = preloader(context, 'device', DEVICE_DATASETS, () => {
     // Straight to evaluate: the warm-up's user agents would otherwise take slots of the result cache.
     for (let i = 0; i < WARM_UP_CALLS; i++) {
       const { userAgent, headers } = warmUpDevice(i);
-      evaluate(userAgent, readClientHints(headers), score);
+      evaluate(userAgent, readClientHints(headers), score, WARM_UP_INSTANT);
     }
   });
   return Object.assign(check, { preload });
@@ -374,7 +435,10 @@ export function preloadSharedDeviceCheck(): void {
  */
 export function checkDevice(userAgent: string, options?: DeviceCheckOptions): DeviceResult {
   assertString(userAgent, 'userAgent');
-  const { headers, scoring } = checkOptions<DeviceCheckOptions>(options, '', { ...DEVICE_CALL_RULES, scoring: scoringOption });
-  if (scoring !== undefined) return evaluate(userAgent, readClientHints(headers), createScorer(DEVICE_SCORE_MODEL, scoring));
-  return defaultCheck(undefined)(userAgent, headers === undefined ? undefined : { headers });
+  const { headers, scoring, now } = checkOptions<DeviceCheckOptions>(options, '', { ...DEVICE_CALL_RULES, scoring: scoringOption });
+  if (scoring !== undefined) {
+    const score = createScorer(DEVICE_SCORE_MODEL, scoring);
+    return evaluate(userAgent, readClientHints(headers), score, now === undefined ? callTime() : now.getTime());
+  }
+  return defaultCheck(undefined)(userAgent, headers === undefined && now === undefined ? undefined : { ...(headers === undefined ? {} : { headers }), ...(now === undefined ? {} : { now }) });
 }

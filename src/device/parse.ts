@@ -75,6 +75,7 @@ import {
   E_READER,
   FEATURE_PHONE,
   FEED_READER,
+  AUTOMATION_BRAND,
   HEADLESS,
   JAVA_ME,
   MAC_HARDWARE,
@@ -700,8 +701,20 @@ interface RobotStep {
 }
 
 /** Step 1: robot or person (isbot, corrected; docs/device.md), and what kind of non-browser client. */
-function readRobot(ua: string, browser: { name?: string; version?: string }, osName: string | undefined): RobotStep {
-  const headless = HEADLESS.test(ua);
+/**
+ * The first Sec-CH-UA brand that names an automation tool (`HeadlessChrome`):
+ * a headless browser even when its UA was rewritten to look like Chrome.
+ *
+ * @example automationBrand({ brands: new Map([['HeadlessChrome', '131']]) }); // 'HeadlessChrome'
+ */
+export function automationBrand(hints: ClientHints): string | undefined {
+  if (hints.brands === undefined) return undefined;
+  for (const brand of hints.brands.keys()) if (AUTOMATION_BRAND.test(brand)) return brand;
+  return undefined;
+}
+
+function readRobot(ua: string, browser: { name?: string; version?: string }, osName: string | undefined, hints: ClientHints): RobotStep {
+  const headless = HEADLESS.test(ua) || automationBrand(hints) !== undefined;
   let robot = headless || isbotLib().isbot(ua);
   // Non-browser client kinds: only agents isbot flags or that do not present
   // themselves as Mozilla-compatible browsers can be one (saves three regexes
@@ -1154,7 +1167,7 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const d = parser.getDevice();
   const e = parser.getEngine();
 
-  const robot = readRobot(ua, b, o.name);
+  const robot = readRobot(ua, b, o.name, hints);
   const osStep = readOs(ua, o, d.vendor, hints);
   const android = osStep.os !== null && ANDROID_FAMILY.has(osStep.os);
   const codeStep = readModelCode(ua, d, osStep.os, android, hints);

@@ -28,6 +28,18 @@ export const YANDEX_LITE = /\bYaBrowser\/\d[\d.]* \(lite\)|\bYaBrowser\/\S+ Lite
 /** Headless and scripted browsers: automation even when isbot misses it. */
 export const HEADLESS = /\bHeadlessChrome\b|\bPhantomJS\b|\bSlimerJS\b|\bheadless\b/i;
 
+/**
+ * A Sec-CH-UA brand that names an automation tool. Chromium's headless shell
+ * (what Puppeteer and Playwright drive by default) brands itself
+ * `HeadlessChrome` in Sec-CH-UA as in its UA; the tools that rewrite the
+ * brand list to hide that sometimes leave their own name in it. Run on brand
+ * names only (64 characters at most, read by CH_BRAND_ITEM).
+ */
+export const AUTOMATION_BRAND = /headless|phantomjs|puppeteer|playwright|selenium|webdriver/i;
+
+/** The iOS version an in-app browser writes in its own block: Instagram's `(iPhone15,2; iOS 26_1; …`, Facebook's `FBSV/26.1`. */
+export const APP_IOS_VERSION = /; iOS (\d{1,2})[_.]\d{1,2}[;_.)]|\bFBSV\/(\d{1,2})\./;
+
 /** Strong crawler words: with these a UA stays a robot even if it looks like a human client. */
 export const STRONG_BOT = /bot\b|crawl|spider|slurp|prerender|scrap|headless|googleweblight|\+https?:\/\/\S*bot|\(compatible; [^)]{0,80}\+https?:/i;
 

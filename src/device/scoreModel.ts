@@ -23,8 +23,14 @@ const DEVICE_SIGNALS = {
     evidence: 'corpus: 0/97 abusive, 0/504 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)',
     description: "the value starts with the header's own name ('User-Agent: Mozilla/5.0 …'): a hand-built request or a logging slip",
   },
-  DEVICE_ROBOT: { kind: 'risk', weight: 6, capBand: 1, evidence: 'corpus: 41/97 abusive, 0/504 genuine', description: 'a crawler, monitor, script or HTTP library (isbot)' },
-  DEVICE_HEADLESS: { kind: 'risk', weight: 5.3, capBand: 1, evidence: 'corpus: 19/97 abusive, 0/504 genuine', description: 'a headless or scripted browser' },
+  DEVICE_ROBOT: { kind: 'risk', weight: 6, capBand: 1, evidence: 'corpus: 63/97 abusive, 0/504 genuine', description: 'a crawler, monitor, script or HTTP library (isbot)' },
+  DEVICE_HEADLESS: {
+    kind: 'risk',
+    weight: 6,
+    capBand: 1,
+    evidence: 'corpus: 41/97 abusive, 0/504 genuine',
+    description: "a headless or scripted browser: named in the user agent, or in a Sec-CH-UA brand (Chromium's headless shell brands itself HeadlessChrome) behind a user agent that passes for Chrome",
+  },
   DEVICE_IMPOSSIBLE_COMBINATION: {
     kind: 'risk',
     weight: 2.7,
@@ -38,14 +44,31 @@ const DEVICE_SIGNALS = {
     evidence: 'corpus: 0/97 abusive, 0/504 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)',
     description: "a feed-reader app (is_feed_reader): a person's client, not a bot, but one that polls feeds rather than a browser a person fills a form in",
   },
-  DEVICE_HINTS_MISMATCH: { kind: 'risk', weight: 5.6, evidence: 'corpus: 27/97 abusive, 0/504 genuine', description: 'client-hint headers contradict the user agent' },
+  DEVICE_HINTS_MISMATCH: {
+    kind: 'risk',
+    weight: 6,
+    evidence: 'corpus: 39/97 abusive, 0/504 genuine',
+    description: "client-hint headers contradict the user agent: the platform, the mobile flag, Chromium's major version, or hints at all from Firefox or Safari, which send none",
+  },
   DEVICE_BROWSER_OUTDATED: {
     kind: 'risk',
-    weight: 1.7,
-    evidence: 'corpus: 15/97 abusive, 14/504 genuine',
-    description: 'the browser is years behind the newest release of its family in the capability table',
+    weight: 1.6,
+    evidence: 'corpus: 15/97 abusive, 16/504 genuine',
+    description: "a newer major of the browser's family came out two years or more before the checker's clock (release history: caniuse), or its vendor retired it",
   },
-  DEVICE_BROWSER_RECENT: { kind: 'trust', weight: 0.7, evidence: 'corpus: 36/97 abusive, 381/504 genuine', description: 'the browser is among the releases of about the last year' },
+  DEVICE_VERSION_UNRELEASED: {
+    kind: 'risk',
+    weight: 6,
+    evidence:
+      'corpus as DEVICE_HINTS_MISMATCH: 39/97 abusive, 0/504 genuine; no fit-half row carries it: like a hint that contradicts the user agent, it is a request contradicting itself (here the calendar), which a browser cannot send and a forger can',
+    description: "the browser's version is further ahead of its family's newest release (on the checker's clock) than any beta or nightly channel runs: a number typed into a forged user agent",
+  },
+  DEVICE_BROWSER_RECENT: {
+    kind: 'trust',
+    weight: 5.2,
+    evidence: 'corpus: 0/97 abusive, 476/504 genuine',
+    description: "a current browser: the newest major of its family on the checker's clock, or superseded less than six months before, and nothing in the request contradicts it",
+  },
   // What the parser could name says how much is known about the device, not whether a person holds it: reported, not scored.
   DEVICE_BROWSER_UNKNOWN: { kind: 'info', weight: 0, description: 'no browser or app could be identified: browser fields are null' },
   DEVICE_OS_UNKNOWN: { kind: 'info', weight: 0, description: 'no operating system could be identified: OS fields are null' },

@@ -44,6 +44,14 @@ export interface DeviceCheckOptions {
   readonly headers?: DeviceHeaders;
   /** Bands and weight overrides, by this check's risk and trust codes (`DeviceWeightCode`). @default { bands: 'default' } */
   readonly scoring?: ScoringOptions<DeviceWeightCode>;
+  /**
+   * The instant the browser's age is judged at (how long ago a newer major
+   * of its family came out, and whether its version exists yet): pin it in
+   * tests and replays. A value that is not a valid Date throws `InputError`
+   * (`INPUT_OPTION`, field `now`).
+   * @default the system clock
+   */
+  readonly now?: Date;
 }
 
 /** Options of {@link createDeviceCheck}. */
@@ -60,12 +68,22 @@ export interface DeviceCheckFactoryOptions {
   readonly cacheSize?: number;
   /** The data bundle to read (a directory, whole or partial); see docs/data.md. @default the package's bundle (for the one-call functions: the one `configureDefaults` set, else IDENTITY_SIGNALS_DATA's, else the package's) */
   readonly data?: DataOptions;
+  /**
+   * The checker's clock: a browser's age (`is_recent`, `DEVICE_BROWSER_RECENT`,
+   * `DEVICE_BROWSER_OUTDATED`, `DEVICE_VERSION_UNRELEASED`) is judged at the
+   * instant it gives, read once per call. A fixed Date or a function
+   * returning one; a call's own `now` wins. `createChecker` passes its own.
+   * @default the system clock
+   */
+  readonly now?: Date | (() => Date);
 }
 
 /** Per-call options of a checker made by {@link createDeviceCheck}. */
 export interface DeviceCallOptions {
   /** Request headers; see {@link DeviceCheckOptions.headers}. @default {} */
   readonly headers?: DeviceHeaders;
+  /** The instant of this check instead of the checker's clock; see {@link DeviceCheckOptions.now}. @default the checker's clock */
+  readonly now?: Date;
 }
 
 /** A device check bound to one configuration. */

@@ -200,6 +200,33 @@ export const CAPABILITIES = dataset<CapabilityJson>({
   records: (d) => Object.values(d.families).reduce((n, rows) => n + rows.length, 0),
 });
 
+/** data/device/releases.json: per browser family, each major version and the day it was first released. */
+export interface ReleaseJson {
+  /** caniuse agent id → [major, YYYY-MM-DD] rows, oldest first. */
+  readonly families: Record<string, [number, string][]>;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Release history of the browser families the check ages, compiled from caniuse-lite. */
+export const RELEASES = dataset<ReleaseJson>({
+  product: 'device',
+  name: 'releases',
+  file: 'device/releases.json',
+  formatVersion: 1,
+  encoding: 'json',
+  check: (d) =>
+    objectWith(d, 'data', {
+      families: (v, p) =>
+        recordOf(v, p, (rows, at) =>
+          arrayOf(rows, at, (row, rp) =>
+            Array.isArray(row) && row.length === 2 && Number.isInteger(row[0]) && typeof row[1] === 'string' && DAY.test(row[1]) ? null : `${rp} is not a [major, YYYY-MM-DD] row`,
+          ),
+        ),
+    }),
+  records: (d) => Object.values(d.families).reduce((n, rows) => n + rows.length, 0),
+});
+
 /** Where a maker row applies. */
 export type RuleOn = 'token' | 'exact' | 'code' | 'line' | 'oem' | 'platform';
 
@@ -233,4 +260,4 @@ export const MAKERS = dataset<MakerTableJson>({
 });
 
 /** Every device dataset. */
-export const DEVICE_DATASETS = [CAPABILITIES, MAKERS, MODELS, SPECS] as const;
+export const DEVICE_DATASETS = [CAPABILITIES, MAKERS, MODELS, RELEASES, SPECS] as const;

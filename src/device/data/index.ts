@@ -14,5 +14,7 @@ export {
   CAPABILITIES_FORMAT,
 } from './capabilities.js';
 export type { CapabilityName, BrowserCapabilities } from './capabilities.js';
+export { releaseHistory, RELEASE_FAMILIES, RELEASES_FORMAT } from './releases.js';
+export type { ReleaseHistory, ReleaseFamily } from './releases.js';
 export { brandFromToken, brandAtStart, brandKinds, allBrands, canonicalBrand, makerRules, BRANDS_FORMAT } from './brands.js';
 export type { MakerRule } from './brands.js';

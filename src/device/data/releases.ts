@@ -1,0 +1,52 @@
+/**
+ * Release history of the browser families the device check ages, from
+ * data/device/releases.json (compiled from caniuse-lite's agents data,
+ * CC-BY-4.0, by scripts/device/build.ts): each major version and the day it
+ * was first released. Loaded on first use.
+ */
+import { RELEASES } from './formats.js';
+import type { ReleaseJson } from './formats.js';
+import { perBundle } from './perBundle.js';
+
+/**
+ * caniuse agent ids whose release history the table holds: the browsers
+ * people sign up with that ship majors on a schedule (Chrome, Firefox,
+ * desktop Safari, iOS Safari by iOS version, Edge, Samsung Internet, Opera).
+ * Chrome and Firefox for Android share their desktop versions and dates.
+ */
+export const RELEASE_FAMILIES = ['chrome', 'edge', 'firefox', 'ios_saf', 'opera', 'safari', 'samsung'] as const;
+
+/** A family of {@link RELEASE_FAMILIES}. */
+export type ReleaseFamily = (typeof RELEASE_FAMILIES)[number];
+
+/** One family's majors, oldest first, and the UTC day (days since 1970-01-01) each was first released. */
+export interface ReleaseHistory {
+  readonly majors: readonly number[];
+  readonly days: readonly number[];
+}
+
+const DAY_MS = 86_400_000;
+
+const load = perBundle('device/releases:history', [RELEASES], (bundle) => build(bundle.load(RELEASES)));
+
+function build(json: ReleaseJson): ReadonlyMap<string, ReleaseHistory> {
+  const out = new Map<string, ReleaseHistory>();
+  for (const [family, rows] of Object.entries(json.families)) {
+    out.set(family, Object.freeze({ majors: Object.freeze(rows.map((r) => r[0])), days: Object.freeze(rows.map((r) => Math.floor(Date.parse(`${r[1]}T00:00:00Z`) / DAY_MS))) }));
+  }
+  return out;
+}
+
+/**
+ * The release history of a family, or undefined for a family the table
+ * does not hold.
+ *
+ * @example
+ * releaseHistory('chrome')?.majors.includes(120); // true
+ */
+export function releaseHistory(family: string): ReleaseHistory | undefined {
+  return load().get(family);
+}
+
+/** The format version of data/device/releases.json. */
+export const RELEASES_FORMAT = RELEASES.formatVersion;
