@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { isInputError } from '../errors.js';
-import { latestBrowserVersion } from './data/index.js';
-import { DEVICE_SCORE_MODEL, checkDevice, createDeviceCheck, readClientHints } from './index.js';
+import { latestBrowserVersion, releaseHistory } from './data/index.js';
+import { DEVICE_SCORE_MODEL, checkDevice as checkDeviceAt, createDeviceCheck, readClientHints } from './index.js';
+import type { DeviceCheckOptions, DeviceResult } from './index.js';
 
-// Versions relative to the capability table, so the tests do not age.
+// Versions relative to the capability table, and the clock a week after the
+// newest Chrome came out, so the tests do not age on any day.
 const CHROME = latestBrowserVersion('chrome') ?? 130;
+const chromeDays = releaseHistory('chrome')!;
+const NOW = new Date((chromeDays.days[chromeDays.majors.indexOf(CHROME)]! + 7) * 86_400_000);
+/** The one-call check on the tests' clock. */
+const checkDevice = (ua: string, options?: DeviceCheckOptions): DeviceResult => checkDeviceAt(ua, options === undefined || typeof options !== 'object' || options === null ? { now: NOW } : { now: NOW, ...options });
 const S23 = `Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${CHROME}.0.0.0 Mobile Safari/537.36`;
 const REDUCED = `Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${CHROME}.0.0.0 Mobile Safari/537.36`;
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -59,7 +65,8 @@ describe('checkDevice', () => {
     // A named model is reported, not scored: the same browser with a reduced UA (model hidden) scores the same.
     expect(r.reasons.find((x) => x.code === 'DEVICE_MODEL_IDENTIFIED')!.points).toBe(0);
     expect(r.score).toBe(checkDevice(REDUCED).score);
-    expect(r.score_cluster).toBe('good');
+    // A current Chrome whose UA nothing contradicts: the trust of a current browser.
+    expect(r.score_cluster).toBe('high');
     expect(sum(r)).toBe(r.score);
   });
 
@@ -292,7 +299,7 @@ describe('checkDevice', () => {
 
 describe('createDeviceCheck', () => {
   it('caches frozen results and keys the cache by hints too', () => {
-    const check = createDeviceCheck({ cacheSize: 2 });
+    const check = createDeviceCheck({ cacheSize: 2, now: NOW });
     const a = check(REDUCED);
     expect(check(REDUCED)).toBe(a);
     expect(Object.isFrozen(a)).toBe(true);
@@ -305,9 +312,9 @@ describe('createDeviceCheck', () => {
   });
 
   it('works without a cache and rejects bad options', () => {
-    expect(createDeviceCheck({ cacheSize: 0 })(S23).model).toBe('Galaxy S23');
+    expect(createDeviceCheck({ cacheSize: 0, now: NOW })(S23).model).toBe('Galaxy S23');
     expect(() => createDeviceCheck({ cacheSize: -1 })).toThrow(/cacheSize/);
-    expect(() => createDeviceCheck({ cache: 5 } as unknown as { cacheSize: number })).toThrow(/^cache is not an option \(known: cacheSize, scoring, data\)/);
+    expect(() => createDeviceCheck({ cache: 5 } as unknown as { cacheSize: number })).toThrow(/^cache is not an option \(known: cacheSize, scoring, data, now\)/);
     expect(() => createDeviceCheck({ scoring: { weights: { DEVICE_NOPE: 0.5 } } } as never)).toThrow();
   });
 
