@@ -80,9 +80,11 @@ export interface CheckerOptions {
    * volatile lists behind `IP_DATA_STALE` / `EMAIL_DATA_STALE` and their
    * day count, the identity's time of day, `dataInfo()`'s ages, the
    * `now` handed to providers (an RDAP domain's age), and `resolve()`'s
-   * `device_request_time`. Device, phone and name results do not depend on
-   * time. Pin it in tests and replays; a call's own `now` (`ip`, `identity`)
-   * replaces it for that call.
+   * `device_request_time`, and a browser's age (`is_recent`,
+   * `DEVICE_BROWSER_RECENT`, `DEVICE_BROWSER_OUTDATED`,
+   * `DEVICE_VERSION_UNRELEASED`). Phone and name results do not depend on
+   * time. Pin it in tests and replays; a call's own `now` (`device`, `ip`,
+   * `identity`) replaces it for that call.
    * @default the system clock (`() => new Date()`)
    */
   readonly now?: Date | (() => Date);

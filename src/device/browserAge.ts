@@ -61,7 +61,12 @@ const FROZEN_IOS = '18.6';
 const DAY_MS = 86_400_000;
 const MONTH_DAYS = 365.2425 / 12;
 
-/** Where a browser stands on the checker's clock. @example browserAge({ browser: 'Chrome', browserVersion: '109.0.0.0', … }, ua, Date.UTC(2026, 10, 1))?.outdated // true */
+/**
+ * Where a browser stands on the checker's clock.
+ *
+ * @example
+ * const age: BrowserAge = { family: 'chrome', major: 109, monthsBehind: 44, recent: false, outdated: true, unreleased: false };
+ */
 export interface BrowserAge {
   /** The release family it was judged by (caniuse agent id: chrome, ios_saf…). */
   readonly family: string;
@@ -162,6 +167,7 @@ export function ageOfMajor(family: ReleaseFamily, h: ReleaseHistory, major: numb
  * version is unknown, or the clock predates the family's first release.
  *
  * @example
+ * const ua = 'Mozilla/5.0 (Windows NT 6.1; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/109.0.0.0 Safari/537.36';
  * browserAge({ browser: 'Chrome', browserVersion: '109.0.0.0', engine: 'Blink', engineVersion: '109.0.0.0', os: 'Windows', osVersion: '7' }, ua, Date.UTC(2026, 10, 1))?.outdated; // true
  */
 export function browserAge(facts: BrowserFacts, ua: string, nowMs: number): BrowserAge | undefined {
