@@ -124,15 +124,6 @@ function ageSource(facts: BrowserFacts, ua: string): [string, number] | undefine
   return undefined;
 }
 
-/** Median gap in days between the last releases of a family: how far apart its majors come, to count releases past the table's end. */
-function cadenceDays(h: ReleaseHistory): number {
-  const days = [...h.days].sort((a, b) => a - b).slice(-9);
-  const gaps: number[] = [];
-  for (let i = 1; i < days.length; i++) gaps.push(days[i]! - days[i - 1]!);
-  gaps.sort((a, b) => a - b);
-  return Math.max(1, gaps.length === 0 ? 365 : gaps[Math.floor(gaps.length / 2)]!);
-}
-
 /**
  * Ages a major of a family at `nowDay` (UTC days since 1970-01-01).
  * A major past the table's newest is placed by the family's cadence: one
@@ -141,21 +132,22 @@ function cadenceDays(h: ReleaseHistory): number {
  */
 export function ageOfMajor(family: ReleaseFamily, h: ReleaseHistory, major: number, nowDay: number): Omit<BrowserAge, 'family' | 'major'> | undefined {
   const n = h.majors.length;
-  if (n === 0) return undefined;
-  let newest = -1;
-  for (let i = 0; i < n; i++) if (h.days[i]! <= nowDay && (newest < 0 || h.majors[i]! > h.majors[newest]!)) newest = i;
+  // Rows are sorted by major: the last one out by now is the newest release.
+  let newest = n - 1;
+  while (newest >= 0 && h.days[newest]! > nowDay) newest--;
   if (newest < 0) return undefined;
   const last = n - 1;
-  const gap = cadenceDays(h);
+  const gap = h.cadence;
   const lastDay = h.days[last]!;
   // Majors past the table released by now, at the family's pace.
   const past = newest === last && nowDay > lastDay ? Math.floor((nowDay - lastDay) / gap) : 0;
   const newestMajor = h.majors[newest]! + past;
   const unreleased = major > newestMajor + AHEAD[family];
   if (major >= newestMajor) return { monthsBehind: 0, recent: !unreleased, outdated: false, unreleased };
-  // Superseded on the first day any higher major came out.
-  let superseded = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < n; i++) if (h.majors[i]! > major && h.days[i]! < superseded) superseded = h.days[i]!;
+  // Superseded on the first day any higher major came out: the row of the highest major not above it, or the first row's day.
+  let at = last;
+  while (at >= 0 && h.majors[at]! > major) at--;
+  let superseded = at < 0 ? h.days[0]! : h.superseded[at]!;
   if (superseded === Number.POSITIVE_INFINITY) superseded = lastDay + (major - h.majors[last]! + 1) * gap;
   const monthsBehind = Math.max(0, Math.floor((nowDay - superseded) / MONTH_DAYS));
   return { monthsBehind, recent: monthsBehind < RECENT_MONTHS, outdated: monthsBehind >= OUTDATED_MONTHS, unreleased: false };

@@ -23,16 +23,33 @@ export type ReleaseFamily = (typeof RELEASE_FAMILIES)[number];
 export interface ReleaseHistory {
   readonly majors: readonly number[];
   readonly days: readonly number[];
+  /** The day each major was superseded: the first day any higher major came out (Infinity for the newest). */
+  readonly superseded: readonly number[];
+  /** Median gap in days between the family's last releases: its pace, to count releases past the table's end. */
+  readonly cadence: number;
 }
 
 const DAY_MS = 86_400_000;
+
+/** Median gap in days between the last nine releases (by date). */
+function cadenceDays(days: readonly number[]): number {
+  const last = [...days].sort((a, b) => a - b).slice(-9);
+  const gaps: number[] = [];
+  for (let i = 1; i < last.length; i++) gaps.push(last[i]! - last[i - 1]!);
+  gaps.sort((a, b) => a - b);
+  return Math.max(1, gaps.length === 0 ? 365 : gaps[Math.floor(gaps.length / 2)]!);
+}
 
 const load = perBundle('device/releases:history', [RELEASES], (bundle) => build(bundle.load(RELEASES)));
 
 function build(json: ReleaseJson): ReadonlyMap<string, ReleaseHistory> {
   const out = new Map<string, ReleaseHistory>();
   for (const [family, rows] of Object.entries(json.families)) {
-    out.set(family, Object.freeze({ majors: Object.freeze(rows.map((r) => r[0])), days: Object.freeze(rows.map((r) => Math.floor(Date.parse(`${r[1]}T00:00:00Z`) / DAY_MS))) }));
+    const days = rows.map((r) => Math.floor(Date.parse(`${r[1]}T00:00:00Z`) / DAY_MS));
+    // Rows are sorted by major, so every later row is a higher major.
+    const superseded = days.map(() => Number.POSITIVE_INFINITY);
+    for (let i = days.length - 2; i >= 0; i--) superseded[i] = Math.min(superseded[i + 1]!, days[i + 1]!);
+    out.set(family, Object.freeze({ majors: Object.freeze(rows.map((r) => r[0])), days: Object.freeze(days), superseded: Object.freeze(superseded), cadence: cadenceDays(days) }));
   }
   return out;
 }
