@@ -309,7 +309,7 @@ function run(
   if (!anonymous && f.connection_type === 'ISP') signals.push(withDetail('IP_ISP', basis ?? undefined));
   if (!anonymous && f.connection_type === 'MOB') signals.push(withDetail('IP_MOBILE', basis ?? undefined));
   // A retail operator's network whose fixed/mobile use is not known (your database's usage code, when given, decides instead).
-  if (!anonymous && f.connection_type === null && net.operator !== null) signals.push({ code: 'IP_OPERATOR_NETWORK', detail: `AS name: ${net.org ?? ''}` });
+  if (!anonymous && f.connection_type === null && net.operator !== null && net.org !== null) signals.push(operatorSignal(net.org));
   if (f.country !== null && f.city !== null && f.timezone !== null) signals.push(BARE.IP_LOCATED);
   if (f.country === null) signals.push(BARE.IP_NO_LOCATION);
   else if (cityFile === null && f.city === null) signals.push(BARE.IP_NO_CITY_DATA);
@@ -341,6 +341,21 @@ function staleLists(nowMs: number): string | null {
   const detail = lists === null ? asns : asns === null ? lists : `${lists}; ${asns}`;
   staleMemo.set(context, { day, detail });
   return detail;
+}
+
+/** The operator-network signal of each AS name met, built once (an address in an operator's network is a common case). */
+const operatorSignals = new Map<string, Signal<IpReasonCode>>();
+const MAX_OPERATOR_SIGNALS = 4096;
+
+function operatorSignal(org: string): Signal<IpReasonCode> {
+  let signal = operatorSignals.get(org);
+  if (signal === undefined) {
+    signal = Object.freeze({ code: 'IP_OPERATOR_NETWORK', detail: `AS name: ${org}` });
+    // Bounded: your own database may name many more organisations than the bundled table's 1,700 operators.
+    if (operatorSignals.size >= MAX_OPERATOR_SIGNALS) operatorSignals.clear();
+    operatorSignals.set(org, signal);
+  }
+  return signal;
 }
 
 function withDetail(code: IpReasonCode, detail: string | undefined): Signal<IpReasonCode> {
