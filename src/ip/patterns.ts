@@ -128,4 +128,4 @@ export const OPERATOR_BRAND_RULE: RegExp = new RegExp(
  * "True Internet Data Center", "Colocation at China Telecom …"): an AS name
  * carrying one is not taken for the operator's retail network.
  */
-export const OPERATOR_HOSTING_ARM = /\b(?:cloud|data ?cent(?:er|re)s?|hosting|colocation|colo|servers?|vps|datacenter)\b/i;
+export const OPERATOR_HOSTING_ARM = /\b(?:cloud|data ?cent(?:er|re)s?|hosting|colocation|colo|servers?|vps)\b/i;
