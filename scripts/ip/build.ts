@@ -295,7 +295,32 @@ const LISTS: readonly ListDef[] = [
   laList('pingdom', 'dch', 'Pingdom probes', 'pingdom'),
   laList('statuscake', 'dch', 'StatusCake probes', 'statuscake', false),
   cidrList('x4bnet-datacenter', 'dch', '', [`${X4}/output/datacenter/ipv4.txt`, `${X4}/output/datacenter/ipv6.txt`]),
+  ...resolverLists(),
 ];
+
+/**
+ * Public DNS resolvers' service addresses (curated/public-resolvers.csv, each
+ * row with its operator's documentation URL): one list per operator, so the
+ * operator is the reason's detail.
+ */
+function resolverLists(): ListDef[] {
+  const file = 'curated/public-resolvers.csv';
+  const byOperator = new Map<string, string[]>();
+  for (const line of dataLines(join(RAW, file))) {
+    const [address, operator, url] = splitCsv(line);
+    if (address === undefined || operator === undefined || operator === '' || url === undefined || !url.startsWith('https://')) {
+      throw new Error(`${file}: expected address,operator,https URL in: ${line}`);
+    }
+    byOperator.set(operator, [...(byOperator.get(operator) ?? []), address]);
+  }
+  return [...byOperator].map(([operator, addresses]) => ({
+    key: `resolver:${operator}`,
+    kind: 'resolver' as const,
+    name: operator,
+    files: [file],
+    read: () => addresses.map((a) => cidrToInterval(a, file)),
+  }));
+}
 
 /** Ranges used only to subtract: Tor Servers (AS60729) from VPN, Linode (AS63949) from Akamai CDN. */
 const SUBTRACT = { torAsn: 60729, linodeAsn: 63949 } as const;

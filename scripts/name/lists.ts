@@ -23,6 +23,12 @@ const ASCII_WORD = /^[a-z]+$/;
 /** The curated file of each kind and its default label. */
 const CURATED: readonly { kind: NameListKind; file: string; label: string; purpose: string }[] = [
   { kind: 'placeholder', file: 'placeholder.txt', label: 'placeholder', purpose: 'placeholder names and words' },
+  {
+    kind: 'placeholder',
+    file: 'placeholder-common-name.txt',
+    label: `form example${COMMON_REAL_NAME_MARK}`,
+    purpose: 'form examples that are also very common real names in their country',
+  },
   { kind: 'placeholder_title', file: 'placeholder-title.txt', label: 'title', purpose: 'titles given as a name' },
   { kind: 'fictional', file: 'fictional.txt', label: 'fictional', purpose: 'well-known fictional characters and Middle-earth' },
   { kind: 'famous', file: 'famous.txt', label: 'famous', purpose: 'famous real people, category per row' },

@@ -22,9 +22,9 @@ const FIT = (damping: string) =>
 
 const IDENTITY_SIGNALS = {
   // Products carried in.
-  IDENTITY_EMAIL: { kind: 'carried', weight: 0.75, evidence: FIT('0.75'), description: "the e-mail check's score, carried in as its log-odds" },
+  IDENTITY_EMAIL: { kind: 'carried', weight: 0.7, evidence: FIT('0.7'), description: "the e-mail check's score, carried in as its log-odds" },
   IDENTITY_PHONE: { kind: 'carried', weight: 1, evidence: FIT('1'), description: "the phone check's score, carried in as its log-odds" },
-  IDENTITY_IP: { kind: 'carried', weight: 0.15, evidence: FIT('0.15'), description: "the IP check's score, carried in as its log-odds" },
+  IDENTITY_IP: { kind: 'carried', weight: 0.1, evidence: FIT('0.1'), description: "the IP check's score, carried in as its log-odds" },
   IDENTITY_NAME: { kind: 'carried', weight: 0.05, evidence: FIT('0.05'), description: "the name check's score, carried in as its log-odds" },
   IDENTITY_DEVICE: { kind: 'carried', weight: 0.05, evidence: FIT('0.05'), description: "the device check's score, carried in as its log-odds" },
 
@@ -44,11 +44,11 @@ const IDENTITY_SIGNALS = {
   },
 
   // Countries.
-  IDENTITY_PHONE_IP_COUNTRY: { kind: 'trust', weight: 0.8, evidence: 'corpus: 65/305 abusive, 141/296 genuine', description: "the phone's country is the IP's country" },
+  IDENTITY_PHONE_IP_COUNTRY: { kind: 'trust', weight: 0.8, evidence: 'corpus: 64/305 abusive, 141/296 genuine', description: "the phone's country is the IP's country" },
   IDENTITY_PHONE_IP_COUNTRY_MISMATCH: {
     kind: 'risk',
-    weight: 1.3,
-    evidence: 'corpus: 54/305 abusive, 14/296 genuine',
+    weight: 1.2,
+    evidence: 'corpus: 51/305 abusive, 14/296 genuine',
     description: "the phone's country is not the IP's country (travellers and expatriates do this too)",
   },
   IDENTITY_EMAIL_COUNTRY_MISMATCH: {
@@ -66,19 +66,19 @@ const IDENTITY_SIGNALS = {
   },
   IDENTITY_DECLARED_COUNTRY_MISMATCH: {
     kind: 'risk',
-    weight: 4.4,
-    evidence: 'corpus: 40/305 abusive, 0/296 genuine',
+    weight: 4.3,
+    evidence: 'corpus: 38/305 abusive, 0/296 genuine',
     description: 'the declared country is neither the phone’s nor the IP’s',
   },
 
   // Time.
-  IDENTITY_NIGHT_ACTIVITY: { kind: 'risk', weight: 0.8, evidence: 'corpus: 10/305 abusive, 4/296 genuine', description: "checked between 01:00 and 04:59 in the IP's time zone" },
+  IDENTITY_NIGHT_ACTIVITY: { kind: 'risk', weight: 0.7, evidence: 'corpus: 9/305 abusive, 4/296 genuine', description: "checked between 01:00 and 04:59 in the IP's time zone" },
 
   // Device against network.
   IDENTITY_MOBILE_ON_ANONYMOUS_IP: {
     kind: 'risk',
     weight: 1.1,
-    evidence: 'corpus: 52/305 abusive, 16/296 genuine',
+    evidence: 'corpus: 53/305 abusive, 16/296 genuine',
     description: 'a phone or tablet user agent from a data-centre, VPN, proxy or Tor address (emulator farms, spoofed user agents)',
   },
   IDENTITY_ROBOT_ON_RESIDENTIAL_IP: {
@@ -137,7 +137,7 @@ export type IdentityScorer = Scorer<IdentityReasonCode, RiskCluster, 'identity'>
  * corpus. Clusters are the ip/name/phone scale.
  *
  * @example
- * createScorer(IDENTITY_SCORE_MODEL)([{ code: 'IDENTITY_NIGHT_ACTIVITY' }]).score // 310
+ * createScorer(IDENTITY_SCORE_MODEL)([{ code: 'IDENTITY_NIGHT_ACTIVITY' }]).score // 332
  */
 export const IDENTITY_SCORE_MODEL: ScoreModel<IdentityReasonCode, RiskCluster, 'identity'> = Object.freeze({
   product: 'identity',

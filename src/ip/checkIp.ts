@@ -296,7 +296,10 @@ function run(
       : [null, byo?.hostingBasis ?? null];
   // iCloud Private Relay egresses from Akamai, Cloudflare and Fastly space: the
   // relay signal already explains that network, so it is not counted twice.
-  if (f.connection_type === 'SES') {
+  if (net.resolver !== null) {
+    // A resolver's service address: its own risk, not the hosting or CDN range around it on top.
+    signals.push({ code: 'IP_PUBLIC_RESOLVER', detail: net.resolver });
+  } else if (f.connection_type === 'SES') {
     signals.push(withDetail('IP_CRAWLER', (f.connection_type === net.connectionType ? f.network : null) ?? basis ?? undefined));
   } else if (f.is_relay) {
     // no hosting/CDN risk on top of IP_RELAY
@@ -305,6 +308,8 @@ function run(
   const anonymous = f.is_tor || f.is_proxy || f.is_vpn || f.is_relay || f.is_hosting;
   if (!anonymous && f.connection_type === 'ISP') signals.push(withDetail('IP_ISP', basis ?? undefined));
   if (!anonymous && f.connection_type === 'MOB') signals.push(withDetail('IP_MOBILE', basis ?? undefined));
+  // A retail operator's network whose fixed/mobile use is not known (your database's usage code, when given, decides instead).
+  if (!anonymous && f.connection_type === null && net.operator !== null && net.org !== null) signals.push(operatorSignal(net.org));
   if (f.country !== null && f.city !== null && f.timezone !== null) signals.push(BARE.IP_LOCATED);
   if (f.country === null) signals.push(BARE.IP_NO_LOCATION);
   else if (cityFile === null && f.city === null) signals.push(BARE.IP_NO_CITY_DATA);
@@ -336,6 +341,21 @@ function staleLists(nowMs: number): string | null {
   const detail = lists === null ? asns : asns === null ? lists : `${lists}; ${asns}`;
   staleMemo.set(context, { day, detail });
   return detail;
+}
+
+/** The operator-network signal of each AS name met, built once (an address in an operator's network is a common case). */
+const operatorSignals = new Map<string, Signal<IpReasonCode>>();
+const MAX_OPERATOR_SIGNALS = 4096;
+
+function operatorSignal(org: string): Signal<IpReasonCode> {
+  let signal = operatorSignals.get(org);
+  if (signal === undefined) {
+    signal = Object.freeze({ code: 'IP_OPERATOR_NETWORK', detail: `AS name: ${org}` });
+    // Bounded: your own database may name many more organisations than the bundled table's 1,700 operators.
+    if (operatorSignals.size >= MAX_OPERATOR_SIGNALS) operatorSignals.clear();
+    operatorSignals.set(org, signal);
+  }
+  return signal;
 }
 
 function withDetail(code: IpReasonCode, detail: string | undefined): Signal<IpReasonCode> {

@@ -6,7 +6,7 @@
  * Lookup order, specific before broad (data/raw/ip/SOURCE.md):
  * 1. address lists: Tor exits → Tor relays → iCloud Private Relay → named VPN
  *    servers (ProtonVPN, Windscribe, TunnelBear, Mullvad, PIA) → public
- *    proxies → crawlers (SES; so Googlebot wins over Google, Bingbot over
+ *    proxies → public DNS resolvers' service addresses → crawlers (SES; so Googlebot wins over Google, Bingbot over
  *    Microsoft) → CDNs (CloudFront wins over the rest of AWS) → named clouds
  *    (DCH) → X4BNet VPN networks → X4BNet data-centre networks;
  * 2. the announcing ASN: Tor network → VPN provider → CDN (Akamai) →
@@ -24,7 +24,7 @@ import { loadAsnClasses, loadAsnTable, loadListsTable, type AsnTable, type ListK
 import type { DataBundle } from '../data/bundle.js';
 import { ASN4, ASN6, ASN_CLASSES, LISTS } from './data/formats.js';
 import type { ParsedIp } from './parseIp.js';
-import { AS_NAME_RULES, MAX_AS_NAME_LENGTH } from './patterns.js';
+import { AS_NAME_RULES, MAX_AS_NAME_LENGTH, OPERATOR_BRAND_RULE, OPERATOR_HOSTING_ARM } from './patterns.js';
 import { NO_VALUE, lookup4, lookup6, type RangeTable } from './rangeTable.js';
 import type { ConnectionType } from './types.js';
 
@@ -39,6 +39,13 @@ export interface NetworkInfo {
   readonly proxy: boolean;
   readonly vpn: boolean;
   readonly vpnName: string | null;
+  /** The operator whose public DNS resolver service address this is (data/raw/ip/curated/public-resolvers.csv), or null. */
+  readonly resolver: string | null;
+  /**
+   * The retail telecom operator brand the AS name carries (patterns.ts
+   * OPERATOR_BRANDS), when nothing else classified the network; null otherwise.
+   */
+  readonly operator: string | null;
   readonly connectionType: ConnectionType | null;
   /** Where `connectionType` came from, for reason details. */
   readonly connectionBasis: string | null;
@@ -55,6 +62,7 @@ interface ListVerdict {
   readonly proxy: boolean;
   readonly vpnName: string | null;
   readonly vpnUnnamed: boolean;
+  readonly resolver: string | null;
   readonly ses: string | null;
   readonly cdn: string | null;
   readonly dchNamed: string | null;
@@ -68,6 +76,7 @@ const EMPTY_VERDICT: ListVerdict = Object.freeze({
   proxy: false,
   vpnName: null,
   vpnUnnamed: false,
+  resolver: null,
   ses: null,
   cdn: null,
   dchNamed: null,
@@ -91,6 +100,7 @@ function verdictOf(t: IpTables, comboIndex: number): ListVerdict {
     proxy: has('proxy'),
     vpnName: first('vpn', true),
     vpnUnnamed: lists.some((l) => l.kind === 'vpn' && l.name === ''),
+    resolver: first('resolver', true),
     ses: first('ses', true),
     cdn: first('cdn', true),
     dchNamed: first('dch', true),
@@ -120,6 +130,9 @@ interface IpTables {
   /** AS-name rule result per organisation id of each version's table, filled on first sight. */
   readonly asNames4: (ConnectionType | null | undefined)[];
   readonly asNames6: (ConnectionType | null | undefined)[];
+  /** Operator brand per organisation id of each version's table, filled on first sight. */
+  readonly operators4: (string | null | undefined)[];
+  readonly operators6: (string | null | undefined)[];
 }
 
 let lastBundle: DataBundle | undefined;
@@ -148,6 +161,8 @@ function ipTables(): IpTables {
       verdicts: new Array<ListVerdict | undefined>(lists.payload.combos.length),
       asNames4: new Array<ConnectionType | null | undefined>(asn4.table.payload.nameEnds.length),
       asNames6: new Array<ConnectionType | null | undefined>(asn6.table.payload.nameEnds.length),
+      operators4: new Array<string | null | undefined>(asn4.table.payload.nameEnds.length),
+      operators6: new Array<string | null | undefined>(asn6.table.payload.nameEnds.length),
     };
   });
   lastBundle = bundle;
@@ -225,7 +240,13 @@ export function classifyNetwork(ip: ParsedIp, override?: AsnOverride): NetworkIn
   let connectionType: ConnectionType | null = null;
   let basis: string | null = null;
   let network: string | null = v.vpnName ?? null;
-  if (v.ses !== null) {
+  if (v.resolver !== null) {
+    // A resolver's service address is a data-centre service, whatever CDN or cloud range holds it
+    // (2606:4700:4700::1111 is inside Cloudflare's published CDN ranges).
+    connectionType = 'DCH';
+    basis = `public DNS resolver: ${v.resolver}`;
+    network = v.resolver;
+  } else if (v.ses !== null) {
     connectionType = 'SES';
     basis = `crawler list: ${v.ses}`;
     network = v.ses;
@@ -258,15 +279,23 @@ export function classifyNetwork(ip: ParsedIp, override?: AsnOverride): NetworkIn
       basis = `AS name: ${org}`;
     }
   }
+  // Only a network nothing else classified: an ISP or MOB network is trusted as such already,
+  // and a hosting, VPN or CDN verdict is not undone by the owner's brand.
+  let operator: string | null = null;
+  if (connectionType === null && org !== null && !(torExit || torRelay || relay || v.proxy || vpn)) {
+    operator = overridden ? operatorFromAsName(org) : cachedOperator(ip.version === 4 ? t.operators4 : t.operators6, payload.orgIds[asnIdx]!, org);
+  }
   return {
     asn,
     org,
+    operator,
     torExit,
     torRelay,
     relay,
     proxy: v.proxy,
     vpn,
     vpnName,
+    resolver: v.resolver,
     connectionType,
     connectionBasis: basis,
     hosting: connectionType === 'DCH' || connectionType === 'CDN',
@@ -282,6 +311,32 @@ function cachedUsageFromAsName(cache: (ConnectionType | null | undefined)[], org
     cache[orgId] = code;
   }
   return code;
+}
+
+/** The operator brand of an organisation of the bundled table (one regex run per name). */
+function cachedOperator(cache: (string | null | undefined)[], orgId: number, org: string): string | null {
+  let brand = cache[orgId];
+  if (brand === undefined) {
+    brand = operatorFromAsName(org);
+    cache[orgId] = brand;
+  }
+  return brand;
+}
+
+/**
+ * The retail telecom operator brand an AS organisation name carries
+ * (patterns.ts `OPERATOR_BRANDS`, from the mobile-network-operator lists),
+ * lower-cased, or `null`.
+ *
+ * @example
+ * operatorFromAsName('Vodafone GmbH') // 'vodafone'
+ * operatorFromAsName('Hetzner Online GmbH') // null
+ */
+export function operatorFromAsName(name: string): string | null {
+  const capped = name.length > MAX_AS_NAME_LENGTH ? name.slice(0, MAX_AS_NAME_LENGTH) : name;
+  const m = OPERATOR_BRAND_RULE.exec(capped);
+  if (m === null || OPERATOR_HOSTING_ARM.test(capped)) return null;
+  return m[1]!.toLowerCase();
 }
 
 /**

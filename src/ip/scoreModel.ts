@@ -20,18 +20,32 @@ const IP_SIGNALS = {
   IP_PROXY: { kind: 'risk', weight: 4.7, evidence: 'corpus: 17/149 abusive, 0/452 genuine', description: 'a public open proxy or its exit address' },
   IP_CRAWLER: {
     kind: 'risk',
-    weight: 2.7,
-    evidence: 'corpus as IP_HOSTING: 106/149 abusive, 22/452 genuine; no fit-half address is in a crawler range: measured as the data-centre networks crawlers run in',
+    weight: 2.6,
+    evidence: 'corpus as IP_HOSTING: 104/149 abusive, 22/452 genuine; no fit-half address is in a crawler range: measured as the data-centre networks crawlers run in',
     description: 'a search-engine or SEO crawler range (connection_type SES)',
   },
   IP_VPN: { kind: 'risk', weight: 2.6, evidence: 'corpus: 28/149 abusive, 6/452 genuine', description: 'a VPN server or VPN provider network' },
-  IP_HOSTING: { kind: 'risk', weight: 2.7, evidence: 'corpus: 106/149 abusive, 22/452 genuine', description: 'a cloud, hosting or data-centre network (connection_type DCH)' },
-  IP_CDN: { kind: 'risk', weight: 3.5, evidence: 'corpus: 5/149 abusive, 0/452 genuine', description: 'a CDN edge network (connection_type CDN)' },
+  IP_HOSTING: { kind: 'risk', weight: 2.6, evidence: 'corpus: 104/149 abusive, 22/452 genuine', description: 'a cloud, hosting or data-centre network (connection_type DCH)' },
+  IP_PUBLIC_RESOLVER: {
+    kind: 'risk',
+    weight: 4,
+    evidence:
+      'corpus: 9/149 abusive, 0/452 genuine; a measured rate, so a weight and not a gate (the operators document the addresses as resolver service addresses, data/raw/ip/curated/public-resolvers.csv)',
+    description: "a public DNS resolver's service address (1.1.1.1, 8.8.8.8, 9.9.9.9…): no browser's request comes from it, so it is not a user's connection",
+  },
+  IP_CDN: { kind: 'risk', weight: 3.3, evidence: 'corpus: 4/149 abusive, 0/452 genuine', description: 'a CDN edge network (connection_type CDN)' },
   IP_RELAY: {
     kind: 'trust',
     weight: 1.8,
     evidence: 'corpus: 0/149 abusive, 9/452 genuine',
     description: 'an iCloud Private Relay egress address: an iCloud+ subscriber on Safari',
+  },
+  IP_OPERATOR_NETWORK: {
+    kind: 'trust',
+    weight: 4.6,
+    evidence: 'corpus: 0/149 abusive, 146/452 genuine',
+    description:
+      "a retail telecom operator's network (its AS name carries a mobile network operator's brand: Vodafone, Orange, Airtel…) whose fixed or mobile use is not known: connection_type stays null",
   },
   IP_ISP: { kind: 'trust', weight: 5.1, evidence: 'corpus: 0/149 abusive, 244/452 genuine', description: 'a fixed-line consumer ISP (connection_type ISP)' },
   IP_MOBILE: { kind: 'trust', weight: 3, evidence: 'corpus: 0/149 abusive, 30/452 genuine', description: 'a mobile carrier (connection_type MOB)' },

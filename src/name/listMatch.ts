@@ -132,10 +132,16 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
     placeholderLabel = fullHits[k]?.placeholder;
     if (placeholderLabel !== undefined) placeholderKey = fullKeyAt(k, first, last, others);
   }
+  // A form example that is also a very common real name in its country (Ivan Ivanov, Jan Kowalski):
+  // its label carries the mark, and it is the milder NAME_PLACEHOLDER_COMMON.
+  let commonRealName = placeholderLabel !== undefined && isCommonRealNameLabel(placeholderLabel);
   if (placeholderLabel === undefined) {
     // Misspelt form examples (Jon Doe, Jhon Doe, Jane Do) sound like the listed ones.
     placeholderLabel = soundAlike('placeholder', placeholderBySound);
-    if (placeholderLabel !== undefined) placeholderKey = fullKeyAt(0, first, last, others);
+    if (placeholderLabel !== undefined) {
+      placeholderKey = fullKeyAt(0, first, last, others);
+      commonRealName = isCommonRealNameLabel(matchNameList('placeholder', placeholderBySound!) ?? '');
+    }
   }
   if (placeholderLabel === undefined && firstHits?.placeholder !== undefined && !q.firstKnown && !facts.known(first.folded)) {
     placeholderLabel = firstHits.placeholder;
@@ -150,7 +156,7 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
     // reported as what it is, random typing; xxx, test, n/a stay placeholders.
     if (placeholderKey.split(' ').every(isKeyboardWalk)) {
       ev.add('NAME_KEYBOARD_WALK', `${placeholderKey} (${placeholderLabel})`, 'RANDOM_TYPING');
-    } else ev.add('NAME_PLACEHOLDER', placeholderLabel, 'PLACEHOLDER');
+    } else ev.add(commonRealName ? 'NAME_PLACEHOLDER_COMMON' : 'NAME_PLACEHOLDER', placeholderLabel, 'PLACEHOLDER');
   }
 
   // Fictional: one-word names (Pikachu, Batman) only when the word is no

@@ -22,8 +22,15 @@ const NAME_SIGNALS = {
   NAME_NO_LETTERS: { kind: 'risk', weight: 0, capBand: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight; the gate does the work', description: 'a part without any letter' },
   NAME_SINGLE_LETTER: { kind: 'risk', weight: 2.8, capBand: 0, evidence: 'corpus: 1/87 abusive, 0/475 genuine', description: 'last name (or both names) a single letter' },
   // List matches: strong but not certain (a real Michael Jordan exists), so no gate.
-  NAME_PLACEHOLDER: { kind: 'risk', weight: 5.5, evidence: 'corpus: 22/87 abusive, 0/475 genuine', description: 'a placeholder such as John Doe, Test Test, N/A' },
-  NAME_TITLE_AS_NAME: { kind: 'risk', weight: 5.5, evidence: 'corpus as NAME_PLACEHOLDER: 22/87 abusive, 0/475 genuine; no fit-half name is a title: measured as the placeholders, another word no one is named typed where a name goes', description: 'a title (Mr, Mrs, Dr, Herr…) given as a name' },
+  NAME_PLACEHOLDER: { kind: 'risk', weight: 5.3, evidence: 'corpus: 18/87 abusive, 0/475 genuine', description: 'a placeholder such as John Doe, Test Test, N/A' },
+  NAME_PLACEHOLDER_COMMON: {
+    kind: 'risk',
+    weight: 3.9,
+    evidence:
+      'corpus: 4/87 abusive, 0/475 genuine; a rate, so a weight and not a gate. No published rate is milder: the population share of a name (Ivanov × Ivan, about 3 in 10,000 Russians) would put P(name | genuine) below the fit half smoothed 0.5/476',
+    description: "a country's form example that is also a very common real name there (Ivan Ivanov, Jan Kowalski, Juan Pérez): weighed by its own rate, never a gate",
+  },
+  NAME_TITLE_AS_NAME: { kind: 'risk', weight: 5.3, evidence: 'corpus as NAME_PLACEHOLDER: 18/87 abusive, 0/475 genuine; no fit-half name is a title: measured as the placeholders, another word no one is named typed where a name goes', description: 'a title (Mr, Mrs, Dr, Herr…) given as a name' },
   NAME_FICTIONAL: { kind: 'risk', weight: 4.1, evidence: 'corpus: 5/87 abusive, 0/475 genuine', description: 'a fictional character' },
   NAME_FICTIONAL_COMMON: { kind: 'risk', weight: 2.8, evidence: 'corpus: 1/87 abusive, 0/475 genuine', description: 'a fictional character whose name is also a common real name' },
   NAME_FAMOUS: { kind: 'risk', weight: 5.1, evidence: 'corpus: 14/87 abusive, 0/475 genuine', description: 'the name of a famous person' },

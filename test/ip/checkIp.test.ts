@@ -5,6 +5,7 @@ import { Reader } from 'maxmind';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { checkIp, createIpCheck, IP_SCORE_MODEL, requestTimeOfHour, usageFromAsName } from '../../src/ip/index.js';
+import { operatorFromAsName } from '../../src/ip/classify.js';
 
 // The spec's `ip` object, in order.
 const SPEC_FIELDS = [
@@ -107,9 +108,74 @@ describe('checkIp', () => {
   });
 
   it('applies weight overrides', () => {
-    const base = checkIp('8.8.8.8').score;
-    const lenient = createIpCheck({ scoring: { weights: { IP_HOSTING: 0 } } })('8.8.8.8').score;
+    // A Google Cloud address (8.8.8.8 is Google's resolver, its own signal).
+    const base = checkIp('34.64.0.1').score;
+    const lenient = createIpCheck({ scoring: { weights: { IP_HOSTING: 0 } } })('34.64.0.1').score;
     expect(lenient).toBeGreaterThan(base);
+  });
+
+  // Examples beside the sign-up corpus's: other operators, the filtering and IPv6 variants.
+  it.each([
+    ['1.0.0.3', 'Cloudflare 1.1.1.1 for Families'],
+    ['2606:4700:4700::1113', 'Cloudflare 1.1.1.1 for Families'],
+    ['2620:fe::fe:11', 'Quad9'],
+    ['94.140.15.16', 'AdGuard DNS Family'],
+    ['77.88.8.3', 'Yandex DNS Family'],
+    ['2a02:6b8:0:1::feed:a11', 'Yandex DNS Family'],
+    ['149.112.121.10', 'CIRA Canadian Shield'],
+    ['101.101.101.101', 'Quad101 (TWNIC)'],
+  ])('%s is a public resolver of %s: a risk, never accepted', (ip, operator) => {
+    const r = checkIp(ip);
+    expect(r.reasons.find((x) => x.code === 'IP_PUBLIC_RESOLVER')?.detail).toBe(operator);
+    expect(r.network).toBe(operator);
+    expect(r.connection_type).toBe('DCH');
+    // Its own risk, not a hosting or CDN risk on top of it.
+    expect(r.reasons.some((x) => x.code === 'IP_HOSTING' || x.code === 'IP_CDN')).toBe(false);
+    expect(r.score).toBeLessThan(400);
+  });
+
+  it('lists the resolver service addresses only, not their neighbours', () => {
+    for (const ip of ['1.1.1.4', '9.9.9.8', '2606:4700:4700::1234', '77.88.8.9']) {
+      expect(checkIp(ip).reasons.some((x) => x.code === 'IP_PUBLIC_RESOLVER'), ip).toBe(false);
+    }
+  });
+
+  it("trusts a retail telecom operator's network whose fixed or mobile use is unknown", () => {
+    for (const [ip, org] of [
+      ['84.208.20.1', 'Telia Norge AS'],
+      ['41.202.207.1', 'Orange Cameroun SA'],
+    ] as const) {
+      const r = checkIp(ip);
+      expect(r.isp).toBe(org);
+      expect(r.connection_type).toBeNull();
+      expect(r.reasons.find((x) => x.code === 'IP_OPERATOR_NETWORK')?.detail).toBe(`AS name: ${org}`);
+      expect(r.score, ip).toBeGreaterThanOrEqual(800);
+    }
+    // Already an ISP by the curated table: trusted once, as an ISP.
+    const curated = checkIp('83.24.1.1');
+    expect(curated.reasons.some((x) => x.code === 'IP_OPERATOR_NETWORK')).toBe(false);
+    expect(curated.reasons.some((x) => x.code === 'IP_ISP')).toBe(true);
+  });
+
+  it.each([
+    ['Telenor Norge AS', 'telenor norge'],
+    ['Orange Polska Spolka Akcyjna', 'orange polska'],
+    ['Comcast Cable Communications, LLC', 'comcast'],
+    ['Bell Canada', 'bell canada'],
+    ['PT Telekomunikasi Selular', 'pt telekomunikasi'],
+    // A hosting arm of an operator, another firm's word inside a longer word, or no brand.
+    ['Deutsche Telekom Cloud Services s.r.o.', null],
+    ['True Internet Data Center Company Limited', null],
+    ['Orangery Networks Ltd', null],
+    ['Bell Hosting Ltd', null],
+    ['Hetzner Online GmbH', null],
+  ])('operatorFromAsName(%j) is %j', (name, brand) => {
+    expect(operatorFromAsName(name)).toBe(brand);
+  });
+
+  it('reads only the first MAX_AS_NAME_LENGTH characters of an AS name', () => {
+    expect(operatorFromAsName(`${'x'.repeat(300)} Vodafone`)).toBeNull();
+    expect(operatorFromAsName(`Vodafone ${'x '.repeat(50_000)}`)).toBe('vodafone');
   });
 
   it('never throws on any string up to 100 kB and is deterministic', () => {

@@ -102,8 +102,8 @@ const CASES: readonly Case[] = [
     factory: (s) => createDeviceCheck(opts(s))(IPHONE),
     call: (s) => checkDevice(IPHONE, { scoring: s }),
   }),
-  // A public DNS resolver in a hosting range (IP_HOSTING at 0.2 nats: 450): 'review' by default, 'low' on the scorecard.
-  makeCase('ip', ['8.8.8.8'], { IP_HOSTING: 0.2 }, [400, 450], ['review', 'low', 'high'], {
+  // A public DNS resolver (IP_PUBLIC_RESOLVER at 0.2 nats: 450): 'review' by default, 'low' on the scorecard.
+  makeCase('ip', ['8.8.8.8'], { IP_PUBLIC_RESOLVER: 0.2 }, [400, 450], ['review', 'low', 'high'], {
     checker: (s) => checkerWith(s).ip('8.8.8.8'),
     factory: (s) => createIpCheck(opts(s))('8.8.8.8'),
     call: (s) => checkIp('8.8.8.8', { scoring: s }),

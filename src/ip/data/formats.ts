@@ -7,7 +7,7 @@ import { RANGE_TABLE_VERSION, decodeRangeTable } from '../rangeTable.js';
 import type { RangeTable } from '../rangeTable.js';
 
 /** What a source list says about the addresses it covers. */
-export type ListKind = 'tor_exit' | 'tor_relay' | 'relay' | 'vpn' | 'proxy' | 'ses' | 'cdn' | 'dch';
+export type ListKind = 'tor_exit' | 'tor_relay' | 'relay' | 'vpn' | 'proxy' | 'ses' | 'cdn' | 'dch' | 'resolver';
 
 /**
  * Payload of data/ip/asn4.bin and asn6.bin: value i is the AS `asns[i]` and
@@ -98,7 +98,7 @@ export interface AsnClassesData {
   readonly usage: Readonly<Record<string, readonly [string, string]>>;
 }
 
-const LIST_KINDS: ReadonlySet<string> = new Set(['tor_exit', 'tor_relay', 'relay', 'vpn', 'proxy', 'ses', 'cdn', 'dch']);
+const LIST_KINDS: ReadonlySet<string> = new Set(['tor_exit', 'tor_relay', 'relay', 'vpn', 'proxy', 'ses', 'cdn', 'dch', 'resolver']);
 const segments = (t: RangeTable<unknown>): number => t.values4.length + t.values6.length;
 const isNumberArray = (v: unknown, p: string): string | null => arrayOf(v, p, isNumber);
 
@@ -119,7 +119,7 @@ export const ASN4 = asnTable(4);
 /** IPv6 address → announcing AS and its organisation. */
 export const ASN6 = asnTable(6);
 
-/** IP → the source lists (Tor, VPN, proxy, relay, crawlers, CDN, hosting ranges) that cover it. */
+/** IP → the source lists (Tor, VPN, proxy, relay, crawlers, CDN, hosting ranges, public DNS resolvers) that cover it. */
 export const LISTS = dataset<RangeTable<ListsPayload>>({
   product: 'ip',
   name: 'lists',
