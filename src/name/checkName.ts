@@ -135,8 +135,12 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
 
   // --- trust and gender ----------------------------------------------------
   const gender = titles.titleGender ?? (titleOnly ? null : genderOfGiven(given, last.tokens, ev, country, facts));
-  if (!titleOnly && firstKnown) ev.add(gender !== null ? 'NAME_FIRST_KNOWN' : 'NAME_FIRST_KNOWN_UNISEX', joinTokens(given, ' '));
-  if (titles.lastTitles < last.tokens.length) {
+  // A form example that is also a very common real name (Ivan Ivanov) has known parts because forms print the
+  // commonest names: knowing them says nothing of a real person here, so they are no trust, and the name stays
+  // where nothing is known (the middle of the review band) instead of being accepted or blocked.
+  const formExample = ev.detailOf('NAME_PLACEHOLDER_COMMON') !== undefined;
+  if (!titleOnly && firstKnown && !formExample) ev.add(gender !== null ? 'NAME_FIRST_KNOWN' : 'NAME_FIRST_KNOWN_UNISEX', joinTokens(given, ' '));
+  if (titles.lastTitles < last.tokens.length && !formExample) {
     if (lastKnown) ev.add('NAME_LAST_KNOWN', last.folded);
     else if (plausibleSurname(last.tokens, facts)) ev.add('NAME_LAST_PLAUSIBLE', last.folded);
   }
@@ -264,7 +268,7 @@ export function preloadSharedNameCheck(): void {
  * option, as {@link createNameCheck} (`INPUT_OPTION` / `SCORING_CONFIG`)
  * @example
  * checkName('Zbigniew', 'Brzeziński');
- * // { value: 'Zbigniew,Brzeziński', gender: 'M', is_valid: true, risk_type: null, score: 924, … }
+ * // { value: 'Zbigniew,Brzeziński', gender: 'M', is_valid: true, risk_type: null, score: 948, … }
  * checkName('Test', 'User').risk_type; // 'PLACEHOLDER'
  * checkName('asdf', 'qwerty').risk_type; // 'RANDOM_TYPING'
  * checkName('Andrea', 'Smith', { country: 'IT' }).gender; // 'M'

@@ -25,10 +25,10 @@ const NAME_SIGNALS = {
   NAME_PLACEHOLDER: { kind: 'risk', weight: 5.3, evidence: 'corpus: 18/87 abusive, 0/475 genuine', description: 'a placeholder such as John Doe, Test Test, N/A' },
   NAME_PLACEHOLDER_COMMON: {
     kind: 'risk',
-    weight: 3.9,
+    weight: 0,
     evidence:
-      'corpus: 4/87 abusive, 0/475 genuine; a rate, so a weight and not a gate. No published rate is milder: the population share of a name (Ivanov × Ivan, about 3 in 10,000 Russians) would put P(name | genuine) below the fit half smoothed 0.5/476',
-    description: "a country's form example that is also a very common real name there (Ivan Ivanov, Jan Kowalski, Juan Pérez): weighed by its own rate, never a gate",
+      "no rate: the corpus's 4/87 abusive vs 0/475 genuine measures its builder, whose genuine rows never draw the commonest names although thousands of people bear each of these (national name counts, data/raw/name/placeholder-common-name.txt; Wikipedia, List of placeholder names by language, https://en.wikipedia.org/wiki/List_of_placeholder_names_by_language). Its cost is the trust it takes away: the known first and last name (about 2.5 nats) are not counted for a form example, so it reads as nothing known, 500",
+    description: "a country's form example that is also a very common real name there (Ivan Ivanov, Jan Kowalski, Juan Pérez): its known parts earn no trust, never a gate",
   },
   NAME_TITLE_AS_NAME: { kind: 'risk', weight: 5.3, evidence: 'corpus as NAME_PLACEHOLDER: 18/87 abusive, 0/475 genuine; no fit-half name is a title: measured as the placeholders, another word no one is named typed where a name goes', description: 'a title (Mr, Mrs, Dr, Herr…) given as a name' },
   NAME_FICTIONAL: { kind: 'risk', weight: 4.1, evidence: 'corpus: 5/87 abusive, 0/475 genuine', description: 'a fictional character' },
@@ -53,9 +53,9 @@ const NAME_SIGNALS = {
   NAME_INITIAL: { kind: 'risk', weight: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)', description: 'first name given as an initial' },
   NAME_TITLE_PREFIX: { kind: 'risk', weight: 0, evidence: 'corpus: 0/87 abusive, 0/475 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)', description: 'first name preceded by a title' },
   // Trust: the name lists hold the names people are given; a known name is one a person can have.
-  NAME_FIRST_KNOWN: { kind: 'trust', weight: 0.8, evidence: 'corpus: 38/87 abusive, 446/475 genuine', description: 'first name known, with a clear gender' },
+  NAME_FIRST_KNOWN: { kind: 'trust', weight: 0.9, evidence: 'corpus: 34/87 abusive, 446/475 genuine', description: 'first name known, with a clear gender' },
   NAME_FIRST_KNOWN_UNISEX: { kind: 'trust', weight: 0.3, evidence: 'corpus: 2/87 abusive, 18/475 genuine', description: 'first name known, gender unclear' },
-  NAME_LAST_KNOWN: { kind: 'trust', weight: 1.7, evidence: 'corpus: 14/87 abusive, 437/475 genuine', description: 'last name known' },
+  NAME_LAST_KNOWN: { kind: 'trust', weight: 2, evidence: 'corpus: 10/87 abusive, 437/475 genuine', description: 'last name known' },
   // Info: a name the lists do not hold is unknown, neither for nor against.
   NAME_LAST_PLAUSIBLE: { kind: 'info', weight: 0, description: 'last name not in the lists but name-like: unknown, so it moves nothing' },
   NAME_GENDER_UNKNOWN: { kind: 'info', weight: 0, description: 'gender is null: first name unknown, unisex or evidence weak' },
@@ -99,7 +99,7 @@ export type NameScoreOutcome = ReturnType<NameScorer>;
  * @example
  * import { createScorer } from 'identity-signals/scoring';
  * const score = createScorer(NAME_SCORE_MODEL);
- * score([{ code: 'NAME_FIRST_KNOWN' }, { code: 'NAME_LAST_KNOWN' }]).score; // 924
+ * score([{ code: 'NAME_FIRST_KNOWN' }, { code: 'NAME_LAST_KNOWN' }]).score; // 948
  */
 export const NAME_SCORE_MODEL: ScoreModel<NameReasonCode, RiskCluster, 'name'> = Object.freeze({
   product: 'name',
