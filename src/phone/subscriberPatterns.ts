@@ -24,6 +24,7 @@
  * `PHONE_SEQUENTIAL_DIGITS` is the second, at most once in 1,000.
  */
 import type { PhoneNumber } from 'libphonenumber-js/max';
+import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 
 /** A pattern is flagged where a uniformly random subscriber number of its length shows it at most this often: 1 in 1,000. */
 export const CHANCE_BOUND = 1e-3;
@@ -228,14 +229,9 @@ export interface PatternFlags {
 
 const NONE: PatternFlags = Object.freeze({ repeated: false, sequential: false });
 
-export function flagsOf(m: DigitMeasures, length: number): PatternFlags {
-  const t = patternThresholds()[length];
-  if (t === undefined) return NONE;
-  const repeated =
-    (t.repeat !== null && m.repeat >= t.repeat) || (t.alternate !== null && m.alternate >= t.alternate) || (t.variety !== null && m.distinct <= t.variety);
-  const sequential = t.step !== null && m.step >= t.step;
-  return repeated || sequential ? { repeated, sequential } : NONE;
-}
+/** Scratch flags of {@link subscriberPatterns}, one per suffix start (the check is synchronous: no call overlaps another). */
+const SUFFIX_FLAGS = new Uint8Array(MAX_LENGTH + 1);
+
 
 /** libphonenumber's mobile tokens (PhoneNumberUtil.MOBILE_TOKEN_MAPPINGS): formatted as a group of their own before the NDC. */
 const MOBILE_TOKENS: Readonly<Record<string, string>> = { '52': '1', '54': '9' };
@@ -268,22 +264,67 @@ export function destinationCodeLength(phone: PhoneNumber, mobile: boolean): numb
 }
 
 /**
- * The patterns of a valid number's subscriber digits. The measures of every
- * suffix are computed first (a pass over the digits); only when some suffix
+ * NDC lengths already found, by calling code, length and leading digits (all
+ * but the last four): the format libphonenumber picks depends on the
+ * number's length and its leading digits (the metadata's leading-digits
+ * patterns and range), not on its last digits, and formatting costs about
+ * half a parse. Bounded like the check's other caches.
+ */
+const destinationCodes = new BoundedCache<ReturnType<typeof cacheKey>, number>(4096);
+
+/**
+ * The patterns of a valid number's subscriber digits. The flags of every
+ * suffix are computed first (one pass over the digits, as
+ * {@link suffixMeasures}); only when some suffix
  * could be flagged is the number formatted to find where its subscriber
- * number starts (formatting costs about half a parse).
+ * number starts (formatting costs about half a parse; cached by leading
+ * digits, see `destinationCodes`).
  *
  * @param phone the parsed number
  * @param nationalNumber its national significant number
  * @param mobile whether its type is mobile (for the mobile token)
  */
 export function subscriberPatterns(phone: PhoneNumber, nationalNumber: string, mobile: boolean): PatternFlags {
-  if (nationalNumber.length > MAX_LENGTH) return NONE;
-  const measures = suffixMeasures(nationalNumber);
+  const n = nationalNumber.length;
+  if (n > MAX_LENGTH) return NONE;
+  const thresholds = patternThresholds();
+  // The same backward pass as suffixMeasures, flags only (no allocation): bit 1 repeated, bit 2 sequential, per suffix start.
+  const flags = SUFFIX_FLAGS;
   let any = false;
-  for (let i = 0; i < measures.length && !any; i++) any = flagsOf(measures[i]!, nationalNumber.length - i) !== NONE;
+  let seen = 0;
+  let repeat = 0;
+  let step = 0;
+  let alternate = 0;
+  let runSame = 1;
+  let runUp = 1;
+  let runDown = 1;
+  let runAlternate = 2;
+  for (let i = n - 1; i >= 0; i--) {
+    const d = nationalNumber.charCodeAt(i) - 0x30;
+    if (i < n - 1) {
+      const e = nationalNumber.charCodeAt(i + 1) - 0x30;
+      runSame = e === d ? runSame + 1 : 1;
+      runUp = e === d + 1 ? runUp + 1 : 1;
+      runDown = e === d - 1 ? runDown + 1 : 1;
+      runAlternate = i + 2 >= n ? 2 : nationalNumber.charCodeAt(i + 2) - 0x30 === d ? runAlternate + 1 : 2;
+      if (runAlternate > alternate) alternate = runAlternate;
+    }
+    seen |= 1 << d;
+    if (runSame > repeat) repeat = runSame;
+    if (runUp > step) step = runUp;
+    if (runDown > step) step = runDown;
+    let distinct = 0;
+    for (let b = seen; b !== 0; b &= b - 1) distinct++;
+    const t = thresholds[n - i]!;
+    const repeated = (t.repeat !== null && repeat >= t.repeat) || (t.alternate !== null && alternate >= t.alternate) || (t.variety !== null && distinct <= t.variety);
+    const sequential = t.step !== null && step >= t.step;
+    flags[i] = (repeated ? 1 : 0) | (sequential ? 2 : 0);
+    if (flags[i] !== 0) any = true;
+  }
   if (!any) return NONE;
-  const start = destinationCodeLength(phone, mobile);
-  if (start >= nationalNumber.length) return NONE;
-  return flagsOf(measures[start]!, nationalNumber.length - start);
+  const key = cacheKey(phone.countryCallingCode as string, n, nationalNumber.slice(0, Math.max(1, n - 4)), mobile);
+  const start = destinationCodes.getOrCompute(key, () => destinationCodeLength(phone, mobile));
+  if (start >= n) return NONE;
+  const bits = flags[start]!;
+  return bits === 0 ? NONE : { repeated: (bits & 1) !== 0, sequential: (bits & 2) !== 0 };
 }
