@@ -389,10 +389,10 @@ export function preloadSharedPhoneCheck(): void {
  * @throws InputError `INPUT_TYPE` when `phoneNumber` is not a string; for a
  * bad option, as {@link createPhoneCheck} (`INPUT_OPTION` / `SCORING_CONFIG`)
  * @example
- * checkPhone('+39 333 123 4567');
- * // { value: '+39 333 123 4567', type: 'mobile', status: 'undetermined', is_valid: true,
+ * checkPhone('+39 333 482 9164');
+ * // { value: '+39 333 482 9164', type: 'mobile', status: 'undetermined', is_valid: true,
  * //   country: 'IT', country_code: '+39', original_network: 'TIM', current_network: 'TIM',
- * //   e164: '+393331234567', time_zones: ['Europe/Rome', 'Europe/Vatican'], score: 500, score_cluster: 'review', … }
+ * //   e164: '+393334829164', time_zones: ['Europe/Rome', 'Europe/Vatican'], score: 995, score_cluster: 'very_high', … }
  */
 export function checkPhone(phoneNumber: string, options?: PhoneCheckOptions): PhoneResult {
   return checkerFor(options)(phoneNumber);
