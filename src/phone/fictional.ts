@@ -19,9 +19,11 @@ interface Range {
 
 type RangeTable = ReadonlyMap<string, readonly Range[]>;
 
+const TABLE_KEY = `${FICTIONAL.file}:table`;
+
 function table(): RangeTable {
   const bundle = currentBundle();
-  return bundle.derive(`${FICTIONAL.file}:table`, [FICTIONAL], () => {
+  return bundle.derive(TABLE_KEY, [FICTIONAL], () => {
     const { sources, ranges } = bundle.load(FICTIONAL);
     const out = new Map<string, Range[]>();
     for (const [code, list] of Object.entries(ranges)) {
@@ -41,11 +43,27 @@ function table(): RangeTable {
 
 onPreload('phone', table);
 
-/** `digits` with the places where `pattern` has `x` left out. */
+/** `digits` with the places where `pattern` has `x` left out (built once per range, when the table loads). */
 function fixedPlaces(digits: string, pattern: string): string {
   let out = '';
   for (let i = 0; i < pattern.length; i++) if (pattern.charCodeAt(i) !== 0x78) out += digits[i];
   return out;
+}
+
+/** Whether the fixed places of `digits` (those where `pattern` has no `x`) lie in `first`..`last`, compared in place (no string built). */
+function inFixedRange(digits: string, pattern: string, first: string, last: string): boolean {
+  // Compare against both bounds in one pass; `low`/`high` settle once a place differs from the bound.
+  let low = 0;
+  let high = 0;
+  for (let i = 0, k = 0; i < pattern.length; i++) {
+    if (pattern.charCodeAt(i) === 0x78) continue;
+    const c = digits.charCodeAt(i);
+    if (low === 0) low = c === first.charCodeAt(k) ? 0 : c > first.charCodeAt(k) ? 1 : -1;
+    if (high === 0) high = c === last.charCodeAt(k) ? 0 : c < last.charCodeAt(k) ? 1 : -1;
+    if (low < 0 || high < 0) return false;
+    k++;
+  }
+  return true;
 }
 
 /**
@@ -65,8 +83,7 @@ export function fictionalRange(callingCode: string, nationalNumber: string): Fic
   for (const range of list) {
     if (range.length !== nationalNumber.length) continue;
     if (range.pattern !== null) {
-      const n = fixedPlaces(nationalNumber, range.pattern);
-      if (n >= range.first && n <= range.last) return range.source;
+      if (inFixedRange(nationalNumber, range.pattern, range.first, range.last)) return range.source;
     } else if (nationalNumber >= range.first && nationalNumber <= range.last) {
       return range.source;
     }

@@ -24,7 +24,6 @@
  * `PHONE_SEQUENTIAL_DIGITS` is the second, at most once in 1,000.
  */
 import type { PhoneNumber } from 'libphonenumber-js/max';
-import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 
 /** A pattern is flagged where a uniformly random subscriber number of its length shows it at most this often: 1 in 1,000. */
 export const CHANCE_BOUND = 1e-3;
@@ -166,6 +165,17 @@ function thresholdsOf(n: number): PatternThresholds {
 
 let table: readonly PatternThresholds[] | undefined;
 
+/** The thresholds as flat arrays by length for the hot loop: [repeat, step, alternate] (99 = none), variety (-1 = none). */
+let flat: { readonly repeat: Int8Array; readonly step: Int8Array; readonly alternate: Int8Array; readonly variety: Int8Array } | undefined;
+
+function flatThresholds(): NonNullable<typeof flat> {
+  if (flat !== undefined) return flat;
+  const t = patternThresholds();
+  const of = (pick: (x: PatternThresholds) => number | null, none: number) => Int8Array.from(t, (x) => pick(x) ?? none);
+  flat = { repeat: of((x) => x.repeat, 99), step: of((x) => x.step, 99), alternate: of((x) => x.alternate, 99), variety: of((x) => x.variety, -1) };
+  return flat;
+}
+
 /** Thresholds by subscriber length (index 0..17), computed once from the chance rates above (well under a millisecond). */
 export function patternThresholds(): readonly PatternThresholds[] {
   table ??= Object.freeze(Array.from({ length: MAX_LENGTH + 1 }, (_, n) => Object.freeze(thresholdsOf(n))));
@@ -270,7 +280,8 @@ export function destinationCodeLength(phone: PhoneNumber, mobile: boolean): numb
  * patterns and range), not on its last digits, and formatting costs about
  * half a parse. Bounded like the check's other caches.
  */
-const destinationCodes = new BoundedCache<ReturnType<typeof cacheKey>, number>(4096);
+const destinationCodes = new Map<string, number>();
+const DESTINATION_CODES_MAX = 4096;
 
 /**
  * The patterns of a valid number's subscriber digits. The flags of every
@@ -287,7 +298,7 @@ const destinationCodes = new BoundedCache<ReturnType<typeof cacheKey>, number>(4
 export function subscriberPatterns(phone: PhoneNumber, nationalNumber: string, mobile: boolean): PatternFlags {
   const n = nationalNumber.length;
   if (n > MAX_LENGTH) return NONE;
-  const thresholds = patternThresholds();
+  const { repeat: repeatAt, step: stepAt, alternate: alternateAt, variety: varietyAt } = flatThresholds();
   // The same backward pass as suffixMeasures, flags only (no allocation): bit 1 repeated, bit 2 sequential, per suffix start.
   const flags = SUFFIX_FLAGS;
   let any = false;
@@ -313,17 +324,27 @@ export function subscriberPatterns(phone: PhoneNumber, nationalNumber: string, m
     if (runSame > repeat) repeat = runSame;
     if (runUp > step) step = runUp;
     if (runDown > step) step = runDown;
-    let distinct = 0;
-    for (let b = seen; b !== 0; b &= b - 1) distinct++;
-    const t = thresholds[n - i]!;
-    const repeated = (t.repeat !== null && repeat >= t.repeat) || (t.alternate !== null && alternate >= t.alternate) || (t.variety !== null && distinct <= t.variety);
-    const sequential = t.step !== null && step >= t.step;
-    flags[i] = (repeated ? 1 : 0) | (sequential ? 2 : 0);
-    if (flags[i] !== 0) any = true;
+    const length = n - i;
+    let bits = repeat >= repeatAt[length]! || alternate >= alternateAt[length]! ? 1 : 0;
+    if (bits === 0 && varietyAt[length]! >= 0) {
+      let distinct = 0;
+      for (let b = seen; b !== 0; b &= b - 1) distinct++;
+      if (distinct <= varietyAt[length]!) bits = 1;
+    }
+    if (step >= stepAt[length]!) bits |= 2;
+    flags[i] = bits;
+    if (bits !== 0) any = true;
   }
   if (!any) return NONE;
-  const key = cacheKey(phone.countryCallingCode as string, n, nationalNumber.slice(0, Math.max(1, n - 4)), mobile);
-  const start = destinationCodes.getOrCompute(key, () => destinationCodeLength(phone, mobile));
+  // Calling code, then the leading digits; the length and mobile flag after a separator no digit string contains.
+  const key = `${phone.countryCallingCode as string}:${nationalNumber.slice(0, Math.max(1, n - 4))}:${n}${mobile ? 'm' : ''}`;
+  let start = destinationCodes.get(key);
+  if (start === undefined) {
+    // A plain bound (cleared when full) rather than an LRU: entries are a handful of integers, rebuilt at a format each.
+    if (destinationCodes.size >= DESTINATION_CODES_MAX) destinationCodes.clear();
+    start = destinationCodeLength(phone, mobile);
+    destinationCodes.set(key, start);
+  }
   if (start >= n) return NONE;
   const bits = flags[start]!;
   return bits === 0 ? NONE : { repeated: (bits & 1) !== 0, sequential: (bits & 2) !== 0 };
