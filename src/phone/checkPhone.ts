@@ -17,7 +17,10 @@ import type { Signal } from '../scoring/types.js';
 import { isCallingCode, libphonenumber } from './libphonenumber.js';
 import { areaByPrefix, carrierByPrefix, timeZonesByPrefix } from './lookup.js';
 import { ALPHA2, ANY_DIGIT, LETTER, PICTOGRAPH } from './patterns.js';
-import { CARRIER_TYPES, GEOGRAPHIC_TYPES, TYPE_NAMES, TYPE_RISK } from './numberTypes.js';
+import { CARRIER_TYPES, GEOGRAPHIC_TYPES, PERSONAL_TYPES, TYPE_NAMES, TYPE_RISK } from './numberTypes.js';
+import { fictionalRange } from './fictional.js';
+import type { FictionalSource } from './data/formats.js';
+import { subscriberPatterns } from './subscriberPatterns.js';
 import { PHONE_SCORE_MODEL, type PhoneScoreOutcome, type PhoneScorer } from './scoreModel.js';
 import type { PhoneCallOptions, PhoneCheck, PhoneCheckOptions, PhoneReasonCode, PhoneResult, PhoneType } from './types.js';
 
@@ -193,8 +196,10 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
       return Object.freeze({ ...fresh, reasons: Object.freeze(fresh.reasons.map((r) => Object.freeze(r))) });
     });
 
-  const failed = (value: string, code: PhoneReasonCode, detail: string, countryCode: string | null, country: string | null): PhoneResult => {
-    const outcome = scoreOnce(cacheKey('failed', code, detail), () => [{ code, detail }]);
+  const failed = (value: string, code: PhoneReasonCode, detail: string, countryCode: string | null, country: string | null, fictional: FictionalSource | null = null): PhoneResult => {
+    const outcome = scoreOnce(cacheKey('failed', code, detail, fictional?.url ?? null), () =>
+      fictional === null ? [{ code, detail }] : [{ code, detail }, { code: 'PHONE_FICTIONAL', detail: fictionalDetail(fictional) }],
+    );
     return {
       value,
       type: 'unknown',
@@ -229,10 +234,17 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
     const geographic = GEOGRAPHIC_TYPES.has(type);
     // Validated above: an invalid number never reaches the carrier lookup.
     const carrier = CARRIER_TYPES.has(type) ? carrierByPrefix(callingCode, nationalNumber) : null;
-    const outcome = scoreOnce(cacheKey('valid', type, carrier), () => {
+    const fictional = fictionalRange(callingCode, nationalNumber);
+    const { repeated, sequential } = subscriberPatterns(phone, nationalNumber, type === 'mobile');
+    const personal = PERSONAL_TYPES.has(type) && fictional === null && !repeated && !sequential;
+    const outcome = scoreOnce(cacheKey('valid', type, carrier, fictional?.url ?? null, repeated, sequential), () => {
       const signals: Signal<PhoneReasonCode>[] = [{ code: 'PHONE_VALID', detail: type }];
+      if (personal) signals.push({ code: 'PHONE_PERSONAL_LINE', detail: type });
       const risk = TYPE_RISK[type];
       if (risk !== undefined) signals.push({ code: risk });
+      if (fictional !== null) signals.push({ code: 'PHONE_FICTIONAL', detail: fictionalDetail(fictional) });
+      if (repeated) signals.push({ code: 'PHONE_REPEATED_DIGITS' });
+      if (sequential) signals.push({ code: 'PHONE_SEQUENTIAL_DIGITS' });
       if (carrier === null) {
         signals.push(CARRIER_TYPES.has(type) ? { code: 'PHONE_CARRIER_UNKNOWN' } : { code: 'PHONE_CARRIER_UNKNOWN', detail: `carrier data covers mobile ranges, not ${type}` });
       } else if (geographic) {
@@ -312,7 +324,9 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
     // isValid.js): one pattern pass instead of two.
     if (libType === undefined) {
       const why = libphonenumber().validatePhoneNumberLength(text, opts);
-      return failed(value, lengthCode(why), lengthDetail(why), phone.countryCallingCode as string, phone.country ?? null);
+      // Some reserved ranges are outside every range of the plan (Ofcom's 07700 900xxx): say so too.
+      const fictional = fictionalRange(phone.countryCallingCode as string, phone.nationalNumber as string);
+      return failed(value, lengthCode(why), lengthDetail(why), phone.countryCallingCode as string, phone.country ?? null, fictional);
     }
     return valid(value, phone, TYPE_NAMES[libType]);
   });
@@ -323,6 +337,11 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
     }
   });
   return Object.assign(check, { preload });
+}
+
+/** A reason detail naming the regulator's document that reserves the range. */
+function fictionalDetail(source: FictionalSource): string {
+  return `${source.regulator}: ${source.title} (${source.url})`;
 }
 
 type LengthVerdict = ReturnType<ReturnType<typeof libphonenumber>['validatePhoneNumberLength']>;
@@ -370,10 +389,10 @@ export function preloadSharedPhoneCheck(): void {
  * @throws InputError `INPUT_TYPE` when `phoneNumber` is not a string; for a
  * bad option, as {@link createPhoneCheck} (`INPUT_OPTION` / `SCORING_CONFIG`)
  * @example
- * checkPhone('+39 333 123 4567');
- * // { value: '+39 333 123 4567', type: 'mobile', status: 'undetermined', is_valid: true,
+ * checkPhone('+39 333 482 9164');
+ * // { value: '+39 333 482 9164', type: 'mobile', status: 'undetermined', is_valid: true,
  * //   country: 'IT', country_code: '+39', original_network: 'TIM', current_network: 'TIM',
- * //   e164: '+393331234567', time_zones: ['Europe/Rome', 'Europe/Vatican'], score: 500, score_cluster: 'review', … }
+ * //   e164: '+393334829164', time_zones: ['Europe/Rome', 'Europe/Vatican'], score: 995, score_cluster: 'very_high', … }
  */
 export function checkPhone(phoneNumber: string, options?: PhoneCheckOptions): PhoneResult {
   return checkerFor(options)(phoneNumber);

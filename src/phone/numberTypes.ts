@@ -17,8 +17,14 @@ export const TYPE_NAMES: Readonly<Record<NumberType & string, PhoneType>> = {
   VOICEMAIL: 'voicemail',
 };
 
-/** Types that lower the score, with their reason code. */
+/**
+ * Types that reach no one person's own line, with their reason code: never
+ * rewarded as a personal line; each is a risk at its fit-half weight (0 where
+ * the corpus shows no difference).
+ */
 export const TYPE_RISK: Partial<Record<PhoneType, PhoneReasonCode>> = {
+  toll_free: 'PHONE_TOLL_FREE',
+  voicemail: 'PHONE_VOICEMAIL',
   premium_rate: 'PHONE_PREMIUM_RATE',
   shared_cost: 'PHONE_SHARED_COST',
   voip: 'PHONE_VOIP',
@@ -26,6 +32,9 @@ export const TYPE_RISK: Partial<Record<PhoneType, PhoneReasonCode>> = {
   pager: 'PHONE_PAGER',
   uan: 'PHONE_UAN',
 };
+
+/** Types that are a person's own line: a valid number of one of these, in no reserved range and with no pattern, is `PHONE_PERSONAL_LINE`. */
+export const PERSONAL_TYPES: ReadonlySet<PhoneType> = new Set(['mobile', 'fixed_line', 'fixed_line_or_mobile']);
 
 /** Types Google geocodes by prefix (PhoneNumberUtil.isNumberGeographical without the mobile-token subtleties). */
 export const GEOGRAPHIC_TYPES: ReadonlySet<PhoneType> = new Set(['fixed_line', 'mobile', 'fixed_line_or_mobile']);

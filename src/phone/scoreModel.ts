@@ -30,6 +30,34 @@ const PHONE_SIGNALS = {
   },
   PHONE_PAGER: { kind: 'risk', weight: 3, evidence: 'corpus as PHONE_SHARED_COST: 3/97 abusive, 0/269 genuine; no fit-half number is of this type: measured as the shared-cost numbers, another type that reaches no one person\'s own line', description: 'pager number' },
   PHONE_UAN: { kind: 'risk', weight: 3, evidence: 'corpus as PHONE_SHARED_COST: 3/97 abusive, 0/269 genuine; no fit-half number is of this type: measured as the shared-cost numbers, another type that reaches no one person\'s own line', description: 'universal access number (company switchboard)' },
+  PHONE_TOLL_FREE: { kind: 'risk', weight: 3.7, evidence: 'corpus: 7/97 abusive, 0/269 genuine', description: 'toll-free number: the called party pays; a company line, not a person\'s own' },
+  PHONE_VOICEMAIL: { kind: 'risk', weight: 3.7, evidence: 'corpus as PHONE_TOLL_FREE: 7/97 abusive, 0/269 genuine; no fit-half number is of this type: measured as the toll-free numbers, another type that reaches no one person\'s own line', description: 'voicemail access number: reaches a mailbox, not a person\'s own line' },
+  // Facts about the number itself.
+  PHONE_FICTIONAL: {
+    kind: 'risk',
+    weight: 5.4,
+    capBand: 0,
+    evidence: 'corpus: 41/97 abusive, 0/269 genuine; the ranges: NANPA, Ofcom and ACMA documents cited per range in data/phone/fictional.json',
+    description: 'in a range the regulator reserves for fiction and examples (NANPA 555-0100–0199, Ofcom\'s drama ranges, ACMA\'s creative-works numbers): never issued to a subscriber; the detail names the document',
+  },
+  PHONE_REPEATED_DIGITS: {
+    kind: 'risk',
+    weight: 2.8,
+    evidence: 'corpus: 15/97 abusive, 2/269 genuine; thresholds from the chance rate of a uniformly random subscriber number (at most 1 in 1,000), not from the corpus',
+    description: 'the subscriber number repeats one digit, or uses so few digits, as a random number of its length does at most once in 1,000 (docs/phone.md)',
+  },
+  PHONE_SEQUENTIAL_DIGITS: {
+    kind: 'risk',
+    weight: 5,
+    evidence: 'corpus: 27/97 abusive, 0/269 genuine; thresholds from the chance rate of a uniformly random subscriber number (at most 1 in 1,000), not from the corpus',
+    description: 'the subscriber number runs up or down in steps of one as a random number of its length does at most once in 1,000 (docs/phone.md)',
+  },
+  PHONE_PERSONAL_LINE: {
+    kind: 'trust',
+    weight: 5.3,
+    evidence: 'corpus: 0/97 abusive, 267/269 genuine',
+    description: 'a valid mobile or fixed line in no reserved range and with no repeated or sequential subscriber digits',
+  },
   PHONE_VOIP: { kind: 'risk', weight: 0, evidence: 'corpus: 0/97 abusive, 0/269 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)', description: 'VoIP number: cheap and easy to obtain in bulk' },
   // That a number can be read, and whose range it is in, say how much is known: reported, not scored.
   PHONE_VALID: info('valid per its numbering plan: `type`, formats, country and time zones are filled'),

@@ -1,9 +1,10 @@
 /**
- * The phone datasets of a bundle (Google libphonenumber prefix data),
+ * The phone datasets of a bundle (Google libphonenumber prefix data, the
+ * regulators' fictional ranges),
  * declared once for their builder (scripts/phone/build.ts) and their loader
  * (src/phone/lookup.ts).
  */
-import { dataset, objectWith, recordOf, isString } from '../../data/format.js';
+import { arrayOf, dataset, isNumber, objectWith, recordOf, isString } from '../../data/format.js';
 import type { DatasetFormat } from '../../data/format.js';
 
 /**
@@ -59,5 +60,46 @@ export const GEOCODING = prefixTable('geocoding');
 /** IANA time zones by number prefix, "&"-joined. */
 export const TIMEZONES = prefixTable('timezones');
 
+/** A regulator's document that reserves number ranges for fiction. */
+export interface FictionalSource {
+  /** Short name of the regulator or plan administrator (`Ofcom`). */
+  readonly regulator: string;
+  /** Title of its document. */
+  readonly title: string;
+  readonly url: string;
+}
+
+/**
+ * The `data` member of data/phone/fictional.json: the ranges the regulators
+ * reserve for fiction, drama and examples (data/raw/phone/fictional-ranges.tsv).
+ */
+export interface FictionalRangesJson {
+  readonly sources: readonly FictionalSource[];
+  /**
+   * Calling code (digits, no `+`) → its ranges: `[first, last, source]`,
+   * national significant numbers of one length where `x` is any digit (in
+   * the same places of both), `source` an index into `sources`.
+   */
+  readonly ranges: Readonly<Record<string, readonly (readonly [string, string, number])[]>>;
+}
+
+const isRange = (v: unknown, p: string): string | null =>
+  Array.isArray(v) && v.length === 3 ? (isString(v[0], `${p}[0]`) ?? isString(v[1], `${p}[1]`) ?? isNumber(v[2], `${p}[2]`)) : `${p} is not a [first, last, source] triple`;
+
+/** Number ranges reserved for fiction by the regulators (curated, a source per range). */
+export const FICTIONAL = dataset<FictionalRangesJson>({
+  product: 'phone',
+  name: 'fictional',
+  file: 'phone/fictional.json',
+  formatVersion: 1,
+  encoding: 'json',
+  check: (d) =>
+    objectWith(d, 'data', {
+      sources: (v, p) => arrayOf(v, p, (row, at) => objectWith(row, at, { regulator: isString, title: isString, url: isString })),
+      ranges: (v, p) => recordOf(v, p, (list, at) => arrayOf(list, at, isRange)),
+    }),
+  records: (d) => Object.values(d.ranges).reduce((n, list) => n + list.length, 0),
+});
+
 /** Every phone dataset. */
-export const PHONE_DATASETS = [CARRIERS, GEOCODING, TIMEZONES] as const;
+export const PHONE_DATASETS = [CARRIERS, GEOCODING, TIMEZONES, FICTIONAL] as const;
