@@ -380,7 +380,8 @@ export function weightTables(): string {
     for (const [code, spec] of entries) {
       if (spec.kind === 'info') continue;
       const gate = spec.capBand === undefined ? '' : spec.capBand === 0 ? 'bottom band' : spec.capBand === 1 ? 'second band' : `band ${spec.capBand}`;
-      lines.push(`| \`${code}\` | ${spec.kind} | ${gate} | ${spec.weight} | ${spec.evidence.replaceAll('|', '\\|')} |`);
+      const kind = spec.kind === 'carried' && spec.side !== undefined ? `carried (${spec.side} side)` : spec.kind;
+      lines.push(`| \`${code}\` | ${kind} | ${gate} | ${spec.weight} | ${spec.evidence.replaceAll('|', '\\|')} |`);
     }
     const infos = entries.filter(([, spec]) => spec.kind === 'info').map(([code]) => `\`${code}\``);
     lines.push('', `Reported with 0 points (info): ${infos.join(', ')}.`, '');

@@ -54,7 +54,7 @@ const IDENTITY_SIGNALS = {
   // A hard fact in one input.
   IDENTITY_INPUT_GATED: {
     kind: 'risk',
-    ...fitted('IDENTITY_INPUT_GATED'),
+    ...fitted('IDENTITY_INPUT_GATED', 'the gate: a hard fact in one input outweighs the agreement of the others (docs/identity.md)'),
     capBand: 2,
     description:
       "an input's own check gated it into its block bands (a malformed or disposable address, an impossible phone number, a Tor exit, a robot, a gibberish name …): whatever the other inputs say, the identity is at most reviewed",
