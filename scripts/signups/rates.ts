@@ -7,9 +7,14 @@
  *   npm run eval:rates -- --json       the same as JSON
  *   npm run eval:rates -- email        one subject (email, phone, ip, device, name, identity)
  *   npm run eval:rates -- --markdown   the weight tables of docs/scoring.md (models only, no corpus run)
+ *   npm run eval:rates -- --write      re-fits the identity: writes src/identity/fitted.ts (its findings'
+ *                                      counts and weights, then its dampings fitted with them)
  *
- * For the identity it also fits the dampings of the products carried in
- * ({@link fitDampings}); a damping's evidence cites it as `corpus fit: 0.45`.
+ * For the identity it also fits the dampings of the products carried in,
+ * each product's trust side and risk side apart ({@link fitDampings}); a
+ * damping's evidence cites it as `corpus fit: 0.45`. The identity's fitted
+ * numbers live in a generated file (src/identity/fitted.ts) that `--write`
+ * regenerates: none is typed by hand.
  *
  * A product is counted on its own input and label (`products.<name>` of a
  * row), the identity on the whole sign-up's label. Only the fit half is
@@ -24,7 +29,7 @@
  * corpus or a check has moved them, or when the weight is not the smoothed
  * LLR of the counts it cites.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Checker } from '../../src/index.js';
 import { DEVICE_SCORE_MODEL } from '../../src/device/scoreModel.js';
 import { EMAIL_SCORE_MODEL } from '../../src/email/scoreModel.js';
@@ -32,6 +37,7 @@ import { IDENTITY_SCORE_MODEL } from '../../src/identity/scoreModel.js';
 import { IP_SCORE_MODEL } from '../../src/ip/scoreModel.js';
 import { NAME_SCORE_MODEL } from '../../src/name/scoreModel.js';
 import { PHONE_SCORE_MODEL } from '../../src/phone/scoreModel.js';
+import { DEFAULT_BANDS } from '../../src/scoring/bands.js';
 import type { ScoreModel, ScoredName, SignalSpec } from '../../src/scoring/types.js';
 import { pinnedChecker } from './checker.js';
 import { SUBJECTS, check, hasInput, measuredCommit } from './evaluate.js';
@@ -187,10 +193,20 @@ export function rateLines(rates: SubjectRates): RateLine[] {
     .sort((x, y) => order[x.kind] - order[y.kind] || (x.code < y.code ? -1 : 1));
 }
 
-/** The products the identity carries in, and the code each is carried by. */
-export const CARRIED_CODES = { email: 'IDENTITY_EMAIL', phone: 'IDENTITY_PHONE', ip: 'IDENTITY_IP', device: 'IDENTITY_DEVICE', name: 'IDENTITY_NAME' } as const;
+/** The products the identity carries in, and the codes of each one's two sides: its trust side (a score above 500) and its risk side (below). */
+export const CARRIED_CODES = {
+  email: { trust: 'IDENTITY_EMAIL', risk: 'IDENTITY_EMAIL_RISK' },
+  phone: { trust: 'IDENTITY_PHONE', risk: 'IDENTITY_PHONE_RISK' },
+  ip: { trust: 'IDENTITY_IP', risk: 'IDENTITY_IP_RISK' },
+  device: { trust: 'IDENTITY_DEVICE', risk: 'IDENTITY_DEVICE_RISK' },
+  name: { trust: 'IDENTITY_NAME', risk: 'IDENTITY_NAME_RISK' },
+} as const;
 type CarriedProduct = keyof typeof CARRIED_CODES;
 const CARRIED_PRODUCTS = Object.keys(CARRIED_CODES) as CarriedProduct[];
+/** A carried code: one side of one product. */
+export type CarriedCode = (typeof CARRIED_CODES)[CarriedProduct]['trust' | 'risk'];
+/** Every carried code, in the fit's fixed order: each product's trust side, then its risk side. */
+export const CARRIED_ORDER: readonly CarriedCode[] = CARRIED_PRODUCTS.flatMap((p) => [CARRIED_CODES[p].trust, CARRIED_CODES[p].risk]);
 
 /** The fixed form of a damping's citation: `corpus fit: 0.45`, the damping {@link fitDampings} finds. */
 export const DAMPING_EVIDENCE = /corpus fit: (\d+(?:\.\d+)?)/u;
@@ -198,49 +214,73 @@ export const DAMPING_EVIDENCE = /corpus fit: (\d+(?:\.\d+)?)/u;
 /** Step of the damping search: a finer one would fit the fit half's noise. */
 export const DAMPING_STEP = 0.05;
 
-/** One fit-half sign-up as the damping fit sees it: its label, each product's carried log-odds, the findings' sum. */
+/** One fit-half sign-up as the damping fit sees it: its label, each carried side's log-odds, the findings' sum, the gates' ceiling. */
 interface IdentityRow {
   readonly genuine: boolean;
-  readonly carried: Readonly<Partial<Record<CarriedProduct, number>>>;
+  /** Per carried code, the clamped log-odds of its side (0 for the other side of the same product). */
+  readonly carried: Readonly<Partial<Record<CarriedCode, number>>>;
   readonly findings: number;
+  /** Highest probability the identity's gates allow (1: no gate): the top of the lowest gated band, as the scorer caps. */
+  readonly ceiling: number;
 }
 
 function logOdds(score: number): number {
   return Math.max(-6, Math.min(6, Math.log(score / (1000 - score))));
 }
 
+/** What {@link fitDampings} finds: a damping per carried code, the log-likelihood it reaches, the rows it read. */
+export interface DampingFit {
+  readonly dampings: Readonly<Record<CarriedCode, number>>;
+  readonly logLikelihood: number;
+  readonly rows: number;
+}
+
 /**
- * The identity's dampings: for each product, the damping in 0..1 (steps of
- * {@link DAMPING_STEP}) that, with the others, maximises the log-likelihood
- * of the fit half's sign-up labels under the identity's own arithmetic
- * (the findings at their model weights). Coordinate ascent from 1, products
- * in a fixed order, until no damping moves: deterministic.
+ * The identity's dampings: for each product's trust side and risk side,
+ * the damping in 0..1 (steps of {@link DAMPING_STEP}) that, with the
+ * others, maximises the log-likelihood of the fit half's sign-up labels
+ * under the identity's own arithmetic: the findings at their weights
+ * (`weights`, default the model's), the gates' caps applied. Coordinate
+ * ascent from 1, codes in the fixed order {@link CARRIED_ORDER}, until no
+ * damping moves: deterministic.
+ *
+ * @param weights the findings' weights to fit with (the `--write` run passes the weights it is about to write)
  */
-export function fitDampings(rows: readonly SignupRow[], checker: Checker): { dampings: Readonly<Record<CarriedProduct, number>>; logLikelihood: number; rows: number } {
+export function fitDampings(rows: readonly SignupRow[], checker: Checker, weights?: Readonly<Record<string, number>>): DampingFit {
   const model = MODELS.identity.signals as Readonly<Record<string, SignalSpec>>;
   const data: IdentityRow[] = [];
   for (const row of rows) {
     if (row.split !== 'fit') continue;
     const result = checkIdentityRow(checker, row);
-    const carried: Partial<Record<CarriedProduct, number>> = {};
+    const carried: Partial<Record<CarriedCode, number>> = {};
     for (const p of CARRIED_PRODUCTS) {
       const r = result[p];
-      if (r !== undefined) carried[p] = logOdds(r.score);
+      if (r === undefined) continue;
+      const l = logOdds(r.score);
+      carried[l < 0 ? CARRIED_CODES[p].risk : CARRIED_CODES[p].trust] = l;
     }
     let findings = 0;
+    let ceiling = 1;
     for (const code of new Set(result.identity.reasons.map((r) => r.code))) {
       const spec = model[code];
-      if (spec?.kind === 'trust') findings += spec.weight;
-      else if (spec?.kind === 'risk') findings -= spec.weight;
+      if (spec === undefined || spec.kind === 'carried' || spec.kind === 'info') continue;
+      const w = weights?.[code] ?? spec.weight;
+      findings += spec.kind === 'trust' ? w : -w;
+      if (spec.capBand !== undefined) ceiling = Math.min(ceiling, (DEFAULT_BANDS[spec.capBand]!.max + 0.5) / 1000);
     }
-    data.push({ genuine: row.label === 'genuine', carried, findings });
+    data.push({ genuine: row.label === 'genuine', carried, findings, ceiling });
   }
-  const d: Record<CarriedProduct, number> = { email: 1, phone: 1, ip: 1, device: 1, name: 1 };
+  const d = Object.fromEntries(CARRIED_ORDER.map((c) => [c, 1])) as Record<CarriedCode, number>;
   const ll = (): number => {
     let sum = 0;
     for (const r of data) {
       let z = r.findings;
-      for (const p of CARRIED_PRODUCTS) z += d[p] * (r.carried[p] ?? 0);
+      for (const c of CARRIED_ORDER) z += d[c] * (r.carried[c] ?? 0);
+      if (r.ceiling < 1) {
+        const p = Math.min(1 / (1 + Math.exp(-z)), r.ceiling);
+        sum += Math.log(r.genuine ? p : 1 - p);
+        continue;
+      }
       // log σ(z) and log(1 − σ(z)) without overflow.
       sum += r.genuine ? -Math.log1p(Math.exp(-z)) : -Math.log1p(Math.exp(z));
     }
@@ -249,25 +289,65 @@ export function fitDampings(rows: readonly SignupRow[], checker: Checker): { dam
   const steps = Math.round(1 / DAMPING_STEP);
   for (let round = 0; round < 50; round++) {
     let moved = false;
-    for (const p of CARRIED_PRODUCTS) {
-      const before = d[p];
+    for (const c of CARRIED_ORDER) {
+      const before = d[c];
       let best = before;
       let bestLl = ll();
       for (let k = 0; k <= steps; k++) {
-        d[p] = k / steps;
+        d[c] = k / steps;
         const v = ll();
         // Strictly better only: ties keep the current value, so the search ends.
         if (v > bestLl + 1e-9) {
           bestLl = v;
-          best = d[p];
+          best = d[c];
         }
       }
-      d[p] = best;
+      d[c] = best;
       if (best !== before) moved = true;
     }
     if (!moved) break;
   }
   return { dampings: d, logLikelihood: ll(), rows: data.length };
+}
+
+/** The identity's findings (its risk and trust codes) with the weight and citation their fit-half counts give. */
+export function fittedFindings(rates: SubjectRates): Record<string, { readonly weight: number; readonly counts: string }> {
+  const out: Record<string, { weight: number; counts: string }> = {};
+  for (const [code, spec] of Object.entries(MODELS.identity.signals as Readonly<Record<string, SignalSpec>>)) {
+    if (spec.kind !== 'risk' && spec.kind !== 'trust') continue;
+    const counts = countsOf(rates, code);
+    out[code] = { weight: corpusWeight(spec.kind, counts), counts: citation(counts) };
+  }
+  return out;
+}
+
+/** Where `--write` writes the identity's fitted numbers. */
+export const FITTED_FILE = `${ROOT}/src/identity/fitted.ts`;
+
+/** The source of src/identity/fitted.ts: the dampings and the findings' weights and counts, as the fit gives them. */
+export function fittedSource(dampings: DampingFit, findings: Readonly<Record<string, { readonly weight: number; readonly counts: string }>>): string {
+  const lines = [
+    '// Generated by `npm run eval:rates -- --write` (scripts/signups/rates.ts) from the FIT half of the labelled',
+    '// sign-up corpus: do not edit by hand. test/signups/evidence.test.ts fails when the corpus or a check moves',
+    '// a number here; run the command again and commit the file.',
+    '',
+    '/**',
+    " * The identity's fitted numbers: each carried side's damping (the fit that",
+    " * maximises the log-likelihood of the fit half's labels, steps of 0.05), and",
+    " * each finding's fit-half counts with their smoothed log-likelihood ratio",
+    ' * (rounded to 0.1 nats, capped at 6) as its weight.',
+    ' */',
+    'export const IDENTITY_FIT = {',
+    '  dampings: {',
+    ...CARRIED_ORDER.map((c) => `    ${c}: ${dampings.dampings[c]},`),
+    '  },',
+    '  findings: {',
+    ...Object.entries(findings).map(([code, f]) => `    ${code}: { weight: ${f.weight}, counts: '${f.counts}' },`),
+    '  },',
+    '} as const;',
+    '',
+  ];
+  return lines.join('\n');
 }
 
 /** The whole identity result of a row (the products' results and the identity score). */
@@ -300,7 +380,8 @@ export function weightTables(): string {
     for (const [code, spec] of entries) {
       if (spec.kind === 'info') continue;
       const gate = spec.capBand === undefined ? '' : spec.capBand === 0 ? 'bottom band' : spec.capBand === 1 ? 'second band' : `band ${spec.capBand}`;
-      lines.push(`| \`${code}\` | ${spec.kind} | ${gate} | ${spec.weight} | ${spec.evidence.replaceAll('|', '\\|')} |`);
+      const kind = spec.kind === 'carried' && spec.side !== undefined ? `carried (${spec.side} side)` : spec.kind;
+      lines.push(`| \`${code}\` | ${kind} | ${gate} | ${spec.weight} | ${spec.evidence.replaceAll('|', '\\|')} |`);
     }
     const infos = entries.filter(([, spec]) => spec.kind === 'info').map(([code]) => `\`${code}\``);
     lines.push('', `Reported with 0 points (info): ${infos.join(', ')}.`, '');
@@ -308,7 +389,7 @@ export function weightTables(): string {
   return lines.join('\n');
 }
 
-function format(all: readonly SubjectRates[], commit: string | null, dampings: ReturnType<typeof fitDampings> | null): string {
+function format(all: readonly SubjectRates[], commit: string | null, dampings: DampingFit | null): string {
   const lines: string[] = [];
   lines.push(`Rates of the reason codes on the FIT half of ${CORPUS_FILE.slice(ROOT.length + 1)}${commit === null ? '' : ` at commit ${commit}`}`);
   lines.push('LLR = ln((a+0.5)/(A+1)) − ln((g+0.5)/(G+1)), towards abuse; a risk weighs LLR, a trust −LLR (rounded to 0.1, capped at 6).');
@@ -318,14 +399,15 @@ function format(all: readonly SubjectRates[], commit: string | null, dampings: R
     lines.push(`== ${rates.subject}: ${rates.A} abusive, ${rates.G} genuine fit-half rows`);
     const head = ['code', 'kind', 'gate', 'weight', 'abusive', 'genuine', 'LLR', 'as weight', 'cited'];
     if (rates.subject === 'identity' && dampings !== null) {
-      const cited = CARRIED_PRODUCTS.map((p) => {
-        const spec = MODELS.identity.signals[CARRIED_CODES[p]] as SignalSpec;
+      const cited = CARRIED_ORDER.map((code) => {
+        const spec = MODELS.identity.signals[code] as SignalSpec;
         const m = spec.kind === 'info' ? null : DAMPING_EVIDENCE.exec(spec.evidence);
-        const ok = m !== null && Number(m[1]) === dampings.dampings[p] && spec.weight === dampings.dampings[p];
-        return `${CARRIED_CODES[p]} ${dampings.dampings[p]} (model ${spec.weight}${ok ? ', cited ok' : m === null ? ', no corpus fit cited' : ', cited differs'})`;
+        const fit = dampings.dampings[code];
+        const ok = m !== null && Number(m[1]) === fit && spec.weight === fit;
+        return `${code} ${fit} (model ${spec.weight}${ok ? ', cited ok' : m === null ? ', no corpus fit cited' : ', cited differs'})`;
       });
       lines.push(`dampings that maximise the log-likelihood of the ${dampings.rows} fit-half sign-ups' labels (log-likelihood ${dampings.logLikelihood.toFixed(1)}):`);
-      lines.push(`  ${cited.join('; ')}`);
+      for (const c of cited) lines.push(`  ${c}`);
     }
     const rows = rateLines(rates).map((l) => [
       l.code,
@@ -354,6 +436,15 @@ function main(argv: readonly string[]): void {
   const subjects = SUBJECTS.filter((s) => argv.includes(s));
   const rows = parseCorpus(readFileSync(CORPUS_FILE, 'utf8'));
   const { checker } = pinnedChecker(CORPUS_NOW);
+  if (argv.includes('--write')) {
+    // The findings' weights first (their counts do not depend on any weight), then the dampings fitted with them.
+    const [identity] = fitRates(rows, checker, ['identity']);
+    const findings = fittedFindings(identity!);
+    const fit = fitDampings(rows, checker, Object.fromEntries(Object.entries(findings).map(([code, f]) => [code, f.weight])));
+    writeFileSync(FITTED_FILE, fittedSource(fit, findings));
+    process.stdout.write(`wrote ${FITTED_FILE.slice(ROOT.length + 1)}: ${CARRIED_ORDER.map((c) => `${c} ${fit.dampings[c]}`).join(', ')} (log-likelihood ${fit.logLikelihood.toFixed(1)} over ${fit.rows} fit-half sign-ups)\n`);
+    return;
+  }
   const all = fitRates(rows, checker, subjects.length === 0 ? SUBJECTS : subjects);
   const dampings = all.some((r) => r.subject === 'identity') ? fitDampings(rows, checker) : null;
   if (argv.includes('--json')) {

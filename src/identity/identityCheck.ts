@@ -11,7 +11,12 @@ import type { IpResult } from '../ip/types.js';
 import type { NameResult } from '../name/types.js';
 import type { PhoneResult } from '../phone/types.js';
 import { createScorer } from '../scoring/createScorer.js';
-import type { ScoringOptions, Signal } from '../scoring/types.js';
+import type { ScoreModel, ScoredName, ScoringOptions, Signal, SignalSpec } from '../scoring/types.js';
+import { DEVICE_SCORE_MODEL } from '../device/scoreModel.js';
+import { EMAIL_SCORE_MODEL } from '../email/scoreModel.js';
+import { IP_SCORE_MODEL } from '../ip/scoreModel.js';
+import { NAME_SCORE_MODEL } from '../name/scoreModel.js';
+import { PHONE_SCORE_MODEL } from '../phone/scoreModel.js';
 import type { DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from '../providers/asyncChecks.js';
 import { crossSignals, ipUserCountry, phoneCountry } from './findings.js';
 import type { IdentityEvidence } from './findings.js';
@@ -94,13 +99,33 @@ export function nameHint(country: string | undefined, phone: PhoneResult | undef
 const STRING_FIELDS = ['email', 'phone', 'ip', 'userAgent', 'firstName', 'lastName', 'country'] as const;
 const CALL_RULES: OptionRules = { now: dateOption };
 
-const CARRIED: readonly { readonly product: 'email' | 'phone' | 'ip' | 'device' | 'name'; readonly code: IdentityReasonCode }[] = [
-  { product: 'email', code: 'IDENTITY_EMAIL' },
-  { product: 'phone', code: 'IDENTITY_PHONE' },
-  { product: 'ip', code: 'IDENTITY_IP' },
-  { product: 'device', code: 'IDENTITY_DEVICE' },
-  { product: 'name', code: 'IDENTITY_NAME' },
+type CarriedProduct = 'email' | 'phone' | 'ip' | 'device' | 'name';
+
+/**
+ * Each product carried in: its model (for its gates), the code of its
+ * trust side (a score of 500 or more) and of its risk side (below 500).
+ */
+const CARRIED: readonly { readonly product: CarriedProduct; readonly model: ScoreModel<string, string, ScoredName>; readonly trust: IdentityReasonCode; readonly risk: IdentityReasonCode }[] = [
+  { product: 'email', model: EMAIL_SCORE_MODEL, trust: 'IDENTITY_EMAIL', risk: 'IDENTITY_EMAIL_RISK' },
+  { product: 'phone', model: PHONE_SCORE_MODEL, trust: 'IDENTITY_PHONE', risk: 'IDENTITY_PHONE_RISK' },
+  { product: 'ip', model: IP_SCORE_MODEL, trust: 'IDENTITY_IP', risk: 'IDENTITY_IP_RISK' },
+  { product: 'device', model: DEVICE_SCORE_MODEL, trust: 'IDENTITY_DEVICE', risk: 'IDENTITY_DEVICE_RISK' },
+  { product: 'name', model: NAME_SCORE_MODEL, trust: 'IDENTITY_NAME', risk: 'IDENTITY_NAME_RISK' },
 ];
+
+/** Highest gate band of the block bands: a product's own gate at or below it is a hard fact. */
+const BLOCK_GATE = 1;
+
+/** The reason codes of a product's result that gate it into its block bands (its bottom two), e.g. `EMAIL_DISPOSABLE`. */
+function hardFacts(model: ScoreModel<string, string, ScoredName>, reasons: readonly { readonly code: string }[]): string[] {
+  const specs = model.signals as Readonly<Record<string, SignalSpec>>;
+  const out: string[] = [];
+  for (const r of reasons) {
+    const cap = specs[r.code]?.capBand;
+    if (cap !== undefined && cap <= BLOCK_GATE) out.push(r.code);
+  }
+  return out;
+}
 
 /**
  * Checks an identity input's shape: a plain object of the known keys, each
@@ -150,12 +175,17 @@ export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOpti
   /** Every product carried in, then every cross-signal finding: the identity's own score, and how much of the identity was read. */
   const scoreParts = (parts: IdentityEvidence): IdentityScore => {
     const signals: Signal<IdentityReasonCode>[] = [];
-    for (const { product, code } of CARRIED) {
+    const gated: string[] = [];
+    for (const { product, model, trust, risk } of CARRIED) {
       const result = parts[product];
       if (result === undefined) continue;
       // The product's log-odds; the scorer clamps ±Infinity (a score of 0 or 1000) to ±6.
-      signals.push({ code, logit: Math.log(result.score / (1000 - result.score)), detail: `${product} score ${result.score} (${result.score_cluster})` });
+      const logit = Math.log(result.score / (1000 - result.score));
+      signals.push({ code: logit < 0 ? risk : trust, logit, detail: `${product} score ${result.score} (${result.score_cluster})` });
+      const facts = hardFacts(model, result.reasons);
+      if (facts.length > 0) gated.push(`${product}: ${facts.join(', ')}`);
     }
+    if (gated.length > 0) signals.push({ code: 'IDENTITY_INPUT_GATED', detail: gated.join('; ') });
     signals.push(...crossSignals(parts));
     const outcome = score(signals);
     return Object.freeze({ ...outcome, reasons: Object.freeze(outcome.reasons.map((r) => Object.freeze(r))), confidence: confidenceOf(parts) });

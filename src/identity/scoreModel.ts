@@ -1,6 +1,7 @@
 import { RISK_CLUSTERS } from '../scoring/bands.js';
 import type { Scorer } from '../scoring/createScorer.js';
 import type { RiskCluster, ScoreModel, SignalSpec, WeightedCode } from '../scoring/types.js';
+import { IDENTITY_FIT } from './fitted.js';
 
 /**
  * The signals of the identity score, one entry per code: the single list of
@@ -17,74 +18,97 @@ import type { RiskCluster, ScoreModel, SignalSpec, WeightedCode } from '../scori
  * the result's `confidence`, never its score.
  */
 /** A damping's evidence: the fit of `npm run eval:rates` (scripts/signups/rates.ts). */
-const FIT = (damping: string) =>
-  `corpus fit: ${damping}; the damping in 0..1 (steps of 0.05) that, with the other products', maximises the log-likelihood of the fit-half sign-ups' labels`;
+const dampingEvidence = (damping: number) =>
+  `corpus fit: ${damping}; the damping in 0..1 (steps of 0.05) that, with the other products' two sides, maximises the log-likelihood of the fit-half sign-ups' labels`;
+
+/** A carried code's damping and evidence, from the generated table the fit writes. */
+const carried = (code: keyof typeof IDENTITY_FIT.dampings) => ({ weight: IDENTITY_FIT.dampings[code], evidence: dampingEvidence(IDENTITY_FIT.dampings[code]) });
+
+/**
+ * A finding's weight and evidence from the generated table: its fit-half
+ * counts (`corpus: a/A abusive, g/G genuine`) and their smoothed LLR, with
+ * `note` after them when there is something to say.
+ */
+const fitted = (code: keyof typeof IDENTITY_FIT.findings, note?: string) => {
+  const f = IDENTITY_FIT.findings[code];
+  return { weight: f.weight, evidence: note === undefined ? f.counts : `${f.counts}; ${note}` };
+};
+
+const NO_ROWS = 'no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)';
 
 const IDENTITY_SIGNALS = {
-  // Products carried in.
-  IDENTITY_EMAIL: { kind: 'carried', weight: 0.7, evidence: FIT('0.7'), description: "the e-mail check's score, carried in as its log-odds" },
-  IDENTITY_PHONE: { kind: 'carried', weight: 0.1, evidence: FIT('0.1'), description: "the phone check's score, carried in as its log-odds" },
-  IDENTITY_IP: { kind: 'carried', weight: 0.1, evidence: FIT('0.1'), description: "the IP check's score, carried in as its log-odds" },
-  IDENTITY_NAME: { kind: 'carried', weight: 0, evidence: FIT('0'), description: "the name check's score, carried in as its log-odds" },
-  IDENTITY_DEVICE: { kind: 'carried', weight: 0, evidence: FIT('0'), description: "the device check's score, carried in as its log-odds" },
+  // Products carried in, each side with its own damping: the trust side
+  // (the product's score above 500) under the product's code, the risk side
+  // (below 500) under `<code>_RISK`.
+  IDENTITY_EMAIL: { kind: 'carried', side: 'trust', ...carried('IDENTITY_EMAIL'), description: "the e-mail check's score above 500, carried in as its log-odds" },
+  IDENTITY_EMAIL_RISK: { kind: 'carried', side: 'risk', ...carried('IDENTITY_EMAIL_RISK'), description: "the e-mail check's score below 500, carried in as its log-odds" },
+  IDENTITY_PHONE: { kind: 'carried', side: 'trust', ...carried('IDENTITY_PHONE'), description: "the phone check's score above 500, carried in as its log-odds" },
+  IDENTITY_PHONE_RISK: { kind: 'carried', side: 'risk', ...carried('IDENTITY_PHONE_RISK'), description: "the phone check's score below 500, carried in as its log-odds" },
+  IDENTITY_IP: { kind: 'carried', side: 'trust', ...carried('IDENTITY_IP'), description: "the IP check's score above 500, carried in as its log-odds" },
+  IDENTITY_IP_RISK: { kind: 'carried', side: 'risk', ...carried('IDENTITY_IP_RISK'), description: "the IP check's score below 500, carried in as its log-odds" },
+  IDENTITY_NAME: { kind: 'carried', side: 'trust', ...carried('IDENTITY_NAME'), description: "the name check's score above 500, carried in as its log-odds" },
+  IDENTITY_NAME_RISK: { kind: 'carried', side: 'risk', ...carried('IDENTITY_NAME_RISK'), description: "the name check's score below 500, carried in as its log-odds" },
+  IDENTITY_DEVICE: { kind: 'carried', side: 'trust', ...carried('IDENTITY_DEVICE'), description: "the device check's score above 500, carried in as its log-odds" },
+  IDENTITY_DEVICE_RISK: { kind: 'carried', side: 'risk', ...carried('IDENTITY_DEVICE_RISK'), description: "the device check's score below 500, carried in as its log-odds" },
+
+  // A hard fact in one input.
+  IDENTITY_INPUT_GATED: {
+    kind: 'risk',
+    ...fitted('IDENTITY_INPUT_GATED', 'the gate: a hard fact in one input outweighs the agreement of the others (docs/identity.md)'),
+    capBand: 2,
+    description:
+      "an input's own check gated it into its block bands (a malformed or disposable address, an impossible phone number, a Tor exit, a robot, a gibberish name …): whatever the other inputs say, the identity is at most reviewed",
+  },
 
   // Name against e-mail local part.
   IDENTITY_NAME_IN_EMAIL: {
     kind: 'trust',
-    weight: 0.8,
-    evidence: 'corpus: 81/305 abusive, 181/296 genuine',
+    ...fitted('IDENTITY_NAME_IN_EMAIL'),
     description: 'the e-mail local part spells the name: jane.doe, jdoe, doe.jane, janedoe, initials (accents, transliteration and nicknames folded)',
   },
-  IDENTITY_NAME_PART_IN_EMAIL: { kind: 'trust', weight: 1.1, evidence: 'corpus: 14/305 abusive, 40/296 genuine', description: 'the e-mail local part holds the first or the last name only' },
+  IDENTITY_NAME_PART_IN_EMAIL: { kind: 'trust', ...fitted('IDENTITY_NAME_PART_IN_EMAIL'), description: 'the e-mail local part holds the first or the last name only' },
   IDENTITY_OTHER_NAME_IN_EMAIL: {
     kind: 'risk',
-    weight: 3.1,
-    evidence: 'corpus: 11/305 abusive, 0/296 genuine',
+    ...fitted('IDENTITY_OTHER_NAME_IN_EMAIL'),
     description: "the e-mail local part is another person's name (two name words, neither the given nor the family name)",
   },
 
   // Countries.
-  IDENTITY_PHONE_IP_COUNTRY: { kind: 'trust', weight: 0.8, evidence: 'corpus: 64/305 abusive, 141/296 genuine', description: "the phone's country is the IP's country" },
+  IDENTITY_PHONE_IP_COUNTRY: { kind: 'trust', ...fitted('IDENTITY_PHONE_IP_COUNTRY'), description: "the phone's country is the IP's country" },
   IDENTITY_PHONE_IP_COUNTRY_MISMATCH: {
     kind: 'risk',
-    weight: 1.2,
-    evidence: 'corpus: 51/305 abusive, 14/296 genuine',
+    ...fitted('IDENTITY_PHONE_IP_COUNTRY_MISMATCH'),
     description: "the phone's country is not the IP's country (travellers and expatriates do this too)",
   },
   IDENTITY_EMAIL_COUNTRY_MISMATCH: {
     kind: 'risk',
-    weight: 3.2,
-    evidence: 'corpus: 36/305 abusive, 1/296 genuine',
+    ...fitted('IDENTITY_EMAIL_COUNTRY_MISMATCH'),
     description: "the e-mail domain's country code (.de, .co.uk) is neither the phone's nor the IP's country",
   },
-  IDENTITY_EMAIL_COUNTRY: { kind: 'trust', weight: 1.5, evidence: 'corpus: 11/305 abusive, 51/296 genuine', description: "the e-mail domain's country code is the phone's or the IP's country" },
+  IDENTITY_EMAIL_COUNTRY: { kind: 'trust', ...fitted('IDENTITY_EMAIL_COUNTRY'), description: "the e-mail domain's country code is the phone's or the IP's country" },
   IDENTITY_NAME_ORIGIN_MISMATCH: {
     kind: 'risk',
-    weight: 1.3,
-    evidence: 'corpus: 16/305 abusive, 4/296 genuine',
+    ...fitted('IDENTITY_NAME_ORIGIN_MISMATCH'),
     description: "the family name is listed for some countries, none of them the phone's, the IP's or the declared country (migration makes this weak)",
   },
   IDENTITY_DECLARED_COUNTRY_MISMATCH: {
     kind: 'risk',
-    weight: 4.3,
-    evidence: 'corpus: 38/305 abusive, 0/296 genuine',
+    ...fitted('IDENTITY_DECLARED_COUNTRY_MISMATCH'),
     description: 'the declared country is neither the phone’s nor the IP’s',
   },
 
   // Time.
-  IDENTITY_NIGHT_ACTIVITY: { kind: 'risk', weight: 0.7, evidence: 'corpus: 9/305 abusive, 4/296 genuine', description: "checked between 01:00 and 04:59 in the IP's time zone" },
+  IDENTITY_NIGHT_ACTIVITY: { kind: 'risk', ...fitted('IDENTITY_NIGHT_ACTIVITY'), description: "checked between 01:00 and 04:59 in the IP's time zone" },
 
   // Device against network.
   IDENTITY_MOBILE_ON_ANONYMOUS_IP: {
     kind: 'risk',
-    weight: 1.1,
-    evidence: 'corpus: 53/305 abusive, 16/296 genuine',
+    ...fitted('IDENTITY_MOBILE_ON_ANONYMOUS_IP'),
     description: 'a phone or tablet user agent from a data-centre, VPN, proxy or Tor address (emulator farms, spoofed user agents)',
   },
   IDENTITY_ROBOT_ON_RESIDENTIAL_IP: {
     kind: 'risk',
-    weight: 3,
-    evidence: 'corpus: 10/305 abusive, 0/296 genuine',
+    ...fitted('IDENTITY_ROBOT_ON_RESIDENTIAL_IP'),
     description: 'a robot or script user agent from a residential or mobile address (residential proxy networks, scripted sign-ups)',
   },
   IDENTITY_DESKTOP_ON_MOBILE_IP: {
@@ -96,17 +120,15 @@ const IDENTITY_SIGNALS = {
   // E-mail against network and name.
   IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP: {
     kind: 'risk',
-    weight: 3.9,
-    evidence: 'corpus: 24/305 abusive, 0/296 genuine',
+    ...fitted('IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP'),
     description: 'a disposable e-mail address from a VPN, proxy, Tor or data-centre address: both ways of staying unreachable at once',
   },
   IDENTITY_BUSINESS_NAME_FREE_EMAIL: {
     kind: 'risk',
-    weight: 0,
-    evidence: 'corpus: 0/305 abusive, 0/296 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)',
+    ...fitted('IDENTITY_BUSINESS_NAME_FREE_EMAIL', NO_ROWS),
     description: 'a company name on a free-mail address, where a real business would write from its own domain',
   },
-  IDENTITY_BUSINESS_NAME_OWN_DOMAIN: { kind: 'trust', weight: 0, evidence: 'corpus: 0/305 abusive, 0/296 genuine; no fit-half row carries it: no rate, so no weight until one is measured (scoring.weights sets one)', description: "a company name whose words name the e-mail's domain" },
+  IDENTITY_BUSINESS_NAME_OWN_DOMAIN: { kind: 'trust', ...fitted('IDENTITY_BUSINESS_NAME_OWN_DOMAIN', NO_ROWS), description: "a company name whose words name the e-mail's domain" },
 } satisfies Readonly<Record<`IDENTITY_${string}`, SignalSpec>>;
 
 /**

@@ -64,6 +64,28 @@ describe('createScorer', () => {
     expect(sum(out.reasons)).toBe(out.score);
   });
 
+  it('a one-sided carried signal carries only its side of the logit', () => {
+    const sided = createScorer({
+      ...MODEL,
+      signals: {
+        ...MODEL.signals,
+        NAME_UP: { kind: 'carried', side: 'trust', weight: 0.5, evidence: E, description: 'trust side' },
+        NAME_DOWN: { kind: 'carried', side: 'risk', weight: 0.5, evidence: E, description: 'risk side' },
+      },
+    });
+    const one = (code: 'NAME_UP' | 'NAME_DOWN', logit: number) => sided([{ code, logit }]);
+    expect(one('NAME_UP', 2).score).toBe(sigmoid(1));
+    expect(one('NAME_UP', -2).score).toBe(500);
+    expect(one('NAME_UP', -2).reasons.at(-1)).toEqual({ code: 'NAME_UP', points: 0 });
+    expect(one('NAME_DOWN', -2).score).toBe(sigmoid(-1));
+    expect(one('NAME_DOWN', 40).score).toBe(500);
+    expect(one('NAME_DOWN', -40).score).toBe(sigmoid(-3));
+    expect(sided([{ code: 'NAME_UP', logit: 4 }, { code: 'NAME_DOWN', logit: -4 }]).score).toBe(500);
+    // Either side's damping is a `scoring.weights` override like any carried one.
+    const off = createScorer({ ...MODEL, signals: { ...MODEL.signals, NAME_DOWN: { kind: 'carried', side: 'risk', weight: 0.5, evidence: E, description: 'risk side' } } }, { weights: { NAME_DOWN: 0 } });
+    expect(off([{ code: 'NAME_DOWN', logit: -3 }]).score).toBe(500);
+  });
+
   it('caps the score at the top of the gate band and books the cut on the gate signal', () => {
     const out = score([{ code: 'NAME_KNOWN' }, { code: 'NAME_SOFT_GATE' }]);
     expect(out.score).toBe(399);

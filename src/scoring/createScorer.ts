@@ -50,7 +50,8 @@ function scoreOf(logit: number): number {
  * 1. `logit = Σ trust wᵢ·sᵢ − Σ risk wᵢ·sᵢ + Σ carried wᵢ·Lᵢ`, where `w`
  *    is a signal's weight (a log-likelihood ratio in nats for risks and
  *    trusts, a damping in 0..1 for carried scores), `s` its strength
- *    (default 1) and `L` a carried signal's `logit` (clamped to ±6);
+ *    (default 1) and `L` a carried signal's `logit` (clamped to ±6, and
+ *    to its `side`: 0..6 for a trust side, −6..0 for a risk side);
  * 2. `score = round(1000 / (1 + e^−logit))`;
  * 3. gates: each signal present with a `capBand` caps the score at the top
  *    of that band.
@@ -167,7 +168,12 @@ function amountOf(p: PreparedSignal, signal: Signal): number {
       const l = signal.logit;
       // A NaN or absent logit carries nothing.
       if (l === undefined || !(l === l)) return 0;
-      return p.weight * Math.max(-MAX_CARRIED_LOGIT, Math.min(MAX_CARRIED_LOGIT, l));
+      const side = p.spec.side;
+      // A one-sided signal carries its side of the logit and nothing of the other.
+      const lo = side === 'trust' ? 0 : -MAX_CARRIED_LOGIT;
+      const hi = side === 'risk' ? 0 : MAX_CARRIED_LOGIT;
+      // `+ 0` turns a −0 (a risk side's damping of 0) into 0.
+      return p.weight * Math.max(lo, Math.min(hi, l)) + 0;
     }
     default: {
       // Clamped so the applied share stays in 0..1 (a NaN strength applies nothing).

@@ -114,6 +114,17 @@ export interface CarriedSignalSpec extends SignalSpecBase {
    * findings read the same letters).
    */
   readonly weight: number;
+  /**
+   * Which side of the carried log-odds this signal carries: `'trust'` only
+   * a positive logit (the score above 500), `'risk'` only a negative one
+   * (below 500); absent, both. A score's evidence for and against overlaps
+   * with the other carried scores differently (many products agree that a
+   * real person is real; a hard fact is usually one product's alone), so
+   * the identity damps each side with its own code and weight. A trust
+   * side never lowers a score and a risk side never raises one.
+   * @default both sides
+   */
+  readonly side?: 'trust' | 'risk';
   /** Where the damping comes from, as {@link EvidenceSignalSpec.evidence}. */
   readonly evidence: string;
 }

@@ -309,7 +309,7 @@ export const IdentityScoreSchema = Type.Object(
   {
     score: score(),
     score_cluster: riskCluster(),
-    reasons: Type.Array(ReasonSchema, { description: 'One per product carried in (IDENTITY_EMAIL, …) and one per cross-signal finding; the points add up to the score' }),
+    reasons: Type.Array(ReasonSchema, { description: 'One per product carried in (IDENTITY_EMAIL for a product scoring 500 or more, IDENTITY_EMAIL_RISK below, …), IDENTITY_INPUT_GATED when an input was gated into its block bands, and one per cross-signal finding; the points add up to the score' }),
     confidence: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the five inputs given and readable (0 to 1, steps of 0.2): missing inputs lower it, not the score' }),
   },
   { additionalProperties: false, description: 'How likely the claimed inputs are one real person acting in good faith (docs/identity.md)' },

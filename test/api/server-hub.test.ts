@@ -77,7 +77,8 @@ describe('POST /1.0/hub', () => {
     expect(identity.score_cluster).toBe(createChecker({ now: NOW }).identity({
       email: HUB_EXAMPLE.email, phone: HUB_EXAMPLE.phone_number, ip: HUB_EXAMPLE.ip, userAgent: HUB_EXAMPLE.user_agent, firstName: 'Giulia', lastName: 'Rossi', country: 'IT',
     }).identity.score_cluster);
-    const codes = identity.reasons.map((r: { code: string }) => r.code);
+    // A product is carried on its trust side (IDENTITY_EMAIL) or its risk side (IDENTITY_EMAIL_RISK): either names it.
+    const codes = identity.reasons.map((r: { code: string }) => r.code.replace(/_RISK$/u, ''));
     expect(codes).toEqual(expect.arrayContaining(['IDENTITY_NAME_IN_EMAIL', 'IDENTITY_PHONE_IP_COUNTRY', 'IDENTITY_EMAIL', 'IDENTITY_PHONE', 'IDENTITY_IP', 'IDENTITY_DEVICE', 'IDENTITY_NAME']));
   });
 
@@ -92,7 +93,9 @@ describe('POST /1.0/hub', () => {
     // One claim is a hub request too: that product and its identity.
     const one = await post('/1.0/hub', { customer_id: CUSTOMER, claims: ['ip'], ip: '127.0.0.1' });
     expect(one.body.ip.connection_type).toBe('RSV');
-    expect(one.body.identity.reasons.map((r: { code: string }) => r.code)).toEqual(['IDENTITY_BASELINE', 'IDENTITY_IP']);
+    // A reserved address is the IP's gate: its risk side is carried, and the gate caps the identity.
+    expect(one.body.identity.reasons.map((r: { code: string }) => r.code)).toEqual(['IDENTITY_BASELINE', 'IDENTITY_IP_RISK', 'IDENTITY_INPUT_GATED']);
+    expect(one.body.identity.reasons.at(-1).detail).toBe('ip: IP_RESERVED');
   });
 
   it('inconsistent inputs score lower than consistent ones', async () => {

@@ -42,26 +42,50 @@ describe('checkIdentity: shape, score and determinism (issue 19)', () => {
     expect(Object.isFrozen(r.identity)).toBe(true);
   });
 
-  it('one reason per product carried in, as the product’s log-odds times its damping', () => {
+  it('one reason per product carried in, as the product’s log-odds times the damping of its side', () => {
     const r = run({ email: 'lukas.mueller@web.de', phone: '+49 1512 3456789', ip: IP.de, userAgent: UA.windows, firstName: 'Lukas', lastName: 'Müller' });
     for (const code of ['IDENTITY_EMAIL', 'IDENTITY_PHONE', 'IDENTITY_IP', 'IDENTITY_DEVICE', 'IDENTITY_NAME']) {
-      expect(r.identity.reasons.filter((x) => x.code === code)).toHaveLength(1);
+      expect(r.identity.reasons.filter((x) => x.code === code || x.code === `${code}_RISK`), code).toHaveLength(1);
     }
-    const damping = IDENTITY_SCORE_MODEL.signals.IDENTITY_EMAIL.weight;
+    const signals = IDENTITY_SCORE_MODEL.signals;
     const carried = (email: string) => {
       const one = run({ email });
       const s = one.email!.score;
-      return { points: points(one, 'IDENTITY_EMAIL')!, expected: Math.round(1000 / (1 + Math.exp(-damping * Math.log(s / (1000 - s))))) - 500, own: s };
+      // The trust side above 500 (and at it), the risk side below, each with its own damping.
+      const code = s < 500 ? 'IDENTITY_EMAIL_RISK' : 'IDENTITY_EMAIL';
+      const damping = signals[code].weight;
+      expect(points(one, s < 500 ? 'IDENTITY_EMAIL' : 'IDENTITY_EMAIL_RISK')).toBeUndefined();
+      return { points: points(one, code)!, expected: Math.round(1000 / (1 + Math.exp(-damping * Math.log(s / (1000 - s))))) - 500, own: s, damping };
     };
     // An e-mail above 500 lifts the identity, a disposable one (below 500) lowers it, each by its own log-odds, damped.
     const good = carried('lukas.mueller@web.de');
     const bad = carried('lukas123@mailinator.com');
     expect(good.own).toBeGreaterThan(500);
     expect(good.points).toBe(good.expected);
-    expect(good.points).toBeGreaterThan(0);
+    expect(good.points).toBeGreaterThanOrEqual(0);
     expect(bad.own).toBeLessThan(500);
     expect(bad.points).toBe(bad.expected);
-    expect(bad.points).toBeLessThan(-300);
+    expect(bad.points).toBeLessThan(bad.damping > 0 ? 0 : 1);
+  });
+
+  it('an input gated into its block bands caps the identity at the top of the review band, whatever the others say', () => {
+    const clean = { phone: '+49 1512 3456789', ip: IP.de, userAgent: UA.windows, firstName: 'Lukas', lastName: 'Müller', country: 'DE' };
+    const good = run({ ...clean, email: 'lukas.mueller@web.de' });
+    expect(points(good, 'IDENTITY_INPUT_GATED')).toBeUndefined();
+    const gated = run({ ...clean, email: 'lukas.mueller@mailinator.com' });
+    const reason = gated.identity.reasons.find((x) => x.code === 'IDENTITY_INPUT_GATED')!;
+    expect(reason.detail).toBe('email: EMAIL_DISPOSABLE');
+    expect(gated.identity.score).toBeLessThanOrEqual(599);
+    expect(gated.identity.score).toBe(gated.identity.reasons.reduce((n, x) => n + x.points, 0));
+    // The cap holds with the gate's weight off and every product's trust side at full strength.
+    const trusting = { IDENTITY_INPUT_GATED: 0, IDENTITY_EMAIL_RISK: 0, IDENTITY_PHONE: 1, IDENTITY_IP: 1, IDENTITY_DEVICE: 1, IDENTITY_NAME: 1, IDENTITY_NAME_IN_EMAIL: 10 } as const;
+    const capped = checkIdentity({ ...clean, email: 'lukas.mueller@mailinator.com' }, { now: DAY, scoring: { weights: trusting } }).identity;
+    expect(capped.score).toBe(599);
+    expect(capped.reasons.find((x) => x.code === 'IDENTITY_INPUT_GATED')!.points).toBeLessThan(0);
+    // Two gated inputs: one reason, both named.
+    const two = run({ ...clean, email: 'lukas.mueller@mailinator.com', firstName: 'Qwerty', lastName: 'Asdfgh' });
+    expect(two.identity.reasons.filter((x) => x.code === 'IDENTITY_INPUT_GATED')).toHaveLength(1);
+    expect(two.identity.reasons.find((x) => x.code === 'IDENTITY_INPUT_GATED')!.detail).toMatch(/^email: EMAIL_DISPOSABLE; name: NAME_/u);
   });
 
   it('is deterministic and the pure function equals the checker method', () => {
@@ -111,16 +135,20 @@ describe('identity weights are data the caller overrides, validated like the pro
     expect(points(off, 'IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP')).toBe(0);
     const viaChecker = createChecker({ scoring: { weights: { IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP: 0 } } }).identity(input, { now: DAY });
     expect(viaChecker.identity).toEqual(off.identity);
-    // A carried product's damping is a weight too: 0 leaves the e-mail out of the score.
-    const noEmail = checkIdentity(input, { now: DAY, scoring: { weights: { IDENTITY_EMAIL: 0 } } });
-    expect(points(noEmail, 'IDENTITY_EMAIL')).toBe(0);
-    expect(noEmail.identity.score).toBeGreaterThan(base.identity.score);
+    // A carried side's damping is a weight too: 0 leaves the e-mail's risk side out of the score.
+    expect(points(base, 'IDENTITY_EMAIL_RISK')).toBeLessThanOrEqual(0);
+    const noEmail = checkIdentity(input, { now: DAY, scoring: { weights: { IDENTITY_EMAIL_RISK: 0 } } });
+    expect(points(noEmail, 'IDENTITY_EMAIL_RISK')).toBe(0);
+    expect(noEmail.identity.score).toBeGreaterThanOrEqual(base.identity.score);
+    const fullEmail = checkIdentity(input, { now: DAY, scoring: { weights: { IDENTITY_EMAIL_RISK: 1 } } });
+    expect(points(fullEmail, 'IDENTITY_EMAIL_RISK')).toBeLessThan(0);
   });
 
   it.each([
     [{ weights: { IDENTITY_DISPOSABLE_ON_ANON_IP: 0.5 } }, 'scoring.weights.IDENTITY_DISPOSABLE_ON_ANON_IP'],
     [{ weights: { IDENTITY_NIGHT_ACTIVITY: 10.5 } }, 'scoring.weights.IDENTITY_NIGHT_ACTIVITY'],
     [{ weights: { IDENTITY_EMAIL: 1.5 } }, 'scoring.weights.IDENTITY_EMAIL'],
+    [{ weights: { IDENTITY_EMAIL_RISK: -0.1 } }, 'scoring.weights.IDENTITY_EMAIL_RISK'],
     [{ weights: { IDENTITY_DESKTOP_ON_MOBILE_IP: 0.1 } }, 'scoring.weights.IDENTITY_DESKTOP_ON_MOBILE_IP'],
   ])('%j throws SCORING_CONFIG at %s, in checkIdentity and createChecker', (scoring, field) => {
     // What a JavaScript caller can pass: the types refuse these codes (test/types/scoring-weights.test-d.ts).
@@ -362,15 +390,18 @@ describe('several weak findings together lower the score more than any one alone
     expect(originAndNight).toBeLessThan(origin);
   });
 
-  it('a product carried in adds its log-odds times the damping, clamped to ±6', () => {
-    const score = createScorer(IDENTITY_SCORE_MODEL);
-    const d = IDENTITY_SCORE_MODEL.signals.IDENTITY_EMAIL.weight;
-    const at = (logit: number) => Math.round(1000 / (1 + Math.exp(-d * logit)));
+  it('a product carried in adds its log-odds times the damping of its side, clamped to ±6', () => {
+    // Both dampings set, so the arithmetic is tested whatever the fit finds.
+    const score = createScorer(IDENTITY_SCORE_MODEL, { weights: { IDENTITY_EMAIL: 0.6, IDENTITY_EMAIL_RISK: 0.9 } });
+    const at = (d: number, logit: number) => Math.round(1000 / (1 + Math.exp(-d * logit)));
     expect(score([{ code: 'IDENTITY_EMAIL', logit: 0 }]).score).toBe(500);
-    expect(score([{ code: 'IDENTITY_EMAIL', logit: 2 }]).score).toBe(at(2));
-    expect(score([{ code: 'IDENTITY_EMAIL', logit: -2 }]).score).toBe(at(-2));
-    expect(score([{ code: 'IDENTITY_EMAIL', logit: 40 }]).score).toBe(at(6));
-    expect(score([{ code: 'IDENTITY_EMAIL', logit: Number.NEGATIVE_INFINITY }]).score).toBe(at(-6));
+    expect(score([{ code: 'IDENTITY_EMAIL', logit: 2 }]).score).toBe(at(0.6, 2));
+    expect(score([{ code: 'IDENTITY_EMAIL_RISK', logit: -2 }]).score).toBe(at(0.9, -2));
+    expect(score([{ code: 'IDENTITY_EMAIL', logit: 40 }]).score).toBe(at(0.6, 6));
+    expect(score([{ code: 'IDENTITY_EMAIL_RISK', logit: Number.NEGATIVE_INFINITY }]).score).toBe(at(0.9, -6));
     expect(score([{ code: 'IDENTITY_EMAIL', logit: Number.NaN }]).score).toBe(500);
+    // Each side carries only its own sign: a trust side never lowers, a risk side never raises.
+    expect(score([{ code: 'IDENTITY_EMAIL', logit: -2 }]).score).toBe(500);
+    expect(score([{ code: 'IDENTITY_EMAIL_RISK', logit: 2 }]).score).toBe(500);
   });
 });

@@ -108,11 +108,11 @@ const CASES: readonly Case[] = [
     factory: (s) => createIpCheck(opts(s))('8.8.8.8'),
     call: (s) => checkIp('8.8.8.8', { scoring: s }),
   }),
-  // A UK personal number (070, forwarding service; PHONE_PERSONAL_NUMBER at 0.2 nats: 450).
-  makeCase('phone', ['+44 70 1234 5678'], { PHONE_PERSONAL_NUMBER: 0.2 }, [400, 450], ['review', 'low', 'high'], {
-    checker: (s) => checkerWith(s).phone('+44 70 1234 5678'),
-    factory: (s) => createPhoneCheck(opts(s))('+44 70 1234 5678'),
-    call: (s) => checkPhone('+44 70 1234 5678', { scoring: s }),
+  // A UK personal number (070, forwarding service; PHONE_PERSONAL_NUMBER at 0.2 nats: 450), digits without a pattern.
+  makeCase('phone', ['+44 70 4829 1736'], { PHONE_PERSONAL_NUMBER: 0.2 }, [400, 450], ['review', 'low', 'high'], {
+    checker: (s) => checkerWith(s).phone('+44 70 4829 1736'),
+    factory: (s) => createPhoneCheck(opts(s))('+44 70 4829 1736'),
+    call: (s) => checkPhone('+44 70 4829 1736', { scoring: s }),
   }),
   // A unisex first name the lists know and a name-like surname they do not: 574 with the model's own weights.
   makeCase('name', ['Robin', 'Varnecke'], undefined, [551, 599], ['review', 'high', 'very_high'], {

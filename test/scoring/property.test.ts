@@ -12,8 +12,10 @@ const modelArb = fc
       fc.record({
         kind: fc.constantFrom<'risk' | 'trust' | 'carried' | 'info'>('risk', 'trust', 'carried', 'info'),
         weight: fc.double({ min: 0, max: 10, noNaN: true }),
-        damping: fc.double({ min: 0, max: 1, noNaN: true }),
+        // Steps of 0.05 as the fit gives, besides any double (fast-check favours tiny ones, which move no rounded score).
+        damping: fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: 20 }).map((k) => k / 20)),
         capBand: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
+        side: fc.constantFrom<'trust' | 'risk' | undefined>(undefined, 'trust', 'risk'),
       }),
       { minLength: 1, maxLength: 12 },
     ),
@@ -25,7 +27,9 @@ const modelArb = fc
       signals[`EMAIL_S${i}`] =
         s.kind === 'info'
           ? { kind: 'info', weight: 0, description: 'generated' }
-          : { kind: s.kind, weight: s.kind === 'carried' ? s.damping : s.weight, evidence: 'generated', ...gate, description: 'generated' };
+          : s.kind === 'carried'
+            ? { kind: s.kind, weight: s.damping, evidence: 'generated', ...gate, ...(s.side === undefined ? {} : { side: s.side }), description: 'generated' }
+            : { kind: s.kind, weight: s.weight, evidence: 'generated', ...gate, description: 'generated' };
     });
     return { product: 'email', clusters: QUALITY_CLUSTERS, signals } as ScoreModel;
   });
@@ -52,7 +56,7 @@ describe('score engine invariants (fast-check, fixed seed)', () => {
     );
   });
 
-  it('adding a risk signal never raises the score; adding a trust never lowers it; a carried score moves it its own way', () => {
+  it('adding a risk signal never raises the score; adding a trust never lowers it; a carried score moves it its own way, a one-sided one only its side’s way', () => {
     fc.assert(
       fc.property(
         modelArb.chain((m) => fc.tuple(fc.constant(m), subsetOf(m), fc.constantFrom(...Object.keys(m.signals)), fc.double({ min: -20, max: 20, noNaN: true }))),
@@ -62,8 +66,10 @@ describe('score engine invariants (fast-check, fixed seed)', () => {
           const before = score(others).score;
           const after = score([...others, { code: extra, logit }]).score;
           const spec = model.signals[extra]!;
-          const lowers = spec.kind === 'risk' || (spec.kind === 'carried' && logit <= 0);
-          const raises = spec.kind === 'trust' || (spec.kind === 'carried' && logit >= 0);
+          // A one-sided carried signal moves the score only its own way, whatever the sign of its logit.
+          const side = spec.kind === 'carried' ? spec.side : undefined;
+          const lowers = spec.kind === 'risk' || (spec.kind === 'carried' && (side === 'risk' || (side === undefined && logit <= 0)));
+          const raises = spec.kind === 'trust' || (spec.kind === 'carried' && (side === 'trust' || (side === undefined && logit >= 0)));
           if (lowers) expect(after).toBeLessThanOrEqual(before);
           if (spec.capBand !== undefined) expect(after).toBeLessThanOrEqual(DEFAULT_BANDS[spec.capBand]!.max);
           if (raises && spec.capBand === undefined) expect(after).toBeGreaterThanOrEqual(before);
@@ -71,6 +77,30 @@ describe('score engine invariants (fast-check, fixed seed)', () => {
         },
       ),
       { seed: SEED, numRuns: 3000 },
+    );
+  });
+
+  it('a one-sided carried signal never moves the score against its side, whatever its logit and the other signals', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<'trust' | 'risk'>('trust', 'risk'),
+        fc.integer({ min: 1, max: 20 }),
+        fc.double({ min: -20, max: 20, noNaN: true }),
+        fc.array(fc.record({ trust: fc.boolean(), weight: fc.double({ min: 0, max: 3, noNaN: true }) }), { maxLength: 4 }),
+        (side, k, logit, rest) => {
+          const signals: Record<string, SignalSpec> = { EMAIL_SIDE: { kind: 'carried', side, weight: k / 20, evidence: 'generated', description: 'generated' } };
+          rest.forEach((r, i) => {
+            signals[`EMAIL_R${i}`] = { kind: r.trust ? 'trust' : 'risk', weight: r.weight, evidence: 'generated', description: 'generated' };
+          });
+          const score = createScorer({ product: 'email', clusters: QUALITY_CLUSTERS, signals } as ScoreModel);
+          const others = rest.map((_, i) => ({ code: `EMAIL_R${i}` }));
+          const before = score(others).score;
+          const after = score([...others, { code: 'EMAIL_SIDE', logit }]).score;
+          if (side === 'trust') expect(after).toBeGreaterThanOrEqual(before);
+          else expect(after).toBeLessThanOrEqual(before);
+        },
+      ),
+      { seed: SEED, numRuns: 1000 },
     );
   });
 

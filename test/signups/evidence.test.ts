@@ -4,14 +4,18 @@ import { pinnedChecker } from '../../scripts/signups/checker.js';
 import { SUBJECTS } from '../../scripts/signups/evaluate.js';
 import {
   CARRIED_CODES,
+  CARRIED_ORDER,
   CORPUS_CAP,
   DAMPING_EVIDENCE,
+  FITTED_FILE,
   MODELS,
   citedCounts,
   corpusWeight,
   countsOf,
   fitDampings,
   fitRates,
+  fittedFindings,
+  fittedSource,
   smoothedLlr,
 } from '../../scripts/signups/rates.js';
 import type { SubjectRates } from '../../scripts/signups/rates.js';
@@ -87,16 +91,28 @@ describe('the corpus citations match the fit half of the current corpus (drift c
     }
   });
 
-  it("the identity's dampings are the fit's", () => {
+  it("the identity's dampings are the fit's, each product's trust side and risk side", () => {
     const { dampings } = fitDampings(rows, pinnedChecker(CORPUS_NOW).checker);
-    for (const [product, code] of Object.entries(CARRIED_CODES)) {
-      const spec = MODELS.identity.signals[code] as SignalSpec;
-      expect(spec.kind).toBe('carried');
-      const m = spec.kind === 'info' ? null : DAMPING_EVIDENCE.exec(spec.evidence);
-      expect(m, code).not.toBeNull();
-      const fitted = dampings[product as keyof typeof dampings];
-      expect([spec.weight, Number(m![1])], `${code}: the fit finds ${fitted}`).toEqual([fitted, fitted]);
+    expect(CARRIED_ORDER).toHaveLength(10);
+    for (const [product, sides] of Object.entries(CARRIED_CODES)) {
+      for (const [side, code] of Object.entries(sides)) {
+        const spec = MODELS.identity.signals[code] as SignalSpec;
+        expect(spec.kind, code).toBe('carried');
+        expect(spec.kind === 'carried' ? spec.side : undefined, `${code} carries the ${product}'s ${side} side`).toBe(side);
+        const m = spec.kind === 'info' ? null : DAMPING_EVIDENCE.exec(spec.evidence);
+        expect(m, code).not.toBeNull();
+        const fitted = dampings[code];
+        expect([spec.weight, Number(m![1])], `${code}: the fit finds ${fitted}; run npm run eval:rates -- --write`).toEqual([fitted, fitted]);
+      }
     }
+  });
+
+  it('src/identity/fitted.ts is what npm run eval:rates -- --write writes today', () => {
+    const checker = pinnedChecker(CORPUS_NOW).checker;
+    const [identity] = fitRates(rows, checker, ['identity']);
+    const findings = fittedFindings(identity!);
+    const fit = fitDampings(rows, checker, Object.fromEntries(Object.entries(findings).map(([code, f]) => [code, f.weight])));
+    expect(readFileSync(FITTED_FILE, 'utf8'), 'run npm run eval:rates -- --write').toBe(fittedSource(fit, findings));
   });
 });
 

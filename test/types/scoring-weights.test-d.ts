@@ -58,6 +58,9 @@ describe('the weight codes are derived from the score models', () => {
     expectTypeOf<string>().not.toExtend<WeightCode>();
     // A risk, a trust and a carried code are in, an info code is out (it moves no points, so it takes no weight).
     expectTypeOf<'EMAIL_FREE' | 'EMAIL_DISPOSABLE' | 'IDENTITY_EMAIL'>().toExtend<EmailWeightCode | IdentityWeightCode>();
+    // Both sides of a carried product take a damping; the gate of a hard fact takes a weight.
+    expectTypeOf<'IDENTITY_EMAIL_RISK' | 'IDENTITY_DEVICE_RISK' | 'IDENTITY_INPUT_GATED'>().toExtend<IdentityWeightCode>();
+    expectTypeOf<'IDENTITY_EMAIL_RISKY'>().not.toExtend<IdentityWeightCode>();
     expectTypeOf<'EMAIL_DATA_STALE' | 'EMAIL_DOMAIN_UNLISTED'>().toExtend<EmailReasonCode>();
     expectTypeOf<'EMAIL_DATA_STALE'>().not.toExtend<EmailWeightCode>();
     expectTypeOf<'EMAIL_DOMAIN_UNLISTED'>().not.toExtend<EmailWeightCode>();
