@@ -185,7 +185,7 @@ function judge(email: string, facts: (domain: string, domainUnicode: string) => 
   if (confusable !== null) signals.push({ code: 'EMAIL_CONFUSABLE', detail: confusable });
   if (role !== null) signals.push({ code: 'EMAIL_ROLE', detail: `"${role}" is a role name` });
   const lp = localPartFacts(local, domain, domainUnicode);
-  if (!undeliverable) localPartSignals(lp, role !== null, signals);
+  if (!undeliverable) localPartSignals(lp, role !== null, free, suggestion === null && disposable === null && !free && confusable === null, signals);
   if (free) signals.push({ code: 'EMAIL_FREE', detail: `${domain} is a free mail provider` });
   if (!undeliverable && suggestion === null && disposable === null && !free && confusable === null) {
     signals.push({ code: 'EMAIL_DOMAIN_UNLISTED' });
@@ -221,8 +221,9 @@ function judge(email: string, facts: (domain: string, domainUnicode: string) => 
  * or a generated reading of the same letters (one fact, counted once), and a
  * role name hides a placeholder.
  */
-function localPartSignals(lp: LocalPartFacts, role: boolean, signals: Signal<EmailReasonCode>[]): void {
+function localPartSignals(lp: LocalPartFacts, role: boolean, free: boolean, unlisted: boolean, signals: Signal<EmailReasonCode>[]): void {
   if (lp.providerRule !== null) signals.push({ code: 'EMAIL_PROVIDER_RULE', detail: lp.providerRule });
+  if (lp.dotVariant !== null) signals.push({ code: 'EMAIL_DOT_VARIANT', detail: lp.dotVariant });
   const placeholder = role ? null : lp.placeholder;
   if (placeholder !== null) signals.push({ code: 'EMAIL_PLACEHOLDER', detail: placeholder });
   if (placeholder === null && lp.keyboardWalk !== null) signals.push({ code: 'EMAIL_KEYBOARD_WALK', detail: lp.keyboardWalk });
@@ -232,11 +233,17 @@ function localPartSignals(lp: LocalPartFacts, role: boolean, signals: Signal<Ema
   if (lp.digitRun !== null) signals.push({ code: 'EMAIL_DIGIT_RUN', detail: lp.digitRun });
   if (lp.tag !== null) signals.push({ code: 'EMAIL_SUBADDRESS', detail: `sub-address tag "${lp.tag}"; delivered to ${lp.canonical}` });
   if (lp.relay !== null) signals.push({ code: 'EMAIL_RELAY', detail: `${lp.relay}: random aliases are the service's design` });
+  // A provider issues each username once, to one account; at any other domain its owner can make up any
+  // local part (or take all of them), so a name there says less: the trusts are read at free providers only.
   if (placeholder !== null) return;
+  if (!free) {
+    if (unlisted && lp.name !== null) signals.push({ code: 'EMAIL_NAME_UNLISTED_DOMAIN', detail: "the local part reads as a person's name, at a domain on no list" });
+    return;
+  }
   if (lp.name === 'name+year') signals.push({ code: 'EMAIL_NAME_YEAR', detail: "the local part reads as a person's name and a birth year" });
-  else if (lp.name === 'name+number') signals.push({ code: 'EMAIL_NAME_NUMBER', detail: "the local part reads as a person's name and a three- or four-digit number" });
+  else if (lp.name === 'name+number') signals.push({ code: 'EMAIL_NAME_NUMBER', detail: "the local part reads as a person's name and a three-digit number" });
   else if (lp.name !== null) signals.push({ code: 'EMAIL_NAME_LIKE', detail: `the local part reads as a person's name${lp.name === 'name' ? '' : ' and one or two digits'}` });
-  else if (lp.chosen && lp.keyboardWalk === null && lp.digitRun === null && lp.providerRule === null) {
+  else if (lp.chosen && lp.keyboardWalk === null && lp.digitRun === null && lp.providerRule === null && lp.dotVariant === null) {
     signals.push({ code: 'EMAIL_LOCAL_CHOSEN', detail: 'the character model reads the local part as chosen by a person (words, a handle) and no local-part risk applies' });
   }
 }

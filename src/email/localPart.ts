@@ -65,6 +65,8 @@ export interface LocalPartFacts {
   readonly tag: string | null;
   /** The relay service the domain belongs to (random aliases by design), else null. */
   readonly relay: string | null;
+  /** At a provider that ignores dots, the dots that make one mailbox look like many, as a detail, else null. */
+  readonly dotVariant: string | null;
   /** The provider rule the username breaks, as a detail, else null. */
   readonly providerRule: string | null;
   /** The placeholder word and why, else null. */
@@ -114,6 +116,7 @@ export function localPartFacts(local: string, domain: string, domainUnicode: str
     canonical: canonicalAddress(local, domain, domainUnicode, rule),
     tag,
     relay,
+    dotVariant: rule?.dots === true ? dotVariantOf(base) : null,
     providerRule: rule === undefined ? null : brokenRule(base, rule),
     placeholder: placeholderOf(base, t),
     keyboardWalk: keyboardWalkOf(base),
@@ -147,6 +150,24 @@ function canonicalAddress(local: string, domain: string, domainUnicode: string, 
   }
   if (rule.dots) user = user.split('.').join('');
   return `${user}@${rule.domains[0]!}`;
+}
+
+/** Dots from which a local part at a provider that ignores them is a dot variant (j.r.smith has two). */
+const DOT_VARIANT_DOTS = 3;
+
+/**
+ * Dots spread through a username at a provider that ignores them (Gmail:
+ * every placement reaches the same mailbox): three or more, or a lone letter
+ * cut off at the end (`annameye.r`). One mailbox then passes for many
+ * accounts; a person writes their name with one or two dots (`j.r.smith`).
+ */
+function dotVariantOf(base: string): string | null {
+  let dots = 0;
+  for (let i = 0; i < base.length; i++) if (base.charCodeAt(i) === 46) dots++;
+  if (dots >= DOT_VARIANT_DOTS) return `${dots} dots, which the provider ignores`;
+  const last = base.lastIndexOf('.');
+  if (last > 1 && last === base.length - 2) return 'a lone letter after the last dot, which the provider ignores';
+  return null;
 }
 
 /** Providers whose subdomain addressing delivers `anything@user.<provider>` to `user@<provider>` (see provider-rules.tsv). */
@@ -345,7 +366,7 @@ function tailReading(d: string): NameReading | null {
     if (year >= BIRTH_YEARS.first && year <= BIRTH_YEARS.last) return 'name+year';
   }
   if (d.length <= 2) return 'name+digits';
-  return d.length <= 4 ? 'name+number' : null;
+  return d.length === 3 ? 'name+number' : null;
 }
 
 /** Whether the letters of `base` are one or two known words, or a name and a word (handles such as `quietriver`). */

@@ -43,10 +43,10 @@ const EMAIL_SIGNALS = {
   },
   EMAIL_DISPOSABLE: {
     kind: 'risk',
-    weight: 2.8,
+    weight: 4.9,
     // Throwaway inboxes work for minutes: the address is real but not a durable identity. Gated to the second band.
     capBand: 1,
-    evidence: 'corpus: 38/212 abusive, 4/389 genuine',
+    evidence: 'corpus: 38/212 abusive, 0/389 genuine',
     description: 'the domain belongs to a disposable (throwaway) mail service',
   },
   EMAIL_CONFUSABLE: {
@@ -82,10 +82,17 @@ const EMAIL_SIGNALS = {
     evidence: 'corpus: 18/212 abusive, 0/389 genuine',
     description: "the username breaks its provider's published rules (data/raw/email/provider-rules.tsv): the provider cannot have issued it",
   },
+  EMAIL_DOT_VARIANT: {
+    kind: 'risk',
+    weight: 2.6,
+    evidence: 'corpus: 3/212 abusive, 0/389 genuine',
+    description:
+      'at a provider that ignores dots in usernames (Gmail), dots spread through the local part (three or more, or a lone last letter): one mailbox passing for many accounts',
+  },
   EMAIL_PLACEHOLDER: {
     kind: 'risk',
-    weight: 4.4,
-    evidence: 'corpus: 22/212 abusive, 0/389 genuine',
+    weight: 4.5,
+    evidence: 'corpus: 24/212 abusive, 0/389 genuine',
     description: 'the local part is a placeholder word (test, asdf, dummy, nobody…; data/raw/email/placeholders.tsv gives each one\'s reason)',
   },
   EMAIL_KEYBOARD_WALK: {
@@ -114,8 +121,8 @@ const EMAIL_SIGNALS = {
   },
   EMAIL_NAME_LIKE: {
     kind: 'trust',
-    weight: 1.4,
-    evidence: 'corpus: 34/212 abusive, 255/389 genuine',
+    weight: 1.7,
+    evidence: 'corpus: 24/212 abusive, 244/389 genuine',
     description:
       "the local part reads as a person's name: known given names, surnames and particles joined the usual ways (jane.doe, janedoe, j.doe, jdoe, doe.jane), with nothing or one or two digits after",
   },
@@ -123,20 +130,27 @@ const EMAIL_SIGNALS = {
     kind: 'trust',
     weight: 3.3,
     evidence: 'corpus: 0/212 abusive, 25/389 genuine',
-    description: "the local part reads as a person's name followed by a birth year (1920–2015): jane.doe1987",
+    description: "at a free provider, the local part reads as a person's name followed by a birth year (1920–2015): jane.doe1987",
   },
   EMAIL_NAME_NUMBER: {
     kind: 'trust',
+    weight: 2.8,
+    evidence: 'corpus: 0/212 abusive, 15/389 genuine',
+    description: "at a free provider, the local part reads as a person's name followed by a three-digit number: jane.doe482",
+  },
+  EMAIL_NAME_UNLISTED_DOMAIN: {
+    kind: 'trust',
     weight: 0.7,
-    evidence: 'corpus: 6/212 abusive, 24/389 genuine',
-    description: "the local part reads as a person's name followed by a three- or four-digit number that is no birth year: jane.doe482",
+    evidence: 'corpus: 3/212 abusive, 12/389 genuine',
+    description:
+      "at a domain on no list (a company, a university, a small provider or a made-up domain), the local part reads as a person's name, with or without a year or a short number: measured apart from the free providers, where a username is issued once",
   },
   EMAIL_LOCAL_CHOSEN: {
     kind: 'trust',
-    weight: 1.5,
-    evidence: 'corpus: 7/212 abusive, 64/389 genuine',
+    weight: 1.6,
+    evidence: 'corpus: 7/212 abusive, 70/389 genuine',
     description:
-      'the character model reads the local part as chosen by a person (words, a handle) though it is no known name, and no local-part risk applies (no walk, long digit run, placeholder or broken provider rule)',
+      'at a free provider, the character model reads the local part as chosen by a person (words, a handle) though it is no known name, and no local-part risk applies (no walk, long digit run, placeholder, dot variant or broken provider rule)',
   },
   EMAIL_RELAY: {
     kind: 'info',
@@ -184,9 +198,9 @@ const EMAIL_SIGNALS = {
   },
   EMAIL_DOMAIN_BLOCKLISTED: {
     kind: 'risk',
-    weight: 2.8,
+    weight: 4.9,
     evidence:
-      'corpus as EMAIL_DISPOSABLE: 38/212 abusive, 4/389 genuine; the offline corpus cannot query a domain block list: measured as the disposable domains, which such lists (Spamhaus DBL and the like) list with the domains of spam',
+      'corpus as EMAIL_DISPOSABLE: 38/212 abusive, 0/389 genuine; the offline corpus cannot query a domain block list: measured as the disposable domains, which such lists (Spamhaus DBL and the like) list with the domains of spam',
     description: 'a provider found the domain on a domain block list (`detail` says how many)',
   },
   EMAIL_PROVIDER_FAILED: {
