@@ -240,9 +240,9 @@ export function buildLocalParts(today: string): { data: LocalPartsData; figures:
   };
 
   const placeholders = readTsv('placeholders.tsv', 2);
-  const rules = readTsv('provider-rules.tsv', 11);
+  const rules = readTsv('provider-rules.tsv', 12);
   const relays = readTsv('relays.tsv', 3);
-  const providers: ProviderRule[] = rules.rows.map(([provider, domains, min, max, chars, first, last, repeat, tag, dots, source]) => ({
+  const providers: ProviderRule[] = rules.rows.map(([provider, domains, min, max, chars, first, last, repeat, tag, dots, fold, source]) => ({
     provider: provider!,
     domains: domains!.split(','),
     min: min === '-' ? null : Number(min),
@@ -253,6 +253,7 @@ export function buildLocalParts(today: string): { data: LocalPartsData; figures:
     repeat: repeat === 'yes',
     tag: tag!,
     dots: dots === 'yes',
+    fold: fold === 'yes',
     source: source!,
   }));
 

@@ -131,7 +131,7 @@ export function localPartFacts(local: string, domain: string, domainUnicode: str
  * The address as the provider delivers it, so one person's many sign-ups
  * group together: at a provider with a sourced rule, lower case, the
  * sub-address tag removed, dots removed where the provider ignores them and
- * the provider's canonical domain (`J.Doe+x@googlemail.com` →
+ * the provider's first domain where its domains are one namespace (`J.Doe+x@googlemail.com` →
  * `jdoe@gmail.com`); Fastmail's subdomain addressing folded back
  * (`x@jane.fastmail.com` → `jane@fastmail.com`); any other domain: the
  * local part as typed (its owner decides what it means) at the lower-case domain.
@@ -149,7 +149,7 @@ function canonicalAddress(local: string, domain: string, domainUnicode: string, 
     if (at > 0) user = user.slice(0, at);
   }
   if (rule.dots) user = user.split('.').join('');
-  return `${user}@${rule.domains[0]!}`;
+  return `${user}@${rule.fold ? rule.domains[0]! : domain}`;
 }
 
 /** Dots from which a local part at a provider that ignores them is a dot variant (j.r.smith has two). */
@@ -213,12 +213,15 @@ function placeholderOf(base: string, t: LocalTables): string | null {
   return reason === undefined ? null : `"${word}": ${reason}`;
 }
 
-/** Runs of ASCII letters of `s`, in order. */
+/** A lower-case letter of a layout the keyboard rules know: a–z, or Cyrillic а–я and ё. */
+const isKeyLetter = (c: number): boolean => isLower(c) || (c >= 0x430 && c <= 0x44f) || c === 0x451;
+
+/** Runs of keyboard letters of `s`, in order. */
 function letterRuns(s: string): string[] {
   const runs: string[] = [];
   let start = -1;
   for (let i = 0; i <= s.length; i++) {
-    const letter = i < s.length && isLower(s.charCodeAt(i));
+    const letter = i < s.length && isKeyLetter(s.charCodeAt(i));
     if (letter && start < 0) start = i;
     if (!letter && start >= 0) {
       runs.push(s.slice(start, i));
@@ -233,9 +236,9 @@ const MIN_WALK_LETTERS = 4;
 
 function keyboardWalkOf(base: string): string | null {
   // Separators are how people join words, not keys of a walk: judge the letters between non-letters,
-  // and the letters joined (qwe.asd.zxc is one walk).
-  const joined = letterRuns(base).join('');
-  for (const word of [...letterRuns(base), joined]) {
+  // and the letters joined (qwe.asd.zxc is one walk). Cyrillic letters are lower-cased here too (ЙЦУКЕН).
+  const runs = letterRuns(base.toLowerCase());
+  for (const word of [...runs, runs.join('')]) {
     if (word.length < MIN_WALK_LETTERS) continue;
     if (isKeyboardWalk(word)) return `"${word}" is a keyboard walk`;
     if (isOneHandMash(word)) return `"${word}" is typed with one hand`;

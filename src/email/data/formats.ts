@@ -100,6 +100,8 @@ export interface ProviderRule {
   readonly tag: string;
   /** Whether the provider ignores dots in the username. */
   readonly dots: boolean;
+  /** Whether all its domains are one namespace (`x@googlemail.com` is `x@gmail.com`), so `canonical` uses the first. */
+  readonly fold: boolean;
   /** The help pages the row rests on. */
   readonly source: string;
 }
@@ -155,6 +157,7 @@ export const LOCAL_PARTS = dataset<LocalPartsData>({
             repeat: isBoolean,
             tag: isString,
             dots: isBoolean,
+            fold: isBoolean,
             source: isString,
           }),
         ),
