@@ -69,6 +69,10 @@ describe('generated local parts', () => {
       expect(codes(`${local}@yahoo.com`), local).not.toContain('EMAIL_GENERATED');
     }
   });
+  it('a known name the letter statistics find odd is still a name (Zulu Bhekizizwe)', () => {
+    expect(codes('bhekizizwe@yahoo.com')).not.toContain('EMAIL_GENERATED');
+    expect(codes('bhekizizwe@yahoo.com')).toContain('EMAIL_NAME_LIKE');
+  });
   it('a relay service issues random aliases by design: not judged', () => {
     expect(codes('qx7vbw2kd9@privaterelay.appleid.com')).toEqual(expect.arrayContaining(['EMAIL_RELAY']));
     expect(codes('qx7vbw2kd9@privaterelay.appleid.com')).not.toContain('EMAIL_GENERATED');
