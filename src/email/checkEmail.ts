@@ -54,7 +54,8 @@ export const EMAIL_OPTION_RULES: OptionRules = { suggestTypos: booleanOption, se
  * `field` is the option's path (`scoring.weights.EMAILFREE`, `suggestTypos`)
  * @example
  * const check = createEmailCheck({ scoring: { bands: 'scorecard' } });
- * check('jane.doe@gmail.com').score_cluster; // 'moderate'
+ * check('maria.kowalska@gmail.com').score_cluster; // 'high'
+ * check('x7q@yahoo.com').score_cluster;            // 'moderate': nothing but a free provider
  */
 export function createEmailCheck(options?: EmailCheckOptions): EmailCheck {
   const { scoring, suggestTypos = true, secondOpinion = true, data, now } = checkOptions<EmailCheckOptions>(options, '', {
@@ -283,7 +284,7 @@ export function preloadSharedEmailCheck(): void {
  * @example
  * checkEmail('jane.doe@gmial.com');
  * // { value: 'jane.doe@gmial.com', status: 'syntax', is_valid: null, domain: 'gmial.com',
- * //   suggestion: 'gmail.com', score: 11, score_cluster: 'poor', reasons: [...], ... }
+ * //   suggestion: 'gmail.com', score: 1, score_cluster: 'poor', canonical: 'jane.doe@gmial.com', reasons: [...], ... }
  */
 export function checkEmail(email: string, options?: EmailCheckOptions): EmailResult {
   return checkerFor(options)(email);

@@ -263,7 +263,7 @@ export type EmailScoreOutcome = ReturnType<EmailScorer>;
  * @example
  * import { createScorer } from 'identity-signals/scoring';
  * const score = createScorer(EMAIL_SCORE_MODEL);
- * score([{ code: 'EMAIL_DISPOSABLE' }]).score; // 57
+ * score([{ code: 'EMAIL_DISPOSABLE' }]).score; // 7
  */
 export const EMAIL_SCORE_MODEL: ScoreModel<EmailReasonCode, QualityCluster, 'email'> = Object.freeze({
   product: 'email',

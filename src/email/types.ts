@@ -38,9 +38,10 @@ export type { EmailReasonCode } from './scoreModel.js';
  * fills it).
  *
  * @example
- * const r: EmailResult = checkEmail('jane.doe@gmail.com');
- * // { value: 'jane.doe@gmail.com', status: 'undetermined', is_valid: null, is_free: true,
- * //   domain: 'gmail.com', has_twitter: null, …, score: 550, score_cluster: 'moderate', suggestion: null, reasons: […] }
+ * const r: EmailResult = checkEmail('maria.kowalska@gmail.com');
+ * // { value: 'maria.kowalska@gmail.com', status: 'undetermined', is_valid: null, is_free: true,
+ * //   domain: 'gmail.com', has_twitter: null, …, score: 870, score_cluster: 'high', suggestion: null,
+ * //   canonical: 'mariakowalska@gmail.com', reasons: […] }
  */
 export interface EmailResult {
   /** The address exactly as given. */
