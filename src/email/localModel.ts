@@ -34,7 +34,9 @@ export function trigramIndex(a: number, b: number, c: number): number {
  * it holds a character the model does not read. Linear in the length.
  *
  * @example
- * localPartRatio('jane.doe', real, generated) // > 0: reads as chosen
+ * const real = new Uint8Array(LOCAL_SYMBOLS ** 3).fill(24); // every symbol at p = 1/4 (24 / SCALE = 2 bits)
+ * const generated = new Uint8Array(LOCAL_SYMBOLS ** 3).fill(60); // every symbol at p = 1/32 (5 bits)
+ * localPartRatio('jane', real, generated) // 3
  */
 export function localPartRatio(text: string, real: Uint8Array, generated: Uint8Array): number {
   let a = 0;

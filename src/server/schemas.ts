@@ -69,9 +69,7 @@ export const EmailResultSchema = Type.Object(
     score: score(),
     score_cluster: qualityCluster(),
     suggestion: nullableString(),
-    canonical: Type.Union([Type.String(), Type.Null()], {
-      description: 'The address as its provider delivers it (sub-address tag removed, Gmail dots removed, googlemail.com → gmail.com); null when malformed',
-    }),
+    canonical: nullableString(),
     reasons: reasons(),
   },
   { additionalProperties: false },
