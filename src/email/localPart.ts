@@ -23,6 +23,8 @@ interface LocalTables {
   readonly real: Uint8Array;
   readonly generated: Uint8Array;
   readonly names: SortedList;
+  /** The first three letters of every name of 3+ letters: a segment position no name starts at costs one look-up, not one per length. */
+  readonly namePrefixes: ReadonlySet<string>;
   readonly words: SortedList;
   readonly placeholders: ReadonlyMap<string, string>;
   readonly providers: ReadonlyMap<string, ProviderRule>;
@@ -41,12 +43,26 @@ function tables(): LocalTables {
       real: new Uint8Array(Buffer.from(d.model.real, 'base64')),
       generated: new Uint8Array(Buffer.from(d.model.generated, 'base64')),
       names: new SortedList(d.names),
+      namePrefixes: prefixes(d.names),
       words: new SortedList(d.words),
       placeholders: new Map(d.placeholders.map((p) => [p.word, p.reason])),
       providers,
       relays: new Map(d.relays.map((r) => [r.domain, r.service])),
     };
   });
+}
+
+/** The distinct first three letters of the sorted list's entries of 3+ letters (one pass, no split). */
+function prefixes(list: string): Set<string> {
+  const out = new Set<string>();
+  let start = 0;
+  while (start < list.length) {
+    let end = list.indexOf(',', start);
+    if (end < 0) end = list.length;
+    if (end - start >= 3) out.add(list.slice(start, start + 3));
+    start = end + 1;
+  }
+  return out;
 }
 
 /** Digits in a row from which a local part carries a long digit run (phone numbers, counters, IDs). */
@@ -111,6 +127,8 @@ export function localPartFacts(local: string, domain: string, domainUnicode: str
   const base = plus > 0 ? lower.slice(0, plus) : lower;
   const tag = hasTag ? local.slice(plus + 1) : null;
   const relay = t.relays.get(domain) ?? null;
+  const name = nameReading(base, t);
+  const ratio = relay === null ? modelRatio(base, t) : null;
 
   return {
     canonical: canonicalAddress(local, domain, domainUnicode, rule),
@@ -121,9 +139,9 @@ export function localPartFacts(local: string, domain: string, domainUnicode: str
     placeholder: placeholderOf(base, t),
     keyboardWalk: keyboardWalkOf(base),
     digitRun: relay === null ? digitRunOf(base) : null,
-    generated: relay === null ? generatedRatio(base, t) : null,
-    chosen: relay === null && readsChosen(base, t),
-    name: nameReading(base, t),
+    generated: ratio !== null && ratio < t.threshold && !readsAsNamesOrWords(base, name, t) ? ratio : null,
+    chosen: ratio !== null && ratio >= t.threshold,
+    name,
   };
 }
 
@@ -208,6 +226,8 @@ function squashed(s: string): string {
 }
 
 function placeholderOf(base: string, t: LocalTables): string | null {
+  // No placeholder is longer than this many characters with separators and digits: skip the copy.
+  if (base.length > MAX_PLACEHOLDER_INPUT) return null;
   const word = squashed(base);
   const reason = t.placeholders.get(word);
   return reason === undefined ? null : `"${word}": ${reason}`;
@@ -215,6 +235,9 @@ function placeholderOf(base: string, t: LocalTables): string | null {
 
 /** A lower-case letter of a layout the keyboard rules know: a–z, or Cyrillic а–я and ё. */
 const isKeyLetter = (c: number): boolean => isLower(c) || (c >= 0x430 && c <= 0x44f) || c === 0x451;
+
+/** Longest local part (tag removed) the placeholder rule reads: a word of the list with separators and a few digits. */
+const MAX_PLACEHOLDER_INPUT = 24;
 
 /** Runs of keyboard letters of `s`, in order. */
 function letterRuns(s: string): string[] {
@@ -238,7 +261,8 @@ function keyboardWalkOf(base: string): string | null {
   // Separators are how people join words, not keys of a walk: judge the letters between non-letters,
   // and the letters joined (qwe.asd.zxc is one walk). Cyrillic letters are lower-cased here too (ЙЦУКЕН).
   const runs = letterRuns(base.toLowerCase());
-  for (const word of [...runs, runs.join('')]) {
+  if (runs.length > 1) runs.push(runs.join(''));
+  for (const word of runs) {
     if (word.length < MIN_WALK_LETTERS) continue;
     if (isKeyboardWalk(word)) return `"${word}" is a keyboard walk`;
     if (isOneHandMash(word)) return `"${word}" is typed with one hand`;
@@ -260,30 +284,26 @@ function digitRunOf(base: string): string | null {
   return longest >= LONG_DIGIT_RUN ? `${longest} digits in a row (${base.slice(at, at + longest)})` : null;
 }
 
-/** Whether the model judges `base` (long enough, enough letters, characters it reads) and reads it as chosen. */
-function readsChosen(base: string, t: LocalTables): boolean {
-  if (base.length < t.minLength) return false;
-  let letters = 0;
-  for (let i = 0; i < base.length; i++) if (isLower(base.charCodeAt(i))) letters++;
-  return letters >= MIN_MODEL_LETTERS && localPartRatio(base, t.real, t.generated) >= t.threshold;
-}
-
-/** Letters a local part needs before the character model judges it. */
+/** Letters a local part needs before the character model judges it: mostly digits is the digit-run family's. */
 const MIN_MODEL_LETTERS = 3;
 
-function generatedRatio(base: string, t: LocalTables): number | null {
+/** The model's ratio for `base`, or null when it does not judge it (too short, too few letters, a character it does not read). */
+function modelRatio(base: string, t: LocalTables): number | null {
   if (base.length < t.minLength) return null;
-  // Mostly digits is the digit-run family's: the model reads letters.
   let letters = 0;
   for (let i = 0; i < base.length; i++) if (isLower(base.charCodeAt(i))) letters++;
   if (letters < MIN_MODEL_LETTERS) return null;
   const ratio = localPartRatio(base, t.real, t.generated);
-  // NaN: a character the model does not read (non-ASCII, other symbols): no opinion.
-  if (!(ratio < t.threshold)) return null;
-  // A local part that reads as names or words is chosen, whatever the letter statistics say.
-  if (nameReading(base, t) !== null || readsAsWords(base, t)) return null;
-  return ratio;
+  return Number.isNaN(ratio) ? null : ratio;
 }
+
+/** A local part that reads as known names or words is chosen, whatever the letter statistics say. */
+function readsAsNamesOrWords(base: string, name: NameReading | null, t: LocalTables): boolean {
+  return name !== null || readsAsWords(base, t);
+}
+
+/** Longest name token tried inside a segment (longer names are matched whole, segment by segment). */
+const MAX_NAME_LENGTH = 16;
 
 /** Most names one separator-free segment is read as (mahmoud + al + nuaimi). */
 const MAX_NAMES_PER_SEGMENT = 3;
@@ -309,7 +329,10 @@ function namesFrom(seg: string, start: number, t: LocalTables): boolean {
     if (here === 0) continue;
     const used = here & 0xff;
     if (used > MAX_NAMES_PER_SEGMENT) continue;
-    for (let j = i + 2; j <= n; j++) {
+    // Two-letter names (particles, Chinese surnames) are looked up directly; longer ones only where a name starts.
+    const longer = i + 3 <= n && t.namePrefixes.has(seg.slice(i, i + 3));
+    for (let j = i + 2; j <= n && j - i <= MAX_NAME_LENGTH; j++) {
+      if (j - i >= 3 && !longer) break;
       if (!t.names.has(seg.slice(i, j))) continue;
       const long = (here & 0x100) !== 0 || j - i >= 3 ? 0x100 : 0;
       const next = (used + 1) | long;
