@@ -25,6 +25,8 @@ interface LocalTables {
   readonly names: SortedList;
   /** The first three letters of every name of 3+ letters: a segment position no name starts at costs one look-up, not one per length. */
   readonly namePrefixes: ReadonlySet<string>;
+  /** The last three letters of every name of 3+ letters: a name can only end where one of them does. */
+  readonly nameSuffixes: ReadonlySet<string>;
   readonly words: SortedList;
   readonly placeholders: ReadonlyMap<string, string>;
   readonly providers: ReadonlyMap<string, ProviderRule>;
@@ -43,7 +45,8 @@ function tables(): LocalTables {
       real: new Uint8Array(Buffer.from(d.model.real, 'base64')),
       generated: new Uint8Array(Buffer.from(d.model.generated, 'base64')),
       names: new SortedList(d.names),
-      namePrefixes: prefixes(d.names),
+      namePrefixes: affixes(d.names, true),
+      nameSuffixes: affixes(d.names, false),
       words: new SortedList(d.words),
       placeholders: new Map(d.placeholders.map((p) => [p.word, p.reason])),
       providers,
@@ -52,14 +55,14 @@ function tables(): LocalTables {
   });
 }
 
-/** The distinct first three letters of the sorted list's entries of 3+ letters (one pass, no split). */
-function prefixes(list: string): Set<string> {
+/** The distinct first (or last) three letters of the sorted list's entries of 3+ letters (one pass, no split). */
+function affixes(list: string, first: boolean): Set<string> {
   const out = new Set<string>();
   let start = 0;
   while (start < list.length) {
     let end = list.indexOf(',', start);
     if (end < 0) end = list.length;
-    if (end - start >= 3) out.add(list.slice(start, start + 3));
+    if (end - start >= 3) out.add(first ? list.slice(start, start + 3) : list.slice(end - 3, end));
     start = end + 1;
   }
   return out;
@@ -322,6 +325,9 @@ function nameSegment(seg: string, t: LocalTables): boolean {
 function namesFrom(seg: string, start: number, t: LocalTables): boolean {
   // reach[i]: fewest names covering seg[start, i), and whether one of them has 3+ letters (bit 8).
   const n = seg.length;
+  // ends[j]: whether a name of 3+ letters may end at j (its last three letters end some name).
+  const ends = new Array<boolean>(n + 1).fill(false);
+  for (let j = start + 3; j <= n; j++) ends[j] = t.nameSuffixes.has(seg.slice(j - 3, j));
   const reach = new Array<number>(n + 1).fill(0);
   reach[start] = 1;
   for (let i = start; i < n; i++) {
@@ -332,7 +338,10 @@ function namesFrom(seg: string, start: number, t: LocalTables): boolean {
     // Two-letter names (particles, Chinese surnames) are looked up directly; longer ones only where a name starts.
     const longer = i + 3 <= n && t.namePrefixes.has(seg.slice(i, i + 3));
     for (let j = i + 2; j <= n && j - i <= MAX_NAME_LENGTH; j++) {
-      if (j - i >= 3 && !longer) break;
+      if (j - i >= 3 && (!longer || !ends[j])) {
+        if (!longer) break;
+        continue;
+      }
       if (!t.names.has(seg.slice(i, j))) continue;
       const long = (here & 0x100) !== 0 || j - i >= 3 ? 0x100 : 0;
       const next = (used + 1) | long;
