@@ -204,7 +204,7 @@ export interface ModelFigures {
 export function buildLocalParts(today: string): { data: LocalPartsData; figures: ModelFigures; inputs: ManifestEntry[] } {
   const given = lineNames('first-names.json');
   const family = lineNames('last-names.json');
-  const { words, text: wordsText } = englishWords();
+  const { words } = englishWords();
   const split = <T extends string>(xs: readonly T[]): [T[], T[]] => [xs.filter((x) => !heldOut(x)), xs.filter(heldOut)];
   const [givenTrain, givenHeld] = split(given);
   const [familyTrain, familyHeld] = split(family);
@@ -271,7 +271,7 @@ export function buildLocalParts(today: string): { data: LocalPartsData; figures:
     { file: 'raw/email/placeholders.tsv', source: 'curated by hand', licence: ours, date: today, sha256: sha256(placeholders.text) },
     { file: 'raw/email/provider-rules.tsv', source: 'curated by hand from the providers\' help pages (URLs in the file)', licence: ours, date: today, sha256: sha256(rules.text) },
     { file: 'raw/email/relays.tsv', source: 'curated by hand from the services\' help pages (URLs in the file)', licence: ours, date: today, sha256: sha256(relays.text) },
-    { file: 'raw/name/english-word-classes.txt.br', source: 'shared with the name builder (WordNet 3.1 filtered by SCOWL size 60)', licence: 'WordNet 3.0 licence (permissive)', date: today, sha256: sha256(wordsText) },
+    // data/raw/name/english-word-classes.txt.br is the name builder's input and recorded there (one entry per file).
   ];
   return { data, figures, inputs };
 }
