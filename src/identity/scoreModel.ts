@@ -22,11 +22,11 @@ const FIT = (damping: string) =>
 
 const IDENTITY_SIGNALS = {
   // Products carried in.
-  IDENTITY_EMAIL: { kind: 'carried', weight: 0.8, evidence: FIT('0.8'), description: "the e-mail check's score, carried in as its log-odds" },
+  IDENTITY_EMAIL: { kind: 'carried', weight: 0.6, evidence: FIT('0.6'), description: "the e-mail check's score, carried in as its log-odds" },
   IDENTITY_PHONE: { kind: 'carried', weight: 1, evidence: FIT('1'), description: "the phone check's score, carried in as its log-odds" },
   IDENTITY_IP: { kind: 'carried', weight: 0.1, evidence: FIT('0.1'), description: "the IP check's score, carried in as its log-odds" },
-  IDENTITY_NAME: { kind: 'carried', weight: 0.1, evidence: FIT('0.1'), description: "the name check's score, carried in as its log-odds" },
-  IDENTITY_DEVICE: { kind: 'carried', weight: 0.45, evidence: FIT('0.45'), description: "the device check's score, carried in as its log-odds" },
+  IDENTITY_NAME: { kind: 'carried', weight: 0, evidence: FIT('0'), description: "the name check's score, carried in as its log-odds" },
+  IDENTITY_DEVICE: { kind: 'carried', weight: 0.5, evidence: FIT('0.5'), description: "the device check's score, carried in as its log-odds" },
 
   // Name against e-mail local part.
   IDENTITY_NAME_IN_EMAIL: {
