@@ -21,9 +21,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'tldts';
-import { DISPOSABLE, FREE_PROVIDERS, MAILCHECKER, POPULAR_DOMAINS, ROLES } from '../../src/email/data/formats.js';
+import type { LocalPartsData } from '../../src/email/data/formats.js';
+import { DISPOSABLE, FREE_PROVIDERS, LOCAL_PARTS, MAILCHECKER, POPULAR_DOMAINS, ROLES } from '../../src/email/data/formats.js';
+import { buildLocalParts } from './localParts.js';
 import { joinSortedList } from '../../src/email/sortedList.js';
 import { ROOT, UPDATING, finish, packageVersion, retrieved, sha256, writeDataset, writeManifest } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
@@ -154,7 +157,26 @@ writeDataset(SCRIPT, FREE_PROVIDERS, joinSortedList(require('email-providers/all
 });
 writeDataset(SCRIPT, ROLES, require('role-based-email-addresses') as string[], { source: pkg('role-based-email-addresses'), licence: 'MIT', retrieved: retrieved(today) });
 
+// The local-part data is built from the repository's own name tables and curated rows, not from anything
+// `data update` downloads: an update carries the package's copy over unchanged.
+const local = UPDATING ? null : buildLocalParts('2026-12-06');
+const f = local?.figures;
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+const packaged = (): LocalPartsData =>
+  (JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'email', 'local-parts.json'), 'utf8')) as { data: LocalPartsData }).data;
+writeDataset(SCRIPT, LOCAL_PARTS, local?.data ?? packaged(), {
+  source:
+    'data/name/first-names.json + last-names.json (the name check\'s tables) and data/raw/name/english-word-classes.txt.br (WordNet 3.1 lemmas, SCOWL 60) for the character model, names and words; data/raw/email/placeholders.tsv, provider-rules.tsv, relays.tsv (curated, sourced per row)',
+  licence: 'derived from public-domain (SSA), MIT (faker) and WordNet-licence data; curated rows CC0-1.0',
+  retrieved: '2026-12-06',
+  notes:
+    f === undefined
+      ? "carried over from the package's bundle (built from the package's own tables, nothing downloaded)"
+      : `character model threshold ${f.threshold}; held out: ${pct(f.heldOutChosenAccuracy)} of ${f.heldOutChosen} chosen local parts read as chosen, ${pct(f.heldOutGeneratedAccuracy)} of ${f.heldOutGenerated} generated strings read as generated`,
+});
+
 const inputs: ManifestEntry[] = [
+  ...(local?.inputs ?? []),
   { file: 'raw/email/popular-domains.tsv', source: 'curated by hand', licence: ours, date: today, sha256: sha256(popularTsv.text) },
   { file: 'raw/email/tld-typos.tsv', source: 'curated by hand', licence: ours, date: today, sha256: sha256(tldTsv.text) },
   { file: 'raw/email/not-typos.tsv', source: 'curated by hand', licence: ours, date: today, sha256: sha256(notTyposTsv.text) },

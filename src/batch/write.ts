@@ -9,7 +9,7 @@ import type { Mapping } from './types.js';
  * customer list by. Any other field is one `--fields` away.
  */
 const DEFAULT_FIELDS: Readonly<Record<ProductName, readonly string[]>> = {
-  email: ['value', 'score', 'score_cluster', 'status', 'domain', 'is_free', 'suggestion'],
+  email: ['value', 'score', 'score_cluster', 'status', 'domain', 'is_free', 'suggestion', 'canonical'],
   phone: ['value', 'score', 'score_cluster', 'is_valid', 'type', 'country', 'original_network', 'e164'],
   ip: ['value', 'score', 'score_cluster', 'country', 'connection_type', 'is_vpn', 'is_proxy', 'is_tor', 'is_hosting'],
   device: ['value', 'score', 'score_cluster', 'category', 'brand', 'model', 'operating_system', 'browser_name', 'is_robot'],

@@ -23,10 +23,10 @@ describe('checkEmail', () => {
     for (const field of PROVIDER_FIELDS) expect(r[field], field).toBeNull();
     expect(Object.keys(r)).toEqual([
       'value', 'status', 'is_valid', 'is_free', 'domain', ...PROVIDER_FIELDS.slice(0, 23), 'domain_age',
-      'education', 'employment', 'avatar', 'score', 'score_cluster', 'suggestion', 'reasons',
+      'education', 'employment', 'avatar', 'score', 'score_cluster', 'suggestion', 'canonical', 'reasons',
     ]);
-    expect(r).toMatchObject({ value: 'jane.doe@acme-widgets.com', status: 'undetermined', is_valid: null, is_free: false, domain: 'acme-widgets.com', suggestion: null });
-    expect(codes('jane.doe@acme-widgets.com')).toEqual(['EMAIL_BASELINE', 'EMAIL_DOMAIN_UNLISTED', 'EMAIL_PROVIDER_ONLY']);
+    expect(r).toMatchObject({ value: 'jane.doe@acme-widgets.com', status: 'undetermined', is_valid: null, is_free: false, domain: 'acme-widgets.com', suggestion: null, canonical: 'jane.doe@acme-widgets.com' });
+    expect(codes('x7q@acme-widgets.com')).toEqual(['EMAIL_BASELINE', 'EMAIL_DOMAIN_UNLISTED', 'EMAIL_PROVIDER_ONLY']);
   });
 
   it('follows the status precedence of docs/design.md', () => {
@@ -94,16 +94,17 @@ describe('checkEmail', () => {
   });
 
   it('scores with points that add up, gated by band', () => {
-    for (const email of ['jane@acme-widgets.com', 'jane@gmail.com', 'info@acme-widgets.com', 'x@mailinator.com', 'x y@z.com', 'x@gmial.com']) {
+    for (const email of ['jane@acme-widgets.com', 'jane@gmail.com', 'qx7vbw2kd9@gmail.com', 'lena.berg+shop@gmail.com', 'info@acme-widgets.com', 'x@mailinator.com', 'x y@z.com', 'x@gmial.com']) {
       const r = checkEmail(email);
       expect(r.reasons.reduce((sum, x) => sum + x.points, 0), email).toBe(r.score);
     }
     // A domain on no list is unknown, not corporate: nothing known, the neutral middle.
-    expect(checkEmail('jane@acme-widgets.com')).toMatchObject({ score: 500, score_cluster: 'moderate' });
-    expect(checkEmail('asdfgh@qwerty.ru').score).toBe(500);
+    expect(checkEmail('x7q@acme-widgets.com')).toMatchObject({ score: 500, score_cluster: 'moderate' });
+    // The example: a placeholder at a made-up domain is no longer "corporate" (850), it is blocked.
+    expect(checkEmail('asdfgh@qwerty.ru').score).toBeLessThanOrEqual(399);
     // A free provider is a trust of EMAIL_FREE's weight (ln odds 0.2: 500 → 550).
-    expect(checkEmail('jane@gmail.com')).toMatchObject({ score: createScorer(EMAIL_SCORE_MODEL)([{ code: 'EMAIL_FREE' }]).score, score_cluster: 'moderate' });
-    expect(checkEmail('jane@gmail.com').score).toBe(550);
+    expect(checkEmail('x7q@yahoo.com')).toMatchObject({ score: createScorer(EMAIL_SCORE_MODEL)([{ code: 'EMAIL_FREE' }]).score, score_cluster: 'moderate' });
+    expect(checkEmail('x7q@yahoo.com').score).toBe(550);
     expect(checkEmail('x@mailinator.com').score).toBeLessThanOrEqual(399);
     expect(checkEmail('x y@z.com').score).toBeLessThanOrEqual(199);
   });
@@ -141,16 +142,17 @@ describe('checkEmail', () => {
   it('applies scoring options once per checker', () => {
     const check = createEmailCheck({ scoring: { bands: 'scorecard', weights: { EMAIL_FREE: 1.3 } } });
     // logit 1.3 → 786: 'high' in the scorecard bands (776–1000), 'good' in the default ones.
-    expect(check('jane@gmail.com')).toMatchObject({ score: 786, score_cluster: 'high' });
-    expect(checkEmail('jane@gmail.com')).toMatchObject({ score: 550, score_cluster: 'moderate' });
-    expect(check('jane@acme-widgets.com').score_cluster).toBe('moderate');
+    expect(check('x7q@yahoo.com')).toMatchObject({ score: 786, score_cluster: 'high' });
+    expect(checkEmail('x7q@yahoo.com')).toMatchObject({ score: 550, score_cluster: 'moderate' });
+    expect(check('x7q@acme-widgets.com').score_cluster).toBe('moderate');
   });
 
   it('exposes a model whose signals match the reason codes it emits', () => {
     expect(Object.keys(EMAIL_SCORE_MODEL.signals).sort()).toEqual([
-      'EMAIL_ACCEPT_ALL', 'EMAIL_CONFUSABLE', 'EMAIL_DATA_STALE', 'EMAIL_DELIVERABLE', 'EMAIL_DISPOSABLE', 'EMAIL_DOMAIN_BLOCKLISTED', 'EMAIL_DOMAIN_UNLISTED', 'EMAIL_FREE',
-      'EMAIL_INVALID_DOMAIN', 'EMAIL_MAILBOX_REJECTED', 'EMAIL_NO_MX', 'EMAIL_PROVIDER_FAILED', 'EMAIL_PROVIDER_ONLY', 'EMAIL_RESERVED', 'EMAIL_ROLE',
-      'EMAIL_SPAM_TRAP', 'EMAIL_SYNTAX', 'EMAIL_TYPO',
+      'EMAIL_ACCEPT_ALL', 'EMAIL_CONFUSABLE', 'EMAIL_DATA_STALE', 'EMAIL_DELIVERABLE', 'EMAIL_DIGIT_RUN', 'EMAIL_DISPOSABLE', 'EMAIL_DOMAIN_BLOCKLISTED', 'EMAIL_DOMAIN_UNLISTED',
+      'EMAIL_DOT_VARIANT', 'EMAIL_FREE', 'EMAIL_GENERATED', 'EMAIL_INVALID_DOMAIN', 'EMAIL_KEYBOARD_WALK', 'EMAIL_LOCAL_CHOSEN', 'EMAIL_MAILBOX_REJECTED',
+      'EMAIL_NAME_LIKE', 'EMAIL_NAME_NUMBER', 'EMAIL_NAME_UNLISTED_DOMAIN', 'EMAIL_NAME_YEAR', 'EMAIL_NO_MX', 'EMAIL_PLACEHOLDER', 'EMAIL_PROVIDER_FAILED',
+      'EMAIL_PROVIDER_ONLY', 'EMAIL_PROVIDER_RULE', 'EMAIL_RELAY', 'EMAIL_RESERVED', 'EMAIL_ROLE', 'EMAIL_SPAM_TRAP', 'EMAIL_SUBADDRESS', 'EMAIL_SYNTAX', 'EMAIL_TYPO',
     ]);
     expect(EMAIL_SCORE_MODEL.clusters).toEqual(['poor', 'bad', 'moderate', 'good', 'high']);
   });

@@ -15,10 +15,12 @@ import { confusableDetail } from './confusable.js';
 import { DISPOSABLE, EMAIL_DATASETS, MAILCHECKER } from './data/formats.js';
 import { publicSuffixProblem, reservedDomainReason } from './domain.js';
 import { isFreeProvider, matchDisposable, matchRole } from './lists.js';
+import { localPartFacts } from './localPart.js';
 import type { DisposableMatch } from './lists.js';
 import { parseEmailAddress } from './parse.js';
 import { EMAIL_SCORE_MODEL } from './scoreModel.js';
 import { suggestAsciiDomain } from './suggest.js';
+import type { LocalPartFacts } from './localPart.js';
 import type { EmailCheck, EmailCheckOptions, EmailReasonCode, EmailResult, EmailStatus } from './types.js';
 
 const PROVIDER_ONLY_DETAIL =
@@ -31,6 +33,7 @@ interface Verdict {
   readonly is_free: boolean | null;
   readonly domain: string;
   readonly suggestion: string | null;
+  readonly canonical: string | null;
   readonly signals: Signal<EmailReasonCode>[];
 }
 
@@ -51,7 +54,8 @@ export const EMAIL_OPTION_RULES: OptionRules = { suggestTypos: booleanOption, se
  * `field` is the option's path (`scoring.weights.EMAILFREE`, `suggestTypos`)
  * @example
  * const check = createEmailCheck({ scoring: { bands: 'scorecard' } });
- * check('jane.doe@gmail.com').score_cluster; // 'moderate'
+ * check('maria.kowalska@gmail.com').score_cluster; // 'high'
+ * check('x7q@yahoo.com').score_cluster;            // 'moderate': nothing but a free provider
  */
 export function createEmailCheck(options?: EmailCheckOptions): EmailCheck {
   const { scoring, suggestTypos = true, secondOpinion = true, data, now } = checkOptions<EmailCheckOptions>(options, '', {
@@ -114,6 +118,7 @@ export function createEmailCheck(options?: EmailCheckOptions): EmailCheck {
       score: outcome.score,
       score_cluster: outcome.score_cluster,
       suggestion: verdict.suggestion,
+      canonical: verdict.canonical,
       reasons: outcome.reasons,
     };
   });
@@ -161,6 +166,7 @@ function judge(email: string, facts: (domain: string, domainUnicode: string) => 
       is_free: null,
       domain: parsed.domain,
       suggestion: null,
+      canonical: null,
       signals: [{ code: 'EMAIL_SYNTAX', detail: parsed.detail }],
     };
   }
@@ -179,6 +185,8 @@ function judge(email: string, facts: (domain: string, domainUnicode: string) => 
   }
   if (confusable !== null) signals.push({ code: 'EMAIL_CONFUSABLE', detail: confusable });
   if (role !== null) signals.push({ code: 'EMAIL_ROLE', detail: `"${role}" is a role name` });
+  const lp = localPartFacts(local, domain, domainUnicode);
+  if (!undeliverable) localPartSignals(lp, role !== null, free, suggestion === null && disposable === null && !free && confusable === null, signals);
   if (free) signals.push({ code: 'EMAIL_FREE', detail: `${domain} is a free mail provider` });
   if (!undeliverable && suggestion === null && disposable === null && !free && confusable === null) {
     signals.push({ code: 'EMAIL_DOMAIN_UNLISTED' });
@@ -204,8 +212,41 @@ function judge(email: string, facts: (domain: string, domainUnicode: string) => 
     is_free: undeliverable ? null : free ? true : disposable !== null || suggestion !== null ? null : false,
     domain: domainUnicode,
     suggestion,
+    canonical: lp.canonical,
     signals,
   };
+}
+
+/**
+ * The local part's signals, one per family: a placeholder word hides a walk
+ * or a generated reading of the same letters (one fact, counted once), and a
+ * role name hides a placeholder.
+ */
+function localPartSignals(lp: LocalPartFacts, role: boolean, free: boolean, unlisted: boolean, signals: Signal<EmailReasonCode>[]): void {
+  if (lp.providerRule !== null) signals.push({ code: 'EMAIL_PROVIDER_RULE', detail: lp.providerRule });
+  if (lp.dotVariant !== null) signals.push({ code: 'EMAIL_DOT_VARIANT', detail: lp.dotVariant });
+  const placeholder = role ? null : lp.placeholder;
+  if (placeholder !== null) signals.push({ code: 'EMAIL_PLACEHOLDER', detail: placeholder });
+  if (placeholder === null && lp.keyboardWalk !== null) signals.push({ code: 'EMAIL_KEYBOARD_WALK', detail: lp.keyboardWalk });
+  if (placeholder === null && lp.keyboardWalk === null && lp.generated !== null) {
+    signals.push({ code: 'EMAIL_GENERATED', detail: `the character model reads it as generated (${lp.generated.toFixed(2)} bits per character below a chosen local part's)` });
+  }
+  if (lp.digitRun !== null) signals.push({ code: 'EMAIL_DIGIT_RUN', detail: lp.digitRun });
+  if (lp.tag !== null) signals.push({ code: 'EMAIL_SUBADDRESS', detail: `sub-address tag "${lp.tag}"; delivered to ${lp.canonical}` });
+  if (lp.relay !== null) signals.push({ code: 'EMAIL_RELAY', detail: `${lp.relay}: random aliases are the service's design` });
+  // A provider issues each username once, to one account; at any other domain its owner can make up any
+  // local part (or take all of them), so a name there says less: the trusts are read at free providers only.
+  if (placeholder !== null) return;
+  if (!free) {
+    if (unlisted && lp.name !== null) signals.push({ code: 'EMAIL_NAME_UNLISTED_DOMAIN', detail: "the local part reads as a person's name, at a domain on no list" });
+    return;
+  }
+  if (lp.name === 'name+year') signals.push({ code: 'EMAIL_NAME_YEAR', detail: "the local part reads as a person's name and a birth year" });
+  else if (lp.name === 'name+number') signals.push({ code: 'EMAIL_NAME_NUMBER', detail: "the local part reads as a person's name and a three-digit number" });
+  else if (lp.name !== null) signals.push({ code: 'EMAIL_NAME_LIKE', detail: `the local part reads as a person's name${lp.name === 'name' ? '' : ' and one or two digits'}` });
+  else if (lp.chosen && lp.keyboardWalk === null && lp.digitRun === null && lp.providerRule === null && lp.dotVariant === null) {
+    signals.push({ code: 'EMAIL_LOCAL_CHOSEN', detail: 'the character model reads the local part as chosen by a person (words, a handle) and no local-part risk applies' });
+  }
 }
 
 /** The first confusable label of a Unicode domain, named, else null. */
@@ -243,7 +284,7 @@ export function preloadSharedEmailCheck(): void {
  * @example
  * checkEmail('jane.doe@gmial.com');
  * // { value: 'jane.doe@gmial.com', status: 'syntax', is_valid: null, domain: 'gmial.com',
- * //   suggestion: 'gmail.com', score: 11, score_cluster: 'poor', reasons: [...], ... }
+ * //   suggestion: 'gmail.com', score: 1, score_cluster: 'poor', canonical: 'jane.doe@gmial.com', reasons: [...], ... }
  */
 export function checkEmail(email: string, options?: EmailCheckOptions): EmailResult {
   return checkerFor(options)(email);

@@ -43,10 +43,10 @@ const EMAIL_SIGNALS = {
   },
   EMAIL_DISPOSABLE: {
     kind: 'risk',
-    weight: 2.8,
+    weight: 4.9,
     // Throwaway inboxes work for minutes: the address is real but not a durable identity. Gated to the second band.
     capBand: 1,
-    evidence: 'corpus: 38/212 abusive, 4/389 genuine',
+    evidence: 'corpus: 38/212 abusive, 0/389 genuine',
     description: 'the domain belongs to a disposable (throwaway) mail service',
   },
   EMAIL_CONFUSABLE: {
@@ -75,6 +75,87 @@ const EMAIL_SIGNALS = {
     weight: 0,
     description:
       'the domain is on no free-provider or disposable list: a company, a university, a small provider or a made-up domain; unknown, so it moves nothing',
+  },
+  EMAIL_PROVIDER_RULE: {
+    kind: 'risk',
+    weight: 4.2,
+    evidence: 'corpus: 18/212 abusive, 0/389 genuine',
+    description: "the username breaks its provider's published rules (data/raw/email/provider-rules.tsv): the provider cannot have issued it",
+  },
+  EMAIL_DOT_VARIANT: {
+    kind: 'risk',
+    weight: 2.6,
+    evidence: 'corpus: 3/212 abusive, 0/389 genuine',
+    description:
+      'at a provider that ignores dots in usernames (Gmail), dots spread through the local part (three or more, or a lone last letter): one mailbox passing for many accounts',
+  },
+  EMAIL_PLACEHOLDER: {
+    kind: 'risk',
+    weight: 4.5,
+    evidence: 'corpus: 24/212 abusive, 0/389 genuine',
+    description: 'the local part is a placeholder word (test, asdf, dummy, nobody…; data/raw/email/placeholders.tsv gives each one\'s reason)',
+  },
+  EMAIL_KEYBOARD_WALK: {
+    kind: 'risk',
+    weight: 3.9,
+    evidence: 'corpus: 13/212 abusive, 0/389 genuine',
+    description: 'the local part is a keyboard walk or one-hand mashing on a layout the name check knows (QWERTY, AZERTY, QWERTZ, ЙЦУКЕН)',
+  },
+  EMAIL_GENERATED: {
+    kind: 'risk',
+    weight: 4,
+    evidence: 'corpus: 77/212 abusive, 2/389 genuine',
+    description: 'the character model reads the local part as a generated string (random letters, letters and digits, hex), not a chosen name or words',
+  },
+  EMAIL_DIGIT_RUN: {
+    kind: 'risk',
+    weight: 2.5,
+    evidence: 'corpus: 49/212 abusive, 7/389 genuine',
+    description: 'the local part holds five or more digits in a row (a phone number, a counter, an ID)',
+  },
+  EMAIL_SUBADDRESS: {
+    kind: 'risk',
+    weight: 1.7,
+    evidence: 'corpus: 18/212 abusive, 6/389 genuine',
+    description: 'the address carries a sub-address tag (`jane+shop@…`); `canonical` gives the mailbox it is delivered to',
+  },
+  EMAIL_NAME_LIKE: {
+    kind: 'trust',
+    weight: 1.7,
+    evidence: 'corpus: 24/212 abusive, 244/389 genuine',
+    description:
+      "the local part reads as a person's name: known given names, surnames and particles joined the usual ways (jane.doe, janedoe, j.doe, jdoe, doe.jane), with nothing or one or two digits after",
+  },
+  EMAIL_NAME_YEAR: {
+    kind: 'trust',
+    weight: 3.3,
+    evidence: 'corpus: 0/212 abusive, 25/389 genuine',
+    description: "at a free provider, the local part reads as a person's name followed by a birth year (1920–2015): jane.doe1987",
+  },
+  EMAIL_NAME_NUMBER: {
+    kind: 'trust',
+    weight: 2.8,
+    evidence: 'corpus: 0/212 abusive, 15/389 genuine',
+    description: "at a free provider, the local part reads as a person's name followed by a three-digit number: jane.doe482",
+  },
+  EMAIL_NAME_UNLISTED_DOMAIN: {
+    kind: 'trust',
+    weight: 0.7,
+    evidence: 'corpus: 3/212 abusive, 12/389 genuine',
+    description:
+      "at a domain on no list (a company, a university, a small provider or a made-up domain), the local part reads as a person's name, with or without a year or a short number: measured apart from the free providers, where a username is issued once",
+  },
+  EMAIL_LOCAL_CHOSEN: {
+    kind: 'trust',
+    weight: 1.6,
+    evidence: 'corpus: 7/212 abusive, 70/389 genuine',
+    description:
+      'at a free provider, the character model reads the local part as chosen by a person (words, a handle) though it is no known name, and no local-part risk applies (no walk, long digit run, placeholder, dot variant or broken provider rule)',
+  },
+  EMAIL_RELAY: {
+    kind: 'info',
+    weight: 0,
+    description: 'the domain is a relay service that issues random aliases (Apple Hide My Email, Firefox Relay): the local part is not judged as generated',
   },
   // The signals below come only from providers (createChecker({ providers }) → emailAsync); the
   // offline corpus cannot show them, so their weights are those of the offline fact they match.
@@ -117,9 +198,9 @@ const EMAIL_SIGNALS = {
   },
   EMAIL_DOMAIN_BLOCKLISTED: {
     kind: 'risk',
-    weight: 2.8,
+    weight: 4.9,
     evidence:
-      'corpus as EMAIL_DISPOSABLE: 38/212 abusive, 4/389 genuine; the offline corpus cannot query a domain block list: measured as the disposable domains, which such lists (Spamhaus DBL and the like) list with the domains of spam',
+      'corpus as EMAIL_DISPOSABLE: 38/212 abusive, 0/389 genuine; the offline corpus cannot query a domain block list: measured as the disposable domains, which such lists (Spamhaus DBL and the like) list with the domains of spam',
     description: 'a provider found the domain on a domain block list (`detail` says how many)',
   },
   EMAIL_PROVIDER_FAILED: {
@@ -182,7 +263,7 @@ export type EmailScoreOutcome = ReturnType<EmailScorer>;
  * @example
  * import { createScorer } from 'identity-signals/scoring';
  * const score = createScorer(EMAIL_SCORE_MODEL);
- * score([{ code: 'EMAIL_DISPOSABLE' }]).score; // 57
+ * score([{ code: 'EMAIL_DISPOSABLE' }]).score; // 7
  */
 export const EMAIL_SCORE_MODEL: ScoreModel<EmailReasonCode, QualityCluster, 'email'> = Object.freeze({
   product: 'email',

@@ -38,9 +38,10 @@ export type { EmailReasonCode } from './scoreModel.js';
  * fills it).
  *
  * @example
- * const r: EmailResult = checkEmail('jane.doe@gmail.com');
- * // { value: 'jane.doe@gmail.com', status: 'undetermined', is_valid: null, is_free: true,
- * //   domain: 'gmail.com', has_twitter: null, …, score: 550, score_cluster: 'moderate', suggestion: null, reasons: […] }
+ * const r: EmailResult = checkEmail('maria.kowalska@gmail.com');
+ * // { value: 'maria.kowalska@gmail.com', status: 'undetermined', is_valid: null, is_free: true,
+ * //   domain: 'gmail.com', has_twitter: null, …, score: 870, score_cluster: 'high', suggestion: null,
+ * //   canonical: 'mariakowalska@gmail.com', reasons: […] }
  */
 export interface EmailResult {
   /** The address exactly as given. */
@@ -97,6 +98,16 @@ export interface EmailResult {
    * mail domain (`gmail.com` for `jane@gmial.com`, status `syntax`), else `null`.
    */
   readonly suggestion: string | null;
+  /**
+   * The address as its provider delivers it, so that one person's many
+   * sign-ups can be found: at a provider with a sourced rule, lower case,
+   * without the sub-address tag, without dots where the provider ignores
+   * them and at the provider's main domain (`J.Doe+shop@googlemail.com` →
+   * `jdoe@gmail.com`; `jane+x@outlook.com` → `jane@outlook.com`); at any
+   * other domain the local part as typed at the lower-case domain (its owner
+   * decides what the local part means). `null` for a malformed address.
+   */
+  readonly canonical: string | null;
   /** Signals that moved the score, with their points (they add up to `score`), after `EMAIL_BASELINE`. */
   readonly reasons: readonly Reason<EmailReasonCode | BaselineCode<'email'>>[];
 }

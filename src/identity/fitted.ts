@@ -10,19 +10,19 @@
  */
 export const IDENTITY_FIT = {
   dampings: {
-    IDENTITY_EMAIL: 1,
-    IDENTITY_EMAIL_RISK: 0,
+    IDENTITY_EMAIL: 0.75,
+    IDENTITY_EMAIL_RISK: 0.75,
     IDENTITY_PHONE: 0,
     IDENTITY_PHONE_RISK: 1,
-    IDENTITY_IP: 0.2,
-    IDENTITY_IP_RISK: 0.35,
+    IDENTITY_IP: 0.05,
+    IDENTITY_IP_RISK: 0.6,
     IDENTITY_DEVICE: 0,
-    IDENTITY_DEVICE_RISK: 0.65,
-    IDENTITY_NAME: 0.1,
+    IDENTITY_DEVICE_RISK: 0.8,
+    IDENTITY_NAME: 0.2,
     IDENTITY_NAME_RISK: 1,
   },
   findings: {
-    IDENTITY_INPUT_GATED: { weight: 3.5, counts: 'corpus: 158/305 abusive, 4/296 genuine' },
+    IDENTITY_INPUT_GATED: { weight: 5.7, counts: 'corpus: 158/305 abusive, 0/296 genuine' },
     IDENTITY_NAME_IN_EMAIL: { weight: 0.8, counts: 'corpus: 81/305 abusive, 181/296 genuine' },
     IDENTITY_NAME_PART_IN_EMAIL: { weight: 1.1, counts: 'corpus: 14/305 abusive, 40/296 genuine' },
     IDENTITY_OTHER_NAME_IN_EMAIL: { weight: 3.1, counts: 'corpus: 11/305 abusive, 0/296 genuine' },

@@ -82,7 +82,7 @@ function scoreOf(logit: number): number {
  * `evidence`
  * @example
  * const score = createScorer(EMAIL_SCORE_MODEL, { bands: 'scorecard' });
- * score([{ code: 'EMAIL_DISPOSABLE' }]); // { score: 57, score_cluster: 'poor', reasons: [{ code: 'EMAIL_BASELINE', points: 500, … }, { code: 'EMAIL_DISPOSABLE', points: -443 }] }
+ * score([{ code: 'EMAIL_DISPOSABLE' }]); // { score: 7, score_cluster: 'poor', reasons: [{ code: 'EMAIL_BASELINE', points: 500, … }, { code: 'EMAIL_DISPOSABLE', points: -493 }] }
  */
 export function createScorer<Code extends string, Cluster extends string = string, Product extends ScoredName = ScoredName>(
   model: ScoreModel<Code, Cluster, Product>,

@@ -20,7 +20,7 @@ export type ScoredName = ProductName | 'identity';
  * table wins over its sample, docs/design.md).
  *
  * @example
- * const cluster: QualityCluster = checkEmail('jane.doe@gmail.com').score_cluster; // 'moderate'
+ * const cluster: QualityCluster = checkEmail('x7q@yahoo.com').score_cluster; // 'moderate'
  */
 export type QualityCluster = (typeof QUALITY_CLUSTERS)[number];
 

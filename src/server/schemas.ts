@@ -69,6 +69,7 @@ export const EmailResultSchema = Type.Object(
     score: score(),
     score_cluster: qualityCluster(),
     suggestion: nullableString(),
+    canonical: nullableString(),
     reasons: reasons(),
   },
   { additionalProperties: false },

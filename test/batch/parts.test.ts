@@ -191,7 +191,7 @@ describe('batch: CSV output', () => {
 
   it('default fields follow the products checked; --fields must name a product checked', () => {
     const mapping: Mapping = { email: ['Email'] };
-    expect(defaultFields(mapping)).toEqual(['line', 'email.value', 'email.score', 'email.score_cluster', 'email.status', 'email.domain', 'email.is_free', 'email.suggestion']);
+    expect(defaultFields(mapping)).toEqual(['line', 'email.value', 'email.score', 'email.score_cluster', 'email.status', 'email.domain', 'email.is_free', 'email.suggestion', 'email.canonical']);
     expect(checkFields(['line', 'email.score'], mapping)).toBeUndefined();
     expect(checkFields(['phone.score'], mapping)).toBe('--fields: "phone.score" names phone, which is not checked');
     expect(checkFields(['score'], mapping)).toBe('--fields: "score" is not line or product.field (email.score, phone.country, …)');

@@ -84,11 +84,12 @@ function makeCase(
 }
 
 const CASES: readonly Case[] = [
-  // A free-provider address (EMAIL_FREE at 0.3 nats: 574): 551–599 is 'moderate' by default, 'good' on the scorecard.
-  makeCase('email', ['jane@gmail.com'], { EMAIL_FREE: 0.3 }, [551, 599], ['moderate', 'good', 'high'], {
-    checker: (s) => checkerWith(s).email('jane@gmail.com'),
-    factory: (s) => createEmailCheck(opts(s))('jane@gmail.com'),
-    call: (s) => checkEmail('jane@gmail.com', { scoring: s }),
+  // A free-provider address of chosen words (EMAIL_FREE at 0.3 nats, EMAIL_LOCAL_CHOSEN at 0: 574): 551–599 is
+  // 'moderate' by default, 'good' on the scorecard.
+  makeCase('email', ['travelbug@gmail.com'], { EMAIL_FREE: 0.3, EMAIL_LOCAL_CHOSEN: 0 }, [551, 599], ['moderate', 'good', 'high'], {
+    checker: (s) => checkerWith(s).email('travelbug@gmail.com'),
+    factory: (s) => createEmailCheck(opts(s))('travelbug@gmail.com'),
+    call: (s) => checkEmail('travelbug@gmail.com', { scoring: s }),
   }),
   // A role address at a company (EMAIL_ROLE at 0.2 nats: 450): 400–450 is 'moderate' by default, 'bad' on the scorecard.
   makeCase('email', ['info@stripe.com'], { EMAIL_ROLE: 0.2 }, [400, 450], ['moderate', 'bad', 'good'], {
@@ -167,7 +168,7 @@ describe('gates cap at the top of a band of the active table', () => {
     ['scorecard', 'scorecard', 450],
     ['custom', CUSTOM, 199],
   ] as const)('email disposable under %s bands scores %i', (_name, bands, top) => {
-    const result = createChecker({ scoring: { bands, weights } }).email('temp123@mailinator.com');
+    const result = createChecker({ scoring: { bands, weights } }).email('lukas.berger@mailinator.com');
     expect(result.score).toBe(top);
     expect(result.score_cluster).toBe('bad');
   });

@@ -1,0 +1,421 @@
+/**
+ * What a local part says about the person behind it, read from
+ * data/email/local-parts.json (built by scripts/email/localParts.ts):
+ * generated strings (the character model), long digit runs, keyboard walks
+ * (every layout the name check knows), placeholder words, usernames a big
+ * provider cannot issue, sub-addressing and the provider's delivered form
+ * (`canonical`), and whether it reads as a person's name.
+ *
+ * No regex runs here: every rule walks the (already length-capped) local
+ * part by char codes, so none can backtrack.
+ */
+import { currentBundle } from '../data/context.js';
+import { onPreload } from '../data/preload.js';
+import { isKeyboardWalk, isOneHandMash } from '../name/typing.js';
+import { LOCAL_PARTS } from './data/formats.js';
+import type { ProviderRule } from './data/formats.js';
+import { localPartRatio } from './localModel.js';
+import { SortedList } from './sortedList.js';
+
+interface LocalTables {
+  readonly threshold: number;
+  readonly minLength: number;
+  readonly real: Uint8Array;
+  readonly generated: Uint8Array;
+  readonly names: SortedList;
+  /** The first three letters of every name of 3+ letters: a segment position no name starts at costs one look-up, not one per length. */
+  readonly namePrefixes: ReadonlySet<string>;
+  /** The last three letters of every name of 3+ letters: a name can only end where one of them does. */
+  readonly nameSuffixes: ReadonlySet<string>;
+  readonly words: SortedList;
+  readonly placeholders: ReadonlyMap<string, string>;
+  readonly providers: ReadonlyMap<string, ProviderRule>;
+  readonly relays: ReadonlyMap<string, string>;
+}
+
+function tables(): LocalTables {
+  const bundle = currentBundle();
+  return bundle.derive('email/local-parts:tables', [LOCAL_PARTS], (): LocalTables => {
+    const d = bundle.load(LOCAL_PARTS);
+    const providers = new Map<string, ProviderRule>();
+    for (const rule of d.providers) for (const domain of rule.domains) providers.set(domain, rule);
+    return {
+      threshold: d.model.threshold,
+      minLength: d.model.minLength,
+      real: new Uint8Array(Buffer.from(d.model.real, 'base64')),
+      generated: new Uint8Array(Buffer.from(d.model.generated, 'base64')),
+      names: new SortedList(d.names),
+      namePrefixes: affixes(d.names, true),
+      nameSuffixes: affixes(d.names, false),
+      words: new SortedList(d.words),
+      placeholders: new Map(d.placeholders.map((p) => [p.word, p.reason])),
+      providers,
+      relays: new Map(d.relays.map((r) => [r.domain, r.service])),
+    };
+  });
+}
+
+/** The distinct first (or last) three letters of the sorted list's entries of 3+ letters (one pass, no split). */
+function affixes(list: string, first: boolean): Set<string> {
+  const out = new Set<string>();
+  let start = 0;
+  while (start < list.length) {
+    let end = list.indexOf(',', start);
+    if (end < 0) end = list.length;
+    if (end - start >= 3) out.add(first ? list.slice(start, start + 3) : list.slice(end - 3, end));
+    start = end + 1;
+  }
+  return out;
+}
+
+/** Digits in a row from which a local part carries a long digit run (phone numbers, counters, IDs). */
+export const LONG_DIGIT_RUN = 5;
+/** Birth years a name+year local part may carry (a sign-up is made by someone born in these years). */
+const BIRTH_YEARS = { first: 1920, last: 2015 } as const;
+
+/** How a local part reads as a person's name. */
+export type NameReading = 'name' | 'name+year' | 'name+digits' | 'name+number';
+
+/** Everything the local-part rules found; null where a rule found nothing. */
+export interface LocalPartFacts {
+  /** The address as the provider delivers it (see {@link canonicalAddress}). */
+  readonly canonical: string;
+  /** The sub-address tag (`news` of `jane+news@…`), else null. */
+  readonly tag: string | null;
+  /** The relay service the domain belongs to (random aliases by design), else null. */
+  readonly relay: string | null;
+  /** At a provider that ignores dots, the dots that make one mailbox look like many, as a detail, else null. */
+  readonly dotVariant: string | null;
+  /** The provider rule the username breaks, as a detail, else null. */
+  readonly providerRule: string | null;
+  /** The placeholder word and why, else null. */
+  readonly placeholder: string | null;
+  /** The keyboard walk found, else null. */
+  readonly keyboardWalk: string | null;
+  /** The longest run of digits when it is long, else null. */
+  readonly digitRun: string | null;
+  /** The model's ratio when the local part reads as generated, else null. */
+  readonly generated: number | null;
+  /** Whether the model judged the local part and reads it as chosen by a person (see {@link LocalPartFacts.generated}). */
+  readonly chosen: boolean;
+  /** How the local part reads as a person's name, else null. */
+  readonly name: NameReading | null;
+}
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isLower = (c: number): boolean => c >= 97 && c <= 122;
+const isSeparator = (c: number): boolean => c === 46 || c === 95 || c === 45;
+
+/** Lower-cases ASCII letters only (a local part is case-sensitive by RFC, but the rules read it case-free). */
+function lowerAscii(s: string): string {
+  let ascii = true;
+  for (let i = 0; i < s.length && ascii; i++) ascii = s.charCodeAt(i) < 0x80;
+  return ascii ? s.toLowerCase() : s;
+}
+
+/**
+ * Judges a well-formed local part at its (lower-case ASCII) domain.
+ * `domainUnicode` is the result's `domain` (used in `canonical` for a domain
+ * without a provider rule).
+ *
+ * @example
+ * localPartFacts('J.Doe+news', 'googlemail.com', 'googlemail.com').canonical // 'jdoe@gmail.com'
+ */
+export function localPartFacts(local: string, domain: string, domainUnicode: string): LocalPartFacts {
+  const t = tables();
+  const lower = lowerAscii(local);
+  const rule = t.providers.get(domain);
+  const plus = lower.indexOf('+');
+  const hasTag = plus > 0 && plus < lower.length - 1;
+  const base = plus > 0 ? lower.slice(0, plus) : lower;
+  const tag = hasTag ? local.slice(plus + 1) : null;
+  const relay = t.relays.get(domain) ?? null;
+  const name = nameReading(base, t);
+  const ratio = relay === null ? modelRatio(base, t) : null;
+
+  return {
+    canonical: canonicalAddress(local, domain, domainUnicode, rule),
+    tag,
+    relay,
+    dotVariant: rule?.dots === true ? dotVariantOf(base) : null,
+    providerRule: rule === undefined ? null : brokenRule(base, rule),
+    placeholder: placeholderOf(base, t),
+    keyboardWalk: keyboardWalkOf(base),
+    digitRun: relay === null ? digitRunOf(base) : null,
+    generated: ratio !== null && ratio < t.threshold && !readsAsNamesOrWords(base, name, t) ? ratio : null,
+    chosen: ratio !== null && ratio >= t.threshold,
+    name,
+  };
+}
+
+/**
+ * The address as the provider delivers it, so one person's many sign-ups
+ * group together: at a provider with a sourced rule, lower case, the
+ * sub-address tag removed, dots removed where the provider ignores them and
+ * the provider's first domain where its domains are one namespace (`J.Doe+x@googlemail.com` →
+ * `jdoe@gmail.com`); Fastmail's subdomain addressing folded back
+ * (`x@jane.fastmail.com` → `jane@fastmail.com`); any other domain: the
+ * local part as typed (its owner decides what it means) at the lower-case domain.
+ */
+function canonicalAddress(local: string, domain: string, domainUnicode: string, rule: ProviderRule | undefined): string {
+  if (rule === undefined) {
+    const dot = domain.indexOf('.');
+    const parent = dot > 0 ? domain.slice(dot + 1) : '';
+    if (SUBDOMAIN_ADDRESSING.has(parent)) return `${domain.slice(0, dot)}@${parent}`;
+    return `${local}@${domainUnicode}`;
+  }
+  let user = lowerAscii(local);
+  if (rule.tag !== '') {
+    const at = user.indexOf(rule.tag);
+    if (at > 0) user = user.slice(0, at);
+  }
+  if (rule.dots) user = user.split('.').join('');
+  return `${user}@${rule.fold ? rule.domains[0]! : domain}`;
+}
+
+/** Dots from which a local part at a provider that ignores them is a dot variant (j.r.smith has two). */
+const DOT_VARIANT_DOTS = 3;
+
+/**
+ * Dots spread through a username at a provider that ignores them (Gmail:
+ * every placement reaches the same mailbox): three or more, or a lone letter
+ * cut off at the end (`annameye.r`). One mailbox then passes for many
+ * accounts; a person writes their name with one or two dots (`j.r.smith`).
+ */
+function dotVariantOf(base: string): string | null {
+  let dots = 0;
+  for (let i = 0; i < base.length; i++) if (base.charCodeAt(i) === 46) dots++;
+  if (dots >= DOT_VARIANT_DOTS) return `${dots} dots, which the provider ignores`;
+  const last = base.lastIndexOf('.');
+  if (last > 1 && last === base.length - 2) return 'a lone letter after the last dot, which the provider ignores';
+  return null;
+}
+
+/** Providers whose subdomain addressing delivers `anything@user.<provider>` to `user@<provider>` (see provider-rules.tsv). */
+const SUBDOMAIN_ADDRESSING: ReadonlySet<string> = new Set(['fastmail.com', 'fastmail.fm']);
+
+/** The first of a provider's sourced username rules `user` breaks, as a detail, else null. */
+function brokenRule(user: string, rule: ProviderRule): string | null {
+  const p = rule.provider;
+  if (user.length === 0) return null;
+  let counted = 0;
+  for (let i = 0; i < user.length; i++) {
+    const c = user.charCodeAt(i);
+    if (isLower(c) || isDigit(c)) counted++;
+    else if (rule.chars !== null && !rule.chars.includes(user.charAt(i))) return `${p} usernames cannot contain "${user.charAt(i)}"`;
+    else if (!rule.dots || c !== 46) counted++;
+    if (!rule.repeat && i > 0 && !isLower(c) && !isDigit(c) && !isLower(user.charCodeAt(i - 1)) && !isDigit(user.charCodeAt(i - 1))) {
+      return `${p} usernames cannot hold two symbols in a row`;
+    }
+  }
+  const first = user.charCodeAt(0);
+  if (rule.first === 'letter' && !isLower(first)) return `${p} usernames start with a letter`;
+  if (rule.first === 'alnum' && !isLower(first) && !isDigit(first)) return `${p} usernames start with a letter or digit`;
+  const last = user.charCodeAt(user.length - 1);
+  if (rule.last === 'alnum' && !isLower(last) && !isDigit(last)) return `${p} usernames end with a letter or digit`;
+  if (rule.last === 'notdot' && last === 46) return `${p} usernames cannot end with a period`;
+  if (rule.min !== null && counted < rule.min) return `${p} usernames have at least ${rule.min} characters`;
+  if (rule.max !== null && counted > rule.max) return `${p} usernames have at most ${rule.max} characters`;
+  return null;
+}
+
+/** The letters of `s` with separators dropped and trailing digits cut (`test_01` → `test`). */
+function squashed(s: string): string {
+  let end = s.length;
+  while (end > 0 && (isDigit(s.charCodeAt(end - 1)) || isSeparator(s.charCodeAt(end - 1)))) end--;
+  let out = '';
+  for (let i = 0; i < end; i++) if (!isSeparator(s.charCodeAt(i))) out += s.charAt(i);
+  return out;
+}
+
+function placeholderOf(base: string, t: LocalTables): string | null {
+  // No placeholder is longer than this many characters with separators and digits: skip the copy.
+  if (base.length > MAX_PLACEHOLDER_INPUT) return null;
+  const word = squashed(base);
+  const reason = t.placeholders.get(word);
+  return reason === undefined ? null : `"${word}": ${reason}`;
+}
+
+/** A lower-case letter of a layout the keyboard rules know: a–z, or Cyrillic а–я and ё. */
+const isKeyLetter = (c: number): boolean => isLower(c) || (c >= 0x430 && c <= 0x44f) || c === 0x451;
+
+/** Longest local part (tag removed) the placeholder rule reads: a word of the list with separators and a few digits. */
+const MAX_PLACEHOLDER_INPUT = 24;
+
+/** Runs of keyboard letters of `s`, in order. */
+function letterRuns(s: string): string[] {
+  const runs: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= s.length; i++) {
+    const letter = i < s.length && isKeyLetter(s.charCodeAt(i));
+    if (letter && start < 0) start = i;
+    if (!letter && start >= 0) {
+      runs.push(s.slice(start, i));
+      start = -1;
+    }
+  }
+  return runs;
+}
+
+/** Letters that make a keyboard walk worth naming: shorter runs happen inside names (Robert's `ert`). */
+const MIN_WALK_LETTERS = 4;
+
+function keyboardWalkOf(base: string): string | null {
+  // Separators are how people join words, not keys of a walk: judge the letters between non-letters,
+  // and the letters joined (qwe.asd.zxc is one walk). Cyrillic letters are lower-cased here too (ЙЦУКЕН).
+  const runs = letterRuns(base.toLowerCase());
+  if (runs.length > 1) runs.push(runs.join(''));
+  for (const word of runs) {
+    if (word.length < MIN_WALK_LETTERS) continue;
+    if (isKeyboardWalk(word)) return `"${word}" is a keyboard walk`;
+    if (isOneHandMash(word)) return `"${word}" is typed with one hand`;
+  }
+  return null;
+}
+
+function digitRunOf(base: string): string | null {
+  let longest = 0;
+  let at = 0;
+  let run = 0;
+  for (let i = 0; i < base.length; i++) {
+    run = isDigit(base.charCodeAt(i)) ? run + 1 : 0;
+    if (run > longest) {
+      longest = run;
+      at = i + 1 - run;
+    }
+  }
+  return longest >= LONG_DIGIT_RUN ? `${longest} digits in a row (${base.slice(at, at + longest)})` : null;
+}
+
+/** Letters a local part needs before the character model judges it: mostly digits is the digit-run family's. */
+const MIN_MODEL_LETTERS = 3;
+
+/** The model's ratio for `base`, or null when it does not judge it (too short, too few letters, a character it does not read). */
+function modelRatio(base: string, t: LocalTables): number | null {
+  if (base.length < t.minLength) return null;
+  let letters = 0;
+  for (let i = 0; i < base.length; i++) if (isLower(base.charCodeAt(i))) letters++;
+  if (letters < MIN_MODEL_LETTERS) return null;
+  const ratio = localPartRatio(base, t.real, t.generated);
+  return Number.isNaN(ratio) ? null : ratio;
+}
+
+/** A local part that reads as known names or words is chosen, whatever the letter statistics say. */
+function readsAsNamesOrWords(base: string, name: NameReading | null, t: LocalTables): boolean {
+  return name !== null || readsAsWords(base, t);
+}
+
+/** Longest name token tried inside a segment (longer names are matched whole, segment by segment). */
+const MAX_NAME_LENGTH = 16;
+
+/** Most names one separator-free segment is read as (mahmoud + al + nuaimi). */
+const MAX_NAMES_PER_SEGMENT = 3;
+
+/**
+ * Whether a letters-only segment is known names run together (up to
+ * {@link MAX_NAMES_PER_SEGMENT}, each of 2+ letters, one of 3+), optionally
+ * after an initial (flast). Breadth-first over end positions: at most
+ * length² look-ups, on a segment already capped by the address's length.
+ */
+function nameSegment(seg: string, t: LocalTables): boolean {
+  if (seg.length >= 2 && t.names.has(seg)) return true;
+  return namesFrom(seg, 0, t) || (seg.length >= 4 && namesFrom(seg, 1, t));
+}
+
+function namesFrom(seg: string, start: number, t: LocalTables): boolean {
+  // reach[i]: fewest names covering seg[start, i), and whether one of them has 3+ letters (bit 8).
+  const n = seg.length;
+  // ends[j]: whether a name of 3+ letters may end at j (its last three letters end some name).
+  const ends = new Array<boolean>(n + 1).fill(false);
+  for (let j = start + 3; j <= n; j++) ends[j] = t.nameSuffixes.has(seg.slice(j - 3, j));
+  const reach = new Array<number>(n + 1).fill(0);
+  reach[start] = 1;
+  for (let i = start; i < n; i++) {
+    const here = reach[i]!;
+    if (here === 0) continue;
+    const used = here & 0xff;
+    if (used > MAX_NAMES_PER_SEGMENT) continue;
+    // Two-letter names (particles, Chinese surnames) are looked up directly; longer ones only where a name starts.
+    const longer = i + 3 <= n && t.namePrefixes.has(seg.slice(i, i + 3));
+    for (let j = i + 2; j <= n && j - i <= MAX_NAME_LENGTH; j++) {
+      if (j - i >= 3 && (!longer || !ends[j])) {
+        if (!longer) break;
+        continue;
+      }
+      if (!t.names.has(seg.slice(i, j))) continue;
+      const long = (here & 0x100) !== 0 || j - i >= 3 ? 0x100 : 0;
+      const next = (used + 1) | long;
+      const prev = reach[j]!;
+      if (prev === 0 || (next & 0xff) < (prev & 0xff) || ((next & 0xff) === (prev & 0xff) && long > (prev & 0x100))) reach[j] = next;
+    }
+  }
+  const end = reach[n]!;
+  return end !== 0 && (end & 0xff) - 1 <= MAX_NAMES_PER_SEGMENT && (end & 0x100) !== 0;
+}
+
+/** Splits `base` into letter segments and a trailing digit tail, or null when digits sit elsewhere or a segment is empty. */
+function segments(base: string): { parts: string[]; digits: string } | null {
+  let end = base.length;
+  while (end > 0 && isDigit(base.charCodeAt(end - 1))) end--;
+  const digits = base.slice(end);
+  let body = base.slice(0, end);
+  // name_1990, name.90: a separator before the tail belongs to it.
+  if (body.length > 0 && digits.length > 0 && isSeparator(body.charCodeAt(body.length - 1))) body = body.slice(0, -1);
+  const parts: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= body.length; i++) {
+    const c = i < body.length ? body.charCodeAt(i) : 46;
+    if (isSeparator(c)) {
+      if (i === start) return null;
+      parts.push(body.slice(start, i));
+      start = i + 1;
+    } else if (!isLower(c)) return null;
+  }
+  return parts.length === 0 || parts.length > 3 ? null : { parts, digits };
+}
+
+/**
+ * How the local part reads as a person's name: one to three segments
+ * (separated by `.`, `_` or `-`), each a known given name or surname, two of
+ * them run together, an initial then a name, or a lone initial beside a name
+ * (`j.doe`); then nothing, a birth year (1920–2015) or one or two digits.
+ */
+function nameReading(base: string, t: LocalTables): NameReading | null {
+  const s = segments(base);
+  if (s === null) return null;
+  let named = false;
+  for (const part of s.parts) {
+    if (part.length === 1) continue;
+    if (!nameSegment(part, t)) return null;
+    named = true;
+  }
+  if (!named) return null;
+  return tailReading(s.digits);
+}
+
+/** The digit tail's reading, as for a name. */
+function tailReading(d: string): NameReading | null {
+  if (d.length === 0) return 'name';
+  if (d.length === 4) {
+    const year = Number(d);
+    if (year >= BIRTH_YEARS.first && year <= BIRTH_YEARS.last) return 'name+year';
+  }
+  if (d.length <= 2) return 'name+digits';
+  return d.length === 3 ? 'name+number' : null;
+}
+
+/** Whether the letters of `base` are one or two known words, or a name and a word (handles such as `quietriver`). */
+function readsAsWords(base: string, t: LocalTables): boolean {
+  const s = segments(base);
+  if (s === null) return false;
+  const known = (w: string): boolean => (w.length >= 4 && t.words.has(w)) || (w.length >= 3 && t.names.has(w));
+  for (const part of s.parts) {
+    if (known(part)) continue;
+    let split = false;
+    for (let i = 3; i <= part.length - 3 && !split; i++) split = known(part.slice(0, i)) && known(part.slice(i));
+    if (!split) return false;
+  }
+  return true;
+}
+
+onPreload('email', tables);
