@@ -67,7 +67,7 @@ describe('preload() loads what the first checks would load', () => {
     email.preload();
     const loaded = Object.keys(loadedSince(before));
     expect(loaded.filter((what) => what.startsWith('file ')).sort()).toEqual(
-      ['file email/disposable.json', 'file email/free-providers.json', 'file email/mailchecker.json', 'file email/popular-domains.json', 'file email/roles.json'],
+      ['file email/disposable.json', 'file email/free-providers.json', 'file email/local-parts.json', 'file email/mailchecker.json', 'file email/popular-domains.json', 'file email/roles.json'],
     );
     expect(loaded.filter((what) => what.startsWith('derive ') && !what.startsWith('derive email/'))).toEqual([]);
     expect(loaded.filter((what) => what.startsWith('module ')).sort()).toEqual(['module fast-levenshtein', 'module tldts']);
