@@ -91,6 +91,21 @@ let measuredCovered = 0;
 
 /** Measures keyboard walks in `word` (see measureKeyboardWalk) into measuredLongest and measuredCovered. */
 function measure(word: string): void {
+  measureCodes(codesOf(word), word.length);
+}
+
+/** A reused buffer of a word's UTF-16 units: the rules below read char codes, from a string or from a caller's buffer. */
+let wordCodes = new Uint16Array(64);
+
+/** The UTF-16 units of `word` in {@link wordCodes} (grown when too short). */
+function codesOf(word: string): Uint16Array {
+  if (wordCodes.length < word.length) wordCodes = new Uint16Array(2 * word.length);
+  for (let i = 0; i < word.length; i++) wordCodes[i] = word.charCodeAt(i);
+  return wordCodes;
+}
+
+/** {@link measure} of the word held in `codes[0, n)`. */
+function measureCodes(codes: Uint16Array, n: number): void {
   let bestLongest = 0;
   let bestCovered = 0;
   for (const layout of POSITIONS) {
@@ -98,8 +113,8 @@ function measure(word: string): void {
     let covered = 0;
     let run = 1;
     let dir = 0;
-    for (let i = 1; i <= word.length; i++) {
-      const d = i < word.length ? step(layout, word.charCodeAt(i - 1), word.charCodeAt(i)) : 0;
+    for (let i = 1; i <= n; i++) {
+      const d = i < n ? step(layout, codes[i - 1]!, codes[i]!) : 0;
       if (d !== 0 && (run === 1 || d === dir)) {
         run++;
         dir = d;
@@ -131,10 +146,18 @@ function measure(word: string): void {
  * isKeyboardWalk('robert') // false
  */
 export function isKeyboardWalk(word: string): boolean {
-  if (word.length < 4) return false;
-  measure(word);
+  return word.length >= 4 && isKeyboardWalkCodes(codesOf(word), word.length);
+}
+
+/**
+ * {@link isKeyboardWalk} of the word held in `codes[0, n)` (the e-mail check's
+ * local-part rule fills one buffer per address instead of cutting strings).
+ */
+export function isKeyboardWalkCodes(codes: Uint16Array, n: number): boolean {
+  if (n < 4) return false;
+  measureCodes(codes, n);
   // `>=`: a turn (asdfdsa) counts the corner key in both runs.
-  return measuredLongest >= 5 || measuredCovered >= word.length;
+  return measuredLongest >= 5 || measuredCovered >= n;
 }
 
 /**
@@ -156,17 +179,22 @@ export const MIN_LETTERS_FOR_MASHING = 6;
  * isOneHandMash('barbara') // false
  */
 export function isOneHandMash(word: string): boolean {
-  if (word.length < MIN_LETTERS_FOR_MASHING) return false;
+  return word.length >= MIN_LETTERS_FOR_MASHING && isOneHandMashCodes(codesOf(word), word.length);
+}
+
+/** {@link isOneHandMash} of the word held in `codes[0, n)`. */
+export function isOneHandMashCodes(codes: Uint16Array, n: number): boolean {
+  if (n < MIN_LETTERS_FOR_MASHING) return false;
   let vowels = 0;
-  for (let i = 0; i < word.length; i++) if (MASH_VOWELS.includes(word.charAt(i))) vowels++;
+  for (let i = 0; i < n; i++) if (codes[i]! < MASH_VOWEL.length && MASH_VOWEL[codes[i]!] === 1) vowels++;
   if (vowels > 1) return false;
   for (const layout of POSITIONS) {
-    let prev = layout[word.charCodeAt(0)];
+    let prev = layout[codes[0]!];
     if (prev === undefined) continue;
     const hand = prev.hand;
     let ok = true;
-    for (let i = 1; i < word.length && ok; i++) {
-      const k = layout[word.charCodeAt(i)];
+    for (let i = 1; i < n && ok; i++) {
+      const k = layout[codes[i]!];
       ok = k !== undefined && k.hand === hand && Math.abs(k.col - prev.col) <= 3;
       if (k !== undefined) prev = k;
     }
@@ -177,6 +205,13 @@ export function isOneHandMash(word: string): boolean {
 
 /** The vowels of the one-hand rule (Latin and Cyrillic); every one is a single UTF-16 unit. */
 const MASH_VOWELS = 'aeiouyаеиоуыэюяё';
+
+/** MASH_VOWELS by UTF-16 unit (1 for a vowel), so the rule reads char codes. */
+const MASH_VOWEL: Uint8Array = (() => {
+  const table = new Uint8Array(0x460);
+  for (let i = 0; i < MASH_VOWELS.length; i++) table[MASH_VOWELS.charCodeAt(i)] = 1;
+  return table;
+})();
 
 /** Letters of a two-key alternation (ababab) that make mashing anywhere in a word; Lulu, Coco and Anana-like runs are shorter. */
 export const MIN_ALTERNATION = 6;
