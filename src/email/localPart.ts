@@ -413,10 +413,21 @@ function tailReading(d: string): NameReading | null {
 function readsAsWords(base: string, t: LocalTables): boolean {
   const s = segments(base);
   if (s === null) return false;
+  const { words, names } = t;
   for (const part of s.parts) {
     if (knownRange(part, 0, part.length, t)) continue;
+    // Split in two known parts: the prefixes are read in one walk down each trie, the rest only after a known prefix.
     let split = false;
-    for (let i = 3; i <= part.length - 3 && !split; i++) split = knownRange(part, 0, i, t) && knownRange(part, i, part.length, t);
+    let word = 0;
+    let name = 0;
+    for (let i = 1; i <= part.length - 3 && !split; i++) {
+      const c = part.charCodeAt(i - 1);
+      if (word !== NO_NODE) word = words.child(word, c);
+      if (name !== NO_NODE) name = names.child(name, c);
+      if (word === NO_NODE && name === NO_NODE) break;
+      const prefixKnown = (i >= 4 && word !== NO_NODE && words.isEnd(word)) || (i >= 3 && name !== NO_NODE && names.isEnd(name));
+      if (prefixKnown) split = knownRange(part, i, part.length, t);
+    }
     if (!split) return false;
   }
   return true;

@@ -42,19 +42,29 @@ const POSITIONS: readonly KeyTable[] = LAYOUTS.map((rows) => {
   return keys;
 });
 
+/** Keys per layout: {@link POSITIONS} packed as `row * 64 + col` by UTF-16 unit, −1 for no key (what measureCodes reads, no object per key). */
+const KEY_SPAN = 0x460;
+const PACKED_KEYS: Int16Array = (() => {
+  const packed = new Int16Array(POSITIONS.length * KEY_SPAN).fill(-1);
+  POSITIONS.forEach((keys, l) => {
+    keys.forEach((key, code) => {
+      if (key !== undefined) packed[l * KEY_SPAN + code] = key.row * 64 + key.col;
+    });
+  });
+  return packed;
+})();
+
 /**
- * Direction of a step between two keys, 0 when not adjacent: 1 right, 2
+ * Direction of a step between two keys (packed, see PACKED_KEYS), 0 when not adjacent: 1 right, 2
  * left; 3 down, 4 up along a column as typists walk them (the key
  * below-right in the staggered layout shares the column index: q→a→z,
  * w→s→x); 5 down-left, 6 up-right along the other diagonal (z→s→e,
  * x→d→r: zse, xdr).
  */
-function step(layout: KeyTable, a: number, b: number): number {
-  const ka = layout[a];
-  const kb = layout[b];
-  if (ka === undefined || kb === undefined) return 0;
-  const dr = kb.row - ka.row;
-  const dc = kb.col - ka.col;
+function packedStep(pa: number, pb: number): number {
+  if (pa < 0 || pb < 0) return 0;
+  const dr = (pb >> 6) - (pa >> 6);
+  const dc = (pb & 63) - (pa & 63);
   if (dr === 0) return dc === 1 ? 1 : dc === -1 ? 2 : 0;
   if (dc === 0) return dr === 1 ? 3 : dr === -1 ? 4 : 0;
   if (dr === 1 && dc === -1) return 5;
@@ -108,13 +118,16 @@ function codesOf(word: string): Uint16Array {
 function measureCodes(codes: Uint16Array, n: number): void {
   let bestLongest = 0;
   let bestCovered = 0;
-  for (const layout of POSITIONS) {
+  for (let base = 0; base < PACKED_KEYS.length; base += KEY_SPAN) {
     let longest = 1;
     let covered = 0;
     let run = 1;
     let dir = 0;
+    let prev = n > 0 && codes[0]! < KEY_SPAN ? PACKED_KEYS[base + codes[0]!]! : -1;
     for (let i = 1; i <= n; i++) {
-      const d = i < n ? step(layout, codes[i - 1]!, codes[i]!) : 0;
+      const key = i < n && codes[i]! < KEY_SPAN ? PACKED_KEYS[base + codes[i]!]! : -1;
+      const d = i < n ? packedStep(prev, key) : 0;
+      prev = key;
       if (d !== 0 && (run === 1 || d === dir)) {
         run++;
         dir = d;
