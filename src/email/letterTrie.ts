@@ -18,8 +18,13 @@ export class LetterTrie {
   readonly #next: Int32Array;
   readonly #letter: Uint8Array;
   readonly #end: Uint8Array;
-  /** The root's child for each letter a–z. */
-  readonly #top: Int32Array;
+  /**
+   * Children by letter of the root and of the nodes one and two letters
+   * deep (where sibling chains are long: up to 26): `#direct[slot * 27 + letter]`,
+   * with the node's slot in `#slot` (−1 for deeper nodes, which scan their chain).
+   */
+  readonly #direct: Int32Array;
+  readonly #slot: Int32Array;
 
   /**
    * Builds the trie of a list in the bundle's layout (sorted, comma-separated).
@@ -68,15 +73,29 @@ export class LetterTrie {
     this.#next = next.slice(0, nodes);
     this.#letter = letter.slice(0, nodes);
     this.#end = end.slice(0, nodes);
-    this.#top = new Int32Array(27).fill(NO_NODE);
-    for (let c = this.#first[0]!; c !== NO_NODE; c = this.#next[c]!) this.#top[this.#letter[c]!] = c;
+    // Slots: the root, then every node one letter deep, then every node two letters deep.
+    const shallow: number[] = [0];
+    for (let level = 0, from = 0; level < 2; level++) {
+      const to = shallow.length;
+      for (let k = from; k < to; k++) for (let c = this.#first[shallow[k]!]!; c !== NO_NODE; c = this.#next[c]!) shallow.push(c);
+      from = to;
+    }
+    const slot = new Int32Array(nodes).fill(-1);
+    shallow.forEach((node, k) => (slot[node] = k));
+    const direct = new Int32Array(shallow.length * 27).fill(NO_NODE);
+    for (let k = 0; k < shallow.length; k++) {
+      for (let c = this.#first[shallow[k]!]!; c !== NO_NODE; c = this.#next[c]!) direct[k * 27 + this.#letter[c]!] = c;
+    }
+    this.#direct = direct;
+    this.#slot = slot;
   }
 
   /** The child of `node` (the root is 0) for the char code `code`, or {@link NO_NODE}. */
   child(node: number, code: number): number {
     const l = code - 96;
     if (l < 1 || l > 26) return NO_NODE;
-    if (node === 0) return this.#top[l]!;
+    const slot = this.#slot[node]!;
+    if (slot >= 0) return this.#direct[slot * 27 + l]!;
     for (let c = this.#first[node]!; c !== NO_NODE; c = this.#next[c]!) {
       const here = this.#letter[c]!;
       if (here === l) return c;

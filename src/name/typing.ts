@@ -54,6 +54,48 @@ const PACKED_KEYS: Int16Array = (() => {
   return packed;
 })();
 
+/** Compact key index of a UTF-16 unit: a–z 0–25, Cyrillic а–я 26–57, else −1 (every layout's keys are among them). */
+function keyIndex(code: number): number {
+  if (code >= 97 && code <= 122) return code - 97;
+  if (code >= 0x430 && code <= 0x44f) return code - 0x430 + 26;
+  return -1;
+}
+const KEY_INDICES = 58;
+
+/** The step direction of every pair of keys on every layout, 4 bits a layout: `PAIR_STEPS[a * 58 + b]`. */
+const PAIR_STEPS: Uint16Array = (() => {
+  const steps = new Uint16Array(KEY_INDICES * KEY_INDICES);
+  const codes: number[] = [];
+  for (let c = 0; c < KEY_SPAN; c++) if (keyIndex(c) >= 0) codes.push(c);
+  for (const a of codes) {
+    for (const b of codes) {
+      let packed = 0;
+      for (let l = 0; l < POSITIONS.length; l++) packed |= packedStep(PACKED_KEYS[l * KEY_SPAN + a]!, PACKED_KEYS[l * KEY_SPAN + b]!) << (4 * l);
+      steps[keyIndex(a) * KEY_INDICES + keyIndex(b)] = packed;
+    }
+  }
+  return steps;
+})();
+
+/** Whether some layout has two steps in a row in one direction in `codes[0, n)` (a straight run of 3 keys). */
+function hasStraightTriple(codes: Uint16Array, n: number): boolean {
+  let prev = 0;
+  let before = -1;
+  for (let i = 0; i < n; i++) {
+    const k = keyIndex(codes[i]!);
+    const here = before >= 0 && k >= 0 ? PAIR_STEPS[before * KEY_INDICES + k]! : 0;
+    if ((prev & here) !== 0) {
+      for (let shift = 0; shift < 4 * POSITIONS.length; shift += 4) {
+        const d = (here >> shift) & 15;
+        if (d !== 0 && d === ((prev >> shift) & 15)) return true;
+      }
+    }
+    prev = here;
+    before = k;
+  }
+  return false;
+}
+
 /**
  * Direction of a step between two keys (packed, see PACKED_KEYS), 0 when not adjacent: 1 right, 2
  * left; 3 down, 4 up along a column as typists walk them (the key
@@ -168,6 +210,9 @@ export function isKeyboardWalk(word: string): boolean {
  */
 export function isKeyboardWalkCodes(codes: Uint16Array, n: number): boolean {
   if (n < 4) return false;
+  // Either test below needs a run of 3+ keys on some layout (covered is 0 without one, and n >= 4);
+  // most words have none, and finding that out takes one table read per letter.
+  if (!hasStraightTriple(codes, n)) return false;
   measureCodes(codes, n);
   // `>=`: a turn (asdfdsa) counts the corner key in both runs.
   return measuredLongest >= 5 || measuredCovered >= n;
