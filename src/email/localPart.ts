@@ -26,6 +26,8 @@ interface LocalTables {
   readonly names: LetterTrie;
   readonly words: LetterTrie;
   readonly placeholders: ReadonlyMap<string, string>;
+  /** Shortest and longest placeholder word: a local part whose letters are outside them is none, with no copy made. */
+  readonly placeholderLengths: readonly [number, number];
   readonly providers: ReadonlyMap<string, ProviderRule>;
   readonly relays: ReadonlyMap<string, string>;
 }
@@ -44,6 +46,7 @@ function tables(): LocalTables {
       names: new LetterTrie(d.names),
       words: new LetterTrie(d.words),
       placeholders: new Map(d.placeholders.map((p) => [p.word, p.reason])),
+      placeholderLengths: [Math.min(...d.placeholders.map((p) => p.word.length)), Math.max(...d.placeholders.map((p) => p.word.length))],
       providers,
       relays: new Map(d.relays.map((r) => [r.domain, r.service])),
     };
@@ -203,16 +206,30 @@ function brokenRule(user: string, rule: ProviderRule): string | null {
 
 /** The letters of `s` with separators dropped and trailing digits cut (`test_01` → `test`). */
 function squashed(s: string): string {
-  let end = s.length;
-  while (end > 0 && (isDigit(s.charCodeAt(end - 1)) || isSeparator(s.charCodeAt(end - 1)))) end--;
+  const end = squashedEnd(s);
+  let separators = false;
+  for (let i = 0; i < end && !separators; i++) separators = isSeparator(s.charCodeAt(i));
+  if (!separators) return end === s.length ? s : s.slice(0, end);
   let out = '';
   for (let i = 0; i < end; i++) if (!isSeparator(s.charCodeAt(i))) out += s.charAt(i);
   return out;
 }
 
+/** Where {@link squashed} cuts `s`: before its trailing digits and separators. */
+function squashedEnd(s: string): number {
+  let end = s.length;
+  while (end > 0 && (isDigit(s.charCodeAt(end - 1)) || isSeparator(s.charCodeAt(end - 1)))) end--;
+  return end;
+}
+
 function placeholderOf(base: string, t: LocalTables): string | null {
   // No placeholder is longer than this many characters with separators and digits: skip the copy.
   if (base.length > MAX_PLACEHOLDER_INPUT) return null;
+  // Nor is any placeholder shorter or longer than the list's words: count the letters squashed would keep first.
+  const end = squashedEnd(base);
+  let kept = 0;
+  for (let i = 0; i < end; i++) if (!isSeparator(base.charCodeAt(i))) kept++;
+  if (kept < t.placeholderLengths[0] || kept > t.placeholderLengths[1]) return null;
   const word = squashed(base);
   const reason = t.placeholders.get(word);
   return reason === undefined ? null : `"${word}": ${reason}`;
