@@ -341,6 +341,9 @@ const MAX_NAMES_PER_SEGMENT = 3;
  */
 function nameSegment(seg: string, t: LocalTables): boolean {
   if (seg.length >= 2 && t.names.hasRange(seg, 0, seg.length)) return true;
+  // Shorter than 4 letters and not one name: two names of 2+ letters, one of them 3+, or an initial and
+  // a name of 3+, need 4 letters at least.
+  if (seg.length < 4) return false;
   return namesFrom(seg, 0, t) || (seg.length >= 4 && namesFrom(seg, 1, t));
 }
 
