@@ -273,7 +273,22 @@ const DAY_MS = 86_400_000;
 
 /** Whole days from a YYYY-MM-DD date to `nowMs` (epoch ms; never negative). */
 export function ageInDays(retrieved: string, nowMs: number): number {
-  return Math.max(0, Math.floor((nowMs - Date.parse(`${retrieved}T00:00:00Z`)) / DAY_MS));
+  return Math.max(0, Math.floor((nowMs - dayStartMs(retrieved)) / DAY_MS));
+}
+
+/** Parsed retrieval dates: checks ask for the age of the same few manifest dates on every call. */
+const dayStarts = new Map<string, number>();
+/** Most dates kept: manifests name a handful; past this, dates are parsed each time. */
+const MAX_DAY_STARTS = 256;
+
+/** `retrieved` (YYYY-MM-DD) at 00:00 UTC, in ms since the epoch (NaN when it is no date). */
+function dayStartMs(retrieved: string): number {
+  let ms = dayStarts.get(retrieved);
+  if (ms === undefined) {
+    ms = Date.parse(`${retrieved}T00:00:00Z`);
+    if (dayStarts.size < MAX_DAY_STARTS) dayStarts.set(retrieved, ms);
+  }
+  return ms;
 }
 
 /**

@@ -11,24 +11,23 @@
  */
 import { currentBundle } from '../data/context.js';
 import { onPreload } from '../data/preload.js';
-import { isKeyboardWalk, isOneHandMash } from '../name/typing.js';
+import { isKeyboardWalkCodes, isOneHandMashCodes } from '../name/typing.js';
 import { LOCAL_PARTS } from './data/formats.js';
 import type { ProviderRule } from './data/formats.js';
 import { localPartRatio } from './localModel.js';
-import { SortedList } from './sortedList.js';
+import { LetterTrie, NO_NODE } from './letterTrie.js';
 
 interface LocalTables {
   readonly threshold: number;
   readonly minLength: number;
   readonly real: Uint8Array;
   readonly generated: Uint8Array;
-  readonly names: SortedList;
-  /** The first three letters of every name of 3+ letters: a segment position no name starts at costs one look-up, not one per length. */
-  readonly namePrefixes: ReadonlySet<string>;
-  /** The last three letters of every name of 3+ letters: a name can only end where one of them does. */
-  readonly nameSuffixes: ReadonlySet<string>;
-  readonly words: SortedList;
+  /** The names and the words as tries: one walk from a start answers every length, with no substring. */
+  readonly names: LetterTrie;
+  readonly words: LetterTrie;
   readonly placeholders: ReadonlyMap<string, string>;
+  /** Shortest and longest placeholder word: a local part whose letters are outside them is none, with no copy made. */
+  readonly placeholderLengths: readonly [number, number];
   readonly providers: ReadonlyMap<string, ProviderRule>;
   readonly relays: ReadonlyMap<string, string>;
 }
@@ -44,28 +43,14 @@ function tables(): LocalTables {
       minLength: d.model.minLength,
       real: new Uint8Array(Buffer.from(d.model.real, 'base64')),
       generated: new Uint8Array(Buffer.from(d.model.generated, 'base64')),
-      names: new SortedList(d.names),
-      namePrefixes: affixes(d.names, true),
-      nameSuffixes: affixes(d.names, false),
-      words: new SortedList(d.words),
+      names: new LetterTrie(d.names),
+      words: new LetterTrie(d.words),
       placeholders: new Map(d.placeholders.map((p) => [p.word, p.reason])),
+      placeholderLengths: [Math.min(...d.placeholders.map((p) => p.word.length)), Math.max(...d.placeholders.map((p) => p.word.length))],
       providers,
       relays: new Map(d.relays.map((r) => [r.domain, r.service])),
     };
   });
-}
-
-/** The distinct first (or last) three letters of the sorted list's entries of 3+ letters (one pass, no split). */
-function affixes(list: string, first: boolean): Set<string> {
-  const out = new Set<string>();
-  let start = 0;
-  while (start < list.length) {
-    let end = list.indexOf(',', start);
-    if (end < 0) end = list.length;
-    if (end - start >= 3) out.add(first ? list.slice(start, start + 3) : list.slice(end - 3, end));
-    start = end + 1;
-  }
-  return out;
 }
 
 /** Digits in a row from which a local part carries a long digit run (phone numbers, counters, IDs). */
@@ -221,16 +206,30 @@ function brokenRule(user: string, rule: ProviderRule): string | null {
 
 /** The letters of `s` with separators dropped and trailing digits cut (`test_01` → `test`). */
 function squashed(s: string): string {
-  let end = s.length;
-  while (end > 0 && (isDigit(s.charCodeAt(end - 1)) || isSeparator(s.charCodeAt(end - 1)))) end--;
+  const end = squashedEnd(s);
+  let separators = false;
+  for (let i = 0; i < end && !separators; i++) separators = isSeparator(s.charCodeAt(i));
+  if (!separators) return end === s.length ? s : s.slice(0, end);
   let out = '';
   for (let i = 0; i < end; i++) if (!isSeparator(s.charCodeAt(i))) out += s.charAt(i);
   return out;
 }
 
+/** Where {@link squashed} cuts `s`: before its trailing digits and separators. */
+function squashedEnd(s: string): number {
+  let end = s.length;
+  while (end > 0 && (isDigit(s.charCodeAt(end - 1)) || isSeparator(s.charCodeAt(end - 1)))) end--;
+  return end;
+}
+
 function placeholderOf(base: string, t: LocalTables): string | null {
   // No placeholder is longer than this many characters with separators and digits: skip the copy.
   if (base.length > MAX_PLACEHOLDER_INPUT) return null;
+  // Nor is any placeholder shorter or longer than the list's words: count the letters squashed would keep first.
+  const end = squashedEnd(base);
+  let kept = 0;
+  for (let i = 0; i < end; i++) if (!isSeparator(base.charCodeAt(i))) kept++;
+  if (kept < t.placeholderLengths[0] || kept > t.placeholderLengths[1]) return null;
   const word = squashed(base);
   const reason = t.placeholders.get(word);
   return reason === undefined ? null : `"${word}": ${reason}`;
@@ -242,34 +241,57 @@ const isKeyLetter = (c: number): boolean => isLower(c) || (c >= 0x430 && c <= 0x
 /** Longest local part (tag removed) the placeholder rule reads: a word of the list with separators and a few digits. */
 const MAX_PLACEHOLDER_INPUT = 24;
 
-/** Runs of keyboard letters of `s`, in order. */
-function letterRuns(s: string): string[] {
-  const runs: string[] = [];
+/** Letters that make a keyboard walk worth naming: shorter runs happen inside names (Robert's `ert`). */
+const MIN_WALK_LETTERS = 4;
+
+/** Reused buffers of the keyboard letters the walk rules read: all of them joined, and one run (grown when an address is longer). */
+let keyCodes = new Uint16Array(64);
+let runCodes = new Uint16Array(64);
+
+function keyboardWalkOf(base: string): string | null {
+  // Separators are how people join words, not keys of a walk: judge the letters between non-letters,
+  // and the letters joined (qwe.asd.zxc is one walk). Cyrillic letters are lower-cased here too (ЙЦУКЕН).
+  // An ASCII base is already lower case (lowerAscii); only a base with A–Z or non-ASCII needs the copy.
+  let plain = true;
+  for (let i = 0; i < base.length && plain; i++) {
+    const c = base.charCodeAt(i);
+    plain = c < 0x80 && (c < 65 || c > 90);
+  }
+  const s = plain ? base : base.toLowerCase();
+  if (keyCodes.length < s.length) {
+    keyCodes = new Uint16Array(2 * s.length);
+    runCodes = new Uint16Array(2 * s.length);
+  }
+  // Each run of letters in order, read in place; then, when there are several, all of them joined.
+  let runs = 0;
+  let letters = 0;
   let start = -1;
   for (let i = 0; i <= s.length; i++) {
     const letter = i < s.length && isKeyLetter(s.charCodeAt(i));
     if (letter && start < 0) start = i;
     if (!letter && start >= 0) {
-      runs.push(s.slice(start, i));
+      runs++;
+      const n = i - start;
+      for (let k = 0; k < n; k++) keyCodes[letters + k] = runCodes[k] = s.charCodeAt(start + k);
+      if (n >= MIN_WALK_LETTERS) {
+        const found = walkIn(runCodes, n);
+        if (found !== null) return `"${s.slice(start, i)}" ${found}`;
+      }
+      letters += n;
       start = -1;
     }
   }
-  return runs;
+  if (runs > 1 && letters >= MIN_WALK_LETTERS) {
+    const found = walkIn(keyCodes, letters);
+    if (found !== null) return `"${String.fromCharCode(...keyCodes.subarray(0, letters))}" ${found}`;
+  }
+  return null;
 }
 
-/** Letters that make a keyboard walk worth naming: shorter runs happen inside names (Robert's `ert`). */
-const MIN_WALK_LETTERS = 4;
-
-function keyboardWalkOf(base: string): string | null {
-  // Separators are how people join words, not keys of a walk: judge the letters between non-letters,
-  // and the letters joined (qwe.asd.zxc is one walk). Cyrillic letters are lower-cased here too (ЙЦУКЕН).
-  const runs = letterRuns(base.toLowerCase());
-  if (runs.length > 1) runs.push(runs.join(''));
-  for (const word of runs) {
-    if (word.length < MIN_WALK_LETTERS) continue;
-    if (isKeyboardWalk(word)) return `"${word}" is a keyboard walk`;
-    if (isOneHandMash(word)) return `"${word}" is typed with one hand`;
-  }
+/** What the walk rules find in the letters `codes[0, n)`, as the detail's tail, else null. */
+function walkIn(codes: Uint16Array, n: number): string | null {
+  if (isKeyboardWalkCodes(codes, n)) return 'is a keyboard walk';
+  if (isOneHandMashCodes(codes, n)) return 'is typed with one hand';
   return null;
 }
 
@@ -318,31 +340,34 @@ const MAX_NAMES_PER_SEGMENT = 3;
  * length² look-ups, on a segment already capped by the address's length.
  */
 function nameSegment(seg: string, t: LocalTables): boolean {
-  if (seg.length >= 2 && t.names.has(seg)) return true;
+  if (seg.length >= 2 && t.names.hasRange(seg, 0, seg.length)) return true;
+  // Shorter than 4 letters and not one name: two names of 2+ letters, one of them 3+, or an initial and
+  // a name of 3+, need 4 letters at least.
+  if (seg.length < 4) return false;
   return namesFrom(seg, 0, t) || (seg.length >= 4 && namesFrom(seg, 1, t));
 }
+
+/** reach[i] of {@link namesFrom}, reused across calls (segments are capped by the address's length; grown when not). */
+let reach = new Int32Array(256);
 
 function namesFrom(seg: string, start: number, t: LocalTables): boolean {
   // reach[i]: fewest names covering seg[start, i), and whether one of them has 3+ letters (bit 8).
   const n = seg.length;
-  // ends[j]: whether a name of 3+ letters may end at j (its last three letters end some name).
-  const ends = new Array<boolean>(n + 1).fill(false);
-  for (let j = start + 3; j <= n; j++) ends[j] = t.nameSuffixes.has(seg.slice(j - 3, j));
-  const reach = new Array<number>(n + 1).fill(0);
+  if (reach.length < n + 1) reach = new Int32Array(2 * (n + 1));
+  reach.fill(0, 0, n + 1);
   reach[start] = 1;
+  const names = t.names;
   for (let i = start; i < n; i++) {
     const here = reach[i]!;
     if (here === 0) continue;
     const used = here & 0xff;
     if (used > MAX_NAMES_PER_SEGMENT) continue;
-    // Two-letter names (particles, Chinese surnames) are looked up directly; longer ones only where a name starts.
-    const longer = i + 3 <= n && t.namePrefixes.has(seg.slice(i, i + 3));
-    for (let j = i + 2; j <= n && j - i <= MAX_NAME_LENGTH; j++) {
-      if (j - i >= 3 && (!longer || !ends[j])) {
-        if (!longer) break;
-        continue;
-      }
-      if (!t.names.has(seg.slice(i, j))) continue;
+    // Every name of 2 to MAX_NAME_LENGTH letters starting at i, shortest first, in one walk down the trie.
+    let node = 0;
+    for (let j = i + 1; j <= n && j - i <= MAX_NAME_LENGTH; j++) {
+      node = names.child(node, seg.charCodeAt(j - 1));
+      if (node === NO_NODE) break;
+      if (j - i < 2 || !names.isEnd(node)) continue;
       const long = (here & 0x100) !== 0 || j - i >= 3 ? 0x100 : 0;
       const next = (used + 1) | long;
       const prev = reach[j]!;
@@ -408,14 +433,29 @@ function tailReading(d: string): NameReading | null {
 function readsAsWords(base: string, t: LocalTables): boolean {
   const s = segments(base);
   if (s === null) return false;
-  const known = (w: string): boolean => (w.length >= 4 && t.words.has(w)) || (w.length >= 3 && t.names.has(w));
+  const { words, names } = t;
   for (const part of s.parts) {
-    if (known(part)) continue;
+    if (knownRange(part, 0, part.length, t)) continue;
+    // Split in two known parts: the prefixes are read in one walk down each trie, the rest only after a known prefix.
     let split = false;
-    for (let i = 3; i <= part.length - 3 && !split; i++) split = known(part.slice(0, i)) && known(part.slice(i));
+    let word = 0;
+    let name = 0;
+    for (let i = 1; i <= part.length - 3 && !split; i++) {
+      const c = part.charCodeAt(i - 1);
+      if (word !== NO_NODE) word = words.child(word, c);
+      if (name !== NO_NODE) name = names.child(name, c);
+      if (word === NO_NODE && name === NO_NODE) break;
+      const prefixKnown = (i >= 4 && word !== NO_NODE && words.isEnd(word)) || (i >= 3 && name !== NO_NODE && names.isEnd(name));
+      if (prefixKnown) split = knownRange(part, i, part.length, t);
+    }
     if (!split) return false;
   }
   return true;
+}
+
+/** Whether `s[start, stop)` is a word of 4+ letters or a name of 3+. */
+function knownRange(s: string, start: number, stop: number, t: LocalTables): boolean {
+  return (stop - start >= 4 && t.words.hasRange(s, start, stop)) || (stop - start >= 3 && t.names.hasRange(s, start, stop));
 }
 
 onPreload('email', tables);

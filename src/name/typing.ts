@@ -42,19 +42,71 @@ const POSITIONS: readonly KeyTable[] = LAYOUTS.map((rows) => {
   return keys;
 });
 
+/** Keys per layout: {@link POSITIONS} packed as `row * 64 + col` by UTF-16 unit, −1 for no key (what measureCodes reads, no object per key). */
+const KEY_SPAN = 0x460;
+const PACKED_KEYS: Int16Array = (() => {
+  const packed = new Int16Array(POSITIONS.length * KEY_SPAN).fill(-1);
+  POSITIONS.forEach((keys, l) => {
+    keys.forEach((key, code) => {
+      if (key !== undefined) packed[l * KEY_SPAN + code] = key.row * 64 + key.col;
+    });
+  });
+  return packed;
+})();
+
+/** Compact key index of a UTF-16 unit: a–z 0–25, Cyrillic а–я 26–57, else −1 (every layout's keys are among them). */
+function keyIndex(code: number): number {
+  if (code >= 97 && code <= 122) return code - 97;
+  if (code >= 0x430 && code <= 0x44f) return code - 0x430 + 26;
+  return -1;
+}
+const KEY_INDICES = 58;
+
+/** The step direction of every pair of keys on every layout, 4 bits a layout: `PAIR_STEPS[a * 58 + b]`. */
+const PAIR_STEPS: Uint16Array = (() => {
+  const steps = new Uint16Array(KEY_INDICES * KEY_INDICES);
+  const codes: number[] = [];
+  for (let c = 0; c < KEY_SPAN; c++) if (keyIndex(c) >= 0) codes.push(c);
+  for (const a of codes) {
+    for (const b of codes) {
+      let packed = 0;
+      for (let l = 0; l < POSITIONS.length; l++) packed |= packedStep(PACKED_KEYS[l * KEY_SPAN + a]!, PACKED_KEYS[l * KEY_SPAN + b]!) << (4 * l);
+      steps[keyIndex(a) * KEY_INDICES + keyIndex(b)] = packed;
+    }
+  }
+  return steps;
+})();
+
+/** Whether some layout has two steps in a row in one direction in `codes[0, n)` (a straight run of 3 keys). */
+function hasStraightTriple(codes: Uint16Array, n: number): boolean {
+  let prev = 0;
+  let before = -1;
+  for (let i = 0; i < n; i++) {
+    const k = keyIndex(codes[i]!);
+    const here = before >= 0 && k >= 0 ? PAIR_STEPS[before * KEY_INDICES + k]! : 0;
+    if ((prev & here) !== 0) {
+      for (let shift = 0; shift < 4 * POSITIONS.length; shift += 4) {
+        const d = (here >> shift) & 15;
+        if (d !== 0 && d === ((prev >> shift) & 15)) return true;
+      }
+    }
+    prev = here;
+    before = k;
+  }
+  return false;
+}
+
 /**
- * Direction of a step between two keys, 0 when not adjacent: 1 right, 2
+ * Direction of a step between two keys (packed, see PACKED_KEYS), 0 when not adjacent: 1 right, 2
  * left; 3 down, 4 up along a column as typists walk them (the key
  * below-right in the staggered layout shares the column index: q→a→z,
  * w→s→x); 5 down-left, 6 up-right along the other diagonal (z→s→e,
  * x→d→r: zse, xdr).
  */
-function step(layout: KeyTable, a: number, b: number): number {
-  const ka = layout[a];
-  const kb = layout[b];
-  if (ka === undefined || kb === undefined) return 0;
-  const dr = kb.row - ka.row;
-  const dc = kb.col - ka.col;
+function packedStep(pa: number, pb: number): number {
+  if (pa < 0 || pb < 0) return 0;
+  const dr = (pb >> 6) - (pa >> 6);
+  const dc = (pb & 63) - (pa & 63);
   if (dr === 0) return dc === 1 ? 1 : dc === -1 ? 2 : 0;
   if (dc === 0) return dr === 1 ? 3 : dr === -1 ? 4 : 0;
   if (dr === 1 && dc === -1) return 5;
@@ -91,15 +143,33 @@ let measuredCovered = 0;
 
 /** Measures keyboard walks in `word` (see measureKeyboardWalk) into measuredLongest and measuredCovered. */
 function measure(word: string): void {
+  measureCodes(codesOf(word), word.length);
+}
+
+/** A reused buffer of a word's UTF-16 units: the rules below read char codes, from a string or from a caller's buffer. */
+let wordCodes = new Uint16Array(64);
+
+/** The UTF-16 units of `word` in {@link wordCodes} (grown when too short). */
+function codesOf(word: string): Uint16Array {
+  if (wordCodes.length < word.length) wordCodes = new Uint16Array(2 * word.length);
+  for (let i = 0; i < word.length; i++) wordCodes[i] = word.charCodeAt(i);
+  return wordCodes;
+}
+
+/** {@link measure} of the word held in `codes[0, n)`. */
+function measureCodes(codes: Uint16Array, n: number): void {
   let bestLongest = 0;
   let bestCovered = 0;
-  for (const layout of POSITIONS) {
+  for (let base = 0; base < PACKED_KEYS.length; base += KEY_SPAN) {
     let longest = 1;
     let covered = 0;
     let run = 1;
     let dir = 0;
-    for (let i = 1; i <= word.length; i++) {
-      const d = i < word.length ? step(layout, word.charCodeAt(i - 1), word.charCodeAt(i)) : 0;
+    let prev = n > 0 && codes[0]! < KEY_SPAN ? PACKED_KEYS[base + codes[0]!]! : -1;
+    for (let i = 1; i <= n; i++) {
+      const key = i < n && codes[i]! < KEY_SPAN ? PACKED_KEYS[base + codes[i]!]! : -1;
+      const d = i < n ? packedStep(prev, key) : 0;
+      prev = key;
       if (d !== 0 && (run === 1 || d === dir)) {
         run++;
         dir = d;
@@ -131,10 +201,21 @@ function measure(word: string): void {
  * isKeyboardWalk('robert') // false
  */
 export function isKeyboardWalk(word: string): boolean {
-  if (word.length < 4) return false;
-  measure(word);
+  return word.length >= 4 && isKeyboardWalkCodes(codesOf(word), word.length);
+}
+
+/**
+ * {@link isKeyboardWalk} of the word held in `codes[0, n)` (the e-mail check's
+ * local-part rule fills one buffer per address instead of cutting strings).
+ */
+export function isKeyboardWalkCodes(codes: Uint16Array, n: number): boolean {
+  if (n < 4) return false;
+  // Either test below needs a run of 3+ keys on some layout (covered is 0 without one, and n >= 4);
+  // most words have none, and finding that out takes one table read per letter.
+  if (!hasStraightTriple(codes, n)) return false;
+  measureCodes(codes, n);
   // `>=`: a turn (asdfdsa) counts the corner key in both runs.
-  return measuredLongest >= 5 || measuredCovered >= word.length;
+  return measuredLongest >= 5 || measuredCovered >= n;
 }
 
 /**
@@ -156,17 +237,22 @@ export const MIN_LETTERS_FOR_MASHING = 6;
  * isOneHandMash('barbara') // false
  */
 export function isOneHandMash(word: string): boolean {
-  if (word.length < MIN_LETTERS_FOR_MASHING) return false;
+  return word.length >= MIN_LETTERS_FOR_MASHING && isOneHandMashCodes(codesOf(word), word.length);
+}
+
+/** {@link isOneHandMash} of the word held in `codes[0, n)`. */
+export function isOneHandMashCodes(codes: Uint16Array, n: number): boolean {
+  if (n < MIN_LETTERS_FOR_MASHING) return false;
   let vowels = 0;
-  for (let i = 0; i < word.length; i++) if (MASH_VOWELS.includes(word.charAt(i))) vowels++;
+  for (let i = 0; i < n; i++) if (codes[i]! < MASH_VOWEL.length && MASH_VOWEL[codes[i]!] === 1) vowels++;
   if (vowels > 1) return false;
   for (const layout of POSITIONS) {
-    let prev = layout[word.charCodeAt(0)];
+    let prev = layout[codes[0]!];
     if (prev === undefined) continue;
     const hand = prev.hand;
     let ok = true;
-    for (let i = 1; i < word.length && ok; i++) {
-      const k = layout[word.charCodeAt(i)];
+    for (let i = 1; i < n && ok; i++) {
+      const k = layout[codes[i]!];
       ok = k !== undefined && k.hand === hand && Math.abs(k.col - prev.col) <= 3;
       if (k !== undefined) prev = k;
     }
@@ -177,6 +263,13 @@ export function isOneHandMash(word: string): boolean {
 
 /** The vowels of the one-hand rule (Latin and Cyrillic); every one is a single UTF-16 unit. */
 const MASH_VOWELS = 'aeiouyаеиоуыэюяё';
+
+/** MASH_VOWELS by UTF-16 unit (1 for a vowel), so the rule reads char codes. */
+const MASH_VOWEL: Uint8Array = (() => {
+  const table = new Uint8Array(0x460);
+  for (let i = 0; i < MASH_VOWELS.length; i++) table[MASH_VOWELS.charCodeAt(i)] = 1;
+  return table;
+})();
 
 /** Letters of a two-key alternation (ababab) that make mashing anywhere in a word; Lulu, Coco and Anana-like runs are shorter. */
 export const MIN_ALTERNATION = 6;
