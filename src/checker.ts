@@ -85,7 +85,7 @@ export interface CheckerOptions {
    * `DEVICE_VERSION_UNRELEASED`). Phone and name results do not depend on
    * time. Pin it in tests and replays; a call's own `now` (`device`, `ip`,
    * `identity`) replaces it for that call.
-   * @default the system clock (`() => new Date()`)
+   * @default the system clock, read only through `systemClock()` in src/common/clock.ts
    */
   readonly now?: Date | (() => Date);
 }

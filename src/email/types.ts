@@ -153,7 +153,7 @@ export interface EmailCheckOptions {
    * disposable lists behind `EMAIL_DATA_STALE` (its detail says how many
    * days old they are), measured on this clock. Anything else, or an
    * invalid Date, throws `InputError` (`INPUT_OPTION`).
-   * @default the system clock (`() => new Date()`)
+   * @default the system clock, read only through `systemClock()` in src/common/clock.ts
    */
   readonly now?: Date | (() => Date);
 }

@@ -131,7 +131,7 @@ export interface IpCheckOptions {
    * local hour at the address) and the age of the Tor, VPN, proxy, relay and
    * hosting lists behind `IP_DATA_STALE`. Anything else, or an invalid Date,
    * throws `InputError` (`INPUT_OPTION`).
-   * @default the system clock (`() => new Date()`)
+   * @default the system clock, read only through `systemClock()` in src/common/clock.ts
    */
   readonly now?: Date | (() => Date);
   /**
