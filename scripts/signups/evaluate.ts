@@ -143,19 +143,24 @@ export function check(checker: Checker, row: SignupRow, subject: Subject): Resul
     case 'name':
       return checker.name(row.first_name!, row.last_name!, { country: row.country });
     default:
-      return checker.identity(
-        {
-          email: row.email,
-          ...(row.phone === undefined ? {} : { phone: row.phone }),
-          ip: row.ip,
-          userAgent: row.user_agent,
-          headers: row.headers,
-          ...(row.first_name === undefined ? {} : { firstName: row.first_name, lastName: row.last_name }),
-          country: row.country,
-        },
-        { now },
-      ).identity;
+      return checkIdentityRow(checker, row).identity;
   }
+}
+
+/** The whole identity result of a row (the products' results and the identity score), at the row's time. */
+export function checkIdentityRow(checker: Checker, row: SignupRow) {
+  return checker.identity(
+    {
+      email: row.email,
+      ...(row.phone === undefined ? {} : { phone: row.phone }),
+      ip: row.ip,
+      userAgent: row.user_agent,
+      headers: row.headers,
+      ...(row.first_name === undefined ? {} : { firstName: row.first_name, lastName: row.last_name }),
+      country: row.country,
+    },
+    { now: new Date(row.at) },
+  );
 }
 
 /** Scores every row for every subject and sums it up per half. */

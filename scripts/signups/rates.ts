@@ -40,7 +40,7 @@ import { PHONE_SCORE_MODEL } from '../../src/phone/scoreModel.js';
 import { DEFAULT_BANDS } from '../../src/scoring/bands.js';
 import type { ScoreModel, ScoredName, SignalSpec } from '../../src/scoring/types.js';
 import { pinnedChecker } from './checker.js';
-import { SUBJECTS, check, hasInput, measuredCommit } from './evaluate.js';
+import { SUBJECTS, check, checkIdentityRow, hasInput, measuredCommit } from './evaluate.js';
 import type { Subject } from './evaluate.js';
 import { CORPUS_FILE, CORPUS_NOW, ROOT, parseCorpus } from './schema.js';
 import type { SignupRow } from './schema.js';
@@ -348,22 +348,6 @@ export function fittedSource(dampings: DampingFit, findings: Readonly<Record<str
     '',
   ];
   return lines.join('\n');
-}
-
-/** The whole identity result of a row (the products' results and the identity score). */
-function checkIdentityRow(checker: Checker, row: SignupRow) {
-  return checker.identity(
-    {
-      email: row.email,
-      ...(row.phone === undefined ? {} : { phone: row.phone }),
-      ip: row.ip,
-      userAgent: row.user_agent,
-      headers: row.headers,
-      ...(row.first_name === undefined ? {} : { firstName: row.first_name, lastName: row.last_name }),
-      country: row.country,
-    },
-    { now: new Date(row.at) },
-  );
 }
 
 /**
