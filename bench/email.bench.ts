@@ -25,61 +25,16 @@
  *
  *   npx vitest bench --run bench/email.bench.ts
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import levenshtein from 'fast-levenshtein';
 import { parse } from 'tldts';
 import { bench, describe } from 'vitest';
 import { checkEmail } from '../src/email/index.js';
-import { prng } from '../test/support/prng.js';
-import { distinct } from './emailCorpus.js';
+import { SIZE, distinct, hostile, popular, realistic, unseen } from './emailCorpus.js';
 
-const SIZE = 50_000;
-const FIXTURES = join(import.meta.dirname, '..', 'test', 'fixtures', 'email');
 const require = createRequire(import.meta.url);
-
-function fixture<T>(name: string): T {
-  return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as T;
-}
-
-const popular = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'data', 'email', 'popular-domains.json'), 'utf8')) as {
-  data: { domains: { domain: string }[] };
-}).data.domains.map((d) => d.domain);
-const lists = fixture<Record<string, { domains: string[] }>>('lists.json');
-const locals = fixture<Record<string, { localParts: string[] }>>('local-parts.json');
-const typos = fixture<{ typos: { address: string }[] }>('typos.json').typos.map((t) => t.address.slice(t.address.indexOf('@') + 1));
-// Real company domains written for this bench (their mail is corporate, on no free or disposable list).
-const corporate = [
-  'acme-widgets.com', 'siemens.com', 'bosch.de', 'unilever.com', 'nestle.com', 'toyota.co.jp', 'tata.com', 'ibm.com',
-  'accenture.com', 'ox.ac.uk', 'mit.edu', 'cern.ch', 'telekom.de', 'bbva.es', 'enel.it', 'airbus.com', 'shopify.com',
-  'atlassian.com', 'stripe.com', 'spotify.com', 'ikea.com', 'sap.com', 'philips.com', 'renault.fr', 'bücher.de',
-];
-const malformed = ['jane doe@gmail.com', 'jane@@gmail.com', '"jane"@acme.com', 'jane@[10.0.0.1]', '.jane@gmail.com', 'jane@', '', 'x'.repeat(300)];
-
-function buildCorpus(): string[] {
-  const random = prng(0xe1a11);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const out: string[] = [];
-  for (let i = 0; i < SIZE; i++) {
-    const local = random() < 0.06 ? pick(locals.role!.localParts) : pick(locals.personal!.localParts);
-    const roll = random();
-    let domain: string;
-    if (roll < 0.45) domain = popular[Math.min(popular.length - 1, Math.floor(-Math.log(1 - random()) * 12))]!; // popular, skewed to the top
-    else if (roll < 0.7) domain = pick(corporate);
-    else if (roll < 0.8) domain = pick(lists.free!.domains);
-    else if (roll < 0.88) domain = pick([...lists.disposable!.domains, ...lists.disposableSecondOpinion!.domains]);
-    else if (roll < 0.95) domain = pick(typos);
-    else {
-      out.push(pick(malformed));
-      continue;
-    }
-    out.push(`${local}@${domain}`);
-  }
-  return out;
-}
-
-const corpus = buildCorpus();
+// The corpora are bench/emailCorpus.ts's, shared with bench/email-cpu.ts and bench/email-differential.ts.
+const corpus = realistic();
 
 // Raw libraries, loaded the same way the check loads them.
 const disposable = new Set((require('disposable-email-domains-js') as { disposableEmailBlocklist(): string[] }).disposableEmailBlocklist());
@@ -147,26 +102,22 @@ describe(`email: ${SIZE.toLocaleString('en')} addresses, the realistic domain mi
 
 describe('email: long tail, every address at a domain never seen before (defeats the per-checker domain cache)', () => {
   // Synthetic corporate domains: what a check costs the first time it meets a domain.
-  const random = prng(0x7a11);
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  const word = (n: number): string => Array.from({ length: n }, () => letters[Math.floor(random() * 26)]).join('');
-  const tlds = ['com', 'de', 'co.uk', 'fr', 'io', 'net', 'com.br', 'it', 'nl', 'org'];
-  const unseen = Array.from({ length: SIZE }, (_, n) => `${locals.personal!.localParts[n % 400]}@${word(4 + (n % 9))}${n}.${tlds[n % tlds.length]}`);
+  const addresses = unseen();
   let u = 0;
   let v = 0;
   bench('checkEmail, unseen domains', () => {
-    sink += checkEmail(unseen[u++ % SIZE]!).score;
+    sink += checkEmail(addresses[u++ % SIZE]!).score;
   }, { time: 3000, warmupTime: 0, warmupIterations: 0 });
   bench('raw libraries, unseen domains', () => {
-    sink += rawLibraries(unseen[v++ % SIZE]!);
+    sink += rawLibraries(addresses[v++ % SIZE]!);
   }, { time: 3000, warmupTime: 0, warmupIterations: 0 });
 });
 
 describe('email: hostile input (10 kB junk, control characters, confusables)', () => {
-  const hostile = ['x'.repeat(10_000), `${'a'.repeat(5000)}@${'b'.repeat(5000)}`, '\u0000\u0001\u0002@x.com', 'jаne@pаypal.com', '@'.repeat(1000), ' '.repeat(10_000)];
+  const inputs = hostile();
   let k = 0;
   bench('checkEmail on hostile input', () => {
-    sink += checkEmail(hostile[k++ % hostile.length]!).score;
+    sink += checkEmail(inputs[k++ % inputs.length]!).score;
   }, { time: 1000 });
 });
 

@@ -1,8 +1,7 @@
 /**
- * Address corpora shared by the e-mail speed and differential scripts
- * (bench/email-cpu.ts, bench/email-differential.ts). `realistic` and
- * `unseen` are built exactly as bench/email.bench.ts builds its groups;
- * they draw their local parts from the 540 fixture local parts, so every
+ * Address corpora of the e-mail bench, speed and differential scripts
+ * (bench/email.bench.ts, bench/email-cpu.ts, bench/email-differential.ts).
+ * `realistic` and `unseen` draw their local parts from the 540 fixture local parts, so every
  * local part repeats about 90 times in 50,000 addresses. `distinct` has the
  * same domain mix with a different local part in every address, drawn from
  * the shipped name tables in the usual shapes (first.last, flast,
@@ -22,7 +21,7 @@ function fixture<T>(name: string): T {
   return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as T;
 }
 
-const popular = (JSON.parse(readFileSync(join(ROOT, 'data', 'email', 'popular-domains.json'), 'utf8')) as {
+export const popular = (JSON.parse(readFileSync(join(ROOT, 'data', 'email', 'popular-domains.json'), 'utf8')) as {
   data: { domains: { domain: string }[] };
 }).data.domains.map((d) => d.domain);
 const lists = fixture<Record<string, { domains: string[] }>>('lists.json');
@@ -58,7 +57,7 @@ function mixed(seed: number, local: (random: () => number) => string): string[] 
   return out;
 }
 
-/** bench/email.bench.ts's realistic corpus, address for address. */
+/** The realistic corpus: the domain mix above, local parts from the fixtures (6% role addresses). */
 export function realistic(): string[] {
   return mixed(0xe1a11, (random) => {
     const list = random() < 0.06 ? locals.role!.localParts : locals.personal!.localParts;
@@ -66,7 +65,7 @@ export function realistic(): string[] {
   });
 }
 
-/** bench/email.bench.ts's long-tail corpus: every domain new, local parts from the 400 personal fixtures. */
+/** The long-tail corpus: every domain new, local parts from the 400 personal fixtures. */
 export function unseen(): string[] {
   const random = prng(0x7a11);
   const letters = 'abcdefghijklmnopqrstuvwxyz';
@@ -75,7 +74,7 @@ export function unseen(): string[] {
   return Array.from({ length: SIZE }, (_, n) => `${locals.personal!.localParts[n % 400]}@${word(4 + (n % 9))}${n}.${tlds[n % tlds.length]}`);
 }
 
-/** bench/email.bench.ts's hostile inputs. */
+/** Hostile inputs: 10 kB junk, control characters, confusables. */
 export function hostile(): string[] {
   return ['x'.repeat(10_000), `${'a'.repeat(5000)}@${'b'.repeat(5000)}`, '\u0000\u0001\u0002@x.com', 'jаne@pаypal.com', '@'.repeat(1000), ' '.repeat(10_000)];
 }
