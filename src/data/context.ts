@@ -292,6 +292,45 @@ function dayStartMs(retrieved: string): number {
 }
 
 /**
+ * What a check needs to say whether one volatile dataset of its bundle is
+ * stale: the dataset's label, its retrieval date (parsed once, when the
+ * checker opens its tables) and the checker's age limit. Null when the
+ * checker never calls a list stale (`maxAgeDays: Infinity`) or the bundle
+ * does not list the dataset.
+ */
+export interface StaleWatch {
+  readonly label: string;
+  readonly retrieved: string;
+  readonly retrievedMs: number;
+  readonly maxAgeDays: number;
+}
+
+/** Opens the {@link StaleWatch} of `format` in `context`'s bundle (the manifest of the bundle that holds it). */
+export function watchStaleness(context: DataContext, format: DatasetFormat<never>): StaleWatch | null {
+  if (context.maxAgeDays === Infinity) return null;
+  const entry = context.bundle.holder(format)?.listed(format);
+  if (entry === undefined) return null;
+  return Object.freeze({
+    label: format.volatile ?? `${format.product}/${format.name}`,
+    retrieved: entry.retrieved,
+    retrievedMs: Date.parse(`${entry.retrieved}T00:00:00Z`),
+    maxAgeDays: context.maxAgeDays,
+  });
+}
+
+/**
+ * The `detail` of a stale reason at `nowMs` (`"Tor, VPN, proxy, relay and
+ * hosting lists of 2026-08-22 (95 days old; limit 30)"`), or null when the
+ * dataset is within its limit (or `watch` is null).
+ */
+export function staleDetailAt(watch: StaleWatch | null, nowMs: number): string | null {
+  if (watch === null) return null;
+  const age = Math.max(0, Math.floor((nowMs - watch.retrievedMs) / DAY_MS));
+  if (age <= watch.maxAgeDays) return null;
+  return `${watch.label} of ${watch.retrieved} (${age} days old; limit ${watch.maxAgeDays})`;
+}
+
+/**
  * When the running check's copy of a volatile dataset is older than its
  * context allows: the `detail` of the stale reason (`"Tor, VPN, proxy, relay
  * and hosting lists of 2026-08-22 (95 days old; limit 30)"`); else null.

@@ -62,3 +62,16 @@ export function preloader(context: DataContext, target: PreloadTarget, datasets:
     done = true;
   };
 }
+
+/**
+ * A product's `preload()`: runs `steps` (its tables' loads, then its
+ * warm-up) the first time it is called, and does nothing after.
+ */
+export function preloadOnce(steps: readonly (() => unknown)[]): () => void {
+  let done = false;
+  return (): void => {
+    if (done) return;
+    for (const step of steps) step();
+    done = true;
+  };
+}
