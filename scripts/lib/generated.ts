@@ -20,7 +20,7 @@ import type { ManifestDataset } from '../../src/data/manifest.js';
  * `data/raw/<product>` below this root. The repository by default;
  * `identity-signals data update` sets IDENTITY_SIGNALS_BUILD_ROOT to a
  * directory laid out the same way, holding the packages and files it has just
- * downloaded (src/data/update.ts).
+ * downloaded (src/update/update.ts).
  */
 export const ROOT = process.env.IDENTITY_SIGNALS_BUILD_ROOT || join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /**

@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { StringDecoder } from 'node:string_decoder';
 import { MappingError, parseMaps } from '../batch/mapColumns.js';
 import { writtenFilesProblem } from '../batch/sameFile.js';
 import { DEFAULT_MAX_MEMORY_MB } from '../batch/threads.js';
@@ -14,56 +13,14 @@ import { checkOne } from './check.js';
 import { dataDirOf } from './data.js';
 import { UsageError, quoted } from './args.js';
 import type { Flags } from './args.js';
-import { openFile } from './files.js';
+import { openFile } from '../common/files.js';
+import { ReadFailure, numberedLines } from '../common/lines.js';
 import type { CliIo } from './run.js';
 import type { FlagName } from './usage.js';
 
 /** How many blank line numbers the closing report lists before it says "…". */
 const LISTED_BLANKS = 10;
 
-/** A read of the input failed after it was opened (EIO, a vanished network file). */
-class ReadFailure extends Error {
-  constructor(readonly reason: unknown) {
-    super('read failed');
-  }
-}
-
-/**
- * The lines of `input`, numbered as editors and `sed -n Np` number them: a
- * line ends at `\n` (a `\r` before it belongs to the break), a lone `\r` is
- * part of its line, a last line without `\n` counts, and a UTF-8 byte order
- * mark is not input. node:readline also breaks at a lone `\r`, so its line
- * numbers drift from the file's.
- */
-export async function* numberedLines(input: AsyncIterable<string | Buffer>): AsyncGenerator<readonly [number, string]> {
-  const decoder = new StringDecoder('utf8');
-  let lineNo = 0;
-  let pending = '';
-  const finish = (line: string) => {
-    lineNo++;
-    const text = line.endsWith('\r') ? line.slice(0, -1) : line;
-    return [lineNo, lineNo === 1 && text.startsWith('\uFEFF') ? text.slice(1) : text] as const;
-  };
-  try {
-    for await (const chunk of input) {
-      // Multi-byte characters split across chunks are joined by the decoder.
-      const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
-      let start = 0;
-      let newline = text.indexOf('\n');
-      while (newline >= 0) {
-        yield finish(pending + text.slice(start, newline));
-        pending = '';
-        start = newline + 1;
-        newline = text.indexOf('\n', start);
-      }
-      pending += text.slice(start);
-    }
-  } catch (error) {
-    throw new ReadFailure(error);
-  }
-  pending += decoder.end();
-  if (pending !== '') yield finish(pending);
-}
 
 /**
  * Reads one input a line and writes one JSON line per input, each starting

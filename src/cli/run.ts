@@ -9,10 +9,10 @@ import { runBatch, runBatchFiles, runWorker } from './batch.js';
 import { checkOne } from './check.js';
 import { dataDirOf, runData } from './data.js';
 import { DEMO_INPUTS, summarise } from './demo.js';
-import { requireFile } from './files.js';
+import { FileProblem, requireFile } from '../common/files.js';
 import { commandUsage, generalUsage } from './usage.js';
 import type { CommandName } from './usage.js';
-import { packageVersion } from './version.js';
+import { packageVersion } from '../common/version.js';
 
 /** What the CLI reads and writes: injectable so tests can capture output. */
 export interface CliIo {
@@ -55,6 +55,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     return await runCommand(line.command, line, io);
   } catch (error) {
+    if (error instanceof FileProblem) {
+      io.err(error.message);
+      return 2;
+    }
     if (error instanceof UsageError) {
       const usage = error.usage === 'none' ? '' : `\n\n${error.usage === 'general' ? generalUsage() : commandUsage(error.usage)}`;
       io.err(`${error.message}${usage}`);

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { numberedLines } from '../../src/cli/batch.js';
+import { numberedLines } from '../../src/common/lines.js';
 import { runCli } from '../../src/cli/run.js';
 import { createChecker } from '../../src/index.js';
 

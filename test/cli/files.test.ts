@@ -2,8 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/cli/args.js';
-import { openFile, requireFile } from '../../src/cli/files.js';
+import { FileProblem, openFile, requireFile } from '../../src/common/files.js';
 import { runCliLines } from '../support/cli.js';
 
 // A file named on the command line that cannot be used is the person's fault
@@ -17,14 +16,14 @@ function cli(argv: readonly string[]) {
   return runCliLines(argv);
 }
 
-async function faultOf(check: () => Promise<unknown>): Promise<{ message: string; usage: string }> {
+async function faultOf(check: () => Promise<unknown>): Promise<{ message: string }> {
   try {
     await check();
   } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return { message: (error as UsageError).message, usage: (error as UsageError).usage };
+    expect(error).toBeInstanceOf(FileProblem);
+    return { message: (error as FileProblem).message };
   }
-  throw new Error('no UsageError');
+  throw new Error('no FileProblem');
 }
 
 const file = join(dir, 'a.txt');
@@ -58,8 +57,8 @@ describe('requireFile and openFile', () => {
     ['a symbolic link loop', loop, `cannot read ${loop}: too many symbolic links`],
     ['a name too long', long, `cannot read "…${'x'.repeat(64)}" (${long.length} characters): the name is too long`],
   ])('%s → one line, no usage after it', async (_, path, message) => {
-    expect(await faultOf(() => requireFile(path))).toEqual({ message, usage: 'none' });
-    expect(await faultOf(() => openFile(path))).toEqual({ message, usage: 'none' });
+    expect(await faultOf(() => requireFile(path))).toEqual({ message });
+    expect(await faultOf(() => openFile(path))).toEqual({ message });
   });
 
   it('through the command line: exit 2, the line alone, for --db and for batch', async () => {

@@ -1,7 +1,7 @@
 /**
  * Writes small MaxMind DB files (format 2.0, 24-bit records) for the
  * loopback mirror of the data update tests: the city package's files cut to
- * a few hundred networks (test/data/makeUpdateFixtures.ts).
+ * a few hundred networks (test/update/makeUpdateFixtures.ts).
  */
 
 /** One network: its first bits (0 or 1, most significant first) and its record. */

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync } from 'fastify';
-import { packageVersion } from '../../cli/version.js';
+import { packageVersion } from '../../common/version.js';
 import { WEBHOOK_EVENTS, webhookSchema } from '../schemas.js';
 import { shared } from './shared.js';
 

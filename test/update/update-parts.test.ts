@@ -5,17 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { authorizationFor, download, downloadPackage, mirrored, registryFor } from '../../src/data/download.js';
-import { acquireLock, LockBusyError } from '../../src/data/lock.js';
-import { GITHUB_FILES, keptContent, parseSupportedDevices } from '../../src/data/sources.js';
-import { unpackTarball } from '../../src/data/tar.js';
-import { shrinkage } from '../../src/data/update.js';
+import { authorizationFor, download, downloadPackage, mirrored, registryFor } from '../../src/update/download.js';
+import { acquireLock, LockBusyError } from '../../src/update/lock.js';
+import { GITHUB_FILES, keptContent, parseSupportedDevices } from '../../src/update/sources.js';
+import { unpackTarball } from '../../src/update/tar.js';
+import { shrinkage } from '../../src/update/update.js';
 import type { ManifestDataset } from '../../src/data/manifest.js';
 import { DataBundle } from '../../src/data/bundle.js';
 import { ROLES } from '../../src/email/data/formats.js';
 import { ROOT } from '../support/batchBin.js';
-import { makeBundle } from './makeBundle.js';
-import { packTarball } from './packTarball.js';
+import { makeBundle } from '../data/makeBundle.js';
+import { packTarball } from '../data/packTarball.js';
 
 // The parts of `data update` one by one: where packages come from (npm's
 // registry settings), the mirror layout, the tarball reader, the size check,

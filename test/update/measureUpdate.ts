@@ -2,7 +2,7 @@
  * Measures `identity-signals data update` (the built bin) against a loopback
  * HTTP mirror, for the figures in docs/data.md and the issue 13 closing note:
  *
- *   npm run build && npx tsx test/data/measureUpdate.ts [fixtures|full]
+ *   npm run build && npx tsx test/update/measureUpdate.ts [fixtures|full]
  *
  * - `fixtures`: the cut-down mirror of test/fixtures/data-update (what the tests serve);
  * - `full` (default): a mirror written to a temporary folder from what the
@@ -22,8 +22,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { CAPABILITY_FEATURES } from '../../src/device/data/capabilities.js';
-import { GITHUB_FILES, PACKAGES } from '../../src/data/sources.js';
-import { packTarball } from './packTarball.js';
+import { GITHUB_FILES, PACKAGES } from '../../src/update/sources.js';
+import { packTarball } from '../data/packTarball.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The bin: the checkout's, or MEASURE_BIN (a copy of the published files, away from builds running meanwhile). */

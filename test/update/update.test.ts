@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/index.js';
 import { verifyBundle } from '../../src/data/info.js';
 import { parseManifest } from '../../src/data/manifest.js';
-import { parseSupportedDevices } from '../../src/data/sources.js';
+import { parseSupportedDevices } from '../../src/update/sources.js';
 import { BIN, ROOT } from '../support/batchBin.js';
 
 // issue 13 item 4: `identity-signals data update` run whole, as a shell runs

@@ -8,7 +8,7 @@
  * a source added to the repository is added here too.
  */
 import { csvCells } from '../common/csvCells.js';
-import type { DataProduct } from './format.js';
+import type { DataProduct } from '../data/format.js';
 
 /** The products `data update` rebuilds: those whose sources publish updates (names come from fixed snapshots). */
 export const UPDATABLE_PRODUCTS: readonly DataProduct[] = Object.freeze(['device', 'email', 'ip', 'phone'] as const);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The version in the package's own package.json. It is found by walking up
- * from this module, which is `src/cli/version.ts` when run from source and
+ * from this module, which is `src/common/version.ts` when run from source and
  * part of `dist/cli/index.js` when built, so both find the same file; the
  * name check makes sure it is ours and not a parent project's.
  */

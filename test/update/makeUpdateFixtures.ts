@@ -3,7 +3,7 @@
  * `data update --mirror` reads (`<host>/<path>` of each upstream URL), that
  * the update tests serve from a loopback HTTP server.
  *
- *   npx tsx test/data/makeUpdateFixtures.ts
+ *   npx tsx test/update/makeUpdateFixtures.ts
  *
  * Everything is cut from what the repository already holds, never downloaded:
  * - raw.githubusercontent.com/<owner>/<repo>/HEAD/<path>: the first lines of
@@ -21,10 +21,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CAPABILITY_FEATURES } from '../../src/device/data/capabilities.js';
-import { GITHUB_FILES, PACKAGES } from '../../src/data/sources.js';
-import { packTarball } from './packTarball.js';
-import { writeMmdb } from './writeMmdb.js';
-import type { MmdbNetwork } from './writeMmdb.js';
+import { GITHUB_FILES, PACKAGES } from '../../src/update/sources.js';
+import { packTarball } from '../data/packTarball.js';
+import { writeMmdb } from '../data/writeMmdb.js';
+import type { MmdbNetwork } from '../data/writeMmdb.js';
 import { MmdbTree } from '../../src/ip/mmdbTree.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');

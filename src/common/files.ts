@@ -1,34 +1,42 @@
 import { open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { quoteInput } from '../common/quoteInput.js';
-import { UsageError } from './args.js';
+import { quoteInput } from './quoteInput.js';
+
+/**
+ * A file named on a command line (or in a batch's options) that cannot be
+ * read as a file: a fault of what was asked (the CLI exits 2), said in one
+ * line with the path as given.
+ */
+export class FileProblem extends Error {
+  override readonly name = 'FileProblem';
+}
 
 /**
  * The one line a person needs when a file they named cannot be used: the
  * path as they wrote it, and why. Usage faults (exit 2), not failures: the
  * command line names the wrong file.
  */
-function fileProblem(path: string, error: unknown): UsageError | undefined {
+function fileProblem(path: string, error: unknown): FileProblem | undefined {
   switch ((error as NodeJS.ErrnoException).code) {
     case 'ENOENT':
     case 'ENOTDIR':
-      return new UsageError(`no such file: ${path}`, 'none');
+      return new FileProblem(`no such file: ${path}`);
     case 'EISDIR':
-      return new UsageError(`not a file: ${path}`, 'none');
+      return new FileProblem(`not a file: ${path}`);
     case 'EACCES':
     case 'EPERM':
-      return new UsageError(`cannot read ${path}: permission denied`, 'none');
+      return new FileProblem(`cannot read ${path}: permission denied`);
     case 'ELOOP':
-      return new UsageError(`cannot read ${path}: too many symbolic links`, 'none');
+      return new FileProblem(`cannot read ${path}: too many symbolic links`);
     case 'ENAMETOOLONG':
       // Longer than any file system allows, so longer than a message may repeat: its end, where the name is.
-      return new UsageError(`cannot read ${quoteInput(path, 'end')}: the name is too long`, 'none');
+      return new FileProblem(`cannot read ${quoteInput(path, 'end')}: the name is too long`);
     default:
       return undefined;
   }
 }
 
-/** Throws {@link UsageError} unless `path` names something that can be read as a file. */
+/** Throws {@link FileProblem} unless `path` names something that can be read as a file. */
 export async function requireFile(path: string): Promise<void> {
   let stats;
   try {
@@ -36,7 +44,7 @@ export async function requireFile(path: string): Promise<void> {
   } catch (error) {
     throw fileProblem(path, error) ?? error;
   }
-  if (stats.isDirectory()) throw new UsageError(`not a file: ${path}`, 'none');
+  if (stats.isDirectory()) throw new FileProblem(`not a file: ${path}`);
 }
 
 /**
@@ -52,7 +60,7 @@ export async function openFile(path: string): Promise<FileHandle> {
   }
   if ((await handle.stat()).isDirectory()) {
     await handle.close();
-    throw new UsageError(`not a file: ${path}`, 'none');
+    throw new FileProblem(`not a file: ${path}`);
   }
   return handle;
 }
