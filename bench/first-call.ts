@@ -27,7 +27,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { decodeDataset } from '../src/data/bundle.js';
-import { DATASETS } from '../src/data/datasets.js';
+import { DATASETS } from '../src/registry.js';
 import type { DataProduct, DatasetFormat } from '../src/data/format.js';
 import { median } from './serverRequests.js';
 

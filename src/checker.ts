@@ -1,3 +1,4 @@
+import { DATASETS } from './registry.js';
 import { createDeviceCheck } from './device/index.js';
 import type { DeviceResult } from './device/index.js';
 import { createEmailCheck } from './email/index.js';
@@ -277,7 +278,7 @@ export function createChecker(options?: CheckerOptions): Checker {
     ip: (value: string, call?: { now?: Date }) => ip(value, call),
     phone,
     name,
-    dataInfo: (info?: { readonly verify?: boolean }) => dataInfo(data, info),
+    dataInfo: (info?: { readonly verify?: boolean }) => dataInfo(data, DATASETS, info),
     now: () => new Date(readClock(data.now)),
     preload: (products?: readonly ProductName[]) => {
       const preloads: Readonly<Record<ProductName, () => void>> = { email: email.preload, device: device.preload, ip: ip.preload, phone: phone.preload, name: name.preload };

@@ -1,3 +1,4 @@
+import { DATASETS } from '../registry.js';
 import { openData } from '../data/context.js';
 import { dataInfo, exportBundle, verifyBundle } from '../data/info.js';
 import type { DatasetInfo } from '../data/info.js';
@@ -78,13 +79,13 @@ export function runData(args: readonly string[], flags: Flags, io: CliIo): numbe
       if (rest.length > 0) throw new UsageError(`data info takes no arguments, got ${quoted(rest[0]!)} (the bundle is --data DIR)`, 'data');
       const dir = dataDirOf(flags, env);
       const context = openData(dir === undefined ? undefined : { dir });
-      const info = dataInfo(context, { verify: true });
+      const info = dataInfo(context, DATASETS, { verify: true });
       io.out(json ? JSON.stringify(info, null, 2) : table(info));
       return info.some((d) => d.problem !== undefined) ? 1 : 0;
     }
     case 'verify': {
       if (rest.length !== 1) throw new UsageError('data verify takes the bundle directory to verify', 'data');
-      const result = verifyBundle(rest[0]!);
+      const result = verifyBundle(rest[0]!, DATASETS);
       if (json) io.out(JSON.stringify(result, null, 2));
       else if (result.ok) io.out(`${rest[0]!}: ${result.datasets} datasets verified`);
       else for (const p of result.problems) io.err(`${p.file}: ${p.message}`);
@@ -97,7 +98,7 @@ export function runData(args: readonly string[], flags: Flags, io: CliIo): numbe
       const dir = dataDirOf(flags, env);
       let written;
       try {
-        written = exportBundle(openData(dir === undefined ? undefined : { dir }), out);
+        written = exportBundle(openData(dir === undefined ? undefined : { dir }), DATASETS, out);
       } catch (error) {
         if (!isSystemError(error)) throw error;
         io.err(`data export: ${error.message}`);

@@ -1,3 +1,4 @@
+import { DATASETS } from '../registry.js';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
@@ -309,7 +310,7 @@ export async function serveCommand(flags: Flags, io: CliIo): Promise<number> {
   const reloadChecker = (): ReloadedData => {
     if (data === undefined) return { problems: [], checker: checkerOn(undefined) };
     // A manifest that cannot be read is refused as a bad file is (`data verify` reports it so).
-    const { problems, opened } = openVerified(() => openData(data));
+    const { problems, opened } = openVerified(DATASETS, () => openData(data));
     return opened === undefined || problems.length > 0 ? { problems } : { problems, checker: checkerOn(opened) };
   };
   const port = flags.given.has('port') ? flags.port : (config.port ?? flags.port);
@@ -318,7 +319,7 @@ export async function serveCommand(flags: Flags, io: CliIo): Promise<number> {
     config,
     reloadKeys: () => keysOf(load()),
     reloadChecker,
-    ...(started === undefined ? {} : { verifyData: () => verifyOpenedBundle(started.bundle).problems }),
+    ...(started === undefined ? {} : { verifyData: () => verifyOpenedBundle(started.bundle, DATASETS).problems }),
     webhooks: providers.length > 0,
   });
 }

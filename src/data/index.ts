@@ -6,7 +6,7 @@ export { DataBundle, decodeDataset, readListedFile } from './bundle.js';
 export type { BundleOrigin } from './bundle.js';
 export { DEFAULT_MAX_AGE_DAYS, ageInDays, currentBundle, currentData, defaultDataContext, openData, runWithData, staleDetail } from './context.js';
 export type { DataContext, DataOptions } from './context.js';
-export { DATASETS } from './datasets.js';
+
 export { dataset } from './format.js';
 export type { DataEncoding, DataProduct, DatasetFormat } from './format.js';
 export { dataInfo, exportBundle, verifyBundle } from './info.js';

@@ -9,7 +9,6 @@ import { DataBundle, isDirectory, readListedFile } from './bundle.js';
 import type { DataContext } from './context.js';
 import { ageInDays } from './context.js';
 import { readClock } from '../common/clock.js';
-import { DATASETS } from './datasets.js';
 import type { DataProduct, DatasetFormat } from './format.js';
 import { MANIFEST_FILE, MANIFEST_FORMAT, MANIFEST_FORMAT_VERSION, formatManifest } from './manifest.js';
 import type { ManifestDataset } from './manifest.js';
@@ -49,10 +48,10 @@ export interface DatasetInfo {
  * whether it verified. With `verify`, each file not yet read is read and
  * verified now (a dataset that fails keeps failing: its checks throw).
  */
-export function dataInfo(context: DataContext, options: { readonly verify?: boolean } = {}): readonly DatasetInfo[] {
+export function dataInfo(context: DataContext, formats: readonly DatasetFormat<never>[], options: { readonly verify?: boolean } = {}): readonly DatasetInfo[] {
   const now = readClock(context.now);
   const out: DatasetInfo[] = [];
-  for (const format of DATASETS) {
+  for (const format of formats) {
     const holder = context.bundle.holder(format);
     const entry = holder?.listed(format);
     if (holder === null || holder === undefined || entry === undefined) continue;
@@ -103,8 +102,8 @@ export interface BundleVerification {
  * every file it lists: size, sha256 and, for the datasets this version
  * reads, format version and shape. Lists every problem rather than the first.
  */
-export function verifyBundle(dir: string): BundleVerification {
-  const { ok, datasets, problems } = openVerified(() => {
+export function verifyBundle(dir: string, formats: readonly DatasetFormat<never>[]): BundleVerification {
+  const { ok, datasets, problems } = openVerified(formats, () => {
     if (!isDirectory(dir)) throw new DataError('DATA_MISSING', `${dir}: no such directory`, dir);
     return { bundle: new DataBundle(dir, 'custom', null) };
   });
@@ -126,7 +125,7 @@ export interface OpenedVerification<T> extends BundleVerification {
  *
  * @param open opens the bundle and returns what holds it (a data context, or just `{ bundle }`); a DataError it throws becomes the problem
  */
-export function openVerified<T extends { readonly bundle: DataBundle }>(open: () => T): OpenedVerification<T> {
+export function openVerified<T extends { readonly bundle: DataBundle }>(formats: readonly DatasetFormat<never>[], open: () => T): OpenedVerification<T> {
   let opened: T;
   try {
     opened = open();
@@ -134,7 +133,7 @@ export function openVerified<T extends { readonly bundle: DataBundle }>(open: ()
     if (!(error instanceof DataError)) throw error;
     return { ok: false, datasets: 0, problems: [{ file: MANIFEST_FILE, message: error.message }] };
   }
-  return { ...verifyOpenedBundle(opened.bundle), opened };
+  return { ...verifyOpenedBundle(opened.bundle, formats), opened };
 }
 
 /**
@@ -144,8 +143,8 @@ export function openVerified<T extends { readonly bundle: DataBundle }>(open: ()
  * reads and hashes no file again (`serve --data` verifies its checker's
  * bundle this way at start).
  */
-export function verifyOpenedBundle(bundle: DataBundle): BundleVerification {
-  const known = new Map<string, DatasetFormat<never>>(DATASETS.map((f) => [f.file, f]));
+export function verifyOpenedBundle(bundle: DataBundle, formats: readonly DatasetFormat<never>[]): BundleVerification {
+  const known = new Map<string, DatasetFormat<never>>(formats.map((f) => [f.file, f]));
   const problems: BundleProblem[] = [];
   for (const entry of bundle.manifest.datasets) {
     const format = known.get(entry.file);
@@ -169,13 +168,13 @@ export function verifyOpenedBundle(bundle: DataBundle): BundleVerification {
  * @returns the written manifest's datasets
  * @throws DataError when a source file fails verification or `outDir` is not empty
  */
-export function exportBundle(context: DataContext, outDir: string): readonly ManifestDataset[] {
+export function exportBundle(context: DataContext, formats: readonly DatasetFormat<never>[], outDir: string): readonly ManifestDataset[] {
   const out = resolvePath(outDir);
   if (isDirectory(out) && readdirSync(out).length > 0) {
     throw new DataError('DATA_CORRUPT', `${out}: not empty; export writes a new bundle into an empty or new directory`, out);
   }
   const datasets: ManifestDataset[] = [];
-  for (const format of DATASETS) {
+  for (const format of formats) {
     const holder = context.bundle.holder(format);
     const entry = holder?.listed(format);
     if (holder === null || holder === undefined || entry === undefined) continue;

@@ -43,7 +43,7 @@ import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { systemClock } from '../common/clock.js';
 import { openData } from '../data/context.js';
-import { DATASETS } from '../data/datasets.js';
+import { DATASETS } from '../registry.js';
 import { authorizationFor, download, downloadPackage, mirrored, registryFor } from './download.js';
 import type { PackageVersion } from './download.js';
 import type { DataProduct } from '../data/format.js';
@@ -176,7 +176,7 @@ export async function updateBundle(options: UpdateOptions): Promise<UpdateResult
       }
       for (const line of shrunk) log(`warning (accepted with --allow-shrink): ${line}`);
     }
-    const verified = verifyBundle(bundle);
+    const verified = verifyBundle(bundle, DATASETS);
     if (!verified.ok) {
       throw new UpdateError(`the new bundle fails verification, the previous one is unchanged: ${verified.problems.map((p) => `${p.file}: ${p.message}`).join('; ')}`);
     }

@@ -1,3 +1,4 @@
+import { DATASETS } from '../../src/registry.js';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -93,10 +94,10 @@ describe('data info', () => {
 
 describe('the stale-data warning of serve', () => {
   it('none when no list is past the maximum age', () => {
-    const fresh = dataInfo(openData({ maxAgeDays: 100_000 }));
+    const fresh = dataInfo(openData({ maxAgeDays: 100_000 }), DATASETS);
     expect(fresh.some((d) => d.stale)).toBe(false);
     expect(staleWarning(fresh, {})).toBeNull();
-    expect(staleWarning(dataInfo(openData({ maxAgeDays: 0 }, 'data', () => new Date('2100-01-01T00:00:00Z'))), {})).toMatch(/^warning: data past its maximum age: /);
+    expect(staleWarning(dataInfo(openData({ maxAgeDays: 0 }, 'data', () => new Date('2100-01-01T00:00:00Z')), DATASETS), {})).toMatch(/^warning: data past its maximum age: /);
   });
 });
 

@@ -3,6 +3,7 @@
  * the default one, checkers that keep their own tables, DATA_STALE on a
  * pinned clock, and bundle-level verify/export.
  */
+import { DATASETS } from '../../src/registry.js';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -228,22 +229,22 @@ describe('verifyBundle and exportBundle', () => {
   it('export writes the default bundle as a standalone bundle that verifies and serves a checker with no fallback needed', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'is-export-')), 'bundle');
     made.push(out);
-    const written = exportBundle(defaultDataContext(), out);
+    const written = exportBundle(defaultDataContext(), DATASETS, out);
     expect(written.length).toBe(defaultDataContext().bundle.manifest.datasets.length);
-    expect(verifyBundle(out)).toEqual({ ok: true, datasets: written.length, problems: [] });
+    expect(verifyBundle(out, DATASETS)).toEqual({ ok: true, datasets: written.length, problems: [] });
     const info = createChecker({ data: out }).dataInfo({ verify: true });
     expect(info.every((d) => d.from === 'custom' && d.verified)).toBe(true);
     // Not into a directory that holds something.
-    expect(() => exportBundle(defaultDataContext(), out)).toThrow(/not empty/);
+    expect(() => exportBundle(defaultDataContext(), DATASETS, out)).toThrow(/not empty/);
   });
 
   it('exporting a partial bundle writes what its checker reads: the custom file and the default rest', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'is-export-')), 'bundle');
     made.push(out);
-    const written = exportBundle(openData(customDisposable()), out);
+    const written = exportBundle(openData(customDisposable()), DATASETS, out);
     expect(written.find((d) => d.file === DISPOSABLE.file)).toMatchObject({ records: 1, source: 'test fixture' });
     expect(written.find((d) => d.file === POPULAR_DOMAINS.file)).toEqual(defaultDataContext().bundle.listed(POPULAR_DOMAINS));
-    expect(verifyBundle(out).ok).toBe(true);
+    expect(verifyBundle(out, DATASETS).ok).toBe(true);
     expect(createEmailCheck({ data: out, secondOpinion: false })(`a@${FRESH_THROWAWAY}`).status).toBe('disposable');
   });
 
@@ -254,16 +255,16 @@ describe('verifyBundle and exportBundle', () => {
     ]);
     writeFileSync(join(dir, DISPOSABLE.file), 'x');
     rmSync(join(dir, POPULAR_DOMAINS.file));
-    const result = verifyBundle(dir);
+    const result = verifyBundle(dir, DATASETS);
     expect(result.ok).toBe(false);
     expect(result.problems.map((p) => p.file).sort()).toEqual([DISPOSABLE.file, POPULAR_DOMAINS.file]);
-    expect(verifyBundle(join(dir, 'nope'))).toMatchObject({ ok: false, problems: [{ file: 'manifest.json' }] });
+    expect(verifyBundle(join(dir, 'nope'), DATASETS)).toMatchObject({ ok: false, problems: [{ file: 'manifest.json' }] });
   });
 });
 
 describe('docs/data.md', () => {
   it('lists every dataset this version reads, with its file and format version', async () => {
-    const { DATASETS } = await import('../../src/data/datasets.js');
+    const { DATASETS } = await import('../../src/registry.js');
     const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'data.md'), 'utf8');
     for (const d of DATASETS) {
       expect(doc, `${d.product}/${d.name}`).toMatch(new RegExp(`\\| ${d.product} \\| ${d.name} \\| \`${d.file.replaceAll('.', '\\.')}\` \\| ${d.formatVersion} \\| ${d.volatile === undefined ? '' : 'yes '}\\|`));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createChecker, createEmailCheck } from '../../src/index.js';
-import { DATASETS } from '../../src/data/datasets.js';
+import { DATASETS } from '../../src/registry.js';
 import { lazyLoads } from '../../src/data/loads.js';
 import { randomAddresses } from '../support/ipDifferential.js';
 

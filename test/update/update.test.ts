@@ -1,3 +1,4 @@
+import { DATASETS } from '../../src/registry.js';
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -82,7 +83,7 @@ const update = (...extra: string[]) => runBin(['data', 'update', '--out', out, '
 
 /** What `out` points at and whether that bundle verifies. */
 function current(): { target: string; ok: boolean; problems: string } {
-  const result = verifyBundle(out);
+  const result = verifyBundle(out, DATASETS);
   return { target: realpathSync(out), ok: result.ok, problems: JSON.stringify(result.problems) };
 }
 
@@ -285,7 +286,7 @@ describe('data update in the published package', () => {
       child.on('close', (code, signal) => ok({ code, signal, stdout, stderr }));
     });
     expect(run.code, run.stderr).toBe(0);
-    expect(verifyBundle(target).ok).toBe(true);
+    expect(verifyBundle(target, DATASETS).ok).toBe(true);
     expect(manifestOf(target).datasets.find((d) => d.product === 'email' && d.name === 'popular-domains')!.sha256).toBe(
       manifestOf(join(ROOT, 'data')).datasets.find((d) => d.product === 'email' && d.name === 'popular-domains')!.sha256,
     );
