@@ -30,12 +30,12 @@ const library = {
   'ip/index': 'src/ip/index.ts',
   'phone/index': 'src/phone/index.ts',
   'name/index': 'src/name/index.ts',
-  'scoring/index': 'src/scoring/index.ts',
+  'scoring/index': 'src/subpaths/scoring.ts',
   'server/index': 'src/server/index.ts',
   // Not an export: what the server's entry files below load first (it shares the error classes' chunk with the rest).
   'server/optional': 'src/common/optionalPackages.ts',
   'providers/index': 'src/providers/index.ts',
-  'identity/index': 'src/identity/index.ts',
+  'identity/index': 'src/subpaths/identity.ts',
 };
 
 /**

@@ -5,7 +5,7 @@ import { createEmailCheck } from './email/index.js';
 import type { EmailResult } from './email/index.js';
 import { arrayOption, checkOptions, kindOf, nestedOptions, optionError } from './common/options.js';
 import type { OptionRule, OptionRules } from './common/options.js';
-import { scoringOption } from './common/scoringOption.js';
+import { scoringOption } from './registry.js';
 import { clockOption, readClock } from './common/clock.js';
 import { contextAsOption, dataOptionRule, openData } from './data/context.js';
 import type { DataOptions } from './data/context.js';
@@ -28,7 +28,8 @@ import { providerItem } from './providers/config.js';
 import { fromEmailProvider, isEmailProvider, servesProduct } from './providers/runProviders.js';
 import { PROVIDER_PRODUCTS } from './providers/fields.js';
 import type { EmailProvider, Provider, ProviderProduct } from './providers/types.js';
-import type { ProductName, ScoringOptions } from './scoring/index.js';
+import type { ProductName } from './scoring/index.js';
+import type { ScoringOptions } from './registry.js';
 import { createIdentityCheck } from './identity/identityCheck.js';
 import type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityResult } from './identity/types.js';
 

@@ -1,7 +1,7 @@
 import { kindOf, optionError } from './common/options.js';
 import { preloadSharedDeviceCheck } from './device/checkDevice.js';
 import { preloadSharedEmailCheck } from './email/checkEmail.js';
-import { preloadSharedIdentityCheck } from './identity/checkIdentity.js';
+import { preloadSharedIdentityCheck } from './checkIdentity.js';
 import { preloadSharedIpCheck } from './ip/checkIp.js';
 import { preloadSharedNameCheck } from './name/checkName.js';
 import { preloadSharedPhoneCheck } from './phone/checkPhone.js';

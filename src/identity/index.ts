@@ -8,11 +8,10 @@
  *
  * @packageDocumentation
  */
-export { checkIdentity, checkIdentityAsync } from './checkIdentity.js';
 export { IDENTITY_SCORE_MODEL } from './scoreModel.js';
 export type { IdentityReasonCode, IdentityWeightCode } from './scoreModel.js';
 export { matchNameToEmail } from './nameEmail.js';
 export type { NameEmailMatch } from './nameEmail.js';
 export { emailCountry } from './findings.js';
 export { nameVariants } from './nicknames.js';
-export type { IdentityAsyncResult, IdentityCallOptions, IdentityCheckOptions, IdentityInput, IdentityResult, IdentityScore } from './types.js';
+export type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityResult, IdentityScore } from './types.js';

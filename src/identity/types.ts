@@ -4,7 +4,7 @@ import type { IpResult } from '../ip/types.js';
 import type { NameResult } from '../name/types.js';
 import type { PhoneResult } from '../phone/types.js';
 import type { DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from '../providers/asyncChecks.js';
-import type { BaselineCode, Reason, RiskCluster, ScoringOptions } from '../scoring/types.js';
+import type { BaselineCode, Reason, RiskCluster } from '../scoring/types.js';
 import type { IdentityReasonCode } from './scoreModel.js';
 
 /**
@@ -29,12 +29,6 @@ export interface IdentityInput {
 export interface IdentityCallOptions {
   /** The instant of the check, for the IP's local time. @default the checker's clock */
   readonly now?: Date;
-}
-
-/** Options of {@link checkIdentity}. */
-export interface IdentityCheckOptions extends IdentityCallOptions {
-  /** Bands and weight overrides (`IDENTITY_*` codes and the products' codes). */
-  readonly scoring?: ScoringOptions;
 }
 
 /** The identity's own score: every product carried in, then every cross-signal finding. */

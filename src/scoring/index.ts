@@ -28,6 +28,5 @@ export type {
   EvidenceSignalSpec,
   CarriedSignalSpec,
   InfoSignalSpec,
-  WeightCode,
   WeightedCode,
 } from './types.js';

@@ -1,9 +1,3 @@
-import type { DeviceWeightCode } from '../device/scoreModel.js';
-import type { EmailWeightCode } from '../email/scoreModel.js';
-import type { IdentityWeightCode } from '../identity/scoreModel.js';
-import type { IpWeightCode } from '../ip/scoreModel.js';
-import type { NameWeightCode } from '../name/scoreModel.js';
-import type { PhoneWeightCode } from '../phone/scoreModel.js';
 import type { QUALITY_CLUSTERS, RISK_CLUSTERS } from './bands.js';
 
 /** The five products, named as the spec's claims. */
@@ -211,18 +205,10 @@ export type ProductBandTable = readonly [Band, Band, Band, Band, Band];
  */
 export type WeightedCode<Signals> = { [C in keyof Signals]: Signals[C] extends { readonly kind: 'info' } ? never : C }[keyof Signals] & string;
 
-/**
- * Every code `scoring.weights` takes: the risk and trust signals of the
- * five products and of the identity score.
- *
- * @example
- * const code: WeightCode = 'PHONE_VOIP';
- */
-export type WeightCode = EmailWeightCode | DeviceWeightCode | IpWeightCode | PhoneWeightCode | NameWeightCode | IdentityWeightCode;
 
 /**
  * Scoring options a caller can pass to any check or checker. `Code` is the
- * set of codes `weights` takes: every product's ({@link WeightCode}) for a
+ * set of codes `weights` takes: every product's (`WeightCode`, src/registry.ts) for a
  * checker, the product's own for a product's check (`EmailWeightCode` for
  * `checkEmail`), so a misspelt code (`EMAILFREE`), an `info` code or
  * another product's code in an object literal is a compile error.
@@ -236,7 +222,7 @@ export type WeightCode = EmailWeightCode | DeviceWeightCode | IpWeightCode | Pho
  * @example
  * const scoring: ScoringOptions = { bands: 'scorecard', weights: { EMAIL_DISPOSABLE: 4, PHONE_VOIP: 1.5 } };
  */
-export interface ScoringOptions<Code extends string = WeightCode, Bands extends BandTable = ProductBandTable> {
+export interface ScoringOptions<Code extends string = string, Bands extends BandTable = ProductBandTable> {
   /**
    * Band table: `'default'` (five 200-point bands), `'scorecard'`
    * (0–225, 226–450, 451–550, 551–775, 776–1000) or your own five bands:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as root from '../../src/index.js';
-import * as identity from '../../src/identity/index.js';
+import * as identity from '../../src/subpaths/identity.js';
 import * as providers from '../../src/providers/index.js';
 import * as scoring from '../../src/scoring/index.js';
 import * as server from '../../src/server/index.js';

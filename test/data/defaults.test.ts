@@ -11,7 +11,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { checkEmail, checkIp, configureDefaults, createChecker, isDisposableDomain, resolve } from '../../src/index.js';
-import { checkIdentity } from '../../src/identity/index.js';
+import { checkIdentity } from '../../src/subpaths/identity.js';
 import { DISPOSABLE } from '../../src/email/data/formats.js';
 import { makeBundle } from './makeBundle.js';
 

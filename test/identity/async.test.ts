@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkIdentityAsync } from '../../src/identity/index.js';
+import { checkIdentityAsync } from '../../src/subpaths/identity.js';
 import { createChecker } from '../../src/index.js';
 import { httpProvider } from '../../src/providers/index.js';
 import { json, startHttpServer } from '../support/httpServer.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/checker.js';
 import { InputError } from '../../src/errors.js';
-import { IDENTITY_SCORE_MODEL, checkIdentity, checkIdentityAsync, emailCountry, matchNameToEmail, nameVariants } from '../../src/identity/index.js';
-import type { IdentityInput, IdentityResult } from '../../src/identity/index.js';
+import { IDENTITY_SCORE_MODEL, checkIdentity, checkIdentityAsync, emailCountry, matchNameToEmail, nameVariants } from '../../src/subpaths/identity.js';
+import type { IdentityInput, IdentityResult } from '../../src/subpaths/identity.js';
 import { createScorer } from '../../src/scoring/index.js';
 
 // 14:00 in Berlin and London is 13:00/14:00 UTC in March; 02:00 UTC is 03:00 in Berlin.

@@ -6,7 +6,7 @@
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import type * as rootIdentity from '../../src/index.js';
-import type * as subIdentity from '../../src/identity/index.js';
+import type * as subIdentity from '../../src/subpaths/identity.js';
 import {
   DEVICE_SCORE_MODEL,
   EMAIL_SCORE_MODEL,

@@ -1,9 +1,16 @@
-import { createChecker } from '../checker.js';
-import type { Checker, CheckerOptions } from '../checker.js';
-import { checkOptions, dateOption } from '../common/options.js';
-import { scoringOption } from '../common/scoringOption.js';
-import { sharedChecker } from '../common/sharedChecker.js';
-import type { IdentityAsyncResult, IdentityCheckOptions, IdentityInput, IdentityResult } from './types.js';
+import { createChecker } from './checker.js';
+import type { Checker, CheckerOptions } from './checker.js';
+import { checkOptions, dateOption } from './common/options.js';
+import { scoringOption } from './registry.js';
+import { sharedChecker } from './common/sharedChecker.js';
+import type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityResult } from './identity/index.js';
+import type { ScoringOptions } from './registry.js';
+
+/** Options of {@link checkIdentity}. */
+export interface IdentityCheckOptions extends IdentityCallOptions {
+  /** Bands and weight overrides (`IDENTITY_*` codes and the products' codes). */
+  readonly scoring?: ScoringOptions;
+}
 
 const checkerFor = sharedChecker<CheckerOptions, Checker>(createChecker);
 const RULES = { now: dateOption, scoring: scoringOption };

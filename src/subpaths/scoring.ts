@@ -1,0 +1,7 @@
+/**
+ * `identity-signals/scoring`: the score engine (src/scoring) and
+ * `WeightCode`, the codes of every product's model, which only the registry
+ * of products knows (src/registry.ts).
+ */
+export * from '../scoring/index.js';
+export type { ScoringOptions, WeightCode } from '../registry.js';
