@@ -18,7 +18,7 @@
  * one starting with a byte-order mark go to Fastify's own parser, so those
  * are answered exactly as before; for every other text secure-json-parse's
  * checks cannot match, and it returns what `JSON.parse` returns.
- * test/api/server-json-body.test.ts compares both parsers on such bodies.
+ * test/server/json-body.test.ts compares both parsers on such bodies.
  */
 import { errorCodes } from 'fastify';
 import type { FastifyBodyParser, FastifyInstance } from 'fastify';

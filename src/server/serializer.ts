@@ -14,7 +14,7 @@
  * that cost 9–12 µs of CPU per request more than the native writer
  * (fast-json-stringify itself switches to this copy-and-stringify method,
  * "projection", on V8 13.8 and later). The output is the same, byte for
- * byte (test/api/server-serializer.test.ts compares the two on every
+ * byte (test/server/serializer.test.ts compares the two on every
  * route's examples): what the schema does not declare is left out, a
  * missing required property throws, `undefined` is left out, a `const` is
  * written as the schema says, and a value of another type is coerced as
@@ -264,12 +264,12 @@ const writeResult = (data: unknown): string => JSON.stringify(data);
  *
  * Why the result is not copied through its schema: the result objects are
  * the library's own, built to the TypeBox types of the very schemas the
- * routes declare (test/types/server-schemas.test-d.ts checks the types), so
+ * routes declare (test/package/types/server-schemas.test-d.ts checks the types), so
  * the copy removed nothing and changed nothing; it only cost 4–11 µs of CPU
  * per answer (docs/server.md). Written as they are, the answers are
  * again byte for byte what the hand-written server wrote (its fields in the
  * library's order, where the copy put required fields first). What keeps
- * this honest is a test, not the types alone: test/api/server-answers.test.ts
+ * this honest is a test, not the types alone: test/server/answers.test.ts
  * sends a corpus of real inputs through every API route and validates each
  * answer against its response schema (every object closed to undeclared
  * fields) with the server's own Ajv, and checks the schema's copy of each

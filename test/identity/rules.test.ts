@@ -156,7 +156,7 @@ describe('identity weights are data the caller overrides, validated like the pro
     [{ weights: { IDENTITY_EMAIL_RISK: -0.1 } }, 'scoring.weights.IDENTITY_EMAIL_RISK'],
     [{ weights: { IDENTITY_DESKTOP_ON_MOBILE_IP: 0.1 } }, 'scoring.weights.IDENTITY_DESKTOP_ON_MOBILE_IP'],
   ])('%j throws SCORING_CONFIG at %s, in checkIdentity and createChecker', (scoring, field) => {
-    // What a JavaScript caller can pass: the types refuse these codes (test/types/scoring-weights.test-d.ts).
+    // What a JavaScript caller can pass: the types refuse these codes (test/package/types/scoring-weights.test-d.ts).
     const untyped = scoring as never;
     for (const f of [() => checkIdentity({}, { scoring: untyped }), () => createChecker({ scoring: untyped })]) {
       let error: unknown;

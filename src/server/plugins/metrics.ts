@@ -59,7 +59,7 @@ export function observeLatency(series: LatencySeries, seconds: number): void {
 /**
  * The latency histogram as a metric of the prom-client registry: the registry calls `get()` and writes
  * the text exposition, the same series and lines as a prom-client Histogram with these buckets fed the
- * same observations (test/api/server-metrics.test.ts compares them), kept in plain numbers per request.
+ * same observations (test/server/metrics.test.ts compares them), kept in plain numbers per request.
  */
 export function latencyHistogram(series: readonly LatencySeries[]) {
   return {
