@@ -11,7 +11,7 @@
  * escapes every string shorter than 42 characters in a JavaScript loop and
  * builds the answer by string concatenation, which the socket write then has
  * to flatten; an answer is a few hundred short strings, and in the load test
- * that cost 9–12 µs of CPU per request more than the native writer
+ * that cost more CPU per request than the native writer (docs/perf.md)
  * (fast-json-stringify itself switches to this copy-and-stringify method,
  * "projection", on V8 13.8 and later). The output is the same, byte for
  * byte (test/server/serializer.test.ts compares the two on every
@@ -265,8 +265,8 @@ const writeResult = (data: unknown): string => JSON.stringify(data);
  * Why the result is not copied through its schema: the result objects are
  * the library's own, built to the TypeBox types of the very schemas the
  * routes declare (test/package/types/server-schemas.test-d.ts checks the types), so
- * the copy removed nothing and changed nothing; it only cost 4–11 µs of CPU
- * per answer (docs/server.md). Written as they are, the answers are
+ * the copy removed nothing and changed nothing; it only cost CPU on every
+ * answer (docs/perf.md). Written as they are, the answers are
  * again byte for byte what the hand-written server wrote (its fields in the
  * library's order, where the copy put required fields first). What keeps
  * this honest is a test, not the types alone: test/server/answers.test.ts

@@ -102,7 +102,7 @@ export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(as
   if (options.processMetrics) collectDefaultMetrics({ register: registry });
   // Each answer is counted in plain numbers (one record per route, method and status: see `answered`
   // below) and handed to prom-client when /metrics is read: prom-client's inc() and observe() check and
-  // hash their labels on every call, which cost ~4 µs a request; a scrape now does that once per series.
+  // hash their labels on every call, a cost paid by every request; a scrape now does that once per series.
   const answers = new Map<string, AnswerSeries>();
   const latencies: LatencySeries[] = [];
   const requests = new Counter({
