@@ -4,7 +4,7 @@ import { DataError, InputError, createIpCheck, createPhoneCheck } from '../src/i
 /**
  * Error messages travel into logs and HTTP answers: none may repeat more
  * than 64 characters of what the caller (or the caller's file) supplied,
- * and none may carry a raw control character from it (issue 12, item 3).
+ * and none may carry a raw control character from it.
  * resolve() and the server have their own cases in resolve.test.ts and
  * server.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 2: every bad option of `createChecker`, of every
+ * Every bad option of `createChecker`, of every
  * `create*Check`, of `createScorer`, of the one-call `check*` functions and
  * of the per-call options throws `InputError` with a stable code and the
  * option's full path in `field`; never a TypeError from deep inside a check,

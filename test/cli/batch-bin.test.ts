@@ -6,7 +6,7 @@ import { emailCsv, mixedCsv, writeLines } from '../support/batchData.js';
 import { BIN, ndjson, runBin, startBin, until } from '../support/batchBin.js';
 
 // `identity-signals batch --input` as a shell runs it: the built bin, a real
-// process with its worker threads (issue 16).
+// process with its worker threads.
 
 const dir = mkdtempSync(join(tmpdir(), 'identity-signals-batch-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,7 +27,7 @@ describe('batch --input: the built bin', () => {
     expect(code).toBe(0);
     const rows = lines(stdout);
     expect(rows.map((r) => r.line)).toEqual([2, 4]);
-    // Two or more products checked, so the row also carries identity (issue 19).
+    // Two or more products checked, so the row also carries identity.
     expect(Object.keys(rows[0]!)).toEqual(['line', 'email', 'phone', 'name', 'identity']);
     expect(rows[0]).toMatchObject({ email: { value: 'jane.doe@gmail.com' }, phone: { country: 'IT' }, name: { value: 'Jane,Smith\nJones' } });
     expect(rows[1]).toMatchObject({ email: { status: 'disposable' }, phone: null });

@@ -70,7 +70,7 @@ describe('CLI', () => {
 });
 
 // ---------------------------------------------------------------------------
-// The CLI as a person uses it (issue 12, items 9 and 10).
+// The CLI as a person uses it.
 
 const root = join(import.meta.dirname, '..', '..');
 const packageVersion = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;

@@ -1,5 +1,5 @@
 /**
- * The CLI's side of data bundles (issue 13): `data info`, `data verify`,
+ * The CLI's side of data bundles: `data info`, `data verify`,
  * `data export`, `--data` / IDENTITY_SIGNALS_DATA on the checks, and the
  * stale-data warning of `serve` (once, at start; silenced by a setting).
  */

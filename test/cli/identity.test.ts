@@ -4,7 +4,7 @@ import { runCliText } from '../support/cli.js';
 /** The CLI in process with the test process's environment, as the bin would run. */
 const cli = (argv: string[]) => runCliText(argv, { env: process.env });
 
-describe('identity-signals identity (issue 19)', () => {
+describe('identity-signals identity', () => {
   it('checks the inputs given together and prints each product plus identity', async () => {
     const r = await cli([
       'identity', '--email', 'sasha.petrov@yandex.ru', '--phone', '+7 916 234 56 78', '--ip', '95.24.0.1',

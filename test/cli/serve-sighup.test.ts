@@ -7,7 +7,7 @@ import { scratchFolders } from '../support/scratch.js';
 import { startServeBin } from '../support/serveBin.js';
 import { writeDisposableBundle } from '../data/makeBundle.js';
 
-// issue 13 item 6: `serve --data DIR` reloads its bundle on SIGHUP, and a
+// `serve --data DIR` reloads its bundle on SIGHUP, and a
 // bundle that fails verification is refused before the swap, logged, and
 // the old data keeps answering. The built bin as a service manager runs it
 // (npm test builds first; in a focused run, `npm run build` first).

@@ -30,7 +30,7 @@ function ciRun(version: string): { status: number | null; out: string } {
   return { status: r.status, out: r.stdout + r.stderr };
 }
 
-describe('engines.node and the CI node check (issue 12, item 12)', () => {
+describe('engines.node and the CI node check', () => {
   it('engines.node is at least 20.11 (the tests use import.meta.dirname) and 20.19 (vitest 4, faker 10 and eslint-plugin-regexp 3 declare it)', () => {
     const m = /^>=(\d+)\.(\d+)\.(\d+)$/.exec(pkg.engines.node);
     expect(m, pkg.engines.node).not.toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 7 (install size): the server and queue packages are optional
+ * Install size: the server and queue packages are optional
  * peers, so a default install has the checks, the CLI and the data but no
  * Fastify, TypeBox, pino, prom-client, BullMQ or ioredis.
  *

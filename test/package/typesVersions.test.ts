@@ -12,7 +12,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Pkg;
 // attw --profile strict on the packed tarball (test/package/published.test.ts, npm run test:pack, part of npm test) is the
 // end-to-end check that every subpath resolves under node10; this keeps the
 // typesVersions map in step with the exports map when a subpath is added.
-describe('typesVersions mirrors the subpath exports for moduleResolution node10 (issue 12, item 8)', () => {
+describe('typesVersions mirrors the subpath exports for moduleResolution node10', () => {
   const subpaths = Object.entries(pkg.exports).filter(([key, value]) => key !== '.' && typeof value === 'object');
   it.each(subpaths)('%s', (key, value) => {
     const types = (value as { require?: { types?: string } }).require?.types;

@@ -5,7 +5,7 @@ import type { Checker } from '../../src/checker.js';
 import { createApiServer } from '../../src/server/index.js';
 import type { ApiServer } from '../../src/server/index.js';
 
-// The access line, exactly: issue 14's speed work moved where it is written (Fastify's log controller, called
+// The access line, exactly: the server's speed work moved where it is written (Fastify's log controller, called
 // when a response is done, instead of an onResponse hook) and how (one object of a fixed shape instead of
 // spreads). What a log reader sees must not move with it: the same fields in the same order, the same levels
 // and messages, nothing for fields that do not apply.

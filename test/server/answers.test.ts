@@ -13,7 +13,7 @@ import { compileSerializer } from '../../src/server/serializer.js';
 import { randomAddresses } from '../support/ipDifferential.js';
 
 // The 200 answers of the API routes are written by the native JSON.stringify of the library's result objects,
-// not copied through their response schema (src/server/serializer.ts, resultSerializerCompiler; issue 14's
+// not copied through their response schema (src/server/serializer.ts, resultSerializerCompiler; the server's
 // speed work). What makes that safe is checked here on a corpus of real inputs from the test fixtures, through
 // the real server: every answer validates against its route's response schema with the server's own Ajv
 // options, every object of those schemas is closed (so a valid answer has no field the schema does not

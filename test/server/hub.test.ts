@@ -9,7 +9,7 @@ import { HUB_EXAMPLE } from '../../src/server/schemas.js';
 import { json, startHttpServer } from '../support/httpServer.js';
 import { scratchFolders } from '../support/scratch.js';
 
-// POST /1.0/hub (issue 19) over loopback: several products of one sign-up in
+// POST /1.0/hub over loopback: several products of one sign-up in
 // one request, one result per claim (the product endpoint's own object) plus
 // the identity score; its errors, its key permissions, its webhooks.
 

@@ -5,7 +5,7 @@ import { createApiServer } from '../../src/server/index.js';
 import type { ApiServer } from '../../src/server/index.js';
 import { useJsonBodyParser } from '../../src/server/jsonBody.js';
 
-// The server's JSON body parser (src/server/jsonBody.ts, issue 14's speed work) must accept, refuse and parse
+// The server's JSON body parser (src/server/jsonBody.ts, part of the server's speed work) must accept, refuse and parse
 // exactly as Fastify's default parser (secure-json-parse) does: the same bodies through two plain apps, one with
 // each parser, give the same answers; the API server answers them in its own words as before.
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiServer } from '../../src/server/index.js';
 import { HttpError, schemaError } from '../../src/server/errors.js';
 
-// What the per-request savings of issue 14's speed work must not lose: every
+// What the per-request savings of the server's speed work must not lose: every
 // answer still carries x-request-id (set in the one onSend hook now, also on
 // errors and 404s, with no logger), refused requests still answer in the
 // spec's words, and an HttpError (an answer, not a fault) carries no stack.

@@ -6,7 +6,7 @@ import { LATENCY_BUCKETS, LATENCY_HELP, LATENCY_NAME, latencyHistogram, latencyS
 import { createApiServer } from '../../src/server/index.js';
 
 // The server counts answers and latencies in plain numbers and hands them to prom-client when /metrics is
-// read (issue 14's speed work): what Prometheus reads must stay what prom-client's own Counter and
+// read (the server's speed work): what Prometheus reads must stay what prom-client's own Counter and
 // Histogram would write for the same requests.
 
 describe('the latency histogram', () => {

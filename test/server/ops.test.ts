@@ -151,7 +151,7 @@ describe('server: health, readiness, metrics', () => {
       const body = (await res.json()) as { status: string; data: { product: string; name: string; retrieved: string; age_days: number; verified: boolean }[] };
       expect(res.status).toBe(200);
       expect(body.status).toBe('ready');
-      // The data bundles (issue 13) give the checker dataInfo(); every dataset they list is reported.
+      // The data bundles give the checker dataInfo(); every dataset they list is reported.
       expect(body.data.length).toBeGreaterThan(0);
       for (const d of body.data) {
         expect(d).toMatchObject({ product: expect.any(String), name: expect.any(String), retrieved: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), verified: true });

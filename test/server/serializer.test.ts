@@ -7,7 +7,7 @@ import { answerHub, readHubRequest } from '../../src/server/hub.js';
 import { ErrorSchema, HUB_EXAMPLE, HealthSchema, HubResponseSchema, ReadySchema, responseSchema } from '../../src/server/schemas.js';
 import { compileSerializer } from '../../src/server/serializer.js';
 
-// The server writes its answers with its own serialiser (src/server/serializer.ts, issue 14's speed work) instead
+// The server writes its answers with its own serialiser (src/server/serializer.ts, part of the server's speed work) instead
 // of Fastify's default, fast-json-stringify. It must write the same bytes: each case below is written by both,
 // fast-json-stringify through a plain Fastify app with the same response schema (what the server did before).
 // Since the API routes' 200 answers are written as the library built them (test/server/answers.test.ts),
