@@ -73,7 +73,7 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     dts: true,
     // No source maps: the output is not minified (stack traces point at readable code) and the maps
-    // were 4.7 MB of every install (issue 13 item 7).
+    // were 4.7 MB of every install.
     sourcemap: false,
     clean: true,
     // `import.meta.url` is shimmed in the CJS build so data files resolve in both.

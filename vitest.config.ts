@@ -3,10 +3,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig(({ mode }) => ({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // test/pack clones, installs and packs the repository (a minute and more, most of it npm and the
-    // build): `npm run test:pack` runs it alone (mode 'pack'), after the rest, so it never competes
-    // with the other tests for the cores.
-    exclude: mode === 'pack' ? configDefaults.exclude : [...configDefaults.exclude, 'test/pack/**'],
+    // test/package/published.test.ts clones, installs and packs the repository (a minute and more,
+    // most of it npm and the build): `npm run test:pack` runs it alone (mode 'pack'), after the rest,
+    // so it never competes with the other tests for the cores.
+    exclude: mode === 'pack' ? configDefaults.exclude : [...configDefaults.exclude, 'test/package/published.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
  * The vitest config of `npm run test:mutation` (stryker.config.json): only the
  * tests that exercise the mutated folders (src/server, src/cli, src/providers,
  * src/scoring), without the corpora and data checks, which take minutes and
- * test data rather than this code. test/api/dist.test.ts is left out: it only
+ * test data rather than this code. test/package/dist.test.ts is left out: it only
  * runs the built dist/, which Stryker does not mutate. A few CLI tests also
  * run dist/ (--version, a closed pipe, serve), so `test:mutation` builds first.
  */
@@ -12,17 +12,19 @@ export default defineConfig({
   test: {
     include: [
       'src/**/*.test.ts',
-      'test/api/**/*.test.ts',
+      // The tests of src's own files (checker, resolve, errors, options…), beside test/'s folders.
+      'test/*.test.ts',
+      'test/common/**/*.test.ts',
       'test/cli/**/*.test.ts',
       'test/server/**/*.test.ts',
       'test/providers/**/*.test.ts',
       'test/scoring/**/*.test.ts',
-      // The in-process CLI tests that live beside their product (data, identity, batch sources).
-      'test/data/cli.test.ts',
-      'test/identity/cli.test.ts',
+      'test/package/exports.test.ts',
+      // The in-process test of the batch sources.
       'test/batch/source.test.ts',
     ],
-    exclude: ['test/api/dist.test.ts', '**/node_modules/**'],
+    // Only the built dist/ or the bin as a child process, which Stryker does not mutate.
+    exclude: ['test/cli/batch-bin.test.ts', 'test/cli/serve-sighup.test.ts', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,5 +1,5 @@
 /**
- * The floor of any Fastify server for the bench (issue 14): a bare Fastify
+ * The floor of any Fastify server for the bench: a bare Fastify
  * app with the API's five `POST /1.0/<product>` routes over `resolve()` and
  * nothing else: no plugins, schemas, hooks, request id, metrics or logs.
  * The key is checked in the handler as the hand-written loop did (SHA-256

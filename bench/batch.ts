@@ -1,5 +1,5 @@
 /**
- * The batch bench (issue 16): rows/s and peak resident memory of
+ * The batch bench: rows/s and peak resident memory of
  * `identity-signals batch --input` on generated customer files, with 1 and 2
  * worker threads and with the Redis queue and 2 worker processes.
  *
@@ -10,7 +10,7 @@
  * memory-aware choice, whose line is printed). `--checkpoints` records the
  * peak RSS, CPU and wall time when the batch has read past those rows (its
  * read position in the input, from /proc/PID/fdinfo): the constant-memory
- * proof on a long file (issue 16: 10,000,000 e-mail rows, checkpoints at 1M
+ * proof on a long file (10,000,000 e-mail rows, checkpoints at 1M
  * and 5M, and the end).
  *
  * The files (faker, seeded: the same rows every run) are written to

@@ -1,5 +1,5 @@
 /**
- * Cold start per product (issue 13, item 8): the time a fresh process takes
+ * Cold start per product: the time a fresh process takes
  * to import the built package (dist/), create a checker and answer its first
  * call, with the data bundle's verification (size + sha256 of each file the
  * call reads, and the shape check of its decoded content) included. The

@@ -1,6 +1,6 @@
 /**
  * CPU time per request of the HTTP server's own code, old against new, in
- * one process (issue 14): the same requests as bench/server-load.ts (mixed
+ * one process: the same requests as bench/server-load.ts (mixed
  * products, 10% malformed, 5% wrong keys) handed to each server's request
  * listener through light-my-request (no sockets: the socket work is the same
  * one writev per answer for both, checked with strace), alternating rounds,

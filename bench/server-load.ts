@@ -1,5 +1,5 @@
 /**
- * Load test of the HTTP server over loopback (issue 14): 20,000 requests at
+ * Load test of the HTTP server over loopback: 20,000 requests at
  * 50 connections, mixed products, 10% malformed bodies, 5% wrong keys.
  * Passes when no answer is a 5xx and every bad request gets its own 4xx;
  * prints throughput and p50/p99 latency.

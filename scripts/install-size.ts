@@ -1,6 +1,6 @@
 /**
  * `npm run size:install`: what a user's `npm install identity-signals` puts
- * on disk (issue 13, item 7). Builds the package, packs it exactly as
+ * on disk. Builds the package, packs it exactly as
  * `npm publish` would (`npm pack`), installs the tarball into an empty
  * temporary folder the way a user would (`npm install <tgz>`, optional peers
  * left out), and prints the size of that folder's node_modules with the

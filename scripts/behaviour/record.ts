@@ -94,7 +94,7 @@ function ipCalls(): Call[] {
   const fixture = JSON.parse(readFileSync(join(FIX, 'ip', 'differential-20k.json'), 'utf8')) as { inputs?: string[] } | string[];
   const listed: string[] = [];
   const strings = (v: unknown): void => {
-    if (typeof v === 'string' && /^[0-9a-fA-F:.]+$/.test(v) && v.length <= 45) listed.push(v);
+    if (typeof v === 'string' && /^[0-9a-f:.]+$/i.test(v) && v.length <= 45) listed.push(v);
     else if (Array.isArray(v)) v.forEach(strings);
     else if (v !== null && typeof v === 'object') Object.values(v).forEach(strings);
   };

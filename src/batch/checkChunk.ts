@@ -169,7 +169,7 @@ function resultOf<T>(out: Readonly<Record<string, unknown>>, product: ProductNam
 }
 
 /**
- * The identity check of issue 19 for a row that gave two or more products:
+ * The identity check for a row that gave two or more products:
  * the row read as one sign-up, its cross-signal score in `identity`. It is
  * scored from the results the row already has (checking the five products
  * again cost a quarter of a mixed row's time) and equals what

@@ -56,10 +56,9 @@ const WORKER_OLD_GENERATION_MB = 256;
 /**
  * The young generation of a worker thread, in MB (V8's default here is
  * about 3 × 16). A check makes much short-lived garbage; with the default
- * young space a thread held ~25 MB more resident memory. Measured on 20,000
- * rows of all five products with 2 threads: peak 515 MB → 459 MB with 16,
- * and as much time collecting as the default (cpu-prof, 5,000 rows: ~470 ms
- * of GC); 8 gave 441 MB but 2.5 times the GC time.
+ * young space a thread held more resident memory. 16 lowered the peak of a
+ * run with as much time collecting as the default; 8 lowered it a little
+ * more for 2.5 times the GC time (figures: docs/perf.md).
  */
 const WORKER_YOUNG_GENERATION_MB = 16;
 

@@ -112,7 +112,7 @@ export async function createQueueRunner(url: string): Promise<ChunkRunner> {
  * `identity-signals worker --queue URL`: checks chunks from the queue on
  * `threads` worker threads until `stopped` resolves, then finishes the
  * chunks it holds and ends. `databases` are this machine's MaxMind files,
- * `data` its data bundle directory (issue 13), when it has one.
+ * `data` its data bundle directory, when it has one.
  */
 export async function runQueueWorker(
   url: string,

@@ -100,8 +100,8 @@ export class CsvFramer {
     this.chars += text.length + 1;
     if (!this.openAfter(text, true)) {
       const record = this.group.map(([, t]) => t).join('\n');
-      // csv-parse's set-up costs ~40 µs a call (measured: 100,000 two-line records framed in 4.2–6.5 s, against 0.05–0.3 s
-      // without it), so it only confirms what a quick scan finds suspect: a well-quoted record is one csv-parse reads.
+      // csv-parse's set-up costs far more than framing a record without it (docs/perf.md), so it only confirms what a
+      // quick scan finds suspect: a well-quoted record is one csv-parse reads.
       if (!wellQuoted(record, this.delimiter) && parseCsvRecords([record], this.delimiter) === undefined) {
         this.giveUp(done);
         return;

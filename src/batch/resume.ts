@@ -68,9 +68,8 @@ const NEWLINE = 0x0a;
  * when the file holds none. A cell may hold line breaks (the writer quotes
  * it), so a record ends only at a line break outside quotes, and whether a
  * line break is inside quotes depends on every quote before it: the file is
- * scanned from its start, only its quotes and line breaks looked at
- * (measured: 1.0 s for a 1 GB output of 6.5 million rows, each with two
- * quoted cells, one holding a line break, the file in the page cache). Reading backwards from
+ * scanned from its start, only its quotes and line breaks looked at, which
+ * keeps even a gigabyte output to about a second (docs/perf.md). Reading backwards from
  * the end cannot tell: the text of a quoted cell after its line break may
  * itself read as a row (`9,x,1`).
  *

@@ -271,7 +271,7 @@ export async function serveCommand(flags: Flags, io: CliIo): Promise<number> {
       throw error;
     }
   };
-  // --data comes with the data bundles (issue 13); read by name so this works with or without that flag declared.
+  // --data comes with the data bundles; read by name so this works with or without that flag declared.
   const dataFlag = (flags.given as ReadonlyMap<string, readonly string[]>).get('data')?.[0];
   const config = { ...load(), ...(dataFlag === undefined ? {} : { data: dataFlag }) };
   let keys: readonly ApiKey[];

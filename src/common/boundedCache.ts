@@ -8,7 +8,7 @@
  * each part with its type and length, so two different part lists never give
  * the same key, whatever characters the parts contain. Joining parts with a
  * separator is what let a user agent holding `"\0"` and hint-like text build
- * the key of a real user agent plus real client hints (issue 12, item 1).
+ * the key of a real user agent plus real client hints.
  *
  * Eviction is CLOCK ("second chance"), an approximation of
  * least-recently-used: entries sit in a ring of `maxSize` slots, a hit marks
@@ -19,8 +19,8 @@
  * drops the hot keys of real traffic (a popular browser, gmail.com, a big
  * ISP's city record) together with the cold ones, so they all miss again
  * after each clear; an exact LRU has to relink its recency list on every hit,
- * which on a 45k-entry cache cost about 260 ns more per hit (scattered memory)
- * and made a cached MaxMind lookup, one hit, about 30% slower. A CLOCK hit is
+ * which touches scattered memory on a large cache and made a cached MaxMind
+ * lookup, one hit, markedly slower (docs/perf.md). A CLOCK hit is
  * one Map lookup and one byte written, the cost of the plain Map it replaces.
  * Memory is bounded by `maxSize` entries; a caller whose keys can be large (a
  * user agent) caps the key length itself.

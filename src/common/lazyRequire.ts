@@ -1,6 +1,5 @@
 /**
- * Heavy dependencies loaded on first use instead of at import (issue 13,
- * item 8): importing `identity-signals` must not pay for libphonenumber-js,
+ * Heavy dependencies loaded on first use instead of at import: importing `identity-signals` must not pay for libphonenumber-js,
  * tldts, ua-parser-js or maxmind before a check of their product runs.
  *
  * The checks are synchronous, so `import()` (a promise) cannot load them; a

@@ -1,5 +1,5 @@
 /**
- * The optional packages (issue 13 item 7, install size). The HTTP server and
+ * The optional packages (install size). The HTTP server and
  * the Redis queues run on packages that a default `npm install
  * identity-signals` leaves out: Fastify and its plugins, TypeBox, pino,
  * prom-client, BullMQ and ioredis are about 45 MB, more than the checks

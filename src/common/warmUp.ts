@@ -11,10 +11,9 @@
  */
 
 /**
- * Calls per product. Measured (first call after preload, median of 5 fresh
- * processes): 2–19 ms with none, 0.1–0.5 ms from 50 on, no better at 200 or
- * 1,000; a checker's whole preload took 0.47 s with none, 0.62 s with 100,
- * 1.23 s with 1,000. Twice the point where it stopped improving.
+ * Calls per product: the first call after preload stopped getting faster from
+ * about 50 calls on, while the preload itself grows with every call
+ * (figures: docs/perf.md). Twice the point where it stopped improving.
  */
 export const WARM_UP_CALLS = 100;
 

@@ -78,13 +78,13 @@ export const ServeConfigSchema = Type.Object(
           retries: Type.Optional(whole()),
           baseDelayMs: Type.Optional(whole()),
           timeoutMs: Type.Optional(whole(1)),
-          // Durable delivery (issue 15): the journal's directory, the retry window, bounds on the receiver's answer.
+          // Durable delivery: the journal's directory, the retry window, bounds on the receiver's answer.
           dir: Type.Optional(Type.String({ minLength: 1 })),
           windowMs: Type.Optional(whole(1)),
           maxDelayMs: Type.Optional(whole(1)),
           maxResponseBytes: Type.Optional(whole(1)),
           concurrency: Type.Optional(whole(1)),
-          // Fair delivery and a journal that is compacted while running (issue 30).
+          // Fair delivery and a journal that is compacted while running.
           keyConcurrency: Type.Optional(whole(1)),
           hostConcurrency: Type.Optional(whole(1)),
           compactBytes: Type.Optional(whole(4096)),

@@ -2,7 +2,7 @@
  * The JSON schemas of the HTTP API, written once in TypeBox: Fastify
  * validates request bodies and serialises responses with them, the OpenAPI
  * document (`GET /openapi.json`) is generated from them, and
- * `test/types/server-schemas.test-d.ts` proves that every result type of the
+ * `test/package/types/server-schemas.test-d.ts` proves that every result type of the
  * library fits its schema with exactly the same keys, so a field added to a
  * result and forgotten here fails the type check instead of vanishing from
  * the wire.

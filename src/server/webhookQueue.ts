@@ -34,7 +34,7 @@ export type WebhookOutcome = WebhookDelivery & { readonly url: string; readonly 
  * the depth (for `/metrics`) and, on shutdown, closes the queue: a queue
  * finishes what it can before `deadline` (ms since the epoch) and returns
  * the jobs it did not send, for the caller to hand to a durable store.
- * A durable queue (issue 15) implements the same interface.
+ * A durable queue implements the same interface.
  */
 export interface WebhookQueue {
   /** Resolves once the job is durably written (a durable queue); throws when it cannot be accepted. */

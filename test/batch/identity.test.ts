@@ -46,7 +46,7 @@ function task(records: string[], overrides: Partial<ChunkTask> = {}): ChunkTask 
   });
 }
 
-describe('batch: a row\'s identity from its own results (issue 16, mixed rows)', () => {
+describe('batch: a row\'s identity from its own results (mixed rows)', () => {
   it('each product of a row is checked once: the identity is scored from the row\'s results, not by checking all five again', () => {
     calls.clear();
     const result = checkChunk(task([`simone.smith@gmail.com,+393331234567,Simone,Smith,"",${JSON.stringify(UA)}`, `a@gmail.com,+14155550123,Ann,Lee,8.8.8.8,${JSON.stringify(UA)}`]));

@@ -17,12 +17,12 @@ import { prng } from '../support/prng.js';
 
 // Peak resident memory of a real batch process, worker threads included
 // (one process: /proc's VmHWM counts every thread), on rows of all five
-// products, the heaviest mix (issue 16: under 500 MB for any file size).
+// products, the heaviest mix (under 500 MB for any file size).
 
 const dir = mkdtempSync(join(tmpdir(), 'identity-signals-batch-memory-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.runIf(existsSync('/proc/self/status'))('batch: peak memory (issue 16)', () => {
+describe.runIf(existsSync('/proc/self/status'))('batch: peak memory', () => {
   it('2 worker threads on 6,000 rows of all five products stay under 500 MB resident', async () => {
     writeLines(join(dir, 'mixed.csv'), mixedCsv(6000, 21));
     const running = startBin(['batch', '--input', 'mixed.csv', '--output', 'out.ndjson', '--workers', '2', '--quiet'], dir);
@@ -39,11 +39,11 @@ describe.runIf(existsSync('/proc/self/status'))('batch: peak memory (issue 16)',
   }, 240_000);
 });
 
-// What grew with the file's length (issue 16: 2 threads of all five products
+// What grew with the file's length (2 threads of all five products
 // peaked at 459–467 MB on 20,000 rows, 507–558 MB on 200,000), caught here
 // by the mechanism rather than by a long run.
 
-describe('batch: memory that grew with the length of the file (issue 16)', () => {
+describe('batch: memory that grew with the length of the file', () => {
   it("the reading thread hands a written chunk's output memory back to the next chunk, which comes back in it", async () => {
     // Each chunk's output (≈1 MB for 200 rows of all five products) arrives as
     // an ArrayBuffer moved from a worker thread. Dropped after the write, those

@@ -211,7 +211,7 @@ describe('batch: checking a chunk', () => {
   it('one object a row with every mapped product, its line first; an empty cell is null, not a check of ""', () => {
     const result = checkChunk(task(['jane@gmail.com,+393331234567,Jane,Smith', 'bob@mailinator.com,,Bob,Jones']));
     const rows = result.text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    // Both rows give two or more products, so both also carry `identity` (issue 19).
+    // Both rows give two or more products, so both also carry `identity`.
     expect(rows.map((r) => Object.keys(r))).toEqual([
       ['line', 'email', 'phone', 'name', 'identity'],
       ['line', 'email', 'phone', 'name', 'identity'],

@@ -98,7 +98,7 @@ describe('batch --resume on a CSV output: by records, not lines (a cell may hold
   });
 });
 
-describe('batch: a real run killed with SIGKILL, then --resume (issue 16: nothing lost)', () => {
+describe('batch: a real run killed with SIGKILL, then --resume (nothing lost)', () => {
   it('every row is written exactly once, in input order, with its own value; every rejected line once', async () => {
     const rows = [...emailCsv(60_000, 7)];
     // Blank lines along the file: the rejects file is written, killed and resumed too.

@@ -3,7 +3,7 @@ import { createPool } from '../../src/batch/pool.js';
 import { chooseThreads } from '../../src/batch/threads.js';
 import { chunkTask } from '../support/chunkTask.js';
 
-// Issue 16: peak resident memory under 500 MB whatever the core count. A
+// Peak resident memory under 500 MB whatever the core count. A
 // thread of rows of all five products costs 80–90 MB at its first chunk and
 // more as the run goes on, so `--workers` defaulting to the cores went past
 // it from 3 threads on (505–527 MB on 20,000 rows); the default is now the
@@ -49,7 +49,7 @@ describe('chooseThreads: the cores, as many as fit the memory budget', () => {
   });
 });
 
-describe('the thread pool under a memory budget (issue 16)', () => {
+describe('the thread pool under a memory budget', () => {
   const rows = (n: number, from: number) => Array.from({ length: n }, (_, i) => `user${from + i}@example.com`);
   const chunk = (seq: number) => chunkTask(rows(20, seq * 20), { seq, columns: ['Email'], mapping: { email: ['Email'] } });
 

@@ -3,7 +3,7 @@ import { UsageError, parseCommandLine } from '../../src/cli/args.js';
 import { batchFileOptions } from '../../src/cli/batch.js';
 
 // `batch --input`'s command line read into the options of a run, in process,
-// so that mutation testing sees it (test/batch/cli.test.ts runs the built bin,
+// so that mutation testing sees it (test/cli/batch-bin.test.ts runs the built bin,
 // where Stryker cannot switch mutants on). Every fault is a UsageError before
 // a file is opened: its message and which usage follows it are asserted.
 

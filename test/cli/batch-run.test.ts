@@ -10,7 +10,7 @@ import { runCliLines } from '../support/cli.js';
 
 // `batch --input` and `worker` run in this process through runCli (the bin's
 // entry function) with an injected io, so mutation testing sees src/cli/batch.ts;
-// test/batch/cli.test.ts runs the built bin for what needs a real process
+// test/cli/batch-bin.test.ts runs the built bin for what needs a real process
 // (signals, a closed pipe, the progress bar). One worker thread each.
 
 const dir = mkdtempSync(join(tmpdir(), 'identity-signals-cli-batch-'));

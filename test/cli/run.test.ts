@@ -11,7 +11,7 @@ import { runCliLines } from '../support/cli.js';
 
 // runCli (the bin's entry function) and its command-line reader, in process
 // with an injected io: what each command prints, on which stream, with which
-// exit code. test/api/cli.test.ts has the person's view (misuse lines, help,
+// exit code. test/cli/commands.test.ts has the person's view (misuse lines, help,
 // files); these pin what a small change of src/cli/run.ts or args.ts would
 // change and that test does not look at.
 

@@ -9,7 +9,7 @@ import { createChecker } from '../../src/index.js';
 import { runCliLines } from '../support/cli.js';
 
 // src/cli/serve.ts below serveCommand: `serve()` called as a library caller
-// does (test/api/cli.test.ts), without the reload settings serveCommand
+// does (test/cli/commands.test.ts), without the reload settings serveCommand
 // passes, a listen error with no message of its own, and webhooks when only
 // some keys have a secret.
 // test/cli/serve-bin.test.ts has the command as the bin runs it.

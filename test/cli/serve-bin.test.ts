@@ -16,7 +16,7 @@ import { scratchFolders } from '../support/scratch.js';
 // process), what a reload reads again and what it refuses, the shutdown, and
 // the settings of the config file that reach the HTTP server (body limit,
 // rate limit, MaxMind databases, providers and webhooks). The
-// child-process versions (test/data/sighup.test.ts, test/api/serve*.ts)
+// child-process versions (test/cli/serve-sighup.test.ts, test/cli/serve-run.test.ts)
 // stay for real signals; these run where mutation testing sees serve.ts.
 
 const SIGNALS = ['SIGHUP', 'SIGTERM', 'SIGINT'] as const;

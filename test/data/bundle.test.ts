@@ -1,5 +1,5 @@
 /**
- * Data bundles (issue 13): verification on first load, partial bundles over
+ * Data bundles: verification on first load, partial bundles over
  * the default one, checkers that keep their own tables, DATA_STALE on a
  * pinned clock, and bundle-level verify/export.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 7: a service that bundles the library into one file with
+ * A service that bundles the library into one file with
  * esbuild and runs from another directory (outside the package) works given
  * `data`, and without it fails with a DataError that says what to pass.
  * The same for an app that uses only the plain functions (checkEmail…):

@@ -1,7 +1,7 @@
 /**
  * Every TypeScript example of README.md, docs/*.md and the TSDoc `@example`
  * blocks of src/ compiles against the built package and, unless it says
- * `// not run: …`, runs and shows what it really prints (issue 12, item 6).
+ * `// not run: …`, runs and shows what it really prints.
  * The conventions are in test/support/docExamples.ts. Needs `npm run build`.
  *
  * Examples are written to .tmp/examples-<pid>/ (inside the package, gitignored) so
@@ -231,7 +231,7 @@ process.exit(0);
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-describe('documentation examples compile against the built package and show what they print (issue 12, item 6)', () => {
+describe('documentation examples compile against the built package and show what they print', () => {
   it('finds the examples of README.md, docs/ and the TSDoc of src/', () => {
     expect(examples.filter((e) => e.file === 'README.md').length).toBeGreaterThan(0);
     expect(examples.filter((e) => e.file.startsWith('docs/')).length).toBeGreaterThan(5);

@@ -1,6 +1,5 @@
 /**
- * docs/null-fields.md lists every field that can be `null` (issue 12,
- * item 7). The list is checked two ways so it cannot drift: against the
+ * docs/null-fields.md lists every field that can be `null`. The list is checked two ways so it cannot drift: against the
  * result types (every property whose type admits `null`, read by the
  * compiler) and against what the checks return on a spread of inputs.
  */
@@ -96,7 +95,7 @@ function nullAtRunTime(): Map<Product, Set<string>> {
   return out;
 }
 
-describe('docs/null-fields.md lists every field that can be null (issue 12, item 7)', () => {
+describe('docs/null-fields.md lists every field that can be null', () => {
   const table = documented();
   const typed = nullableByType();
 

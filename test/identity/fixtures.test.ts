@@ -62,7 +62,7 @@ function quantiles(xs: readonly number[]): string {
   return `min ${s[0]} p10 ${q(0.1)} p25 ${q(0.25)} median ${q(0.5)} p75 ${q(0.75)} p90 ${q(0.9)} max ${s.at(-1)}`;
 }
 
-describe('identity fixtures (issue 19)', () => {
+describe('identity fixtures', () => {
   it('are at least 50 of each, from varied countries, with valid phone numbers and IPs placed in the row’s country', () => {
     expect(consistent.length).toBeGreaterThanOrEqual(50);
     expect(inconsistent.length).toBeGreaterThanOrEqual(50);

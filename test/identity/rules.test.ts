@@ -27,7 +27,7 @@ const FINDINGS_ONLY = { IDENTITY_EMAIL_RISK: 0, IDENTITY_IP_RISK: 0, IDENTITY_DE
 const findingsChecker = createChecker({ scoring: { weights: FINDINGS_ONLY } });
 const findingPoints = (input: IdentityInput, code: string): number | undefined => points(findingsChecker.identity(input, { now: DAY }), code);
 
-describe('checkIdentity: shape, score and determinism (issue 19)', () => {
+describe('checkIdentity: shape, score and determinism', () => {
   it('runs only the checks that have input and returns their results plus identity', () => {
     const r = run({ email: 'lukas.mueller@web.de', ip: IP.de });
     expect(Object.keys(r).sort()).toEqual(['email', 'identity', 'ip']);
@@ -132,7 +132,7 @@ describe('checkIdentity: shape, score and determinism (issue 19)', () => {
   });
 });
 
-describe('identity weights are data the caller overrides, validated like the products’ (issue 19)', () => {
+describe('identity weights are data the caller overrides, validated like the products’', () => {
   const input = { email: 'anna123@mailinator.com', ip: IP.hostingDe };
   it('scoring.weights with IDENTITY_* codes change the score', () => {
     const base = checkIdentity(input, { now: DAY, scoring: { weights: FINDINGS_ONLY } });
@@ -156,7 +156,7 @@ describe('identity weights are data the caller overrides, validated like the pro
     [{ weights: { IDENTITY_EMAIL_RISK: -0.1 } }, 'scoring.weights.IDENTITY_EMAIL_RISK'],
     [{ weights: { IDENTITY_DESKTOP_ON_MOBILE_IP: 0.1 } }, 'scoring.weights.IDENTITY_DESKTOP_ON_MOBILE_IP'],
   ])('%j throws SCORING_CONFIG at %s, in checkIdentity and createChecker', (scoring, field) => {
-    // What a JavaScript caller can pass: the types refuse these codes (test/types/scoring-weights.test-d.ts).
+    // What a JavaScript caller can pass: the types refuse these codes (test/package/types/scoring-weights.test-d.ts).
     const untyped = scoring as never;
     for (const f of [() => checkIdentity({}, { scoring: untyped }), () => createChecker({ scoring: untyped })]) {
       let error: unknown;
@@ -179,7 +179,7 @@ describe('identity weights are data the caller overrides, validated like the pro
   });
 });
 
-describe('bad input is a typed error, never a crash (issue 19)', () => {
+describe('bad input is a typed error, never a crash', () => {
   it.each([
     [null, 'INPUT_TYPE', 'input'],
     ['jane@x.com', 'INPUT_TYPE', 'input'],
@@ -215,7 +215,7 @@ describe('bad input is a typed error, never a crash (issue 19)', () => {
   });
 });
 
-describe('rule: name against the e-mail local part (issue 19)', () => {
+describe('rule: name against the e-mail local part', () => {
   it.each([
     ['jane.doe', 'Jane', 'Doe'],
     ['jdoe', 'Jane', 'Doe'],
@@ -276,7 +276,7 @@ describe('rule: name against the e-mail local part (issue 19)', () => {
   });
 });
 
-describe('rule: countries of phone, IP, e-mail domain, declared country and surname (issue 19)', () => {
+describe('rule: countries of phone, IP, e-mail domain, declared country and surname', () => {
   it('phone and IP of one country: trust; of two: risk', () => {
     expect(codes(run({ phone: '+49 1512 3456789', ip: IP.de }))).toContain('IDENTITY_PHONE_IP_COUNTRY');
     const r = run({ phone: '+49 1512 3456789', ip: IP.fr });
@@ -327,7 +327,7 @@ describe('rule: countries of phone, IP, e-mail domain, declared country and surn
   });
 });
 
-describe('rule: local time at the IP (issue 19)', () => {
+describe('rule: local time at the IP', () => {
   it('01:00–04:59 in the IP’s time zone is IDENTITY_NIGHT_ACTIVITY; the afternoon is not', () => {
     const night = run({ ip: IP.de }, NIGHT_BERLIN);
     expect(points(night, 'IDENTITY_NIGHT_ACTIVITY')).toBeLessThan(0);
@@ -343,7 +343,7 @@ describe('rule: local time at the IP (issue 19)', () => {
   });
 });
 
-describe('rule: device against network (issue 19)', () => {
+describe('rule: device against network', () => {
   it('a phone user agent on a data-centre or Tor address', () => {
     expect(codes(run({ userAgent: UA.iphone, ip: IP.hostingDe }))).toContain('IDENTITY_MOBILE_ON_ANONYMOUS_IP');
     expect(codes(run({ userAgent: UA.galaxy, ip: IP.tor }))).toContain('IDENTITY_MOBILE_ON_ANONYMOUS_IP');
@@ -363,7 +363,7 @@ describe('rule: device against network (issue 19)', () => {
   });
 });
 
-describe('rule: e-mail against network and name (issue 19)', () => {
+describe('rule: e-mail against network and name', () => {
   it('a disposable address on an anonymising IP', () => {
     expect(findingPoints({ email: 'anna123@mailinator.com', ip: IP.hostingDe }, 'IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP')).toBeLessThan(0);
     expect(codes(run({ email: 'anna123@mailinator.com', ip: IP.de }))).not.toContain('IDENTITY_DISPOSABLE_ON_ANONYMOUS_IP');
@@ -376,7 +376,7 @@ describe('rule: e-mail against network and name (issue 19)', () => {
   });
 });
 
-describe('several weak findings together lower the score more than any one alone (log-odds add up, issue 19)', () => {
+describe('several weak findings together lower the score more than any one alone (log-odds add up)', () => {
   it('in the engine', () => {
     const score = createScorer(IDENTITY_SCORE_MODEL);
     const codes3 = ['IDENTITY_NIGHT_ACTIVITY', 'IDENTITY_EMAIL_COUNTRY_MISMATCH', 'IDENTITY_NAME_ORIGIN_MISMATCH'] as const;

@@ -22,7 +22,7 @@ import { IdentitySignalsError } from '../../src/errors.js';
 // 800–1000) and 'scorecard' (0–225, 226–450, 451–550, 551–775, 776–1000) tables
 // put it in DIFFERENT bands, and where CUSTOM puts it in a third one. An input
 // that falls in the same band under every table cannot tell whether a check
-// honours `scoring.bands` at all (issue 12, item 10). Where no everyday input
+// honours `scoring.bands` at all. Where no everyday input
 // of a product lands there (the products' evidence moves scores in whole
 // log-likelihood ratios: 500, 550, 57 …), one weight is set with it so that
 // it does; the weight goes with every table, so only the bands differ.

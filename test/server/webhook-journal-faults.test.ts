@@ -10,7 +10,7 @@ import { startHttpServer } from '../support/httpServer.js';
 import { scratchFolders } from '../support/scratch.js';
 
 // A journal write that fails (ENOSPC, injected here by a file system whose
-// writes fail on demand; test/api/webhook-disk-full.test.ts fills a real
+// writes fail on demand; test/server/webhook-disk-full.test.ts fills a real
 // one) must not turn the queue into a loop: the delivery whose outcome could
 // not be written is not sent again, nothing else is attempted, new
 // deliveries are refused (503 from the server, whose checks go on

@@ -1,8 +1,8 @@
 /**
- * The address set and result digest of the IP differential checks (issue
- * 20): bench/ip-differential.ts compares two builds over a million of these
+ * The address set and result digest of the IP differential checks:
+ * bench/ip-differential.ts compares two builds over a million of these
  * addresses, test/ip/differential.test.ts holds the check to digests of
- * results written by the build before the issue-20 changes.
+ * results written by the build before the IP speed work.
  */
 import { prng } from './prng.js';
 

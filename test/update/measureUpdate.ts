@@ -1,6 +1,6 @@
 /**
  * Measures `identity-signals data update` (the built bin) against a loopback
- * HTTP mirror, for the figures in docs/data.md and the issue 13 closing note:
+ * HTTP mirror, for the figures in docs/data.md:
  *
  *   npm run build && npx tsx test/update/measureUpdate.ts [fixtures|full]
  *

@@ -12,7 +12,7 @@ import { parseManifest } from '../../src/data/manifest.js';
 import { parseSupportedDevices } from '../../src/update/sources.js';
 import { BIN, ROOT } from '../support/batchBin.js';
 
-// issue 13 item 4: `identity-signals data update` run whole, as a shell runs
+// `identity-signals data update` run whole, as a shell runs
 // the built bin, against a loopback HTTP mirror (node:http on 127.0.0.1, port
 // 0) serving test/fixtures/data-update/ in the upstream layout; nothing here
 // touches the internet. The builders are the shipped ones (dist/data-build):

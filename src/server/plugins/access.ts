@@ -33,7 +33,7 @@ export const accessPlugin = shared<FastifyPluginAsync<{ state: ServerState; logs
      * A request whose connection closes before its answer: an abort when its body was not all received (what
      * Fastify's onRequestAbort hook tells, from Node's `req.aborted`). Watched with one 'close' listener per
      * connection instead of an onRequestAbort hook, which makes Fastify add a closure and a listener to every
-     * request (1.5–4 µs a request in bench/server-cpu.ts).
+     * request (measured with bench/server-cpu.ts: docs/perf.md).
      */
     const closed = (unanswered: Set<FastifyRequest>) => () => {
       for (const request of unanswered) {

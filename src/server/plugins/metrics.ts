@@ -59,7 +59,7 @@ export function observeLatency(series: LatencySeries, seconds: number): void {
 /**
  * The latency histogram as a metric of the prom-client registry: the registry calls `get()` and writes
  * the text exposition, the same series and lines as a prom-client Histogram with these buckets fed the
- * same observations (test/api/server-metrics.test.ts compares them), kept in plain numbers per request.
+ * same observations (test/server/metrics.test.ts compares them), kept in plain numbers per request.
  */
 export function latencyHistogram(series: readonly LatencySeries[]) {
   return {
@@ -102,7 +102,7 @@ export const metricsPlugin = shared<FastifyPluginAsync<MetricsPluginOptions>>(as
   if (options.processMetrics) collectDefaultMetrics({ register: registry });
   // Each answer is counted in plain numbers (one record per route, method and status: see `answered`
   // below) and handed to prom-client when /metrics is read: prom-client's inc() and observe() check and
-  // hash their labels on every call, which cost ~4 µs a request; a scrape now does that once per series.
+  // hash their labels on every call, a cost paid by every request; a scrape now does that once per series.
   const answers = new Map<string, AnswerSeries>();
   const latencies: LatencySeries[] = [];
   const requests = new Counter({
