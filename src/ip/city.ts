@@ -85,8 +85,8 @@ export class CityFile {
   }
 }
 
-/** Maps a DB-IP Lite city record (flat: city, country_code, state1, postcode, latitude, longitude). */
-function factsOf(value: unknown): CityFacts {
+/** Maps a DB-IP Lite city record (flat: city, country_code, state1, postcode, latitude, longitude). @internal */
+export function factsOf(value: unknown): CityFacts {
   const rec = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const source: LocationFields = Object.freeze({
     country: nonEmpty(rec.country_code),
