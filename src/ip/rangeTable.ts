@@ -45,7 +45,7 @@
  * networks are /64 or shorter, so all but a few hundred of the ASN and
  * country tables' 520k starts end in 64 zero bits (the address lists' /128
  * entries give the rest). That halves the IPv6 starts, 4.4 MB of every
- * install (issue 13 item 7). A search compares the high halves and looks a
+ * install. A search compares the high halves and looks a
  * low half up only when an address shares its /64 with a segment start.
  */
 import { DataError } from '../errors.js';
@@ -210,7 +210,7 @@ export function decodeRangeTable<P>(bytes: Uint8Array, source: string, decodePay
   const lowAt6 = take(m6);
   const low6 = take(2 * m6);
   // An index that does not match its segments would send lookups to the wrong segment: check it
-  // (one pass over the starts, ≈1 ms for the largest table).
+  // (one pass over the starts, cheap next to reading the file).
   if (n4 > 0 && !indexMatches(index4, starts4, 1)) fail('the IPv4 prefix index does not match its segments');
   if (n6 > 0 && !indexMatches(index6, high6, 2)) fail('the IPv6 prefix index does not match its segments');
   // The low halves are found by a binary search over lowAt6: it must ascend, and name real segments.
