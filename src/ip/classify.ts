@@ -184,7 +184,7 @@ export interface AsnOverride {
  * @param ip the parsed address
  * @param override your database's announcing AS (see {@link AsnOverride})
  * @example
- * classifyNetwork(openNetworkTables(bundle), parseIp('66.249.66.1')!).connectionType // 'SES' (Googlebot)
+ * classifyNetwork(openNetworkTables(defaultDataContext().bundle), parseIp('66.249.66.1')!).connectionType // 'SES' (Googlebot)
  */
 export function classifyNetwork(t: NetworkTables, ip: ParsedIp, override?: AsnOverride): NetworkInfo {
   const asnTable = ip.version === 4 ? t.asn4 : t.asn6;

@@ -248,7 +248,7 @@ function indexMatches(index: Uint32Array, starts: Uint32Array, stride: number): 
  * address's /16, and the one before them.
  *
  * @example
- * const table = loadAsnTable(4).table;
+ * const table = loadAsnTable(defaultDataContext().bundle, 4).table;
  * table.payload.asns[lookup4(table, 0x08080808)]; // 15169: 8.8.8.8 is Google's
  * lookup4(table, 0x0a000001); // 4294967295: 10.0.0.1 is in no segment (NO_VALUE)
  */
@@ -275,7 +275,7 @@ export function lookup4(table: RangeTable<unknown>, ip: number): number {
  * unsigned 32-bit words (most significant first), or {@link NO_VALUE}.
  *
  * @example
- * const table = loadAsnTable(6).table;
+ * const table = loadAsnTable(defaultDataContext().bundle, 6).table;
  * table.payload.asns[lookup6(table, 0x20014860, 0x48600000, 0, 0x8888)]; // 15169: 2001:4860:4860::8888
  */
 export function lookup6(table: RangeTable<unknown>, a: number, b: number, c: number, d: number): number {
@@ -324,7 +324,7 @@ function lowAtMost(table: RangeTable<unknown>, i: number, c: number, d: number):
  * The start of IPv6 segment `i` as four words, most significant first.
  *
  * @example
- * const t = loadAsnTable(6).table;
+ * const t = loadAsnTable(defaultDataContext().bundle, 6).table;
  * start6(t, t.lowAt6[0]!).map((w) => w.toString(16)); // ['20010500', '30ff0000', '0', '30']: 2001:500:30ff::30, the first start with low bits
  */
 export function start6(table: RangeTable<unknown>, i: number): [number, number, number, number] {

@@ -173,7 +173,7 @@ export type IpCheck = ((ip: string, callOptions?: { readonly now?: Date }) => Ip
    * A call's own `now` still wins. Throws as the plain call does.
    *
    * @example
-   * check.at(Date.UTC(2026, 10, 22, 12), '81.2.69.142').request_time // 'afternoon'
+   * createIpCheck().at(Date.UTC(2026, 10, 22, 12), '81.2.69.142').request_time // 'afternoon'
    */
   readonly at: (nowMs: number, ip: string, callOptions?: { readonly now?: Date }) => IpResult;
 };
