@@ -50,6 +50,8 @@ export interface CheckerOptions {
   readonly ip?: {
     /** Your own MaxMind-format databases (paths or buffers); they override the bundled fields they cover. @default [] */
     readonly databases?: readonly (string | Uint8Array)[];
+    /** City records kept decoded per IP version (about 400 bytes each); 0 keeps none. @default 65536 */
+    readonly cityCacheSize?: number;
   };
   readonly phone?: {
     /** ISO 3166-1 alpha-2 country for national numbers. @default undefined (international format required) */

@@ -5,23 +5,12 @@
  */
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import { useSharedFile } from '../common/sharedFiles.js';
-import { setCityCacheSize } from '../ip/city.js';
 import { checkChunk } from './checkChunk.js';
 import type { PoolWorkerData } from './pool.js';
 import type { ChunkResult, ChunkTask } from './types.js';
 
 // The files the pool read once for every thread (the IP city databases and range tables), before any check opens them.
 for (const [path, shared] of (workerData as PoolWorkerData | undefined)?.files ?? []) useSharedFile(path, Buffer.from(shared));
-
-/**
- * City records kept per IP version in a batch thread (the library keeps
- * 65,536). A file of distinct addresses fills the cache as it goes, about
- * 400 bytes a record: measured, 25,000 records (10 MB of heap) in one thread
- * after 170,000 rows of all five products, and a full cache would hold
- * ≈50 MB in every thread, so peak memory grew with the file's length.
- */
-const BATCH_CITY_CACHE_SIZE = 8192;
-setCityCacheSize(BATCH_CITY_CACHE_SIZE);
 
 const encoder = new TextEncoder();
 

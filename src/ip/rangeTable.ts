@@ -45,7 +45,7 @@
  * networks are /64 or shorter, so all but a few hundred of the ASN and
  * country tables' 520k starts end in 64 zero bits (the address lists' /128
  * entries give the rest). That halves the IPv6 starts, 4.4 MB of every
- * install (issue 13 item 7). A search compares the high halves and looks a
+ * install. A search compares the high halves and looks a
  * low half up only when an address shares its /64 with a segment start.
  */
 import { DataError } from '../errors.js';
@@ -210,7 +210,7 @@ export function decodeRangeTable<P>(bytes: Uint8Array, source: string, decodePay
   const lowAt6 = take(m6);
   const low6 = take(2 * m6);
   // An index that does not match its segments would send lookups to the wrong segment: check it
-  // (one pass over the starts, ≈1 ms for the largest table).
+  // (one pass over the starts, cheap next to reading the file).
   if (n4 > 0 && !indexMatches(index4, starts4, 1)) fail('the IPv4 prefix index does not match its segments');
   if (n6 > 0 && !indexMatches(index6, high6, 2)) fail('the IPv6 prefix index does not match its segments');
   // The low halves are found by a binary search over lowAt6: it must ascend, and name real segments.
@@ -248,7 +248,7 @@ function indexMatches(index: Uint32Array, starts: Uint32Array, stride: number): 
  * address's /16, and the one before them.
  *
  * @example
- * const table = loadAsnTable(4).table;
+ * const table = loadAsnTable(defaultDataContext().bundle, 4).table;
  * table.payload.asns[lookup4(table, 0x08080808)]; // 15169: 8.8.8.8 is Google's
  * lookup4(table, 0x0a000001); // 4294967295: 10.0.0.1 is in no segment (NO_VALUE)
  */
@@ -275,7 +275,7 @@ export function lookup4(table: RangeTable<unknown>, ip: number): number {
  * unsigned 32-bit words (most significant first), or {@link NO_VALUE}.
  *
  * @example
- * const table = loadAsnTable(6).table;
+ * const table = loadAsnTable(defaultDataContext().bundle, 6).table;
  * table.payload.asns[lookup6(table, 0x20014860, 0x48600000, 0, 0x8888)]; // 15169: 2001:4860:4860::8888
  */
 export function lookup6(table: RangeTable<unknown>, a: number, b: number, c: number, d: number): number {
@@ -324,7 +324,7 @@ function lowAtMost(table: RangeTable<unknown>, i: number, c: number, d: number):
  * The start of IPv6 segment `i` as four words, most significant first.
  *
  * @example
- * const t = loadAsnTable(6).table;
+ * const t = loadAsnTable(defaultDataContext().bundle, 6).table;
  * start6(t, t.lowAt6[0]!).map((w) => w.toString(16)); // ['20010500', '30ff0000', '0', '30']: 2001:500:30ff::30, the first start with low bits
  */
 export function start6(table: RangeTable<unknown>, i: number): [number, number, number, number] {

@@ -11,13 +11,6 @@
  * location. Blocks are matched most specific first so that the reported
  * name is the precise one (`192.0.0.9/32` PCP anycast inside `192.0.0.0/24`).
  */
-import { lazyRequire } from '../common/lazyRequire.js';
-import { noteLoad } from '../data/loads.js';
-import { onPreload } from '../data/preload.js';
-
-/** ipaddr.js, loaded when the special ranges are first compiled (issue 13, item 8: not at import). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
-const ipaddr = lazyRequire<typeof import('ipaddr.js')>('ipaddr.js', () => require('ipaddr.js'));
 import { parseIp, type ParsedIp } from './parseIp.js';
 
 /** One special-purpose block. */
@@ -124,42 +117,45 @@ function prefixMask(bits: number, word: number): number {
   return used === 0 ? 0 : (0xffffffff << (32 - used)) >>> 0;
 }
 
-// Most specific first: the first match is the most precise name. Compiled on first use (ipaddr.js is loaded then).
-let compiled4: readonly Compiled4[] | undefined;
-let compiled6: readonly Compiled6[] | undefined;
-
-/** Compiles both tables now (`preload()`); they otherwise compile on the first address of each version. */
-function compileSpecialRanges(): void {
-  compiled4 ??= compile4();
-  compiled6 ??= compile6();
+/** A CIDR of the tables above as its network address and prefix length (the tables are written by hand, so a bad row fails at import). */
+function cidrOf(cidr: string): { readonly ip: ParsedIp; readonly bits: number } {
+  const slash = cidr.indexOf('/');
+  const ip = parseIp(cidr.slice(0, slash));
+  const bits = Number(cidr.slice(slash + 1));
+  if (ip === null || !Number.isInteger(bits)) throw new Error(`special range ${cidr} is not a CIDR`);
+  return { ip, bits };
 }
-onPreload('ip', compileSpecialRanges);
 
-const compile4 = (): readonly Compiled4[] => {
-  noteLoad('compile ip special ranges v4');
+/** Most specific first: the first match is the most precise name (a stable sort keeps the tables' order among equal lengths). */
+function compile4(): readonly Compiled4[] {
   return IPV4_SPECIAL_RANGES.map((range) => {
-    const [addr, bits] = ipaddr().IPv4.parseCIDR(range.cidr);
-    const o = addr.octets;
-    const start = (((o[0]! << 24) | (o[1]! << 16) | (o[2]! << 8) | o[3]!) >>> 0) & prefixMask(bits, 0);
+    const { ip, bits } = cidrOf(range.cidr);
+    const start = (ip.v4 & prefixMask(bits, 0)) >>> 0;
     const end = (start | ~prefixMask(bits, 0)) >>> 0;
-    return { range, start: start >>> 0, end, bits };
+    return { range, start, end, bits };
   })
     .sort((a, b) => b.bits - a.bits)
     .map(({ range, start, end }) => ({ range, start, end }));
-};
+}
 
-const compile6 = (): readonly Compiled6[] => {
-  noteLoad('compile ip special ranges v6');
+function compile6(): readonly Compiled6[] {
   return IPV6_SPECIAL_RANGES.map((range) => {
-    const [addr, bits] = ipaddr().IPv6.parseCIDR(range.cidr);
-    const p = addr.parts;
+    const { ip, bits } = cidrOf(range.cidr);
     const mask = [0, 1, 2, 3].map((i) => prefixMask(bits, i));
-    const net = [0, 1, 2, 3].map((i) => (((p[2 * i]! << 16) | p[2 * i + 1]!) & mask[i]!) >>> 0);
+    const net = [0, 1, 2, 3].map((i) => (ip.w[i]! & mask[i]!) >>> 0);
     return { range, net, mask, bits };
   })
     .sort((a, b) => b.bits - a.bits)
     .map(({ range, net, mask }) => ({ range, net, mask }));
-};
+}
+
+/**
+ * The tables compiled at import: 56 rows parsed by {@link parseIp}, simpler
+ * than a cache filled on first use. Read-only by type, not frozen: with
+ * frozen rows and arrays the look-up ran several times slower.
+ */
+const COMPILED4: readonly Compiled4[] = compile4();
+const COMPILED6: readonly Compiled6[] = compile6();
 
 /**
  * The special-purpose block holding a parsed address, or `null` for a
@@ -171,11 +167,11 @@ const compile6 = (): readonly Compiled6[] => {
 export function specialRangeOf(ip: ParsedIp): SpecialRange | null {
   if (ip.version === 4) {
     const v = ip.v4;
-    for (const c of (compiled4 ??= compile4())) if (v >= c.start && v <= c.end) return c.range;
+    for (const c of COMPILED4) if (v >= c.start && v <= c.end) return c.range;
     return null;
   }
   const w = ip.w;
-  for (const c of (compiled6 ??= compile6())) {
+  for (const c of COMPILED6) {
     if (
       ((w[0] & c.mask[0]!) >>> 0) === c.net[0] &&
       ((w[1] & c.mask[1]!) >>> 0) === c.net[1] &&

@@ -1,10 +1,13 @@
 import { lazyRequire } from '../common/lazyRequire.js';
-import { onPreload } from '../data/preload.js';
 
-/** tz-lookup, loaded by the first check that places a coordinate (issue 13, item 8: not at import). */
+/** tz-lookup, loaded by the first check that places a coordinate, not at import (startup time). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
 const tzLookup = lazyRequire<typeof import('@photostructure/tz-lookup')>('@photostructure/tz-lookup', () => require('@photostructure/tz-lookup'));
-onPreload('ip', tzLookup);
+
+/** Loads tz-lookup now (an IP check's `preload()`); it otherwise loads on the first coordinate. */
+export function loadTimezoneLookup(): void {
+  tzLookup();
+}
 import type { RequestTime } from './types.js';
 
 /**
@@ -58,8 +61,8 @@ function formatterFor(timezone: string): Intl.DateTimeFormat | null {
 
 /**
  * Local hour (0–23) at `timezone` at instant `ms`, or `null` when the
- * timezone is unknown to the runtime. Intl formatting costs microseconds,
- * so the UTC offset is cached per timezone and 15-minute slot.
+ * timezone is unknown to the runtime. Intl formatting is slow next to the
+ * rest of a check, so the UTC offset is cached per timezone and 15-minute slot.
  *
  * @example
  * localHour('Asia/Tokyo', Date.UTC(2026, 0, 1, 0, 0)) // 9

@@ -126,6 +126,16 @@ export interface IpCheckOptions {
    */
   readonly bundledCity?: boolean;
   /**
+   * City records this checker keeps decoded per IP version: many addresses
+   * share a record (a city, a postcode), so a repeated one is mapped once.
+   * About 400 bytes a record; a process checking long files of distinct
+   * addresses in many threads (the batch workers keep 8,192) may want fewer.
+   * 0 keeps none. Anything but a whole number >= 0 throws `InputError`
+   * (`INPUT_OPTION`).
+   * @default 65536
+   */
+  readonly cityCacheSize?: number;
+  /**
    * The checker's clock: a fixed date, or a function read once per check.
    * Everything time-dependent in a result reads it: `request_time` (the
    * local hour at the address) and the age of the Tor, VPN, proxy, relay and
@@ -156,4 +166,14 @@ export type IpCheck = ((ip: string, callOptions?: { readonly now?: Date }) => Ip
    * @throws DataError when a dataset file is missing or fails verification
    */
   readonly preload: () => void;
+  /**
+   * The check at a given instant (epoch ms) instead of the checker's clock:
+   * what a caller that has read the clock once for several checks calls (an
+   * identity check), so that every part of its result agrees on the time.
+   * A call's own `now` still wins. Throws as the plain call does.
+   *
+   * @example
+   * createIpCheck().at(Date.UTC(2026, 10, 22, 12), '81.2.69.142').request_time // 'afternoon'
+   */
+  readonly at: (nowMs: number, ip: string, callOptions?: { readonly now?: Date }) => IpResult;
 };

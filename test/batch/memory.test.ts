@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPool, sharedRangeTables } from '../../src/batch/pool.js';
-import { createChecker } from '../../src/checker.js';
 import { useSharedFile } from '../../src/common/sharedFiles.js';
 import { readListedFile } from '../../src/data/bundle.js';
 import { openData } from '../../src/data/context.js';
-import { bundledCity } from '../../src/ip/city.js';
+import { batchCheckerOptions } from '../../src/batch/checkChunk.js';
+import { createIpCheck } from '../../src/ip/index.js';
+import { tablesOf } from '../../src/ip/checkIp.js';
 import { bundledCityPathIfInstalled } from '../../src/ip/mmdb.js';
 import { mixedCsv, writeLines } from '../support/batchData.js';
 import { chunkTask } from '../support/chunkTask.js';
@@ -73,15 +74,16 @@ describe('batch: memory that grew with the length of the file', () => {
     }
   }, 120_000);
 
-  it.runIf(bundledCityPathIfInstalled(4) !== null)("a batch thread keeps at most 8,192 city records per IP version, whatever the number of distinct addresses", async () => {
-    // Loading the batch worker's module sets its thread's city cache, as in every pool thread.
-    await import('../../src/batch/worker.js');
-    const checker = createChecker();
+  it.runIf(bundledCityPathIfInstalled(4) !== null)("a batch checker keeps at most 8,192 city records per IP version, whatever the number of distinct addresses", () => {
+    // The batch's checker options give its IP check a smaller city cache than the library's.
+    const cityCacheSize = batchCheckerOptions({}, openData(undefined)).ip?.cityCacheSize;
+    expect(cityCacheSize).toBe(8192);
+    const check = createIpCheck({ cityCacheSize });
     const random = prng(0x16);
     // Random addresses land on tens of thousands of distinct city records (25,000 in 170,000 rows of the bench).
-    for (let i = 0; i < 60_000; i++) checker.ip(`${1 + Math.floor(random() * 223)}.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}`);
+    for (let i = 0; i < 60_000; i++) check(`${1 + Math.floor(random() * 223)}.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}`);
     // A full library cache (65,536 records a version, ≈400 bytes each) held ≈50 MB in every thread.
-    expect(bundledCity(4)!.cached).toBe(8192);
+    expect(tablesOf(check).city(4)!.cached).toBe(8192);
   }, 120_000);
 
   it('the IP range tables are read once into shared memory for all the threads, and still verified in each', () => {

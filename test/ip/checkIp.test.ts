@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { checkIp, createIpCheck, IP_SCORE_MODEL, requestTimeOfHour, usageFromAsName } from '../../src/ip/index.js';
 import { operatorFromAsName } from '../../src/ip/classify.js';
+import { tablesOf } from '../../src/ip/checkIp.js';
+import { createChecker } from '../../src/checker.js';
 
 // The spec's `ip` object, in order.
 const SPEC_FIELDS = [
@@ -103,7 +105,7 @@ describe('checkIp', () => {
     expect(() => createIpCheck({ now: 'yesterday' as unknown as Date })).toThrowError(InputError);
     expect(() => createIpCheck({ now: new Date(Number.NaN) })).toThrowError(InputError);
     expect(() => createIpCheck('x' as unknown as object)).toThrowError(InputError);
-    expect(() => createIpCheck({ databse: [] } as unknown as object)).toThrowError(/^databse is not an option \(known: databases, bundledCity, now, scoring, data\)/);
+    expect(() => createIpCheck({ databse: [] } as unknown as object)).toThrowError(/^databse is not an option \(known: databases, bundledCity, cityCacheSize, now, scoring, data\)/);
     expect(() => createIpCheck({ scoring: { weights: { IP_VPN: 11 } } })).toThrow(/0\.\.10/);
   });
 
@@ -250,5 +252,28 @@ describe('usageFromAsName', () => {
     ['x'.repeat(100_000), null],
   ])('%s → %s', (name, code) => {
     expect(usageFromAsName(name)).toBe(code);
+  });
+});
+
+describe('the check at an instant, and its own city cache', () => {
+  it('at(nowMs, ip) is the check with that clock; a call’s own now still wins', () => {
+    const check = createIpCheck({ now: new Date('2026-01-01T03:00:00Z') });
+    const noon = Date.UTC(2026, 10, 22, 12);
+    const at = check.at(noon, '81.2.69.142');
+    expect(at).toEqual(check('81.2.69.142', { now: new Date(noon) }));
+    expect(at).not.toEqual(check('81.2.69.142'));
+    expect(check.at(0, '81.2.69.142', { now: new Date(noon) })).toEqual(at);
+    expect(() => check.at(noon, 42 as unknown as string)).toThrowError(InputError);
+  });
+
+  it('cityCacheSize bounds the checker’s city records; a bad size is an INPUT_OPTION naming it', () => {
+    const check = createIpCheck({ cityCacheSize: 16 });
+    const city = tablesOf(check).city(4);
+    for (let i = 1; i < 200; i++) check(`${i}.${(i * 7) % 256}.1.1`);
+    if (city !== null) expect(city.cached).toBe(16);
+    for (const bad of [-1, 1.5, '8' as unknown as number]) {
+      expect(() => createIpCheck({ cityCacheSize: bad })).toThrowError(expect.objectContaining({ code: 'INPUT_OPTION', field: 'cityCacheSize' }));
+      expect(() => createChecker({ ip: { cityCacheSize: bad } })).toThrowError(expect.objectContaining({ code: 'INPUT_OPTION', field: 'ip.cityCacheSize' }));
+    }
   });
 });

@@ -134,7 +134,7 @@ describe('range tables: the /16 prefix index finds what a search of every segmen
   };
 
   it('IPv4: every segment start, the address before and after it, on the ASN and list tables', () => {
-    for (const table of [loadAsnTable(4).table, loadListsTable()] as RangeTable<unknown>[]) {
+    for (const table of [loadAsnTable(defaultDataContext().bundle, 4).table, loadListsTable(defaultDataContext().bundle)] as RangeTable<unknown>[]) {
       let found = 0;
       for (const ip of boundaries4(table)) {
         const expected = lookup4Linear(table, ip);
@@ -146,7 +146,7 @@ describe('range tables: the /16 prefix index finds what a search of every segmen
   });
 
   it('IPv6: every segment start and the address before it, on the ASN and list tables', () => {
-    for (const table of [loadAsnTable(6).table, loadListsTable()] as RangeTable<unknown>[]) {
+    for (const table of [loadAsnTable(defaultDataContext().bundle, 6).table, loadListsTable(defaultDataContext().bundle)] as RangeTable<unknown>[]) {
       let found = 0;
       for (let i = 0; i < table.values6.length; i++) {
         const [a, b, c, d] = start6(table, i);
