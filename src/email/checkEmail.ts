@@ -1,4 +1,4 @@
-import { BoundedCache, cacheKey } from '../common/boundedCache.js';
+import { BoundedCache } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
 import { assertString } from '../common/input.js';
@@ -91,8 +91,18 @@ export function emailCheckOn(context: DataContext, options: EmailCheckOnOptions 
   const score = createScorer(EMAIL_SCORE_MODEL, scoring);
   // Per checker, not per module: two checkers with different options never share answers.
   const cache = new BoundedCache<CacheKey, DomainFacts>(DOMAIN_CACHE_SIZE);
-  const facts = (domain: string, domainUnicode: string): DomainFacts =>
-    cache.getOrCompute(cacheKey(domain, domainUnicode), () => domainFacts(tables, domain, domainUnicode, suggestTypos, secondOpinion));
+  const facts = (domain: string, domainUnicode: string): DomainFacts => {
+    // The ASCII domain alone is the key, with no key string built per call: the Unicode form is a function
+    // of it (parse.ts decodes it, or keeps the ASCII form when it does not round-trip), and this cache holds
+    // one kind of key only.
+    const key = domain as CacheKey;
+    let known = cache.get(key);
+    if (known === undefined) {
+      known = domainFacts(tables, domain, domainUnicode, suggestTypos, secondOpinion);
+      cache.set(key, known);
+    }
+    return known;
+  };
 
   const result = (email: string, verdict: Verdict, nowMs: number): EmailResult => {
     // The disposable verdict (listed or not) rests on the lists being current.

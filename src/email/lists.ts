@@ -69,6 +69,15 @@ function squash(local: string): string {
   return local.replace(ROLE_SEPARATORS, '');
 }
 
+/** Whether `local` holds a separator {@link squash} removes (most do not: the replace is skipped). */
+function hasRoleSeparator(local: string): boolean {
+  for (let i = 0; i < local.length; i++) {
+    const c = local.charCodeAt(i);
+    if (c === 45 || c === 46 || c === 95) return true;
+  }
+  return false;
+}
+
 /** The role list as typed and with separators squashed (the first entry of each squashed form wins). */
 export interface RoleLists {
   readonly exact: ReadonlySet<string>;
@@ -96,5 +105,5 @@ export function matchRole(roles: RoleLists, local: string): string | null {
   const base = plus > 0 ? lower.slice(0, plus) : lower;
   const { exact, squashed } = roles;
   if (exact.has(base)) return base;
-  return squashed.get(squash(base)) ?? null;
+  return squashed.get(hasRoleSeparator(base) ? squash(base) : base) ?? null;
 }
