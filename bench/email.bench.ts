@@ -60,7 +60,7 @@ function rawLookups(address: string): number {
   return lookupFlags(address.slice(0, at).toLowerCase(), address.slice(at + 1).toLowerCase());
 }
 
-/** The lookups plus levenshtein against the popular list, as the issue defines "the raw libraries". */
+/** The lookups plus levenshtein against the popular list: "the raw libraries" a hand-rolled check pays. */
 function rawLibraries(address: string): number {
   const at = address.lastIndexOf('@');
   const domain = address.slice(at + 1).toLowerCase();

@@ -4,7 +4,7 @@ import { POPULAR_DOMAINS } from './data/formats.js';
 import { suggestDomain } from './helpers.js';
 
 describe('suggestDomain', () => {
-  it('corrects the misspellings named in issue 2', () => {
+  it('corrects common misspellings of the big providers', () => {
     expect(suggestDomain('gmial.com')).toBe('gmail.com');
     expect(suggestDomain('hotmial.com')).toBe('hotmail.com');
     expect(suggestDomain('yaho.com')).toBe('yahoo.com');
