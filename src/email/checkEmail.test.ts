@@ -190,3 +190,21 @@ describe('at: the check at a given instant', () => {
     expect(reads).toBe(1);
   });
 });
+
+describe('checkEmail with options', () => {
+  it("builds a checker for the call on the shared checker's tables, not tables of its own", async () => {
+    const { lazyLoads } = await import('../data/loads.js');
+    const builds = (): number => [...lazyLoads()].filter(([what]) => what.startsWith('build email ')).reduce((n, [, count]) => n + count, 0);
+    checkEmail('jane.doe@gmail.com', { secondOpinion: false });
+    const before = builds();
+    for (const a of ['jane.doe@gmail.com', 'x7q@acme-widgets.com', 'info@gmial.com', 'a@mailinator.com']) {
+      expect(checkEmail(a, { secondOpinion: false, now: new Date('2026-11-25T12:00:00Z') })).toEqual(
+        createEmailCheck({ secondOpinion: false, now: new Date('2026-11-25T12:00:00Z') })(a),
+      );
+    }
+    const afterOwnCheckers = builds();
+    for (const a of ['jane.doe@gmail.com', 'x7q@acme-widgets.com', 'info@gmial.com', 'a@mailinator.com']) checkEmail(a, { suggestTypos: false });
+    expect(builds()).toBe(afterOwnCheckers);
+    expect(afterOwnCheckers).toBeGreaterThan(before);
+  });
+});

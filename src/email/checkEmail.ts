@@ -2,12 +2,12 @@ import { BoundedCache } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
 import { assertString } from '../common/input.js';
-import { booleanOption, checkOptions } from '../common/options.js';
+import { booleanOption, checkOptions, isPlainObject } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
-import { dataOptionRule, instantIn, openData } from '../data/context.js';
+import { dataOptionRule, instantIn, openData, plainDataContext } from '../data/context.js';
 import type { DataContext } from '../data/context.js';
 import { clockOption } from '../common/clock.js';
 import { preloadOnce } from '../data/preload.js';
@@ -63,13 +63,18 @@ export const EMAIL_OPTION_RULES: OptionRules = { suggestTypos: booleanOption, se
  * check('x7q@yahoo.com').score_cluster;            // 'moderate': nothing but a free provider
  */
 export function createEmailCheck(options?: EmailCheckOptions): EmailCheck {
-  const { data, now, ...rest } = checkOptions<EmailCheckOptions>(options, '', {
+  const { data, now, ...rest } = checkedOptions(options);
+  return emailCheckOn(openData(data, 'data', now), rest);
+}
+
+/** The options checked and their defaults' holes left: the rules of {@link createEmailCheck}. */
+function checkedOptions(options: EmailCheckOptions | undefined): EmailCheckOptions {
+  return checkOptions<EmailCheckOptions>(options, '', {
     ...EMAIL_OPTION_RULES,
     scoring: scoringOption,
     data: dataOptionRule,
     now: clockOption,
   });
-  return emailCheckOn(openData(data, 'data', now), rest);
 }
 
 /** The options of {@link emailCheckOn}: an {@link EmailCheckOptions} without its data and clock, which the context carries. */
@@ -83,10 +88,10 @@ export type EmailCheckOnOptions = Omit<EmailCheckOptions, 'data' | 'now'>;
  *
  * @param context the checker's data context (bundle, age limit, clock)
  * @param options scoring and switches, already checked
+ * @param tables tables already opened on a context of the same bundle and age limit (the one-call checker's), else opened here
  */
-export function emailCheckOn(context: DataContext, options: EmailCheckOnOptions = {}): EmailCheck {
+export function emailCheckOn(context: DataContext, options: EmailCheckOnOptions = {}, tables: EmailTables = openEmailTables(context)): EmailCheck {
   const { scoring, suggestTypos = true, secondOpinion = true } = options;
-  const tables = openEmailTables(context);
   const scratch = new LocalScratch();
   const score = createScorer(EMAIL_SCORE_MODEL, scoring);
   // Per checker, not per module: two checkers with different options never share answers.
@@ -349,5 +354,9 @@ export function sharedEmailTables(): EmailTables {
  * //   suggestion: 'gmail.com', score: 1, score_cluster: 'poor', canonical: 'jane.doe@gmial.com', reasons: [...], ... }
  */
 export function checkEmail(email: string, options?: EmailCheckOptions): EmailResult {
-  return checkerFor(options)(email);
+  if (options === undefined || !isPlainObject(options) || options.data !== undefined) return checkerFor(options)(email);
+  // Options without data read the one-call functions' bundle: the checker is built for this call (its scorer and
+  // switches), its tables are the shared checker's, which building them anew on every call would cost.
+  const { now, ...rest } = checkedOptions(options);
+  return emailCheckOn(openData(plainDataContext(), 'data', now), rest, sharedEmailTables())(email);
 }
