@@ -10,9 +10,15 @@
  * src/email/index.ts, with its own data) in this one process, the two
  * alternating round by round (which goes first flips every round); the
  * figure printed is the median over the rounds, and the ratio of medians.
+ *
+ * Every round also times validator's `isEmail` (syntax only, no lists, no
+ * score) on the same addresses, as the yardstick of what a bare syntax check
+ * costs: the line ends with the check's speed as a multiple of it
+ * (`x isEmail`, above 1 when the check is the faster).
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import validator from 'validator';
 import { checkEmail } from '../src/email/index.js';
 import { distinct, hostile, realistic, unseen } from './emailCorpus.js';
 
@@ -23,10 +29,13 @@ const rounds = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--
 
 type Check = (email: string) => { score: number };
 const checks: [string, Check][] = [['this tree', checkEmail]];
+/** validator's isEmail as a check, so the rounds time it alongside (its `score` is 1 or 0). */
+const isEmail: Check = (email) => ({ score: validator.isEmail(email) ? 1 : 0 });
 if (against !== undefined) {
   const other = (await import(pathToFileURL(join(against, 'src', 'email', 'index.ts')).href)) as typeof import('../src/email/index.js');
   checks.push([against, other.checkEmail]);
 }
+checks.push(['validator isEmail', isEmail]);
 
 const corpora: [string, string[], number][] = [
   ['realistic (bench)', realistic(), 1],
@@ -59,7 +68,13 @@ for (const [label, corpus, repeat] of corpora) {
   const line = checks
     .map(([name], k) => `${name}: ${meds[k]!.toFixed(2)} µs/check (${Math.round(1e6 / meds[k]!).toLocaleString('en')}/s CPU)`)
     .join(' | ');
-  const ratio = meds.length > 1 ? `, this/against ${(meds[0]! / meds[1]!).toFixed(3)}` : '';
+  const last = meds.length - 1;
+  const versus = meds.length > 2 ? `, this/against ${(meds[0]! / meds[1]!).toFixed(3)}` : '';
+  const yardstick = checks
+    .slice(0, last)
+    .map(([name], k) => `${name} ${(meds[last]! / meds[k]!).toFixed(2)}x isEmail`)
+    .join(', ');
+  const ratio = `${versus}; speed: ${yardstick}`;
   console.log(`${label}, median of ${rounds}: ${line}${ratio}`);
 }
 if (sink === 0.5) console.log(sink);

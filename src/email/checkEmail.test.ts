@@ -157,3 +157,54 @@ describe('checkEmail', () => {
     expect(EMAIL_SCORE_MODEL.clusters).toEqual(['poor', 'bad', 'moderate', 'good', 'high']);
   });
 });
+
+describe('at: the check at a given instant', () => {
+  const DAY_MS = 86_400_000;
+  const fresh = Date.parse('2026-11-25T12:00:00Z');
+  const addresses = ['jane.doe@acme-widgets.com', 'x@mailinator.com', 'info@gmial.com', 'a@example.com', 'not an address', 'jörg@bücher.de'];
+
+  it('gives what a checker whose clock reads that instant gives, stale lists included', () => {
+    const check = createEmailCheck({ now: () => new Date(fresh) });
+    for (const ms of [fresh, fresh + 200 * DAY_MS]) {
+      const pinnedThere = createEmailCheck({ now: new Date(ms) });
+      for (const a of addresses) expect(check.at(ms, a), `${a} at ${new Date(ms).toISOString()}`).toEqual(pinnedThere(a));
+    }
+    expect(check.at(fresh + 200 * DAY_MS, addresses[0]!).reasons.map((r) => r.code)).toContain('EMAIL_DATA_STALE');
+    expect(check(addresses[0]!).reasons.map((r) => r.code)).not.toContain('EMAIL_DATA_STALE');
+  });
+
+  it('does not read the checker clock; a plain call reads it once, and only when the lists are consulted', () => {
+    let reads = 0;
+    const check = createEmailCheck({
+      now: () => {
+        reads++;
+        return new Date(fresh);
+      },
+    });
+    check.at(fresh, 'jane.doe@acme-widgets.com');
+    expect(reads).toBe(0);
+    check('jane.doe@acme-widgets.com');
+    expect(reads).toBe(1);
+    check('jane doe@acme-widgets.com');
+    check('jane@example.com');
+    expect(reads).toBe(1);
+  });
+});
+
+describe('checkEmail with options', () => {
+  it("builds a checker for the call on the shared checker's tables, not tables of its own", async () => {
+    const { lazyLoads } = await import('../data/loads.js');
+    const builds = (): number => [...lazyLoads()].filter(([what]) => what.startsWith('build email ')).reduce((n, [, count]) => n + count, 0);
+    checkEmail('jane.doe@gmail.com', { secondOpinion: false });
+    const before = builds();
+    for (const a of ['jane.doe@gmail.com', 'x7q@acme-widgets.com', 'info@gmial.com', 'a@mailinator.com']) {
+      expect(checkEmail(a, { secondOpinion: false, now: new Date('2026-11-25T12:00:00Z') })).toEqual(
+        createEmailCheck({ secondOpinion: false, now: new Date('2026-11-25T12:00:00Z') })(a),
+      );
+    }
+    const afterOwnCheckers = builds();
+    for (const a of ['jane.doe@gmail.com', 'x7q@acme-widgets.com', 'info@gmial.com', 'a@mailinator.com']) checkEmail(a, { suggestTypos: false });
+    expect(builds()).toBe(afterOwnCheckers);
+    expect(afterOwnCheckers).toBeGreaterThan(before);
+  });
+});

@@ -1,25 +1,28 @@
-import { BoundedCache, cacheKey } from '../common/boundedCache.js';
+import { BoundedCache } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
 import { assertString } from '../common/input.js';
-import { booleanOption, checkOptions } from '../common/options.js';
+import { booleanOption, checkOptions, isPlainObject } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
-import { dataOptionRule, openData, runWithData, staleDetail } from '../data/context.js';
+import { dataOptionRule, instantIn, openData, plainDataContext } from '../data/context.js';
+import type { DataContext } from '../data/context.js';
 import { clockOption } from '../common/clock.js';
-import { preloader } from '../data/preload.js';
+import { preloadOnce } from '../data/preload.js';
 import { WARM_UP_CALLS, warmUpEmail } from '../common/warmUp.js';
 import { confusableDetail } from './confusable.js';
-import { DISPOSABLE, EMAIL_DATASETS, MAILCHECKER } from './data/formats.js';
 import { publicSuffixProblem, reservedDomainReason } from './domain.js';
 import { isFreeProvider, matchDisposable, matchRole } from './lists.js';
-import { localPartFacts } from './localPart.js';
+import { LocalScratch, localPartFacts } from './localPart.js';
 import type { DisposableMatch } from './lists.js';
 import { parseEmailAddress } from './parse.js';
 import { EMAIL_SCORE_MODEL } from './scoreModel.js';
+import type { EmailScoreOutcome } from './scoreModel.js';
 import { suggestAsciiDomain } from './suggest.js';
+import { openEmailTables } from './tables.js';
+import type { EmailTables } from './tables.js';
 import type { LocalPartFacts } from './localPart.js';
 import type { EmailCheck, EmailCheckOptions, EmailReasonCode, EmailResult, EmailStatus } from './types.js';
 
@@ -35,6 +38,8 @@ interface Verdict {
   readonly suggestion: string | null;
   readonly canonical: string | null;
   readonly signals: Signal<EmailReasonCode>[];
+  /** Whether the disposable verdict (listed or not) was reached, so that the lists' age matters. */
+  readonly listsConsulted: boolean;
 }
 
 /** The email options besides `scoring`; `createChecker` checks its `email` key with them. */
@@ -58,74 +63,128 @@ export const EMAIL_OPTION_RULES: OptionRules = { suggestTypos: booleanOption, se
  * check('x7q@yahoo.com').score_cluster;            // 'moderate': nothing but a free provider
  */
 export function createEmailCheck(options?: EmailCheckOptions): EmailCheck {
-  const { scoring, suggestTypos = true, secondOpinion = true, data, now } = checkOptions<EmailCheckOptions>(options, '', {
+  const { data, now, ...rest } = checkedOptions(options);
+  return emailCheckOn(openData(data, 'data', now), rest);
+}
+
+/** The options checked and their defaults' holes left: the rules of {@link createEmailCheck}. */
+function checkedOptions(options: EmailCheckOptions | undefined): EmailCheckOptions {
+  return checkOptions<EmailCheckOptions>(options, '', {
     ...EMAIL_OPTION_RULES,
     scoring: scoringOption,
     data: dataOptionRule,
     now: clockOption,
   });
-  const context = openData(data, 'data', now);
+}
+
+/** The options of {@link emailCheckOn}: an {@link EmailCheckOptions} without its data and clock, which the context carries. */
+export type EmailCheckOnOptions = Omit<EmailCheckOptions, 'data' | 'now'>;
+
+/**
+ * The e-mail check on an opened data context: its tables are opened from
+ * the context's bundle ({@link openEmailTables}), its clock is the
+ * context's. What `createChecker` builds its e-mail check with;
+ * {@link createEmailCheck} checks its options and opens the context first.
+ *
+ * @param context the checker's data context (bundle, age limit, clock)
+ * @param options scoring and switches, already checked
+ * @param tables tables already opened on a context of the same bundle and age limit (the one-call checker's), else opened here
+ */
+export function emailCheckOn(context: DataContext, options: EmailCheckOnOptions = {}, tables: EmailTables = openEmailTables(context)): EmailCheck {
+  const { scoring, suggestTypos = true, secondOpinion = true } = options;
+  const scratch = new LocalScratch();
   const score = createScorer(EMAIL_SCORE_MODEL, scoring);
   // Per checker, not per module: two checkers with different options never share answers.
   const cache = new BoundedCache<CacheKey, DomainFacts>(DOMAIN_CACHE_SIZE);
-  const facts = (domain: string, domainUnicode: string): DomainFacts =>
-    cache.getOrCompute(cacheKey(domain, domainUnicode), () => domainFacts(domain, domainUnicode, suggestTypos, secondOpinion));
-
-  // The disposable lists' age, when past the context's limit, on the call's instant (the clock moves).
-  const stale = (): string | null => {
-    const main = staleDetail(DISPOSABLE);
-    const second = secondOpinion ? staleDetail(MAILCHECKER) : null;
-    return main === null ? second : second === null ? main : `${main}; ${second}`;
+  const facts = (domain: string, domainUnicode: string): DomainFacts => {
+    // The ASCII domain alone is the key, with no key string built per call: the Unicode form is a function
+    // of it (parse.ts decodes it, or keeps the ASCII form when it does not round-trip), and this cache holds
+    // one kind of key only.
+    const key = domain as CacheKey;
+    let known = cache.get(key);
+    if (known === undefined) {
+      known = domainFacts(tables, domain, domainUnicode, suggestTypos, secondOpinion);
+      cache.set(key, known);
+    }
+    return known;
   };
 
-  const check = runWithData(context, (email: string): EmailResult => {
+  const result = (email: string, verdict: Verdict, nowMs: number): EmailResult => {
+    // The disposable verdict (listed or not) rests on the lists being current.
+    const staleLists = verdict.listsConsulted ? tables.staleDetail(nowMs, secondOpinion) : null;
+    if (staleLists !== null) verdict.signals.push({ code: 'EMAIL_DATA_STALE', detail: staleLists });
+    return build(email, verdict, score(verdict.signals));
+  };
+  const at = (nowMs: number, email: string): EmailResult => {
     assertString(email, 'email');
-    const verdict = judge(email, facts, stale);
-    const outcome = score(verdict.signals);
-    return {
-      value: email,
-      status: verdict.status,
-      is_valid: verdict.is_valid,
-      is_free: verdict.is_free,
-      domain: verdict.domain,
-      has_twitter: null,
-      has_amazon: null,
-      has_linkedin: null,
-      has_airbnb: null,
-      has_instagram: null,
-      found_on_serp: null,
-      first_name: null,
-      last_name: null,
-      company_name: null,
-      company_description: null,
-      company_industry: null,
-      company_employees: null,
-      company_job_title: null,
-      company_founded: null,
-      company_keywords: null,
-      company_annual_revenue: null,
-      company_logo: null,
-      company_country: null,
-      company_twitter_url: null,
-      company_facebook_url: null,
-      company_linkedin_url: null,
-      company_total_funding: null,
-      company_tech_stack: null,
-      domain_age: null,
-      education: null,
-      employment: null,
-      avatar: null,
-      score: outcome.score,
-      score_cluster: outcome.score_cluster,
-      suggestion: verdict.suggestion,
-      canonical: verdict.canonical,
-      reasons: outcome.reasons,
-    };
-  });
-  const preload = preloader(context, 'email', EMAIL_DATASETS, () => {
-    for (let i = 0; i < WARM_UP_CALLS; i++) check(warmUpEmail(i));
-  });
-  return Object.assign(check, { preload });
+    return result(email, judge(email, tables, scratch, facts), nowMs);
+  };
+  const check = (email: string): EmailResult => {
+    assertString(email, 'email');
+    const verdict = judge(email, tables, scratch, facts);
+    // The clock is read only when the lists' age matters; a call of an identity shares the identity's instant.
+    return result(email, verdict, verdict.listsConsulted ? instantIn(context) : Number.NaN);
+  };
+  const preload = preloadOnce([
+    () => tables.preload(),
+    () => {
+      for (let i = 0; i < WARM_UP_CALLS; i++) check(warmUpEmail(i));
+    },
+  ]);
+  const emailCheck = Object.assign(check, { at, preload });
+  Object.defineProperty(emailCheck, TABLES, { value: tables });
+  return emailCheck;
+}
+
+/** Where a check keeps its tables, for the module-level helpers that read the one-call functions' ({@link tablesOf}). */
+const TABLES: unique symbol = Symbol('email tables');
+
+/** The tables a check made by {@link emailCheckOn} reads. @internal */
+export function tablesOf(check: EmailCheck): EmailTables {
+  return (check as EmailCheck & { readonly [TABLES]: EmailTables })[TABLES];
+}
+
+/** An offline result of a verdict and its score. */
+function build(email: string, verdict: Verdict, outcome: EmailScoreOutcome): EmailResult {
+  return {
+    value: email,
+    status: verdict.status,
+    is_valid: verdict.is_valid,
+    is_free: verdict.is_free,
+    domain: verdict.domain,
+    has_twitter: null,
+    has_amazon: null,
+    has_linkedin: null,
+    has_airbnb: null,
+    has_instagram: null,
+    found_on_serp: null,
+    first_name: null,
+    last_name: null,
+    company_name: null,
+    company_description: null,
+    company_industry: null,
+    company_employees: null,
+    company_job_title: null,
+    company_founded: null,
+    company_keywords: null,
+    company_annual_revenue: null,
+    company_logo: null,
+    company_country: null,
+    company_twitter_url: null,
+    company_facebook_url: null,
+    company_linkedin_url: null,
+    company_total_funding: null,
+    company_tech_stack: null,
+    domain_age: null,
+    education: null,
+    employment: null,
+    avatar: null,
+    score: outcome.score,
+    score_cluster: outcome.score_cluster,
+    suggestion: verdict.suggestion,
+    canonical: verdict.canonical,
+    reasons: outcome.reasons,
+  };
 }
 
 /** Everything the check learns from the domain alone: cached per checker, since real traffic repeats domains. */
@@ -141,23 +200,23 @@ interface DomainFacts {
 /** Domains remembered per checker (CLOCK eviction, an approximation of LRU). */
 const DOMAIN_CACHE_SIZE = 4096;
 
-function domainFacts(domain: string, domainUnicode: string, suggestTypos: boolean, secondOpinion: boolean): DomainFacts {
+function domainFacts(tables: EmailTables, domain: string, domainUnicode: string, suggestTypos: boolean, secondOpinion: boolean): DomainFacts {
   const reserved = reservedDomainReason(domain);
-  const suffixProblem = reserved === null ? publicSuffixProblem(domain) : null;
+  const suffixProblem = reserved === null ? publicSuffixProblem(domain, tables.tldts) : null;
   const undeliverable = reserved !== null || suffixProblem !== null;
-  const disposable = undeliverable ? null : matchDisposable(domain, secondOpinion);
+  const disposable = undeliverable ? null : matchDisposable(tables, domain, secondOpinion);
   return {
     reserved,
     suffixProblem,
-    suggestion: suggestTypos && reserved === null ? suggestAsciiDomain(domain) : null,
+    suggestion: suggestTypos && reserved === null ? suggestAsciiDomain(domain, tables.popular, tables.icann) : null,
     disposable,
-    free: !undeliverable && isFreeProvider(domain),
+    free: !undeliverable && isFreeProvider(tables, domain),
     confusable: domain === domainUnicode ? null : domainConfusable(domainUnicode),
   };
 }
 
 /** Every offline signal of one address, and the status they settle on (docs/design.md precedence). */
-function judge(email: string, facts: (domain: string, domainUnicode: string) => DomainFacts, stale: () => string | null): Verdict {
+function judge(email: string, tables: EmailTables, scratch: LocalScratch, facts: (domain: string, domainUnicode: string) => DomainFacts): Verdict {
   const parsed = parseEmailAddress(email);
   if (!parsed.ok) {
     return {
@@ -168,12 +227,13 @@ function judge(email: string, facts: (domain: string, domainUnicode: string) => 
       suggestion: null,
       canonical: null,
       signals: [{ code: 'EMAIL_SYNTAX', detail: parsed.detail }],
+      listsConsulted: false,
     };
   }
   const { local, domain, domainUnicode } = parsed.address;
   const { reserved, suffixProblem, suggestion, disposable, free, confusable: domainConfusion } = facts(domain, domainUnicode);
   const undeliverable = reserved !== null || suffixProblem !== null;
-  const role = matchRole(local);
+  const role = matchRole(tables.roles, local);
   const confusable = confusableDetail(local) ?? domainConfusion;
   const signals: Signal<EmailReasonCode>[] = [];
 
@@ -185,16 +245,13 @@ function judge(email: string, facts: (domain: string, domainUnicode: string) => 
   }
   if (confusable !== null) signals.push({ code: 'EMAIL_CONFUSABLE', detail: confusable });
   if (role !== null) signals.push({ code: 'EMAIL_ROLE', detail: `"${role}" is a role name` });
-  const lp = localPartFacts(local, domain, domainUnicode);
+  const lp = localPartFacts(local, domain, domainUnicode, tables.local, scratch);
   if (!undeliverable) localPartSignals(lp, role !== null, free, suggestion === null && disposable === null && !free && confusable === null, signals);
   if (free) signals.push({ code: 'EMAIL_FREE', detail: `${domain} is a free mail provider` });
   if (!undeliverable && suggestion === null && disposable === null && !free && confusable === null) {
     signals.push({ code: 'EMAIL_DOMAIN_UNLISTED' });
   }
   if (!undeliverable) signals.push({ code: 'EMAIL_PROVIDER_ONLY', detail: PROVIDER_ONLY_DETAIL });
-  // The disposable verdict (listed or not) rests on the lists being current.
-  const staleLists = undeliverable ? null : stale();
-  if (staleLists !== null) signals.push({ code: 'EMAIL_DATA_STALE', detail: staleLists });
 
   let status: EmailStatus;
   if (suggestion !== null) status = 'syntax';
@@ -214,6 +271,7 @@ function judge(email: string, facts: (domain: string, domainUnicode: string) => 
     suggestion,
     canonical: lp.canonical,
     signals,
+    listsConsulted: !undeliverable,
   };
 }
 
@@ -270,6 +328,15 @@ export function preloadSharedEmailCheck(): void {
 }
 
 /**
+ * The tables of the checker {@link checkEmail} uses without options: what
+ * the module-level helpers (`isDisposableDomain`…) read, built once per
+ * one-call bundle (`configureDefaults` replaces it). @internal
+ */
+export function sharedEmailTables(): EmailTables {
+  return tablesOf(checkerFor(undefined));
+}
+
+/**
  * Checks one e-mail address offline: syntax (RFC 5321/5322/6531, IDN),
  * public suffix, reserved names, disposable and free providers, role
  * names, confusable scripts and typos of popular domains; returns the
@@ -287,5 +354,9 @@ export function preloadSharedEmailCheck(): void {
  * //   suggestion: 'gmail.com', score: 1, score_cluster: 'poor', canonical: 'jane.doe@gmial.com', reasons: [...], ... }
  */
 export function checkEmail(email: string, options?: EmailCheckOptions): EmailResult {
-  return checkerFor(options)(email);
+  if (options === undefined || !isPlainObject(options) || options.data !== undefined) return checkerFor(options)(email);
+  // Options without data read the one-call functions' bundle: the checker is built for this call (its scorer and
+  // switches), its tables are the shared checker's, which building them anew on every call would cost.
+  const { now, ...rest } = checkedOptions(options);
+  return emailCheckOn(openData(plainDataContext(), 'data', now), rest, sharedEmailTables())(email);
 }

@@ -1,6 +1,5 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
 import { lazyRequire } from '../common/lazyRequire.js';
-import { onPreload } from '../data/preload.js';
 
 /**
  * tldts (the Public Suffix List), loaded on the first domain check: its
@@ -8,7 +7,6 @@ import { onPreload } from '../data/preload.js';
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
 export const tldts = lazyRequire<typeof import('tldts')>('tldts', () => require('tldts'));
-onPreload('email', tldts);
 
 /**
  * Top-level names that never receive mail on the public internet, with the
@@ -65,11 +63,11 @@ const TLDTS_OPTIONS = Object.freeze({
  * (`acme.con`, `iana.123`, single labels), a dotted quad without brackets,
  * a bare suffix (`co.uk`) or undecodable punycode (`xn--zz.com`).
  */
-export function publicSuffixProblem(domain: string): string | null {
+export function publicSuffixProblem(domain: string, psl: typeof import('tldts')): string | null {
   const tld = domain.slice(domain.lastIndexOf('.') + 1);
   // RFC 3696 §2: no TLD is all-numeric; a dotted quad is an IP address written without brackets.
   if (isDigits(tld)) return isDottedQuad(domain) ? 'IP address without brackets, not a domain' : `numeric top-level domain ".${tld}"`;
-  const parsed = tldts().parse(domain, TLDTS_OPTIONS);
+  const parsed = psl.parse(domain, TLDTS_OPTIONS);
   if (parsed.isIcann !== true) return `unknown top-level domain ".${tld}"`;
   if (parsed.domain === null) return `"${domain}" is a public suffix, not a mail domain`;
   if (domain.includes('xn--') && !punycodeRoundTrips(domain)) return 'a punycode (xn--) label does not decode to a valid IDN';

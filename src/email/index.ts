@@ -11,7 +11,6 @@ export { enrichEmailResult } from './enrichEmailResult.js';
 export type { EmailProviderFacts } from './enrichEmailResult.js';
 export { parseEmailAddress } from './parse.js';
 export type { ParsedEmailAddress, ParseEmailResult } from './parse.js';
-export { suggestDomain } from './suggest.js';
-export { isDisposableDomain, isFreeProviderDomain, isRoleLocalPart } from './helpers.js';
+export { isDisposableDomain, isFreeProviderDomain, isRoleLocalPart, suggestDomain } from './helpers.js';
 export { reservedDomainReason } from './domain.js';
 export type { EmailCheck, EmailCheckOptions, EmailReasonCode, EmailResult, EmailStatus } from './types.js';

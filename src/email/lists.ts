@@ -1,24 +1,22 @@
 /**
  * Domain and local-part lists (disposable-email-domains, mailchecker minus
  * its reviewed false positives, email-providers, role-based-email-addresses),
- * compiled into the data bundle by scripts/email/build.ts and read from the
- * running check's bundle: the domain lists are searched in place
- * (src/email/sortedList.ts), the role list is read into sets once per bundle.
+ * compiled into the data bundle by scripts/email/build.ts; a checker opens
+ * them (src/email/tables.ts) and hands them to the rules below: the domain
+ * lists are searched in place (src/email/sortedList.ts), the role list is
+ * read into sets once per checker.
  */
-import { currentBundle } from '../data/context.js';
-import { onPreload } from '../data/preload.js';
-import { DISPOSABLE, FREE_PROVIDERS, MAILCHECKER, ROLES } from './data/formats.js';
 import { ROLE_SEPARATORS } from './patterns.js';
-import { SortedList } from './sortedList.js';
+import type { SortedList } from './sortedList.js';
 
-function mainList(): SortedList {
-  const bundle = currentBundle();
-  return bundle.derive('email/disposable:list', [DISPOSABLE], () => new SortedList(bundle.load(DISPOSABLE)));
-}
-
-function mailcheckerList(): SortedList {
-  const bundle = currentBundle();
-  return bundle.derive('email/mailchecker:list', [MAILCHECKER], () => new SortedList(bundle.load(MAILCHECKER)));
+/** The domain lists the disposable and free-provider rules read. */
+export interface DomainLists {
+  /** disposable-email-domains (the main, curated list). */
+  readonly disposable: SortedList;
+  /** mailchecker minus its reviewed false positives (the second opinion). */
+  readonly mailchecker: SortedList;
+  /** email-providers' free mail domains. */
+  readonly free: SortedList;
 }
 
 /** Which list called a domain disposable, and the listed entry that matched. */
@@ -46,11 +44,11 @@ function findListed(list: SortedList, domain: string): string | null {
  * mailchecker minus its reviewed false positives. Subdomains of a listed
  * domain count (`x.mailinator.com`).
  */
-export function matchDisposable(domain: string, secondOpinion: boolean): DisposableMatch | null {
-  const main = findListed(mainList(), domain);
+export function matchDisposable(lists: DomainLists, domain: string, secondOpinion: boolean): DisposableMatch | null {
+  const main = findListed(lists.disposable, domain);
   if (main !== null) return { list: 'disposable-email-domains', entry: main };
   if (!secondOpinion) return null;
-  const second = findListed(mailcheckerList(), domain);
+  const second = findListed(lists.mailchecker, domain);
   return second === null ? null : { list: 'mailchecker', entry: second };
 }
 
@@ -62,13 +60,8 @@ export function matchDisposable(domain: string, secondOpinion: boolean): Disposa
  * domains (old free web-mail services among them), and a disposable
  * service is free of charge anyway; it still raises EMAIL_DISPOSABLE.
  */
-export function isFreeProvider(domain: string): boolean {
-  return freeList().has(domain) && findListed(mainList(), domain) === null;
-}
-
-function freeList(): SortedList {
-  const bundle = currentBundle();
-  return bundle.derive('email/free-providers:list', [FREE_PROVIDERS], () => new SortedList(bundle.load(FREE_PROVIDERS)));
+export function isFreeProvider(lists: DomainLists, domain: string): boolean {
+  return lists.free.has(domain) && findListed(lists.disposable, domain) === null;
 }
 
 /** Separators people use interchangeably in role names: no-reply, no_reply, no.reply, noreply. */
@@ -76,22 +69,29 @@ function squash(local: string): string {
   return local.replace(ROLE_SEPARATORS, '');
 }
 
-interface RoleLists {
+/** Whether `local` holds a separator {@link squash} removes (most do not: the replace is skipped). */
+function hasRoleSeparator(local: string): boolean {
+  for (let i = 0; i < local.length; i++) {
+    const c = local.charCodeAt(i);
+    if (c === 45 || c === 46 || c === 95) return true;
+  }
+  return false;
+}
+
+/** The role list as typed and with separators squashed (the first entry of each squashed form wins). */
+export interface RoleLists {
   readonly exact: ReadonlySet<string>;
   readonly squashed: ReadonlyMap<string, string>;
 }
 
-function roleLists(): RoleLists {
-  const bundle = currentBundle();
-  return bundle.derive('email/roles:lists', [ROLES], (): RoleLists => {
-    const list = bundle.load(ROLES);
-    const squashed = new Map<string, string>();
-    for (const role of list) {
-      const key = squash(role);
-      if (!squashed.has(key)) squashed.set(key, role);
-    }
-    return { exact: new Set(list), squashed };
-  });
+/** The role lists of role-based-email-addresses' entries. */
+export function buildRoleLists(list: readonly string[]): RoleLists {
+  const squashed = new Map<string, string>();
+  for (const role of list) {
+    const key = squash(role);
+    if (!squashed.has(key)) squashed.set(key, role);
+  }
+  return { exact: new Set(list), squashed };
 }
 
 /**
@@ -99,16 +99,11 @@ function roleLists(): RoleLists {
  * Case-insensitive; a plus tag is dropped (`info+news` → `info`); `-`, `_`
  * and `.` are interchangeable (`no_reply`, `no.reply` → `no-reply`).
  */
-export function matchRole(local: string): string | null {
+export function matchRole(roles: RoleLists, local: string): string | null {
   const lower = local.toLowerCase();
   const plus = lower.indexOf('+');
   const base = plus > 0 ? lower.slice(0, plus) : lower;
-  const { exact, squashed } = roleLists();
+  const { exact, squashed } = roles;
   if (exact.has(base)) return base;
-  return squashed.get(squash(base)) ?? null;
+  return squashed.get(hasRoleSeparator(base) ? squash(base) : base) ?? null;
 }
-
-onPreload('email', mainList);
-onPreload('email', mailcheckerList);
-onPreload('email', freeList);
-onPreload('email', roleLists);

@@ -9,15 +9,13 @@
  * No regex runs here: every rule walks the (already length-capped) local
  * part by char codes, so none can backtrack.
  */
-import { currentBundle } from '../data/context.js';
-import { onPreload } from '../data/preload.js';
 import { isKeyboardWalkCodes, isOneHandMashCodes } from '../name/typing.js';
-import { LOCAL_PARTS } from './data/formats.js';
-import type { ProviderRule } from './data/formats.js';
+import type { LocalPartsData, ProviderRule } from './data/formats.js';
 import { localPartRatio } from './localModel.js';
 import { LetterTrie, NO_NODE } from './letterTrie.js';
 
-interface LocalTables {
+/** What the local-part rules read, built from the bundle's local-part data by {@link buildLocalTables}. */
+export interface LocalTables {
   readonly threshold: number;
   readonly minLength: number;
   readonly real: Uint8Array;
@@ -32,25 +30,36 @@ interface LocalTables {
   readonly relays: ReadonlyMap<string, string>;
 }
 
-function tables(): LocalTables {
-  const bundle = currentBundle();
-  return bundle.derive('email/local-parts:tables', [LOCAL_PARTS], (): LocalTables => {
-    const d = bundle.load(LOCAL_PARTS);
-    const providers = new Map<string, ProviderRule>();
-    for (const rule of d.providers) for (const domain of rule.domains) providers.set(domain, rule);
-    return {
-      threshold: d.model.threshold,
-      minLength: d.model.minLength,
-      real: new Uint8Array(Buffer.from(d.model.real, 'base64')),
-      generated: new Uint8Array(Buffer.from(d.model.generated, 'base64')),
-      names: new LetterTrie(d.names),
-      words: new LetterTrie(d.words),
-      placeholders: new Map(d.placeholders.map((p) => [p.word, p.reason])),
-      placeholderLengths: [Math.min(...d.placeholders.map((p) => p.word.length)), Math.max(...d.placeholders.map((p) => p.word.length))],
-      providers,
-      relays: new Map(d.relays.map((r) => [r.domain, r.service])),
-    };
-  });
+/** The local-part tables of the bundle's data: the model decoded, the name and word lists as tries, the rules by domain. */
+export function buildLocalTables(d: LocalPartsData): LocalTables {
+  const providers = new Map<string, ProviderRule>();
+  for (const rule of d.providers) for (const domain of rule.domains) providers.set(domain, rule);
+  return {
+    threshold: d.model.threshold,
+    minLength: d.model.minLength,
+    real: new Uint8Array(Buffer.from(d.model.real, 'base64')),
+    generated: new Uint8Array(Buffer.from(d.model.generated, 'base64')),
+    names: new LetterTrie(d.names),
+    words: new LetterTrie(d.words),
+    placeholders: new Map(d.placeholders.map((p) => [p.word, p.reason])),
+    placeholderLengths: [Math.min(...d.placeholders.map((p) => p.word.length)), Math.max(...d.placeholders.map((p) => p.word.length))],
+    providers,
+    relays: new Map(d.relays.map((r) => [r.domain, r.service])),
+  };
+}
+
+/**
+ * Buffers the keyboard-walk and name rules reuse from one local part to the
+ * next (grown when an address is longer): one per check, since two checks
+ * never run at once on one thread but two checkers must not share them.
+ */
+export class LocalScratch {
+  /** All the keyboard letters of a local part, joined. */
+  keyCodes = new Uint16Array(64);
+  /** One run of keyboard letters. */
+  runCodes = new Uint16Array(64);
+  /** reach[i] of the name segmentation: fewest names covering a segment's first i letters (see namesFrom). */
+  reach = new Int32Array(256);
 }
 
 /** Digits in a row from which a local part carries a long digit run (phone numbers, counters, IDs). */
@@ -104,10 +113,10 @@ function lowerAscii(s: string): string {
  * without a provider rule).
  *
  * @example
- * localPartFacts('J.Doe+news', 'googlemail.com', 'googlemail.com').canonical // 'jdoe@gmail.com'
+ * const tables = openEmailTables(openData(undefined));
+ * localPartFacts('J.Doe+news', 'googlemail.com', 'googlemail.com', tables.local, new LocalScratch()).canonical // 'jdoe@gmail.com'
  */
-export function localPartFacts(local: string, domain: string, domainUnicode: string): LocalPartFacts {
-  const t = tables();
+export function localPartFacts(local: string, domain: string, domainUnicode: string, t: LocalTables, scratch: LocalScratch): LocalPartFacts {
   const lower = lowerAscii(local);
   const rule = t.providers.get(domain);
   const plus = lower.indexOf('+');
@@ -115,7 +124,7 @@ export function localPartFacts(local: string, domain: string, domainUnicode: str
   const base = plus > 0 ? lower.slice(0, plus) : lower;
   const tag = hasTag ? local.slice(plus + 1) : null;
   const relay = t.relays.get(domain) ?? null;
-  const name = nameReading(base, t);
+  const name = nameReading(base, t, scratch);
   const ratio = relay === null ? modelRatio(base, t) : null;
 
   return {
@@ -125,7 +134,7 @@ export function localPartFacts(local: string, domain: string, domainUnicode: str
     dotVariant: rule?.dots === true ? dotVariantOf(base) : null,
     providerRule: rule === undefined ? null : brokenRule(base, rule),
     placeholder: placeholderOf(base, t),
-    keyboardWalk: keyboardWalkOf(base),
+    keyboardWalk: keyboardWalkOf(base, scratch),
     digitRun: relay === null ? digitRunOf(base) : null,
     generated: ratio !== null && ratio < t.threshold && !readsAsNamesOrWords(base, name, t) ? ratio : null,
     chosen: ratio !== null && ratio >= t.threshold,
@@ -244,11 +253,7 @@ const MAX_PLACEHOLDER_INPUT = 24;
 /** Letters that make a keyboard walk worth naming: shorter runs happen inside names (Robert's `ert`). */
 const MIN_WALK_LETTERS = 4;
 
-/** Reused buffers of the keyboard letters the walk rules read: all of them joined, and one run (grown when an address is longer). */
-let keyCodes = new Uint16Array(64);
-let runCodes = new Uint16Array(64);
-
-function keyboardWalkOf(base: string): string | null {
+function keyboardWalkOf(base: string, scratch: LocalScratch): string | null {
   // Separators are how people join words, not keys of a walk: judge the letters between non-letters,
   // and the letters joined (qwe.asd.zxc is one walk). Cyrillic letters are lower-cased here too (ЙЦУКЕН).
   // An ASCII base is already lower case (lowerAscii); only a base with A–Z or non-ASCII needs the copy.
@@ -258,10 +263,11 @@ function keyboardWalkOf(base: string): string | null {
     plain = c < 0x80 && (c < 65 || c > 90);
   }
   const s = plain ? base : base.toLowerCase();
-  if (keyCodes.length < s.length) {
-    keyCodes = new Uint16Array(2 * s.length);
-    runCodes = new Uint16Array(2 * s.length);
+  if (scratch.keyCodes.length < s.length) {
+    scratch.keyCodes = new Uint16Array(2 * s.length);
+    scratch.runCodes = new Uint16Array(2 * s.length);
   }
+  const { keyCodes, runCodes } = scratch;
   // Each run of letters in order, read in place; then, when there are several, all of them joined.
   let runs = 0;
   let letters = 0;
@@ -339,21 +345,19 @@ const MAX_NAMES_PER_SEGMENT = 3;
  * after an initial (flast). Breadth-first over end positions: at most
  * length² look-ups, on a segment already capped by the address's length.
  */
-function nameSegment(seg: string, t: LocalTables): boolean {
+function nameSegment(seg: string, t: LocalTables, scratch: LocalScratch): boolean {
   if (seg.length >= 2 && t.names.hasRange(seg, 0, seg.length)) return true;
   // Shorter than 4 letters and not one name: two names of 2+ letters, one of them 3+, or an initial and
   // a name of 3+, need 4 letters at least.
   if (seg.length < 4) return false;
-  return namesFrom(seg, 0, t) || (seg.length >= 4 && namesFrom(seg, 1, t));
+  return namesFrom(seg, 0, t, scratch) || (seg.length >= 4 && namesFrom(seg, 1, t, scratch));
 }
 
-/** reach[i] of {@link namesFrom}, reused across calls (segments are capped by the address's length; grown when not). */
-let reach = new Int32Array(256);
-
-function namesFrom(seg: string, start: number, t: LocalTables): boolean {
+function namesFrom(seg: string, start: number, t: LocalTables, scratch: LocalScratch): boolean {
   // reach[i]: fewest names covering seg[start, i), and whether one of them has 3+ letters (bit 8).
   const n = seg.length;
-  if (reach.length < n + 1) reach = new Int32Array(2 * (n + 1));
+  if (scratch.reach.length < n + 1) scratch.reach = new Int32Array(2 * (n + 1));
+  const reach = scratch.reach;
   reach.fill(0, 0, n + 1);
   reach[start] = 1;
   const names = t.names;
@@ -405,13 +409,13 @@ function segments(base: string): { parts: string[]; digits: string } | null {
  * them run together, an initial then a name, or a lone initial beside a name
  * (`j.doe`); then nothing, a birth year (1920–2015) or one or two digits.
  */
-function nameReading(base: string, t: LocalTables): NameReading | null {
+function nameReading(base: string, t: LocalTables, scratch: LocalScratch): NameReading | null {
   const s = segments(base);
   if (s === null) return null;
   let named = false;
   for (const part of s.parts) {
     if (part.length === 1) continue;
-    if (!nameSegment(part, t)) return null;
+    if (!nameSegment(part, t, scratch)) return null;
     named = true;
   }
   if (!named) return null;
@@ -457,5 +461,3 @@ function readsAsWords(base: string, t: LocalTables): boolean {
 function knownRange(s: string, start: number, stop: number, t: LocalTables): boolean {
   return (stop - start >= 4 && t.words.hasRange(s, start, stop)) || (stop - start >= 3 && t.names.hasRange(s, start, stop));
 }
-
-onPreload('email', tables);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { popularDomainsData } from './data.js';
-import { suggestDomain } from './suggest.js';
+import { openData } from '../data/context.js';
+import { POPULAR_DOMAINS } from './data/formats.js';
+import { suggestDomain } from './helpers.js';
 
 describe('suggestDomain', () => {
-  it('corrects the misspellings named in issue 2', () => {
+  it('corrects common misspellings of the big providers', () => {
     expect(suggestDomain('gmial.com')).toBe('gmail.com');
     expect(suggestDomain('hotmial.com')).toBe('hotmail.com');
     expect(suggestDomain('yaho.com')).toBe('yahoo.com');
@@ -27,7 +28,7 @@ describe('suggestDomain', () => {
   });
 
   it('never corrects a popular domain or a reviewed genuine one', () => {
-    const data = popularDomainsData();
+    const data = openData(undefined).bundle.load(POPULAR_DOMAINS);
     const corrected = [...data.domains.map((d) => d.domain), ...data.notTypos].filter((d) => suggestDomain(d) !== null);
     expect(corrected).toEqual([]);
   });

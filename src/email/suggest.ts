@@ -1,12 +1,7 @@
-import { domainToASCII } from 'node:url';
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
-import { levenshteinDistance, loadLevenshtein } from '../common/levenshtein.js';
-import { currentBundle } from '../data/context.js';
-import { onPreload } from '../data/preload.js';
-import { popularDomainsData } from './data.js';
-import { POPULAR_DOMAINS } from './data/formats.js';
-import { tldts } from './domain.js';
+import { levenshteinDistance } from '../common/levenshtein.js';
+import type { PopularDomainsData } from './data/formats.js';
 
 interface Target {
   /** Popular domain, e.g. `hotmail.com.br`. */
@@ -23,7 +18,8 @@ interface Target {
   readonly rank: number;
 }
 
-interface Index {
+/** The popular mail domains, indexed for {@link suggestAsciiDomain}; built by {@link buildPopularIndex}. */
+export interface PopularIndex {
   /** Targets by domain length, in popularity order within a length: only ±2 lengths are visited. */
   readonly byLength: readonly (readonly Target[])[];
   /** Popular domains and reviewed non-typos: never corrected. */
@@ -35,13 +31,13 @@ interface Index {
   readonly tldTypos: ReadonlyMap<string, string>;
 }
 
-function buildIndex(): Index {
-  const data = popularDomainsData();
+/** Indexes the curated popular-domain data, splitting each domain at its ICANN public suffix (tldts). */
+export function buildPopularIndex(data: PopularDomainsData, psl: typeof import('tldts')): PopularIndex {
   const targets: Target[] = [];
   const names = new Set<string>();
   const byName = new Map<string, string>();
   for (const [rank, { domain }] of data.domains.entries()) {
-    const suffix = tldts().parse(domain, { allowPrivateDomains: false }).publicSuffix!;
+    const suffix = psl.parse(domain, { allowPrivateDomains: false }).publicSuffix!;
     const name = domain.slice(0, domain.length - suffix.length - 1);
     targets.push({
       domain,
@@ -65,19 +61,26 @@ function buildIndex(): Index {
   };
 }
 
-/**
- * Module-level, not per checker: the answer depends on the bundled suffix list
- * only, never on options or on who asked.
- */
-const suffixCache = new BoundedCache<CacheKey, boolean>(4096);
+/** Suffixes remembered by one {@link IcannSuffixes}: typed domains end in a few hundred distinct ones. */
+const ICANN_SUFFIXES_KEPT = 4096;
 
-/** True when `suffix` is exactly an ICANN public suffix (`com`, `co.uk`); cached, bounded. */
-function isIcannSuffix(suffix: string): boolean {
-  return suffixCache.getOrCompute(cacheKey(suffix), () => {
-    // The probe label must not itself be a suffix rule (Sweden lists one-letter ones such as x.se).
-    const parsed = tldts().parse(`suffix-probe.${suffix}`, { allowPrivateDomains: false, detectIp: false, extractHostname: false });
-    return parsed.isIcann === true && parsed.publicSuffix === suffix;
-  });
+/** Which suffixes are exactly ICANN public suffixes (`com`, `co.uk`), asked of tldts once each (bounded). */
+export class IcannSuffixes {
+  readonly #psl: typeof import('tldts');
+  readonly #known = new BoundedCache<CacheKey, boolean>(ICANN_SUFFIXES_KEPT);
+
+  constructor(psl: typeof import('tldts')) {
+    this.#psl = psl;
+  }
+
+  /** True when `suffix` is exactly an ICANN public suffix. */
+  has(suffix: string): boolean {
+    return this.#known.getOrCompute(cacheKey(suffix), () => {
+      // The probe label must not itself be a suffix rule (Sweden lists one-letter ones such as x.se).
+      const parsed = this.#psl.parse(`suffix-probe.${suffix}`, { allowPrivateDomains: false, detectIp: false, extractHostname: false });
+      return parsed.isIcann === true && parsed.publicSuffix === suffix;
+    });
+  }
 }
 
 /** True when `a` becomes `b` by swapping one pair of adjacent characters. */
@@ -115,18 +118,18 @@ function nameCost(typed: string, name: string, names: ReadonlySet<string>): numb
 }
 
 /** Edits in the suffix part: exact, a listed TLD typo (co → com), or a near-miss of a non-existent suffix. */
-function suffixCost(typed: string, target: Target, tldTypos: ReadonlyMap<string, string>): number {
+function suffixCost(typed: string, target: Target, tldTypos: ReadonlyMap<string, string>, icann: IcannSuffixes): number {
   if (typed === target.suffix) return 0;
-  if (isIcannSuffix(typed)) return tldTypos.get(typed) === target.suffix ? 1 : Infinity;
+  if (icann.has(typed)) return tldTypos.get(typed) === target.suffix ? 1 : Infinity;
   const typedTld = typed.slice(typed.lastIndexOf('.') + 1);
   // hotmail.co.br may mean hotmail.com.br (same TLD), never hotmail.com (a real .br domain).
-  if (typedTld !== target.tld && isIcannSuffix(typedTld) && tldTypos.get(typedTld) !== target.tld) return Infinity;
+  if (typedTld !== target.tld && icann.has(typedTld) && tldTypos.get(typedTld) !== target.tld) return Infinity;
   const d = editDistance(typed, target.suffix);
   return d <= 2 ? d : Infinity;
 }
 
 /** Cost of reading `domain` as a typo of `target`, Infinity when it is not a plausible one. */
-function typoCost(domain: string, target: Target, idx: Index): number {
+function typoCost(domain: string, target: Target, idx: PopularIndex, icann: IcannSuffixes): number {
   // Split the typed domain where the target's suffix would start (same number of labels).
   let cut = domain.length;
   for (let n = 0; n < target.suffixLabels; n++) {
@@ -136,7 +139,7 @@ function typoCost(domain: string, target: Target, idx: Index): number {
       return target.name.length >= 4 && editDistance(domain, target.domain) === 1 ? 1 : Infinity;
     }
   }
-  const suffix = suffixCost(domain.slice(cut + 1), target, idx.tldTypos);
+  const suffix = suffixCost(domain.slice(cut + 1), target, idx.tldTypos, icann);
   if (suffix === Infinity) return Infinity;
   const name = nameCost(domain.slice(0, cut), target.name, idx.names);
   const total = name + suffix;
@@ -149,8 +152,7 @@ function typoCost(domain: string, target: Target, idx: Index): number {
  * second letter before any edit distance is computed; on equal cost the
  * more used domain (earlier in the curated list) wins.
  */
-export function suggestAsciiDomain(domain: string): string | null {
-  const index = popularIndex();
+export function suggestAsciiDomain(domain: string, index: PopularIndex, icann: IcannSuffixes): string | null {
   if (domain.length < 2 || index.genuine.has(domain)) return null;
   // A forgotten suffix (jane@gmail): a single label that is exactly a provider's name.
   if (!domain.includes('.')) {
@@ -161,7 +163,7 @@ export function suggestAsciiDomain(domain: string): string | null {
   const c1 = domain.charCodeAt(1);
   // A valid TLD only ever maps to itself or to its listed typo target (co → com): skip other TLDs early.
   const typedTld = domain.slice(domain.lastIndexOf('.') + 1);
-  const tldIsReal = isIcannSuffix(typedTld);
+  const tldIsReal = icann.has(typedTld);
   const tldTarget = index.tldTypos.get(typedTld);
   let best: Target | null = null;
   let bestCost = Infinity;
@@ -174,7 +176,7 @@ export function suggestAsciiDomain(domain: string): string | null {
       const t1 = t.charCodeAt(1);
       if (c0 !== t0 && c1 !== t1 && !(c0 === t1 && c1 === t0)) continue;
       if (tldIsReal && target.tld !== typedTld && target.tld !== tldTarget) continue;
-      const cost = typoCost(domain, target, index);
+      const cost = typoCost(domain, target, index, icann);
       // Strictly lower, then popularity rank: on a tie the more used domain wins.
       if (cost < bestCost || (cost === bestCost && best !== null && target.rank < best.rank)) {
         bestCost = cost;
@@ -184,32 +186,3 @@ export function suggestAsciiDomain(domain: string): string | null {
   }
   return best === null ? null : best.domain;
 }
-
-/**
- * The popular mail domain that `domain` is most likely a misspelling of,
- * else `null`. Never corrects a popular domain itself (or a reviewed
- * genuine near-miss); valid TLDs are corrected only where people typo
- * `.com`/`.net` (`gmail.co` → `gmail.com`); two-letter and three-letter
- * provider names (aol, msn, gmx) only get their TLD fixed.
- *
- * @param domain a domain in any case, ASCII or Unicode
- * @returns the suggested domain or `null`
- * @example
- * suggestDomain('gmial.com');  // 'gmail.com'
- * suggestDomain('hotmail.con'); // 'hotmail.com'
- * suggestDomain('yahoo');       // 'yahoo.com' (suffix forgotten)
- * suggestDomain('gmail.com');  // null
- * suggestDomain('acme.com');   // null
- */
-export function suggestDomain(domain: string): string | null {
-  if (typeof domain !== 'string' || domain.length === 0 || domain.length > 253) return null;
-  const ascii = domainToASCII(domain.trim());
-  return ascii === '' ? null : suggestAsciiDomain(ascii);
-}
-
-function popularIndex(): Index {
-  return currentBundle().derive('email/popular-domains:index', [POPULAR_DOMAINS], buildIndex);
-}
-
-onPreload('email', popularIndex);
-onPreload('email', loadLevenshtein);

@@ -175,4 +175,19 @@ export type EmailCheck = ((email: string) => EmailResult) & {
    * @throws DataError when a dataset file is missing or fails verification
    */
   readonly preload: () => void;
+  /**
+   * The check at a given instant: the same result as a plain call made
+   * when the checker's clock reads `nowMs`. The only time-dependent part
+   * of an e-mail result is `EMAIL_DATA_STALE` (the disposable lists' age);
+   * an identity check and the async checks call this with the instant they
+   * read once, so one call reads the clock once.
+   *
+   * @param nowMs the instant, in epoch milliseconds
+   * @param email the address, as for a plain call
+   * @throws InputError `INPUT_TYPE` when `email` is not a string
+   * @example
+   * const check = createEmailCheck();
+   * check.at(Date.parse('2027-06-01T00:00:00Z'), 'jane@acme-widgets.com').reasons.some((r) => r.code === 'EMAIL_DATA_STALE'); // true: the lists are months old then
+   */
+  readonly at: (nowMs: number, email: string) => EmailResult;
 };

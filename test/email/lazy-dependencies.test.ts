@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 8 (cold start): importing the built package loads none of
+ * Cold start: importing the built package loads none of
  * the heavy dependencies; each is loaded by the first check that needs it.
  * A child process imports dist/ (ESM and CJS) and reports every module of
  * node_modules that was loaded, seen two ways: the ESM resolver (a module
@@ -34,7 +34,7 @@ const LAZY = [
 ] as const;
 
 /**
- * The optional server and queue packages (issue 13 item 7): the library and
+ * The optional server and queue packages: the library and
  * its checks never load them, only `identity-signals/server`, `serve`,
  * `worker` and `batch --queue` do (test/install/optional-packages.test.ts
  * runs the package where they are not installed).
