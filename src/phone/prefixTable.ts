@@ -140,7 +140,7 @@ export class PrefixTable {
    * @param callingCode country calling code, digits only (`'39'`)
    * @param nationalNumber national significant number, digits only (`'3331234567'`)
    * @example
-   * new PrefixTable(currentBundle().load(CARRIERS)).lookup('39', '3331234567') // 'TIM'
+   * new PrefixTable(bundle.load(CARRIERS)).lookup('39', '3331234567') // 'TIM'
    */
   lookup(callingCode: string, nationalNumber: string): string | null {
     const { byLength, maxLength, minLength, names } = this.#decoded.get(callingCode) ?? this.#decode(callingCode);
