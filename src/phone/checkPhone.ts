@@ -337,10 +337,15 @@ export function phoneCheckOn(context: DataContext, options: PhoneCheckOptions = 
       opts = parseOptions.get(defaultCountry);
       if (opts === undefined) parseOptions.set(defaultCountry, (opts = { defaultCountry }));
     }
-    const phone = libphonenumber().parsePhoneNumberFromString(text, opts);
-    if (phone === undefined) {
+    // The throwing parse: its error is the reason validatePhoneNumberLength would give (the same parse of
+    // the same text), so a number that fails is not parsed a second time to say why.
+    let phone: PhoneNumber;
+    try {
+      phone = libphonenumber().parsePhoneNumberWithError(text, opts);
+    } catch (error) {
+      if (!(error instanceof libphonenumber().ParseError)) throw error;
+      const why = error.message as LengthVerdict;
       const countryCode = international ? callingCodeOf(tables.callingCodes, digits) : libphonenumber().getCountryCallingCode(defaultCountry!);
-      const why = libphonenumber().validatePhoneNumberLength(text, opts);
       if (why === 'NOT_A_NUMBER') return failed(value, 'PHONE_SYNTAX', 'not a phone number', countryCode, null);
       if (why === 'INVALID_COUNTRY') return failed(value, 'PHONE_INVALID_COUNTRY', 'no country has this calling code', null, null);
       return failed(value, lengthCode(why), lengthDetail(why), countryCode, international ? null : defaultCountry!);
@@ -349,9 +354,10 @@ export function phoneCheckOn(context: DataContext, options: PhoneCheckOptions = 
     // With max metadata, isValid() is exactly "getType() is defined" (libphonenumber-js
     // isValid.js): one pattern pass instead of two.
     if (libType === undefined) {
-      const why = libphonenumber().validatePhoneNumberLength(text, opts);
+      const nationalNumber = phone.nationalNumber as string;
+      const why = lengthVerdict(tables.planLengths(phone.country ?? (phone.countryCallingCode as string)), nationalNumber.length);
       // Some reserved ranges are outside every range of the plan (Ofcom's 07700 900xxx): say so too.
-      const fictional = fictionalRange(tables.fictional, phone.countryCallingCode as string, phone.nationalNumber as string);
+      const fictional = fictionalRange(tables.fictional, phone.countryCallingCode as string, nationalNumber);
       return failed(value, lengthCode(why), lengthDetail(why), phone.countryCallingCode as string, phone.country ?? null, fictional);
     }
     return valid(value, phone, TYPE_NAMES[libType]);
@@ -372,6 +378,23 @@ function fictionalDetail(source: FictionalSource): string {
 }
 
 type LengthVerdict = ReturnType<ReturnType<typeof libphonenumber>['validatePhoneNumberLength']>;
+
+/**
+ * What libphonenumber's validatePhoneNumberLength says of a parsed number,
+ * from its plan's possible national lengths (the plan of its country, else
+ * of its calling code, as that function selects it): shorter than every
+ * length, longer than every length, a length in between that the plan does
+ * not list, or possible (undefined). Read from the number already parsed
+ * rather than by parsing the text again.
+ */
+function lengthVerdict(lengths: readonly number[] | undefined, length: number): LengthVerdict {
+  if (!lengths) return undefined;
+  const shortest = lengths[0];
+  if (shortest === length) return undefined;
+  if (shortest! > length) return 'TOO_SHORT';
+  if (lengths[lengths.length - 1]! < length) return 'TOO_LONG';
+  return lengths.indexOf(length, 1) >= 0 ? undefined : 'INVALID_LENGTH';
+}
 
 function lengthCode(why: LengthVerdict): PhoneReasonCode {
   switch (why) {

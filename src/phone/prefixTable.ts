@@ -144,12 +144,26 @@ export class PrefixTable {
    */
   lookup(callingCode: string, nationalNumber: string): string | null {
     const { byLength, maxLength, minLength, names } = this.#decoded.get(callingCode) ?? this.#decode(callingCode);
-    for (let length = Math.min(maxLength, nationalNumber.length); length >= minLength; length--) {
+    // The value of the longest prefix worth looking up, read from the characters (keys have at most 8
+    // digits, so it is exact), then one digit dropped per shorter length: no substring, no parse.
+    let top = Math.min(maxLength, nationalNumber.length);
+    let value = 0;
+    for (let i = 0; i < top; i++) {
+      const digit = nationalNumber.charCodeAt(i) - 48;
+      // Callers pass digits only; a prefix holding anything else matches nothing (its shorter prefixes still may).
+      if (digit < 0 || digit > 9) {
+        top = i;
+        break;
+      }
+      value = value * 10 + digit;
+    }
+    for (let length = top; length >= minLength; length--) {
       const same = byLength[length];
-      if (same === undefined) continue;
-      // Callers pass digits only; anything else is NaN and matches nothing.
-      const at = search(same.keys, Number(length === nationalNumber.length ? nationalNumber : nationalNumber.slice(0, length)));
-      if (at >= 0) return names[same.names[at]!] ?? null;
+      if (same !== undefined) {
+        const at = search(same.keys, value);
+        if (at >= 0) return names[same.names[at]!] ?? null;
+      }
+      if (length > 0) value = (value - (nationalNumber.charCodeAt(length - 1) - 48)) / 10;
     }
     return null;
   }

@@ -12,7 +12,7 @@ import type { DatasetFormat } from '../data/format.js';
 import { CARRIERS, FICTIONAL, GEOCODING, PHONE_DATASETS, TIMEZONES } from './data/formats.js';
 import { openFictionalRanges } from './fictional.js';
 import type { FictionalRanges } from './fictional.js';
-import { libphonenumber, listCallingCodes } from './libphonenumber.js';
+import { core, libphonenumber, listCallingCodes, planLengths } from './libphonenumber.js';
 import { openTimeZones } from './lookup.js';
 import type { TimeZones } from './lookup.js';
 import { PrefixTable } from './prefixTable.js';
@@ -28,6 +28,7 @@ export class PhoneTables {
   #fictional: FictionalRanges | undefined;
   #patterns: SubscriberPatterns | undefined;
   #callingCodes: ReadonlySet<string> | undefined;
+  readonly #planLengths = new Map<string, readonly number[] | undefined>();
 
   constructor(bundle: DataBundle) {
     this.#bundle = bundle;
@@ -72,10 +73,24 @@ export class PhoneTables {
   }
 
   /**
+   * The possible national number lengths of a numbering plan (libphonenumber's
+   * max metadata), by country (`'GB'`) or, for a number of no country, calling
+   * code (`'800'`); kept per plan (a few hundred).
+   */
+  planLengths(countryOrCallingCode: string): readonly number[] | undefined {
+    let lengths = this.#planLengths.get(countryOrCallingCode);
+    if (lengths === undefined && !this.#planLengths.has(countryOrCallingCode)) {
+      lengths = planLengths(countryOrCallingCode);
+      this.#planLengths.set(countryOrCallingCode, lengths);
+    }
+    return lengths;
+  }
+
+  /**
    * Loads and verifies every dataset (in the order of PHONE_DATASETS, so a
    * broken bundle fails on its first broken file), decodes every calling
    * code of the prefix tables (lookups decode them one at a time otherwise)
-   * and loads libphonenumber with its calling codes.
+   * and loads libphonenumber (max and core) with its calling codes.
    *
    * @throws DataError for a dataset file that is missing or fails verification
    */
@@ -88,6 +103,7 @@ export class PhoneTables {
     void this.fictional;
     void this.patterns;
     libphonenumber();
+    core();
     void this.callingCodes;
   }
 
