@@ -159,7 +159,8 @@ export class PrefixTable {
     }
     for (let length = top; length >= minLength; length--) {
       const same = byLength[length];
-      if (same !== undefined) {
+      // Outside the keys' span, no search (its first steps would be the cache misses of a large section).
+      if (same !== undefined && value >= same.keys[0]! && value <= same.keys[same.keys.length - 1]!) {
         const at = search(same.keys, value);
         if (at >= 0) return names[same.names[at]!] ?? null;
       }
