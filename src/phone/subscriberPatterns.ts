@@ -163,7 +163,7 @@ function thresholdsOf(n: number): PatternThresholds {
   return { repeat, step, alternate, variety };
 }
 
-/** Thresholds by subscriber length (index 0..17), computed from the chance rates above (well under a millisecond). */
+/** Thresholds by subscriber length (index 0..17), computed from the chance rates above (once per checker, on its first valid number). */
 export function patternThresholds(): readonly PatternThresholds[] {
   return Object.freeze(Array.from({ length: MAX_LENGTH + 1 }, (_, n) => Object.freeze(thresholdsOf(n))));
 }
