@@ -1,26 +1,28 @@
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { sharedChecker } from '../common/sharedChecker.js';
-import { dataOptionRule, openData, runWithData } from '../data/context.js';
-import { preloader } from '../data/preload.js';
-import { PHONE_DATASETS } from './data/formats.js';
+import { dataOptionRule, openData, plainDataContext } from '../data/context.js';
+import type { DataContext } from '../data/context.js';
+import { preloadOnce } from '../data/preload.js';
 import { WARM_UP_CALLS, warmUpPhone } from '../common/warmUp.js';
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
 import { assertString, hasControlChars } from '../common/input.js';
-import { checkOptions } from '../common/options.js';
+import { checkOptions, isPlainObject } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
 import { quoteInput } from '../common/quoteInput.js';
 import { InputError } from '../errors.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
-import { isCallingCode, libphonenumber } from './libphonenumber.js';
+import { libphonenumber } from './libphonenumber.js';
 import { areaByPrefix, carrierByPrefix, timeZonesByPrefix } from './lookup.js';
 import { ALPHA2, ANY_DIGIT, LETTER, PICTOGRAPH } from './patterns.js';
 import { CARRIER_TYPES, GEOGRAPHIC_TYPES, PERSONAL_TYPES, TYPE_NAMES, TYPE_RISK } from './numberTypes.js';
 import { fictionalRange } from './fictional.js';
 import type { FictionalSource } from './data/formats.js';
 import { subscriberPatterns } from './subscriberPatterns.js';
+import { openPhoneTables } from './tables.js';
+import type { PhoneTables } from './tables.js';
 import { PHONE_SCORE_MODEL, type PhoneScoreOutcome, type PhoneScorer } from './scoreModel.js';
 import type { PhoneCallOptions, PhoneCheck, PhoneCheckOptions, PhoneReasonCode, PhoneResult, PhoneType } from './types.js';
 
@@ -132,10 +134,10 @@ const INTERNATIONAL_FORMAT: PropertyDescriptor = Object.freeze({
 });
 
 /** The calling code a digit string starts with (codes are prefix-free), or null. */
-function callingCodeOf(digits: string): string | null {
+function callingCodeOf(callingCodes: ReadonlySet<string>, digits: string): string | null {
   for (let n = 1; n <= 3 && n <= digits.length; n++) {
     const code = digits.slice(0, n);
-    if (isCallingCode(code)) return code;
+    if (callingCodes.has(code)) return code;
   }
   return null;
 }
@@ -159,6 +161,9 @@ const countryOption: OptionRule = (value, path) => {
 /** The phone factory options besides `scoring`; `createChecker` checks its `phone` key with them. */
 export const PHONE_OPTION_RULES: OptionRules = { defaultCountry: countryOption };
 
+/** The rules of {@link createPhoneCheck}'s options. */
+const FACTORY_RULES: OptionRules = { ...PHONE_OPTION_RULES, scoring: scoringOption, data: dataOptionRule };
+
 /**
  * Creates a phone check bound to one set of options, validated once here
  * (an unknown `defaultCountry` or bad scoring options throw
@@ -181,10 +186,31 @@ export const PHONE_OPTION_RULES: OptionRules = { defaultCountry: countryOption }
  * check('020 7946 0958', { defaultCountry: 'GB' }).country; // 'GB'
  */
 export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
-  const opts = checkOptions<PhoneCheckOptions>(options, '', { ...PHONE_OPTION_RULES, scoring: scoringOption, data: dataOptionRule });
-  const context = openData(opts.data);
-  const factoryCountry = opts.defaultCountry?.toUpperCase() as CountryCode | undefined;
-  const score: PhoneScorer = createScorer(PHONE_SCORE_MODEL, opts.scoring);
+  const opts = checkOptions<PhoneCheckOptions>(options, '', FACTORY_RULES);
+  return phoneCheckOn(openData(opts.data), opts);
+}
+
+/** The phone tables a check reads, kept on the check (not enumerable) for the one-call functions. */
+const TABLES = Symbol('phone tables');
+
+/** The tables a check made by {@link phoneCheckOn} reads. @internal */
+export function tablesOf(check: PhoneCheck): PhoneTables {
+  return (check as PhoneCheck & { readonly [TABLES]: PhoneTables })[TABLES];
+}
+
+/**
+ * The phone check on an opened data context, with options already checked
+ * (`createPhoneCheck` and `createChecker` check them). The result does not
+ * depend on time: the check reads no clock.
+ *
+ * @param context the checker's data
+ * @param options `defaultCountry` and `scoring` (its `data` is not read: `context` is the data)
+ * @param tables the tables to read; opened from `context` unless given (the
+ *   one-call function with options reads its shared checker's, which are the same bundle's)
+ */
+export function phoneCheckOn(context: DataContext, options: PhoneCheckOptions = {}, tables: PhoneTables = openPhoneTables(context)): PhoneCheck {
+  const factoryCountry = options.defaultCountry?.toUpperCase() as CountryCode | undefined;
+  const score: PhoneScorer = createScorer(PHONE_SCORE_MODEL, options.scoring);
   const parseOptions = new Map<string, { defaultCountry: CountryCode }>();
   // Scores depend only on the signals (type, carrier, failure reason), a
   // small set: score each combination once (bounded all the same). Reasons
@@ -233,9 +259,9 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
     const nationalNumber = phone.nationalNumber as string;
     const geographic = GEOGRAPHIC_TYPES.has(type);
     // Validated above: an invalid number never reaches the carrier lookup.
-    const carrier = CARRIER_TYPES.has(type) ? carrierByPrefix(callingCode, nationalNumber) : null;
-    const fictional = fictionalRange(callingCode, nationalNumber);
-    const { repeated, sequential } = subscriberPatterns(phone, nationalNumber, type === 'mobile');
+    const carrier = CARRIER_TYPES.has(type) ? carrierByPrefix(tables.carriers, callingCode, nationalNumber) : null;
+    const fictional = fictionalRange(tables.fictional, callingCode, nationalNumber);
+    const { repeated, sequential } = subscriberPatterns(tables.patterns, phone, nationalNumber, type === 'mobile');
     const personal = PERSONAL_TYPES.has(type) && fictional === null && !repeated && !sequential;
     const outcome = scoreOnce(cacheKey('valid', type, carrier, fictional?.url ?? null, repeated, sequential), () => {
       const signals: Signal<PhoneReasonCode>[] = [{ code: 'PHONE_VALID', detail: type }];
@@ -272,21 +298,21 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
       whatsapp_image: null,
       e164: phone.number as string,
     };
-    // Formatting costs as much as parsing (~7 µs for both formats), so the two
-    // format fields are enumerable getters computed from e164 when read (by
+    // Formatting both costs about as much as parsing, so the two format
+    // fields are enumerable getters computed from e164 when read (by
     // JSON.stringify, a spread or a property read). Shared descriptors: a
-    // getter literal per result would cost ~2 µs to create.
+    // getter literal per result is a closure made on every call.
     Object.defineProperty(result, 'national_format', NATIONAL_FORMAT);
     Object.defineProperty(result, 'international_format', INTERNATIONAL_FORMAT);
-    result.time_zones = timeZonesByPrefix(callingCode, nationalNumber, geographic);
-    result.geographic_area = geographic ? areaByPrefix(callingCode, nationalNumber) : null;
+    result.time_zones = timeZonesByPrefix(tables.timeZones, callingCode, nationalNumber, geographic);
+    result.geographic_area = geographic ? areaByPrefix(tables.geocoding, callingCode, nationalNumber) : null;
     result.score = outcome.score;
     result.score_cluster = outcome.score_cluster;
     result.reasons = outcome.reasons.slice();
     return result as PhoneResult;
   };
 
-  const check = runWithData(context, (value: string, callOptions?: PhoneCallOptions): PhoneResult => {
+  const check = (value: string, callOptions?: PhoneCallOptions): PhoneResult => {
     assertString(value, 'phoneNumber');
     const call = checkOptions<PhoneCallOptions>(callOptions, '', PHONE_OPTION_RULES).defaultCountry;
     const defaultCountry = call === undefined ? factoryCountry : (call.toUpperCase() as CountryCode);
@@ -311,10 +337,15 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
       opts = parseOptions.get(defaultCountry);
       if (opts === undefined) parseOptions.set(defaultCountry, (opts = { defaultCountry }));
     }
-    const phone = libphonenumber().parsePhoneNumberFromString(text, opts);
-    if (phone === undefined) {
-      const countryCode = international ? callingCodeOf(digits) : libphonenumber().getCountryCallingCode(defaultCountry!);
-      const why = libphonenumber().validatePhoneNumberLength(text, opts);
+    // The throwing parse: its error is the reason validatePhoneNumberLength would give (the same parse of
+    // the same text), so a number that fails is not parsed a second time to say why.
+    let phone: PhoneNumber;
+    try {
+      phone = libphonenumber().parsePhoneNumberWithError(text, opts);
+    } catch (error) {
+      if (!(error instanceof libphonenumber().ParseError)) throw error;
+      const why = error.message as LengthVerdict;
+      const countryCode = international ? callingCodeOf(tables.callingCodes, digits) : libphonenumber().getCountryCallingCode(defaultCountry!);
       if (why === 'NOT_A_NUMBER') return failed(value, 'PHONE_SYNTAX', 'not a phone number', countryCode, null);
       if (why === 'INVALID_COUNTRY') return failed(value, 'PHONE_INVALID_COUNTRY', 'no country has this calling code', null, null);
       return failed(value, lengthCode(why), lengthDetail(why), countryCode, international ? null : defaultCountry!);
@@ -323,20 +354,22 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
     // With max metadata, isValid() is exactly "getType() is defined" (libphonenumber-js
     // isValid.js): one pattern pass instead of two.
     if (libType === undefined) {
-      const why = libphonenumber().validatePhoneNumberLength(text, opts);
+      const nationalNumber = phone.nationalNumber as string;
+      const why = lengthVerdict(tables.planLengths(phone.country ?? (phone.countryCallingCode as string)), nationalNumber.length);
       // Some reserved ranges are outside every range of the plan (Ofcom's 07700 900xxx): say so too.
-      const fictional = fictionalRange(phone.countryCallingCode as string, phone.nationalNumber as string);
+      const fictional = fictionalRange(tables.fictional, phone.countryCallingCode as string, nationalNumber);
       return failed(value, lengthCode(why), lengthDetail(why), phone.countryCallingCode as string, phone.country ?? null, fictional);
     }
     return valid(value, phone, TYPE_NAMES[libType]);
-  });
-  const preload = preloader(context, 'phone', PHONE_DATASETS, () => {
+  };
+  const warmUp = (): void => {
     for (let i = 0; i < WARM_UP_CALLS; i++) {
       const { phone, defaultCountry } = warmUpPhone(i);
       check(phone, defaultCountry === undefined ? undefined : { defaultCountry });
     }
-  });
-  return Object.assign(check, { preload });
+  };
+  const preload = preloadOnce([() => tables.preload(), warmUp]);
+  return Object.defineProperty(Object.assign(check, { preload }), TABLES, { value: tables });
 }
 
 /** A reason detail naming the regulator's document that reserves the range. */
@@ -345,6 +378,23 @@ function fictionalDetail(source: FictionalSource): string {
 }
 
 type LengthVerdict = ReturnType<ReturnType<typeof libphonenumber>['validatePhoneNumberLength']>;
+
+/**
+ * What libphonenumber's validatePhoneNumberLength says of a parsed number,
+ * from its plan's possible national lengths (the plan of its country, else
+ * of its calling code, as that function selects it): shorter than every
+ * length, longer than every length, a length in between that the plan does
+ * not list, or possible (undefined). Read from the number already parsed
+ * rather than by parsing the text again.
+ */
+function lengthVerdict(lengths: readonly number[] | undefined, length: number): LengthVerdict {
+  if (!lengths) return undefined;
+  const shortest = lengths[0];
+  if (shortest === length) return undefined;
+  if (shortest! > length) return 'TOO_SHORT';
+  if (lengths[lengths.length - 1]! < length) return 'TOO_LONG';
+  return lengths.indexOf(length, 1) >= 0 ? undefined : 'INVALID_LENGTH';
+}
 
 function lengthCode(why: LengthVerdict): PhoneReasonCode {
   switch (why) {
@@ -366,6 +416,11 @@ function lengthDetail(why: LengthVerdict): string {
 }
 
 const checkerFor = sharedChecker(createPhoneCheck);
+
+/** The tables of the one-call functions' checker (for the module-level helpers, such as `lookupCarrier`). @internal */
+export function sharedPhoneTables(): PhoneTables {
+  return tablesOf(checkerFor(undefined));
+}
 
 /** Preloads the checker {@link checkPhone} uses without options (the root's `preload()`). @internal */
 export function preloadSharedPhoneCheck(): void {
@@ -395,5 +450,10 @@ export function preloadSharedPhoneCheck(): void {
  * //   e164: '+393334829164', time_zones: ['Europe/Rome', 'Europe/Vatican'], score: 995, score_cluster: 'very_high', … }
  */
 export function checkPhone(phoneNumber: string, options?: PhoneCheckOptions): PhoneResult {
-  return checkerFor(options)(phoneNumber);
+  if (options === undefined || !isPlainObject(options) || (options as PhoneCheckOptions).data !== undefined) return checkerFor(options)(phoneNumber);
+  // Options without `data`: the one-call functions' bundle, so the shared
+  // checker's tables (already decoded) serve this call's check too.
+  const shared = checkerFor(undefined);
+  const opts = checkOptions<PhoneCheckOptions>(options, '', FACTORY_RULES);
+  return phoneCheckOn(plainDataContext(), opts, tablesOf(shared))(phoneNumber);
 }

@@ -3,10 +3,7 @@
  * (data/phone/fictional.json, built from data/raw/phone/fictional-ranges.tsv):
  * a number in one was never issued to a subscriber.
  */
-import { currentBundle } from '../data/context.js';
-import { onPreload } from '../data/preload.js';
-import { FICTIONAL } from './data/formats.js';
-import type { FictionalSource } from './data/formats.js';
+import type { FictionalRangesJson, FictionalSource } from './data/formats.js';
 
 /** One range, compiled: `first`..`last` hold only the fixed places of `pattern` (its `x` places left out), or `pattern` is null when it has none. */
 interface Range {
@@ -17,31 +14,25 @@ interface Range {
   readonly source: FictionalSource;
 }
 
-type RangeTable = ReadonlyMap<string, readonly Range[]>;
+/** The reserved ranges by calling code (digits, no `+`), compiled for {@link fictionalRange}. */
+export type FictionalRanges = ReadonlyMap<string, readonly Range[]>;
 
-const TABLE_KEY = `${FICTIONAL.file}:table`;
-
-function table(): RangeTable {
-  const bundle = currentBundle();
-  return bundle.derive(TABLE_KEY, [FICTIONAL], () => {
-    const { sources, ranges } = bundle.load(FICTIONAL);
-    const out = new Map<string, Range[]>();
-    for (const [code, list] of Object.entries(ranges)) {
-      out.set(
-        code,
-        list.map(([first, last, source]): Range => {
-          const pattern = first.includes('x') ? first : null;
-          return pattern === null
-            ? { length: first.length, pattern, first, last, source: sources[source]! }
-            : { length: first.length, pattern, first: fixedPlaces(first, pattern), last: fixedPlaces(last, pattern), source: sources[source]! };
-        }),
-      );
-    }
-    return out;
-  });
+/** Compiles the ranges of data/phone/fictional.json. */
+export function openFictionalRanges({ sources, ranges }: FictionalRangesJson): FictionalRanges {
+  const out = new Map<string, Range[]>();
+  for (const [code, list] of Object.entries(ranges)) {
+    out.set(
+      code,
+      list.map(([first, last, source]): Range => {
+        const pattern = first.includes('x') ? first : null;
+        return pattern === null
+          ? { length: first.length, pattern, first, last, source: sources[source]! }
+          : { length: first.length, pattern, first: fixedPlaces(first, pattern), last: fixedPlaces(last, pattern), source: sources[source]! };
+      }),
+    );
+  }
+  return out;
 }
-
-onPreload('phone', table);
 
 /** `digits` with the places where `pattern` has `x` left out (built once per range, when the table loads). */
 function fixedPlaces(digits: string, pattern: string): string {
@@ -71,14 +62,15 @@ function inFixedRange(digits: string, pattern: string, first: string, last: stri
  * National numbers are compared as digit strings of the range's length
  * (same length, so string order is number order).
  *
+ * @param ranges the compiled ranges (`tables.fictional`)
  * @param callingCode calling code, digits only (`'44'`)
  * @param nationalNumber national significant number, digits only (`'7700900123'`)
  * @example
- * fictionalRange('44', '7700900123')?.regulator // 'Ofcom'
- * fictionalRange('1', '2125550142')?.regulator  // 'NANPA'
+ * fictionalRange(tables.fictional, '44', '7700900123')?.regulator // 'Ofcom'
+ * fictionalRange(tables.fictional, '1', '2125550142')?.regulator  // 'NANPA'
  */
-export function fictionalRange(callingCode: string, nationalNumber: string): FictionalSource | null {
-  const list = table().get(callingCode);
+export function fictionalRange(ranges: FictionalRanges, callingCode: string, nationalNumber: string): FictionalSource | null {
+  const list = ranges.get(callingCode);
   if (list === undefined) return null;
   for (const range of list) {
     if (range.length !== nationalNumber.length) continue;

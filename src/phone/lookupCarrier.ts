@@ -1,5 +1,6 @@
 import { assertString } from '../common/input.js';
 import { CARRIER_TYPES, TYPE_NAMES } from './numberTypes.js';
+import { sharedPhoneTables } from './checkPhone.js';
 import { carrierByPrefix } from './lookup.js';
 import { libphonenumber } from './libphonenumber.js';
 
@@ -27,5 +28,6 @@ export function lookupCarrier(phoneNumber: string): string | null {
   if (phone === undefined || type === undefined) return null;
   // Same rule as the check: the carrier data describes mobile ranges.
   if (!CARRIER_TYPES.has(TYPE_NAMES[type])) return null;
-  return carrierByPrefix(phone.countryCallingCode as string, phone.nationalNumber as string);
+  // The one-call functions' bundle, read through their shared checker's tables.
+  return carrierByPrefix(sharedPhoneTables().carriers, phone.countryCallingCode as string, phone.nationalNumber as string);
 }

@@ -68,8 +68,8 @@ const COLON = 58;
 /**
  * Decodes one calling code's entry string, in one pass over its characters:
  * keys become numbers grouped by length (a section holds up to 130k
- * prefixes, +86: a Map of key strings took 70 ms to fill on the first
- * number of that code, these arrays a fraction of it).
+ * prefixes, +86: a Map of key strings was many times slower to fill on the
+ * first number of that code than these arrays).
  *
  * @param encoded the entry string of one calling code
  * @returns the entries by key length, with the longest and shortest key lengths
@@ -140,16 +140,31 @@ export class PrefixTable {
    * @param callingCode country calling code, digits only (`'39'`)
    * @param nationalNumber national significant number, digits only (`'3331234567'`)
    * @example
-   * new PrefixTable(currentBundle().load(CARRIERS)).lookup('39', '3331234567') // 'TIM'
+   * new PrefixTable(bundle.load(CARRIERS)).lookup('39', '3331234567') // 'TIM'
    */
   lookup(callingCode: string, nationalNumber: string): string | null {
     const { byLength, maxLength, minLength, names } = this.#decoded.get(callingCode) ?? this.#decode(callingCode);
-    for (let length = Math.min(maxLength, nationalNumber.length); length >= minLength; length--) {
+    // The value of the longest prefix worth looking up, read from the characters (keys have at most 8
+    // digits, so it is exact), then one digit dropped per shorter length: no substring, no parse.
+    let top = Math.min(maxLength, nationalNumber.length);
+    let value = 0;
+    for (let i = 0; i < top; i++) {
+      const digit = nationalNumber.charCodeAt(i) - 48;
+      // Callers pass digits only; a prefix holding anything else matches nothing (its shorter prefixes still may).
+      if (digit < 0 || digit > 9) {
+        top = i;
+        break;
+      }
+      value = value * 10 + digit;
+    }
+    for (let length = top; length >= minLength; length--) {
       const same = byLength[length];
-      if (same === undefined) continue;
-      // Callers pass digits only; anything else is NaN and matches nothing.
-      const at = search(same.keys, Number(length === nationalNumber.length ? nationalNumber : nationalNumber.slice(0, length)));
-      if (at >= 0) return names[same.names[at]!] ?? null;
+      // Outside the keys' span, no search (its first steps would be the cache misses of a large section).
+      if (same !== undefined && value >= same.keys[0]! && value <= same.keys[same.keys.length - 1]!) {
+        const at = search(same.keys, value);
+        if (at >= 0) return names[same.names[at]!] ?? null;
+      }
+      if (length > 0) value = (value - (nationalNumber.charCodeAt(length - 1) - 48)) / 10;
     }
     return null;
   }

@@ -163,23 +163,9 @@ function thresholdsOf(n: number): PatternThresholds {
   return { repeat, step, alternate, variety };
 }
 
-let table: readonly PatternThresholds[] | undefined;
-
-/** The thresholds as flat arrays by length for the hot loop: [repeat, step, alternate] (99 = none), variety (-1 = none). */
-let flat: { readonly repeat: Int8Array; readonly step: Int8Array; readonly alternate: Int8Array; readonly variety: Int8Array } | undefined;
-
-function flatThresholds(): NonNullable<typeof flat> {
-  if (flat !== undefined) return flat;
-  const t = patternThresholds();
-  const of = (pick: (x: PatternThresholds) => number | null, none: number) => Int8Array.from(t, (x) => pick(x) ?? none);
-  flat = { repeat: of((x) => x.repeat, 99), step: of((x) => x.step, 99), alternate: of((x) => x.alternate, 99), variety: of((x) => x.variety, -1) };
-  return flat;
-}
-
-/** Thresholds by subscriber length (index 0..17), computed once from the chance rates above (well under a millisecond). */
+/** Thresholds by subscriber length (index 0..17), computed from the chance rates above (once per checker, on its first valid number). */
 export function patternThresholds(): readonly PatternThresholds[] {
-  table ??= Object.freeze(Array.from({ length: MAX_LENGTH + 1 }, (_, n) => Object.freeze(thresholdsOf(n))));
-  return table;
+  return Object.freeze(Array.from({ length: MAX_LENGTH + 1 }, (_, n) => Object.freeze(thresholdsOf(n))));
 }
 
 /** The measures of one digit string. */
@@ -239,10 +225,6 @@ export interface PatternFlags {
 
 const NONE: PatternFlags = Object.freeze({ repeated: false, sequential: false });
 
-/** Scratch flags of {@link subscriberPatterns}, one per suffix start (the check is synchronous: no call overlaps another). */
-const SUFFIX_FLAGS = new Uint8Array(MAX_LENGTH + 1);
-
-
 /** libphonenumber's mobile tokens (PhoneNumberUtil.MOBILE_TOKEN_MAPPINGS): formatted as a group of their own before the NDC. */
 const MOBILE_TOKENS: Readonly<Record<string, string>> = { '52': '1', '54': '9' };
 
@@ -273,34 +255,61 @@ export function destinationCodeLength(phone: PhoneNumber, mobile: boolean): numb
   return groups[1]!.length;
 }
 
+/** Most NDC lengths a checker keeps (see {@link SubscriberPatterns}); past it the memo starts again. */
+const DESTINATION_CODES_MAX = 4096;
+
 /**
+ * What {@link subscriberPatterns} reads and keeps for one checker: the
+ * thresholds as flat arrays by length for its loop ([repeat, step,
+ * alternate]: 99 = none; variety: -1 = none), a scratch array of flags per
+ * suffix start (a check is synchronous: no call overlaps another), and the
  * NDC lengths already found, by calling code, length and leading digits (all
  * but the last four): the format libphonenumber picks depends on the
  * number's length and its leading digits (the metadata's leading-digits
  * patterns and range), not on its last digits, and formatting costs about
- * half a parse. Bounded like the check's other caches.
+ * half a parse.
  */
-const destinationCodes = new Map<string, number>();
-const DESTINATION_CODES_MAX = 4096;
+export interface SubscriberPatterns {
+  readonly repeat: Int8Array;
+  readonly step: Int8Array;
+  readonly alternate: Int8Array;
+  readonly variety: Int8Array;
+  readonly flags: Uint8Array;
+  readonly destinationCodes: Map<string, number>;
+}
+
+/** The thresholds and an empty memo, for one checker. */
+export function openSubscriberPatterns(): SubscriberPatterns {
+  const t = patternThresholds();
+  const of = (pick: (x: PatternThresholds) => number | null, none: number) => Int8Array.from(t, (x) => pick(x) ?? none);
+  return {
+    repeat: of((x) => x.repeat, 99),
+    step: of((x) => x.step, 99),
+    alternate: of((x) => x.alternate, 99),
+    variety: of((x) => x.variety, -1),
+    flags: new Uint8Array(MAX_LENGTH + 1),
+    destinationCodes: new Map(),
+  };
+}
 
 /**
  * The patterns of a valid number's subscriber digits. The flags of every
  * suffix are computed first (one pass over the digits, as
  * {@link suffixMeasures}); only when some suffix
  * could be flagged is the number formatted to find where its subscriber
- * number starts (formatting costs about half a parse; cached by leading
- * digits, see `destinationCodes`).
+ * number starts (formatting costs about half a parse; kept by leading
+ * digits, see {@link SubscriberPatterns}).
  *
+ * @param patterns the checker's thresholds and memo (`tables.patterns`)
  * @param phone the parsed number
  * @param nationalNumber its national significant number
  * @param mobile whether its type is mobile (for the mobile token)
  */
-export function subscriberPatterns(phone: PhoneNumber, nationalNumber: string, mobile: boolean): PatternFlags {
+export function subscriberPatterns(patterns: SubscriberPatterns, phone: PhoneNumber, nationalNumber: string, mobile: boolean): PatternFlags {
   const n = nationalNumber.length;
   if (n > MAX_LENGTH) return NONE;
-  const { repeat: repeatAt, step: stepAt, alternate: alternateAt, variety: varietyAt } = flatThresholds();
+  const { repeat: repeatAt, step: stepAt, alternate: alternateAt, variety: varietyAt, flags, destinationCodes } = patterns;
   // The same backward pass as suffixMeasures, flags only (no allocation): bit 1 repeated, bit 2 sequential, per suffix start.
-  const flags = SUFFIX_FLAGS;
   let any = false;
   let seen = 0;
   let repeat = 0;

@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkPhone, createPhoneCheck } from '../../src/phone/index.js';
+import { openData } from '../../src/data/context.js';
 import { fictionalRange } from '../../src/phone/fictional.js';
+import { openPhoneTables } from '../../src/phone/tables.js';
 import {
   CHANCE_BOUND,
   alternateChance,
@@ -64,13 +66,14 @@ describe('fictional ranges (data/phone/fictional.json)', () => {
   });
 
   it('covers the whole of a range and only its calling code', () => {
-    expect(fictionalRange('44', '1144960000')?.regulator).toBe('Ofcom');
-    expect(fictionalRange('44', '1144960999')?.regulator).toBe('Ofcom');
-    expect(fictionalRange('44', '1144961000')).toBeNull();
-    expect(fictionalRange('1', '3035550150')?.regulator).toBe('NANPA');
-    expect(fictionalRange('1', '30355501500')).toBeNull(); // another length
-    expect(fictionalRange('61', '1144960500')).toBeNull(); // Ofcom's block under another calling code
-    expect(fictionalRange('999', '1234')).toBeNull();
+    const { fictional } = openPhoneTables(openData(undefined));
+    expect(fictionalRange(fictional, '44', '1144960000')?.regulator).toBe('Ofcom');
+    expect(fictionalRange(fictional, '44', '1144960999')?.regulator).toBe('Ofcom');
+    expect(fictionalRange(fictional, '44', '1144961000')).toBeNull();
+    expect(fictionalRange(fictional, '1', '3035550150')?.regulator).toBe('NANPA');
+    expect(fictionalRange(fictional, '1', '30355501500')).toBeNull(); // another length
+    expect(fictionalRange(fictional, '61', '1144960500')).toBeNull(); // Ofcom's block under another calling code
+    expect(fictionalRange(fictional, '999', '1234')).toBeNull();
   });
 });
 
