@@ -1,9 +1,6 @@
-import type UAParser from 'ua-parser-js';
-import { isbotLib, uaParser } from './dependencies.js';
-import { currentBundle } from '../data/context.js';
-import { onPreload } from '../data/preload.js';
-import { MODELS } from './data/formats.js';
-import { brandAtStart, brandFromToken, brandKinds, canonicalBrand, lookupModelCode, lookupSpecs, modelBrands } from './data/index.js';
+import { isbotLib } from './dependencies.js';
+import { brandAtStart, brandFromToken, brandKinds, canonicalBrand, lookupModelCode, lookupSpecs } from './data/index.js';
+import type { DeviceTables } from './tables.js';
 import type { DeviceSpecs, ModelInfo } from './data/index.js';
 import type { ClientHints } from './headers.js';
 import { codeFamily, oemMaker, platformMaker, productLine } from './codeFamilies.js';
@@ -123,14 +120,6 @@ export interface ParsedDevice extends BrowserFacts {
   readonly setTopBox: boolean;
 }
 
-/**
- * One parser instance reused by every call: `setUA` resets its state, and
- * checks are synchronous, so no call can see another's UA. It saves the
- * allocation of a parser (and its regex tables' closures) per call. Made by
- * the first check, when ua-parser-js is loaded (./dependencies.ts).
- */
-let parser: UAParser | undefined;
-
 /** Browser packages that send X-Requested-With themselves: not an app WebView. */
 const BROWSER_PACKAGES = new Set([
   'com.android.browser', 'com.android.chrome', 'com.chrome.beta', 'com.chrome.dev', 'com.sec.android.app.sbrowser',
@@ -146,9 +135,9 @@ const norm = (s: string): string => s.toLowerCase().replace(NON_ALNUM, '');
  * (`MOT` → Motorola, `SIE` → Siemens, `LGE` → LG, exact-only words
  * included); a word the list does not know is capitalised as a name.
  */
-function brandOfToken(word: string): string {
-  const known = canonicalBrand(word);
-  return known !== word.trim() || brandKinds(known).length > 0 ? known : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+function brandOfToken(t: DeviceTables, word: string): string {
+  const known = canonicalBrand(t.makers, word);
+  return known !== word.trim() || brandKinds(t.makers, known).length > 0 ? known : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
 /**
@@ -156,13 +145,13 @@ function brandOfToken(word: string): string {
  * `MASP` Sony): any `;`-separated field of the first parenthesised block that
  * is an `oem` row of the maker table.
  */
-function ieOemMaker(ua: string): string | null {
+function ieOemMaker(t: DeviceTables, ua: string): string | null {
   const open = ua.indexOf('(');
   if (open < 0 || open > 120) return null;
   const close = ua.indexOf(')', open);
   const block = ua.slice(open + 1, close < 0 ? Math.min(ua.length, open + 300) : Math.min(close, open + 300));
   for (const field of block.split(';')) {
-    const hit = oemMaker(field.trim());
+    const hit = oemMaker(t.codeFamilies, field.trim());
     if (hit !== undefined) return hit.brand;
   }
   return null;
@@ -173,17 +162,11 @@ function ieOemMaker(ua: string): string | null {
  * `Cavion Base 10`): that brand. Two-letter words are skipped (too many
  * collide with model prefixes).
  */
-function brandOfFirstWord(code: string): string | null {
+function brandOfFirstWord(t: DeviceTables, code: string): string | null {
   const sep = CODE_WORD_SEPARATOR.exec(code);
   if (sep === null || sep.index < 3) return null;
-  return tableBrands().get(norm(code.slice(0, sep.index))) ?? null;
+  return t.modelBrandIndex.get(norm(code.slice(0, sep.index))) ?? null;
 }
-
-/** The model table's brands, by normalised spelling: once per bundle. */
-function tableBrands(): ReadonlyMap<string, string> {
-  return currentBundle().derive('device/models:brands', [MODELS], () => new Map(modelBrands().map((b) => [norm(b), b])));
-}
-onPreload('device', tableBrands);
 
 /** The maker token a non-Mozilla UA starts with (`SAMSUNG-SGH-Z100`, `Nokia6300/2.0`), with a model after it. */
 function leadingDevice(ua: string): RegExpExecArray | null {
@@ -235,14 +218,14 @@ function hasVersionWord(text: string): boolean {
  * `Maker/Model` word (`Samsung/I8910`, `LYF/F120B/…`). Only vocabulary
  * brands count, so platform words never do.
  */
-function makerOfField(raw: string): string | null {
+function makerOfField(t: DeviceTables, raw: string): string | null {
   const field = raw.trim();
   if (field.length < 2 || field.length > 100) return null;
   if (field.length <= 40) {
-    const whole = brandFromToken(field);
+    const whole = brandFromToken(t.makers, field);
     if (whole !== undefined) return whole;
   }
-  const lead = brandAtStart(field.startsWith('PPC ') ? field.slice(4) : field);
+  const lead = brandAtStart(t.makers, field.startsWith('PPC ') ? field.slice(4) : field);
   // A maker with a product name (`Microsoft Corporation/Surface Pro 7`,
   // `System76 Galago Pro`) counts too, unless a version number follows it:
   // then it is the maker's app (`Microsoft Outlook 14.0.7113`).
@@ -254,7 +237,7 @@ function makerOfField(raw: string): string | null {
     for (const word of spaced.split('_')) {
       const slash = word.indexOf('/');
       if (slash < 2) continue;
-      const maker = brandFromToken(word.slice(0, slash));
+      const maker = brandFromToken(t.makers, word.slice(0, slash));
       const after = word.charCodeAt(slash + 1);
       // The part after the slash must start like a model (a letter), not a version.
       if (maker !== undefined && ((after >= 65 && after <= 90) || (after >= 97 && after <= 122))) return maker;
@@ -272,13 +255,13 @@ function makerOfField(raw: string): string | null {
  * (`MB97/0.39.24.3 (FITCO, Mxl661L32, wireless)`: vendor, tuner, link). No
  * regex: splits of at most 400 characters.
  */
-function makerField(ua: string): string | null {
+function makerField(t: DeviceTables, ua: string): string | null {
   const open = ua.indexOf('(');
   if (open < 0 || open > 120) return null;
   let close = ua.indexOf(')', open);
   if (close < 0) close = Math.min(ua.length, open + 300);
   for (const raw of ua.slice(open + 1, Math.min(close, open + 300)).split(';')) {
-    const maker = makerOfField(raw);
+    const maker = makerOfField(t, raw);
     if (maker !== null) return maker;
   }
   if (ua.includes('Windows CE') || ua.includes('Windows Phone')) {
@@ -286,7 +269,7 @@ function makerField(ua: string): string | null {
     // fields after the MSIE block (`…) 320x240; VZW; UTStar-XV6175`,
     // `…IEMobile/7.0) SAMSUNG;Taylor`).
     for (const raw of ua.slice(close + 1, close + 200).split(';')) {
-      const maker = makerOfField(raw);
+      const maker = makerOfField(t, raw);
       if (maker !== null) return maker;
     }
   }
@@ -300,7 +283,7 @@ function makerField(ua: string): string | null {
     const inner = head.slice(o + 1, c);
     const comma = inner.indexOf(',');
     if (comma > 1) {
-      const maker = brandFromToken(inner.slice(0, comma).trim());
+      const maker = brandFromToken(t.makers, inner.slice(0, comma).trim());
       if (maker !== undefined) return maker;
     }
     from = c;
@@ -316,16 +299,16 @@ function makerField(ua: string): string | null {
  * an RSS reader), while signage players, e-readers, set-top boxes and
  * senior PCs run only their maker's firmware.
  */
-function makerProductToken(ua: string): string | null {
+function makerProductToken(t: DeviceTables, ua: string): string | null {
   const head = ua.length > 400 ? ua.slice(0, 400) : ua;
   for (const word of head.split(' ')) {
     const slash = word.indexOf('/');
     if (slash < 2 || slash > 30) continue;
     let name = word.slice(word.charCodeAt(0) === 40 ? 1 : 0, slash);
     if (name.endsWith('-Device')) name = name.slice(0, -7);
-    const maker = brandFromToken(name);
+    const maker = brandFromToken(t.makers, name);
     if (maker === undefined) continue;
-    const kinds = brandKinds(maker);
+    const kinds = brandKinds(t.makers, maker);
     if (kinds.length > 0 && !kinds.includes('phone') && !kinds.includes('feature_phone')) return maker;
   }
   return null;
@@ -337,11 +320,11 @@ function makerProductToken(ua: string): string | null {
  * firmware puts its maker there, joined by `-` or `_` (a plain AOSP id
  * such as `Build/MRA58K` has no such join).
  */
-function makerOfBuild(ua: string): string | null {
+function makerOfBuild(t: DeviceTables, ua: string): string | null {
   const at = ua.indexOf('Build/');
   if (at < 0 || at > 300) return null;
   const id = ua.slice(at + 6, at + 46);
-  const lead = brandAtStart(id);
+  const lead = brandAtStart(t.makers, id);
   if (lead === undefined || lead.rest === '') return null;
   const join = id.charCodeAt(id.indexOf(lead.rest) - 1);
   return join === 45 || join === 95 ? lead.brand : null;
@@ -366,7 +349,7 @@ function isAcronym(word: string): boolean {
  * capitalised short name; a browser vendor's own name (`Opera Software`),
  * a generic word (`smart`) or a model-like value is not taken.
  */
-function hbbtvVendor(ua: string): string | null {
+function hbbtvVendor(t: DeviceTables, ua: string): string | null {
   const at = ua.indexOf('HbbTV/');
   if (at < 0 || at > 400) return null;
   const open = ua.indexOf('(', at);
@@ -376,17 +359,17 @@ function hbbtvVendor(ua: string): string | null {
   const fields = ua.slice(open + 1, close).split(';');
   const first = (fields[0] ?? '').trim();
   const vendor = (fields[1] ?? '').trim();
-  if (first !== '' && !first.startsWith('+')) return brandFromToken(first) ?? null;
+  if (first !== '' && !first.startsWith('+')) return brandFromToken(t.makers, first) ?? null;
   if (vendor === '') return null;
   // webOS Hub TVs sold under other brands write `LGE/<maker>/<brand>`.
   const slash = vendor.lastIndexOf('/');
   if (slash > 0) {
     const sold = vendor.slice(slash + 1).trim();
-    const byName = sold === '' ? undefined : brandFromToken(sold);
+    const byName = sold === '' ? undefined : brandFromToken(t.makers, sold);
     if (byName !== undefined) return byName;
     if (isAcronym(sold)) return sold;
   }
-  return brandFromToken(vendor) ?? (isAcronym(vendor) ? vendor : null);
+  return brandFromToken(t.makers, vendor) ?? (isAcronym(vendor) ? vendor : null);
 }
 
 /**
@@ -396,7 +379,7 @@ function hbbtvVendor(ua: string): string | null {
  * maker when the vocabulary lists it, or as sent when the brand word at the
  * end repeats it (`- alps X8quad.pro alps -`, the MediaTek reference name).
  */
-function androidAppMaker(ua: string): string | null {
+function androidAppMaker(t: DeviceTables, ua: string): string | null {
   const at = ua.indexOf(' Android Application (');
   if (at < 0 || at > 100) return null;
   const dash = ua.indexOf(') - ', at);
@@ -406,7 +389,7 @@ function androidAppMaker(ua: string): string | null {
   const words = ua.slice(from, end < 0 || end > from + 120 ? from + 120 : end).trim().split(' ');
   const first = words[0] ?? '';
   if (first.length < 2 || words.length < 2) return null;
-  const named = brandFromToken(first);
+  const named = brandFromToken(t.makers, first);
   if (named !== undefined) return named;
   return words[words.length - 1]!.toLowerCase() === first.toLowerCase() ? first : null;
 }
@@ -448,9 +431,9 @@ const KIND_CATEGORY: Readonly<Record<string, DeviceCategory>> = {
  * tablet maker's UA that says `Mobile` is trusted only when the maker makes
  * nothing else; a maker that also makes phones decides nothing.
  */
-function makerCategory(brand: string | null, mobile: boolean): DeviceCategory | undefined {
+function makerCategory(t: DeviceTables, brand: string | null, mobile: boolean): DeviceCategory | undefined {
   if (brand === null) return undefined;
-  const kinds = brandKinds(brand);
+  const kinds = brandKinds(t.makers, brand);
   if (kinds.length === 0) return undefined;
   let found: DeviceCategory | undefined;
   let mixed = false;
@@ -474,9 +457,9 @@ function makerCategory(brand: string | null, mobile: boolean): DeviceCategory | 
 }
 
 /** The category of what a maker mostly makes (its first listed kind), if that names one. */
-function mainKindCategory(brand: string | null): DeviceCategory | undefined {
+function mainKindCategory(t: DeviceTables, brand: string | null): DeviceCategory | undefined {
   if (brand === null) return undefined;
-  const main = brandKinds(brand)[0];
+  const main = brandKinds(t.makers, brand)[0];
   if (main === undefined) return undefined;
   return main === 'phone' || main === 'rugged' ? 'smartphone' : KIND_CATEGORY[main];
 }
@@ -512,10 +495,10 @@ function spellsBrand(word: string, brand: string): boolean {
 const PARENT: Readonly<Record<string, string>> = { poco: 'xiaomi', redmi: 'xiaomi', honor: 'huawei', realme: 'oppo', oneplus: 'oppo', sonyericsson: 'sony' };
 
 /** True when two brand names are one maker or a sub-brand and its parent, whatever the spelling. */
-function sameMaker(a: string, b: string): boolean {
+function sameMaker(t: DeviceTables, a: string, b: string): boolean {
   if (norm(a) === norm(b)) return true;
-  const x = norm(canonicalBrand(a));
-  const y = norm(canonicalBrand(b));
+  const x = norm(canonicalBrand(t.makers, a));
+  const y = norm(canonicalBrand(t.makers, b));
   return x === y || (PARENT[x] ?? x) === (PARENT[y] ?? y);
 }
 
@@ -862,7 +845,7 @@ interface CodeStep {
 }
 
 /** Step 3: the model code from ua-parser-js, the Android token, platform device blocks and Sec-CH-UA-Model. */
-function readModelCode(ua: string, device: { model?: string }, os: string | null, android: boolean, hints: ClientHints): CodeStep {
+function readModelCode(t: DeviceTables, ua: string, device: { model?: string }, os: string | null, android: boolean, hints: ClientHints): CodeStep {
   let modelHidden = false;
   let code: string | null = device.model === undefined ? null : cleanModel(device.model);
   if (android) {
@@ -888,13 +871,13 @@ function readModelCode(ua: string, device: { model?: string }, os: string | null
     let mre: RegExpExecArray | null = null;
     if ((m = KAIOS_MODEL.exec(ua)) !== null) {
       // KaiOS writes `Maker/Model/build` (`LYF/F300B/…`) or the model alone (`Nokia_8110_4G`).
-      if (m[2] !== undefined && brandFromToken(m[1]!) !== undefined) {
+      if (m[2] !== undefined && brandFromToken(t.makers, m[1]!) !== undefined) {
         vendorHint = m[1]!;
         code = cleanModel(m[2]);
       } else code = cleanModel(m[1]!.replaceAll('_', ' '));
     } else if (os === 'MRE' && (mre = MRE_DEVICE.exec(ua)) !== null) {
       // MRE's `DEV/<Maker>_<Model>` field.
-      const lead = brandAtStart(mre[1]!);
+      const lead = brandAtStart(t.makers, mre[1]!);
       if (lead !== undefined && lead.rest !== '') {
         vendorHint = lead.brand;
         code = cleanModel(lead.rest.replaceAll('_', ' '));
@@ -948,14 +931,14 @@ interface DeviceStep {
  * words, platform fields), the model table, the maker table's code families
  * and lines — in the maker list's spelling.
  */
-function readDevice(ua: string, device: { vendor?: string }, engine: string | undefined, osStep: OsStep, android: boolean, codeStep: CodeStep): DeviceStep {
+function readDevice(t: DeviceTables, ua: string, device: { vendor?: string }, engine: string | undefined, osStep: OsStep, android: boolean, codeStep: CodeStep): DeviceStep {
   const { os, fuchsia } = osStep;
   const { vendorHint } = codeStep;
   let { code, modelHidden } = codeStep;
   // The brand the UA itself states: ua-parser-js's vendor, else a brand word
   // before the model (`SAMSUNG SM-R765V`, `LG-P929`, `SonyEricssonW200i`).
-  const parserVendor = device.vendor !== undefined ? brandDisplayName(device.vendor) : null;
-  let uaBrand = parserVendor ?? (vendorHint === undefined ? null : brandOfToken(vendorHint));
+  const parserVendor = device.vendor !== undefined ? brandDisplayName(t.makers, device.vendor) : null;
+  let uaBrand = parserVendor ?? (vendorHint === undefined ? null : brandOfToken(t, vendorHint));
   // On the whole UA only for non-Mozilla agents (feature phones: `SAMSUNG-SGH-Z100`).
   /** The code as the UA wrote it, when the maker word was cut off it below. */
   let withMaker: string | null = null;
@@ -963,10 +946,10 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
   const leading = leadingDevice(ua);
   if (leading !== null) {
     // A UA that starts with its maker's name says who made it, whatever ua-parser-js guessed.
-    uaBrand = brandOfToken(leading[1]!);
+    uaBrand = brandOfToken(t, leading[1]!);
   }
   if (token !== null && (code !== null || uaBrand === null || leading !== null)) {
-    const tokenBrand = brandOfToken(token[1]!);
+    const tokenBrand = brandOfToken(t, token[1]!);
     if (uaBrand === null || (tokenBrand === 'Sony Ericsson' && uaBrand === 'Sony')) uaBrand = tokenBrand;
     const rest = token[2];
     if (norm(tokenBrand) === norm(uaBrand ?? '') && rest !== undefined && !VERSION_LIKE.test(rest)) {
@@ -975,7 +958,7 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
         withMaker = code;
         // The maker's name may be longer than the token (`TECNO Mobile
         // LG6n`): cut all of it, but not a product line (`ALCATEL ONE TOUCH 916`).
-        const lead = code === null ? undefined : brandAtStart(code);
+        const lead = code === null ? undefined : brandAtStart(t.makers, code);
         const whole = lead !== undefined && code !== null && lead.rest !== '' && lead.rest.length < rest.length && spellsBrand(code.slice(0, code.length - lead.rest.length), tokenBrand) ? lead.rest : undefined;
         code = cleanModel(whole ?? (code === null ? rest : code.slice(token.index + token[0].length - rest.length)));
       }
@@ -983,10 +966,10 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
   }
   if (SONY_ERICSSON.test(ua) && (uaBrand === null || uaBrand === 'Sony')) uaBrand = 'Sony Ericsson';
   if (uaBrand === null || uaBrand === parserVendor) {
-    const hbbVendor = hbbtvVendor(ua);
+    const hbbVendor = hbbtvVendor(t, ua);
     if (hbbVendor !== null) uaBrand = hbbVendor;
   }
-  if (uaBrand === null && engine === 'Trident') uaBrand = ieOemMaker(ua);
+  if (uaBrand === null && engine === 'Trident') uaBrand = ieOemMaker(t, ua);
   // A maker word of the brand vocabulary leading the code (`KIVI 32H500GR`,
   // `TOOKY T83`, `DOOV_D10`): the UA names its maker.
   let atStart: { brand: string; rest: string } | undefined;
@@ -995,7 +978,7 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
     // `Oukitel U20Plus` and `NAVITEL A730`): when the vocabulary's longest
     // maker word at the start of the code contains that shorter name past
     // its first letter, the UA spells the longer maker, which wins.
-    const lead = brandAtStart(code);
+    const lead = brandAtStart(t.makers, code);
     const vendor = uaBrand.toLowerCase();
     const spelled = lead === undefined ? '' : code.slice(0, code.length - lead.rest.length).toLowerCase();
     // Likewise a maker word set apart by a space is the maker the UA states,
@@ -1003,17 +986,17 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
     // its shape — unless the code starts with that vendor's own name. A word
     // joined by a dash is not enough: it is as often a product code
     // (Huawei's `ABC-LX3` codes).
-    if (lead !== undefined && lead.rest !== '' && !sameMaker(lead.brand, uaBrand) && (spelled.indexOf(vendor) > 0 || (spelled.endsWith(' ') && !spelled.startsWith(vendor)))) {
+    if (lead !== undefined && lead.rest !== '' && !sameMaker(t, lead.brand, uaBrand) && (spelled.indexOf(vendor) > 0 || (spelled.endsWith(' ') && !spelled.startsWith(vendor)))) {
       uaBrand = lead.brand;
       atStart = lead;
     }
   }
   if (uaBrand === null && code !== null) {
-    atStart = brandAtStart(code);
+    atStart = brandAtStart(t.makers, code);
     if (atStart !== undefined) uaBrand = atStart.brand;
   } else if (uaBrand === null && !modelHidden && !ua.startsWith('Mozilla')) {
     // Feature phones and apps that lead with the device (`BIRD.A150`, `Sagem-my411X/…`).
-    atStart = brandAtStart(ua);
+    atStart = brandAtStart(t.makers, ua);
     // `Reeder/4020.79` is an app and its version, not a maker and a model.
     if (atStart !== undefined && ua.slice(0, Math.min(ua.length, 200) - atStart.rest.length).trimEnd().endsWith('/')) atStart = undefined;
     if (atStart !== undefined && atStart.rest !== '') {
@@ -1024,14 +1007,14 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
   if (uaBrand === null && !modelHidden) {
     for (const prefix of WAP_BROWSER_PREFIXES) {
       if (!ua.startsWith(prefix)) continue;
-      const lead = brandAtStart(ua.slice(prefix.length));
+      const lead = brandAtStart(t.makers, ua.slice(prefix.length));
       if (lead !== undefined && lead.rest !== '') {
         uaBrand = lead.brand;
         if (code === null) code = cleanModel(lead.rest.split(BRAND_REST_END, 1)[0]!);
       }
     }
   }
-  if (uaBrand === null && !modelHidden) uaBrand = makerField(ua) ?? makerProductToken(ua) ?? androidAppMaker(ua);
+  if (uaBrand === null && !modelHidden) uaBrand = makerField(t, ua) ?? makerProductToken(t, ua) ?? androidAppMaker(t, ua);
   // Platforms only one maker ships: Google's Fuchsia (Nest Hub), and the
   // maker table's platform words (`Web0S` LG, `Silk` Amazon, `Tesla/` cars).
   if (fuchsia) {
@@ -1039,27 +1022,27 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
     // ua-parser-js guess a Chromecast.
     uaBrand = 'Google';
     code = 'Nest Hub';
-  } else if (uaBrand === null && !modelHidden) uaBrand = platformMaker(ua)?.brand ?? null;
-  if (uaBrand === null && android && !modelHidden) uaBrand = makerOfBuild(ua);
+  } else if (uaBrand === null && !modelHidden) uaBrand = platformMaker(t.codeFamilies, ua)?.brand ?? null;
+  if (uaBrand === null && android && !modelHidden) uaBrand = makerOfBuild(t, ua);
   let info: ModelInfo | undefined;
   const appleId = APPLE_ID.exec(ua);
   const ucIos = appleId === null ? UC_IOS_DEVICE.exec(ua) : null;
   const appleCode = appleId !== null ? `${appleId[1]!},${appleId[2]!}` : ucIos !== null ? `${UC_IOS_FAMILY[ucIos[1]!]!}${ucIos[2]!},${ucIos[3]!}` : null;
   if (appleCode !== null) {
     // Apps name the exact Apple hardware: that identifies the generation.
-    info = lookupModelCode(appleCode, 'Apple');
+    info = lookupModelCode(t.models, appleCode, 'Apple');
     code = info?.code ?? appleCode;
     uaBrand = 'Apple';
   }
   if (code !== null && info === undefined) {
-    info = lookupModelCode(code, uaBrand ?? undefined);
-    if (info === undefined && BRAND_PREFIX.test(code)) info = lookupModelCode(code.replace(BRAND_PREFIX, ''), uaBrand ?? undefined);
+    info = lookupModelCode(t.models, code, uaBrand ?? undefined);
+    if (info === undefined && BRAND_PREFIX.test(code)) info = lookupModelCode(t.models, code.replace(BRAND_PREFIX, ''), uaBrand ?? undefined);
     // A table hit under another maker than the one the UA names is a code
     // collision (`HTC Hero` is not Mobicell's `Hero`): trust the UA.
     // ua-parser-js also infers a vendor from code shapes alone (`A102OP` →
     // Acer): a vendor the UA never spells out loses to the table.
-    if (info !== undefined && uaBrand !== null && !sameMaker(info.brand, uaBrand)) {
-      const byToken = (leading !== null && sameMaker(brandOfToken(leading[1]!), uaBrand)) || (token !== null && sameMaker(brandOfToken(token[1]!), uaBrand));
+    if (info !== undefined && uaBrand !== null && !sameMaker(t, info.brand, uaBrand)) {
+      const byToken = (leading !== null && sameMaker(t, brandOfToken(t, leading[1]!), uaBrand)) || (token !== null && sameMaker(t, brandOfToken(t, token[1]!), uaBrand));
       if (uaBrand === parserVendor && !byToken && vendorGuessed(ua, uaBrand)) uaBrand = null;
       else info = undefined;
     }
@@ -1069,16 +1052,16 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
   // The table's marketing name can be a family's product line (`9009F` →
   // `1T 7 3G NEW`, a tablet): it wins over a code family that knows no kind.
   // Families whose shape includes the maker's prefix (`BQ-7083G`) see the code as written.
-  const byCode = code === null ? undefined : (withMaker === null ? undefined : codeFamily(withMaker)) ?? codeFamily(code);
-  const byName = (byCode === undefined || byCode.kind === null) && info !== undefined && info.model !== info.code ? codeFamily(info.model) : undefined;
+  const byCode = code === null ? undefined : (withMaker === null ? undefined : codeFamily(t.codeFamilies, withMaker)) ?? codeFamily(t.codeFamilies, code);
+  const byName = (byCode === undefined || byCode.kind === null) && info !== undefined && info.model !== info.code ? codeFamily(t.codeFamilies, info.model) : undefined;
   const codeFam = byName ?? byCode;
-  const familyFits = codeFam !== undefined && (info === undefined || sameMaker(info.brand, codeFam.brand));
+  const familyFits = codeFam !== undefined && (info === undefined || sameMaker(t, info.brand, codeFam.brand));
   // As with the table: a vendor ua-parser-js inferred from the code's shape
   // alone (`OV32300` → LG) and that the UA never spells loses to the family.
-  if (codeFam !== undefined && info === undefined && uaBrand !== null && uaBrand === parserVendor && leading === null && token === null && !sameMaker(codeFam.brand, uaBrand) && vendorGuessed(ua, uaBrand)) uaBrand = codeFam.brand;
-  if (uaBrand === null && code !== null && info === undefined) uaBrand = productLine(code)?.brand ?? codeFam?.brand ?? brandOfFirstWord(code);
+  if (codeFam !== undefined && info === undefined && uaBrand !== null && uaBrand === parserVendor && leading === null && token === null && !sameMaker(t, codeFam.brand, uaBrand) && vendorGuessed(ua, uaBrand)) uaBrand = codeFam.brand;
+  if (uaBrand === null && code !== null && info === undefined) uaBrand = productLine(t.codeFamilies, code)?.brand ?? codeFam?.brand ?? brandOfFirstWord(t, code);
   // One spelling per maker, whichever path named it (the maker list's).
-  let brand = info !== undefined ? canonicalBrand(info.brand) : uaBrand === null ? null : canonicalBrand(uaBrand);
+  let brand = info !== undefined ? canonicalBrand(t.makers, info.brand) : uaBrand === null ? null : canonicalBrand(t.makers, uaBrand);
   // Some Play-list rows carry the brand as the "marketing name" (RMX2121 →
   // "realme"): that names nothing, so the code stays the model.
   const tableName = info !== undefined && norm(info.model) !== norm(info.brand) ? info.model : undefined;
@@ -1099,8 +1082,8 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
     modelHidden = true;
   }
   if (os === 'Mac' && brand === null) brand = 'Apple';
-  const specs = info === undefined ? undefined : lookupSpecs(info.brand, info.model);
-  const familyKind = familyFits && codeFam.kind !== null && (uaBrand === null || sameMaker(uaBrand, codeFam.brand)) ? codeFam.kind : undefined;
+  const specs = info === undefined ? undefined : lookupSpecs(t.specs, info.brand, info.model);
+  const familyKind = familyFits && codeFam.kind !== null && (uaBrand === null || sameMaker(t, uaBrand, codeFam.brand)) ? codeFam.kind : undefined;
   return { brand, model, code, modelHidden, info, specs, familyKind };
 }
 
@@ -1159,8 +1142,8 @@ function readBrowser(ua: string, parsed: { name?: string; version?: string }, os
  * @example
  * parseDevice('Mozilla/5.0 (Linux; Android 14; SM-S911B) …', {}).model; // 'Galaxy S23'
  */
-export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
-  parser ??= new (uaParser())();
+export function parseDevice(t: DeviceTables, ua: string, hints: ClientHints): ParsedDevice {
+  const parser = t.parser;
   parser.setUA(ua);
   const b = parser.getBrowser();
   const o = parser.getOS();
@@ -1170,8 +1153,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const robot = readRobot(ua, b, o.name, hints);
   const osStep = readOs(ua, o, d.vendor, hints);
   const android = osStep.os !== null && ANDROID_FAMILY.has(osStep.os);
-  const codeStep = readModelCode(ua, d, osStep.os, android, hints);
-  const device = readDevice(ua, d, e.name, osStep, android, codeStep);
+  const codeStep = readModelCode(t, ua, d, osStep.os, android, hints);
+  const device = readDevice(t, ua, d, e.name, osStep, android, codeStep);
   // An iPad on iOS 13 or later runs iPadOS.
   const os = osStep.os === 'iOS' && device.model === 'iPad' && osStep.osVersion !== null && Number(MAJOR_MINOR.exec(osStep.osVersion)?.[1] ?? 0) >= 13 ? 'iPadOS' : osStep.os;
   const browser = readBrowser(ua, b, os, android, robot.headless, hints);
@@ -1187,8 +1170,8 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     info: device.info,
     specs: device.specs,
     familyKind: device.familyKind,
-    makerCategory: unknownAndroid ? makerCategory(device.brand, MOBILE_TOKEN.test(ua)) : undefined,
-    makerMainCategory: unknownAndroid ? mainKindCategory(device.brand) : undefined,
+    makerCategory: unknownAndroid ? makerCategory(t, device.brand, MOBILE_TOKEN.test(ua)) : undefined,
+    makerMainCategory: unknownAndroid ? mainKindCategory(t, device.brand) : undefined,
     parserType: d.type,
     lumia: codeStep.lumia,
     fuchsia: osStep.fuchsia,

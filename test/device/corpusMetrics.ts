@@ -35,6 +35,11 @@ import type { DeviceCheck, DeviceResult } from '../../src/device/index.js';
 import { lookupModelCode } from '../../src/device/data/index.js';
 import { readIsbotFixture } from '../support/isbotFixtures.js';
 import { rateOf } from '../support/rate.js';
+import { openData } from '../../src/data/context.js';
+import { openDeviceTables } from '../../src/device/tables.js';
+
+/** The package's device tables, opened explicitly. */
+const T = openDeviceTables(openData(undefined));
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -134,7 +139,7 @@ function modelHit(r: DeviceResult, expected: string, brand: string | null): bool
   if (got === '') return false;
   const want = norm(expected);
   if (got === want) return true;
-  const viaTable = lookupModelCode(expected, brand ?? undefined);
+  const viaTable = lookupModelCode(T.models, expected, brand ?? undefined);
   return viaTable !== undefined && norm(viaTable.model) === got;
 }
 
