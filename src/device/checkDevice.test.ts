@@ -269,7 +269,7 @@ describe('checkDevice', () => {
     expect(() => checkDevice(S23, { headers })).not.toThrow();
   });
 
-  it('throws INPUT_OPTION when headers itself is not an object (issue 12, item 2)', () => {
+  it('throws INPUT_OPTION when headers itself is not an object', () => {
     expect(() => checkDevice(S23, { headers: 'nope' as unknown as Record<string, string> })).toThrow(
       expect.objectContaining({ code: 'INPUT_OPTION', field: 'headers' }),
     );

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 1: the device result cache must never hand one caller's
+ * The device result cache must never hand one caller's
  * result to another. Its key used to be the user agent joined with the client
  * hints by "\0", so a user agent carrying "\0" and hint-like text built the
  * very key of a real user agent plus real hints.

@@ -15,12 +15,12 @@
  * "wrong rule" (it gave a different answer): the first calls for coverage,
  * the second for a rule that overreaches.
  *
- * Bots: each source is judged by its own concept (issue 12 item 11).
+ * Bots: each source is judged by its own concept.
  * - Matomo's rows: Matomo's taxonomy, which is the spec's: `is_robot` is "a
  *   bot or spider", and feed readers, download agents, checkers and spam
  *   harvesters are client kinds of their own. Recall is `is_robot` over
  *   Matomo's bots, false positives are `is_robot` over Matomo's other rows
- *   (the pool the 1% floor was set on in issue 3).
+ *   (the pool the 1% floor was first set on).
  * - isbot's fixtures: isbot's concept, "not a person at a browser". A UA
  *   counts as detected when the result marks it automated by the spec's
  *   fields ({@link automated}); the same test counts a false positive on

@@ -217,7 +217,7 @@ describe('specs table', () => {
   });
 });
 
-describe('model table format 3 (searched in place, ASCII, issue 13 item 8)', () => {
+describe('model table format 3 (searched in place, ASCII)', () => {
   const table: ModelTable = {
     brands: ['Samsung', 'Xiaomi', 'Acme'],
     types: ['smartphone', 'tablet'],

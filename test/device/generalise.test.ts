@@ -1,6 +1,6 @@
 /**
  * Rules generalised from single corpus cases to the families they belong
- * to (issue 17, item 3), tested on user agents other than the ones that
+ * to, tested on user agents other than the ones that
  * prompted them (model codes no fixture row carries).
  */
 import { isbot } from 'isbot';
@@ -58,7 +58,7 @@ describe('model codes in any spelling (letters and digits only)', () => {
   });
 });
 
-describe('isbot false alarms on people’s clients, by family (issue 12, item 11: the Matomo false-positive floor)', () => {
+describe('isbot false alarms on people’s clients, by family (the Matomo false-positive floor)', () => {
   // Each UA below is one isbot flags (checked first), written from the
   // family's format, not taken from a corpus row.
   const person = (ua: string): void => {

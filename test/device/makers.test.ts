@@ -1,5 +1,5 @@
 /**
- * One source of truth for makers (issue 17): every path of the device check
+ * One source of truth for makers: every path of the device check
  * names a maker in the maker list's spelling (data/device/makers.json), and
  * the builder refuses a curated rule whose maker the list does not spell so.
  * The user agents are written from each platform's documented format with
