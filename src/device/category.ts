@@ -204,7 +204,7 @@ function norm(s: string): string {
 }
 
 /**
- * The category of a device: the first rule of {@link CATEGORY_RULES} that
+ * The category of a device: the first rule of `rules` ({@link CATEGORY_RULES}) that
  * holds, else `unknown`; a smartphone whose model is a large-screen line
  * (Note, Fold, Grand…) or whose specs say a 7-inch-class screen (unfolded
  * foldables) is a phablet.
@@ -214,9 +214,9 @@ function norm(s: string): string {
  * declare const facts: CategoryFacts;
  * decideCategory({ ...facts, robot: true }); // 'robot'
  */
-export function decideCategory(f: CategoryFacts): DeviceCategory {
+export function decideCategory(f: CategoryFacts, rules: readonly CategoryRule[] = CATEGORY_RULES): DeviceCategory {
   let category: DeviceCategory = 'unknown';
-  for (const rule of CATEGORY_RULES) {
+  for (const rule of rules) {
     if (rule.test(f)) {
       category = typeof rule.category === 'function' ? rule.category(f) : rule.category;
       break;

@@ -23,6 +23,7 @@ import { automationBrand, parseDevice } from './parse.js';
 import type { ParsedDevice } from './parse.js';
 import { openDeviceTables } from './tables.js';
 import type { DeviceTables } from './tables.js';
+import type { DeviceRules } from './rules.js';
 import { CHECKER, CONTROL, E_READER, FILTER, HAS_LETTER, HEADER_NAME_PREFIX, HEADLESS, HTTP_LIBRARY, MAJOR_MINOR, MAX_UA_LENGTH, MOBILE_TOKEN, SPAM } from './patterns.js';
 import { DEVICE_SCORE_MODEL, type DeviceScorer } from './scoreModel.js';
 import type { ScoringOptions } from '../scoring/index.js';
@@ -391,6 +392,8 @@ export interface DeviceCheckOnOptions {
   readonly scoring?: ScoringOptions<DeviceWeightCode>;
   /** Cached results (`0`: no cache; already checked). @default 1000 */
   readonly cacheSize?: number;
+  /** The rule tables (tests only: the redundancy test removes one rule at a time). @default DEVICE_RULES @internal */
+  readonly rules?: DeviceRules;
 }
 
 /** Where a check keeps its tables, for {@link tablesOf}: a symbol, so no caller meets it by accident. */
@@ -409,7 +412,7 @@ const TABLES = Symbol('device tables');
  */
 export function deviceCheckOn(context: DataContext, options: DeviceCheckOnOptions = {}): DeviceCheck {
   const { scoring, cacheSize = DEFAULT_CACHE_SIZE } = options;
-  const tables = openDeviceTables(context);
+  const tables = openDeviceTables(context, options.rules);
   const score = createScorer(DEVICE_SCORE_MODEL, scoring);
   // Keyed by the user agent and each hint as separate, length-prefixed parts:
   // no user agent text can build the key of another user agent plus hints.

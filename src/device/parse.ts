@@ -1,6 +1,8 @@
 import { isbotLib } from './dependencies.js';
 import { brandAtStart, brandFromToken, brandKinds, canonicalBrand, lookupModelCode, lookupSpecs } from './data/index.js';
 import type { DeviceTables } from './tables.js';
+import { applyOsRules } from './osRules.js';
+import type { OsFacts } from './osRules.js';
 import type { DeviceSpecs, ModelInfo } from './data/index.js';
 import type { ClientHints } from './headers.js';
 import { codeFamily, oemMaker, platformMaker, productLine } from './codeFamilies.js';
@@ -16,10 +18,6 @@ import {
 import {
   ANDROID_MODEL,
   ANDROID_WEBVIEW,
-  APP_IOS,
-  APP_MAC,
-  APP_WATCHOS,
-  APP_WINDOWS,
   APPLE_DEVICE_ONLY,
   APPLE_HARDWARE,
   BRAND_TOKEN,
@@ -30,16 +28,9 @@ import {
   HUMAN_DEVICE,
   FB_MODEL,
   MODEL_TAIL,
-  ANDR0ID,
-  APP_DARWIN_MAC,
-  APP_IOS_WORD,
-  APP_IPADOS,
-  PACKAGE_NAME,
-  VIZIOS,
   TIZEN_MODEL,
   VENDOR_FIELD,
   UC_IOS_DEVICE,
-  UC_IOS_OS,
   MONITOR_BOT,
   LUMIA_MODEL,
   FB_DEVICE,
@@ -55,39 +46,30 @@ import {
   ERICSSON_PREFIX,
   KAIOS_MODEL,
   EMBEDDED_APP,
-  KAIOS_VERSION,
   MRE_DEVICE,
   FUCHSIA,
   SONY_ERICSSON,
   NON_ALNUM,
   SAFARI_CFNETWORK,
-  UC_ANDROID,
   UC_MODEL,
   VERSION_LIKE,
   BRAND_PREFIX,
-  BREW,
-  CHROMEBOOK,
-  DARWIN_MAC,
   DOWNLOAD_MANAGER,
   E_READER,
   FEATURE_PHONE,
   FEED_READER,
   AUTOMATION_BRAND,
   HEADLESS,
-  JAVA_ME,
-  MAC_HARDWARE,
   MAJOR_MINOR,
   MEDIA_PLAYER,
   MOBILE_TOKEN,
   MODEL_NOISE,
-  MRE,
   NOT_A_MODEL,
   SET_TOP_BOX,
   SMART_SPEAKER,
   STRONG_BOT,
   TV,
   WEARABLE,
-  WINDOWS_SPECIAL_VERSION,
   YANDEX_LITE,
 } from './patterns.js';
 import type { BrowserFacts } from './capabilities.js';
@@ -606,31 +588,6 @@ function cleanModel(code: string): string | null {
   return trimmed;
 }
 
-/** Windows version from Sec-CH-UA-Platform-Version (13+ is Windows 11, 1–12 is 10, 0.x is 7/8/8.1). */
-function windowsFromPlatformVersion(v: string): string | null {
-  const m = MAJOR_MINOR.exec(v);
-  if (m === null) return null;
-  const major = Number(m[1]);
-  if (major >= 13) return '11';
-  if (major >= 1) return '10';
-  return null;
-}
-
-/** Result OS name of a Sec-CH-UA-Platform value. */
-function osFromPlatform(platform: string): string {
-  switch (platform) {
-    case 'macOS':
-      return 'Mac';
-    case 'Linux':
-      return 'GNU/Linux';
-    case 'Chrome OS':
-    case 'Chromium OS':
-      return 'Chrome OS';
-    default:
-      return platform;
-  }
-}
-
 /** Names that only say "some Chromium build": a specific hint brand replaces them. */
 const GENERIC_CHROME: ReadonlySet<string> = new Set(['Chrome', 'Chrome Mobile', 'Chrome Webview', 'Chromium']);
 
@@ -722,116 +679,15 @@ interface OsStep {
 }
 
 /**
- * Step 2: the OS from ua-parser-js, apps' own OS words and platform tokens,
- * then Sec-CH-UA-Platform(-Version) and X-Requested-With.
+ * Step 2: the OS from ua-parser-js, rewritten by the OS rule tables
+ * (osRules.ts): first those on the user agent, then those on the client
+ * hints and X-Requested-With.
  */
-function readOs(ua: string, parsed: { name?: string; version?: string }, vendor: string | undefined, hints: ClientHints): OsStep {
-  let os = parsed.name === undefined ? null : osDisplayName(parsed.name);
-  let osVersion = parsed.version ?? null;
-  if (os === 'Windows' && osVersion !== null) {
-    const special = WINDOWS_SPECIAL_VERSION.exec(osVersion);
-    if (special !== null) {
-      os = `Windows ${special[1]!}`;
-      osVersion = null;
-    }
-  }
-  if (os === null || os === 'iOS') {
-    if (DARWIN_MAC.test(ua) || (os === null && MAC_HARDWARE.test(ua))) {
-      os = 'Mac';
-      osVersion = null;
-    }
-  }
-  if (os === null || os === 'GNU/Linux' || os === 'Java ME') {
-    const adr = UC_ANDROID.exec(ua);
-    if (adr !== null) {
-      os = 'Android';
-      osVersion = adr[1]!;
-    }
-  }
-  if (os === null || (os === 'iOS' && SAFARI_CFNETWORK.test(ua))) {
-    const mac = APP_MAC.exec(ua);
-    if (mac !== null) {
-      os = 'Mac';
-      osVersion = mac[1] ?? null;
-    }
-  }
-  if (os === null) {
-    const watch = APP_WATCHOS.exec(ua);
-    const ipados = watch === null ? APP_IPADOS.exec(ua) : null;
-    const ios = watch === null && ipados === null ? APP_IOS.exec(ua) : null;
-    let m: RegExpExecArray | null;
-    if (watch !== null) {
-      os = 'watchOS';
-      osVersion = watch[1] ?? null;
-    } else if (ipados !== null) {
-      os = 'iPadOS';
-      osVersion = ipados[1]!;
-    } else if ((m = ANDR0ID.exec(ua)) !== null) {
-      os = 'Android';
-      osVersion = m[1]!;
-    } else if ((m = VIZIOS.exec(ua)) !== null) {
-      os = 'ViziOS';
-      osVersion = m[1]!;
-    } else if (APP_DARWIN_MAC.test(ua)) {
-      os = 'Mac';
-    } else if (ios !== null || APPLE_DEVICE_ONLY.test(ua) || APP_IOS_WORD.test(ua)) {
-      os = 'iOS';
-      osVersion = ios?.[1]?.replace('_', '.') ?? null;
-    } else if (APP_WINDOWS.test(ua)) {
-      os = 'Windows';
-    }
-  }
-  if (os === 'iOS' && JAVA_ME.test(ua)) {
-    // Opera Mini on Java ME handsets confuses ua-parser-js into iOS.
-    os = 'Java ME';
-    osVersion = null;
-  }
-  if (os === null) {
-    if (MRE.test(ua)) os = 'MRE';
-    else if (BREW.test(ua)) os = 'Brew';
-    else if (JAVA_ME.test(ua)) os = 'Java ME';
-  }
-  const kaiosVersion = os === 'KaiOS' ? null : KAIOS_VERSION.exec(ua);
-  if (kaiosVersion !== null) {
-    // LYF's KaiOS phones also write `Android` in the platform block.
-    os = 'KaiOS';
-    osVersion = kaiosVersion[1]!;
-  }
-  const fuchsia = FUCHSIA.test(ua);
-  if (fuchsia) {
-    os = 'Fuchsia';
-    osVersion = null;
-  }
-  if (os === 'Android' && CHROMEBOOK.test(ua)) {
-    os = 'Chrome OS';
-    osVersion = null;
-  }
-  if (os === 'Android' && vendor === 'Amazon') os = 'Fire OS';
-  const uaOs = os;
-  if (hints.platform !== undefined) {
-    const hinted = osFromPlatform(hints.platform);
-    // Sec-CH-UA-Platform is sent truthfully even in "request desktop site"
-    // mode, where the UA pretends to be Windows or macOS: the hint wins.
-    const known = hinted === 'Android' || hinted === 'Windows' || hinted === 'Mac' || hinted === 'iOS' || hinted === 'GNU/Linux' || hinted === 'Chrome OS';
-    if (os === null || (known && osFamily(os) !== osFamily(hinted))) {
-      os = hinted;
-      osVersion = null;
-    }
-    if (hints.platformVersion !== undefined && (os === hinted || osFamily(os) === osFamily(hinted))) {
-      if (hinted === 'Windows') osVersion = windowsFromPlatformVersion(hints.platformVersion) ?? osVersion;
-      else if (hinted === 'Android') osVersion = MAJOR_MINOR.exec(hints.platformVersion)?.[1] ?? osVersion;
-      else osVersion = hints.platformVersion;
-    }
-  }
-  if (hints.requestedWith !== undefined && PACKAGE_NAME.test(hints.requestedWith) && (os === null || !ANDROID_FAMILY.has(os))) {
-    // Only Android WebViews send an app's package in X-Requested-With: a
-    // desktop-looking UA with one is an Android app in "desktop mode".
-    os = 'Android';
-    osVersion = null;
-  }
-  // UC Browser for iOS writes its own OS field: `ov(15_4_1)`.
-  if (osVersion === null && !APPLE_ID.test(ua) && UC_IOS_DEVICE.test(ua)) osVersion = UC_IOS_OS.exec(ua)?.[1]?.replaceAll('_', '.') ?? null;
-  return { os, osVersion, uaOs, fuchsia };
+function readOs(t: DeviceTables, ua: string, parsed: { name?: string; version?: string }, vendor: string | undefined, hints: ClientHints): OsStep {
+  const start: OsFacts = { ua, vendor, hints, os: parsed.name === undefined ? null : osDisplayName(parsed.name), osVersion: parsed.version ?? null };
+  const fromUa = applyOsRules(t.rules.os, start);
+  const { os, osVersion } = applyOsRules(t.rules.osHints, fromUa);
+  return { os, osVersion, uaOs: fromUa.os, fuchsia: FUCHSIA.test(ua) };
 }
 
 /** The model code the UA (or Sec-CH-UA-Model) carries, before any maker is known. */
@@ -1151,7 +1007,7 @@ export function parseDevice(t: DeviceTables, ua: string, hints: ClientHints): Pa
   const e = parser.getEngine();
 
   const robot = readRobot(ua, b, o.name, hints);
-  const osStep = readOs(ua, o, d.vendor, hints);
+  const osStep = readOs(t, ua, o, d.vendor, hints);
   const android = osStep.os !== null && ANDROID_FAMILY.has(osStep.os);
   const codeStep = readModelCode(t, ua, d, osStep.os, android, hints);
   const device = readDevice(t, ua, d, e.name, osStep, android, codeStep);
@@ -1177,7 +1033,7 @@ export function parseDevice(t: DeviceTables, ua: string, hints: ClientHints): Pa
     fuchsia: osStep.fuchsia,
     requestedWith: hints.requestedWith,
     hintsMobile: hints.mobile,
-  });
+  }, t.rules.category);
 
   return {
     robot: robot.robot,

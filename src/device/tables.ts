@@ -17,6 +17,8 @@ import { indexCodeFamilies } from './codeFamilies.js';
 import type { CodeFamilyIndexes } from './codeFamilies.js';
 import { isbotLib, uaParser } from './dependencies.js';
 import { NON_ALNUM } from './patterns.js';
+import { DEVICE_RULES } from './rules.js';
+import type { DeviceRules } from './rules.js';
 
 /** Everything a device check reads besides the user agent and its headers. */
 export interface DeviceTables {
@@ -40,6 +42,8 @@ export interface DeviceTables {
    * another's user agent, and no call pays for a parser's construction.
    */
   readonly parser: UAParser;
+  /** The rule tables the check runs (rules.ts). */
+  readonly rules: DeviceRules;
   /** Loads every table, the parser and isbot now (a checker's `preload()`). */
   preload(): void;
 }
@@ -51,12 +55,15 @@ const lettersAndDigits = (s: string): string => s.toLowerCase().replace(NON_ALNU
  * Opens the device tables of `context`'s bundle. Nothing is read until a
  * table is first used (or {@link DeviceTables.preload} runs).
  *
+ * @param context the checker's data
+ * @param rules the rule tables to run (a test may pass changed ones)
+ *
  * @example
  * // not run: a checker opens its tables once (checkDevice.ts)
  * const tables = openDeviceTables(openData());
  * tables.models; // read from the bundle now
  */
-export function openDeviceTables(context: DataContext): DeviceTables {
+export function openDeviceTables(context: DataContext, rules: DeviceRules = DEVICE_RULES): DeviceTables {
   const { bundle } = context;
   let makers: MakerTable | undefined;
   let models: ModelTable | undefined;
@@ -67,6 +74,7 @@ export function openDeviceTables(context: DataContext): DeviceTables {
   let codeFamilies: CodeFamilyIndexes | undefined;
   let parser: UAParser | undefined;
   const tables: DeviceTables = {
+    rules,
     get makers() {
       return (makers ??= openMakers(bundle));
     },

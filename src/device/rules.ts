@@ -1,0 +1,24 @@
+/**
+ * The device check's rule tables, in one place: each an ordered list of
+ * `{ test, result, why }` rows (see each table's module for how its rows
+ * combine). A checker reads them through its tables object, so a test can
+ * run the check with a table changed (the redundancy test removes one rule
+ * at a time) without touching module state.
+ */
+import { CATEGORY_RULES } from './category.js';
+import type { CategoryRule } from './category.js';
+import { OS_HINT_RULES, OS_RULES } from './osRules.js';
+import type { OsRule } from './osRules.js';
+
+/** Every rule table the device check reads. */
+export interface DeviceRules {
+  /** The OS from the user agent (osRules.ts). */
+  readonly os: readonly OsRule[];
+  /** The OS from the client hints and X-Requested-With (osRules.ts). */
+  readonly osHints: readonly OsRule[];
+  /** The device category (category.ts). */
+  readonly category: readonly CategoryRule[];
+}
+
+/** The tables as shipped. */
+export const DEVICE_RULES: DeviceRules = Object.freeze({ os: OS_RULES, osHints: OS_HINT_RULES, category: CATEGORY_RULES });
