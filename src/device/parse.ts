@@ -2,6 +2,7 @@ import { isbotLib } from './dependencies.js';
 import { brandAtStart, brandFromToken, brandKinds, canonicalBrand, lookupModelCode, lookupSpecs } from './data/index.js';
 import type { DeviceTables } from './tables.js';
 import { applyOsRules } from './osRules.js';
+import { cleanModel, readModelBlock } from './modelBlocks.js';
 import type { OsFacts } from './osRules.js';
 import type { DeviceSpecs, ModelInfo } from './data/index.js';
 import type { ClientHints } from './headers.js';
@@ -26,27 +27,15 @@ import {
   HOBBY_DESKTOP_OS,
   PLATFORM_APP_BUILD,
   HUMAN_DEVICE,
-  FB_MODEL,
-  MODEL_TAIL,
-  TIZEN_MODEL,
-  VENDOR_FIELD,
   UC_IOS_DEVICE,
   MONITOR_BOT,
-  LUMIA_MODEL,
-  FB_DEVICE,
-  SONOS_MODEL,
-  DOCOMO_MODEL,
-  HBBTV_MODEL,
-  WINDOWS_PHONE_MODEL,
   CODE_WORD_SEPARATOR,
   BRAND_REST_END,
   ANDROID_MODEL_BARE,
   POCO_MODEL,
   APPLE_ID,
   ERICSSON_PREFIX,
-  KAIOS_MODEL,
   EMBEDDED_APP,
-  MRE_DEVICE,
   FUCHSIA,
   SONY_ERICSSON,
   NON_ALNUM,
@@ -63,8 +52,6 @@ import {
   MAJOR_MINOR,
   MEDIA_PLAYER,
   MOBILE_TOKEN,
-  MODEL_NOISE,
-  NOT_A_MODEL,
   SET_TOP_BOX,
   SMART_SPEAKER,
   STRONG_BOT,
@@ -581,13 +568,6 @@ function humanNonBrowser(ua: string): boolean {
     || WEARABLE.test(ua) || SMART_SPEAKER.test(ua) || E_READER.test(ua);
 }
 
-/** Cleans a model code: no `Build/…`, no brand prefix the table does not use. */
-function cleanModel(code: string): string | null {
-  const trimmed = code.replace(MODEL_NOISE, '').trim().replace(MODEL_TAIL, '');
-  if (trimmed === '' || NOT_A_MODEL.test(trimmed)) return null;
-  return trimmed;
-}
-
 /** Names that only say "some Chromium build": a specific hint brand replaces them. */
 const GENERIC_CHROME: ReadonlySet<string> = new Set(['Chrome', 'Chrome Mobile', 'Chrome Webview', 'Chromium']);
 
@@ -618,16 +598,6 @@ function browserFromBrand(brand: string): string | undefined {
     default:
       return undefined;
   }
-}
-
-/**
- * Lumia phones were Nokia's until Microsoft bought the phone business in
- * 2014; the models launched after that carry the Microsoft brand: 430, 435,
- * 532, 535, 540, 550, 640 (LTE, XL), 650 and 950 (XL).
- */
-const MICROSOFT_LUMIAS = new Set(['430', '435', '532', '535', '540', '550', '640', '650', '950']);
-function lumiaMaker(number: string): string {
-  return MICROSOFT_LUMIAS.has(number) ? 'Microsoft' : 'Nokia';
 }
 
 /** The robot verdict and the non-browser client kinds. */
@@ -722,43 +692,9 @@ function readModelCode(t: DeviceTables, ua: string, device: { model?: string }, 
   let vendorHint: string | undefined;
   let lumia = false;
   if (code === null) {
-    // Model blocks of non-Android platforms, tried in turn (first hit wins).
-    let m: RegExpExecArray | null;
-    let mre: RegExpExecArray | null = null;
-    if ((m = KAIOS_MODEL.exec(ua)) !== null) {
-      // KaiOS writes `Maker/Model/build` (`LYF/F300B/…`) or the model alone (`Nokia_8110_4G`).
-      if (m[2] !== undefined && brandFromToken(t.makers, m[1]!) !== undefined) {
-        vendorHint = m[1]!;
-        code = cleanModel(m[2]);
-      } else code = cleanModel(m[1]!.replaceAll('_', ' '));
-    } else if (os === 'MRE' && (mre = MRE_DEVICE.exec(ua)) !== null) {
-      // MRE's `DEV/<Maker>_<Model>` field.
-      const lead = brandAtStart(t.makers, mre[1]!);
-      if (lead !== undefined && lead.rest !== '') {
-        vendorHint = lead.brand;
-        code = cleanModel(lead.rest.replaceAll('_', ' '));
-      }
-    } else if ((m = WINDOWS_PHONE_MODEL.exec(ua) ?? HBBTV_MODEL.exec(ua)) !== null) {
-      code = cleanModel(m[2]!);
-      vendorHint = m[1]!.trim();
-    } else if ((m = DOCOMO_MODEL.exec(ua)) !== null) {
-      code = m[1]!;
-      vendorHint = 'DoCoMo';
-    } else if ((m = TIZEN_MODEL.exec(ua)) !== null) {
-      code = cleanModel(m[1]!);
-    } else if ((m = LUMIA_MODEL.exec(ua)) !== null) {
-      code = cleanModel(m[0]);
-      vendorHint = lumiaMaker(m[1]!);
-      lumia = true;
-    } else if ((m = VENDOR_FIELD.exec(ua)) !== null) {
-      vendorHint = m[1]!;
-    } else if ((m = SONOS_MODEL.exec(ua)) !== null) {
-      code = m[1]!;
-      vendorHint = 'Sonos';
-    } else if ((m = FB_DEVICE.exec(ua)) !== null && !APPLE_HARDWARE.test(m[1]!)) {
-      // `FBDV/WindowsDevice` is a placeholder: the model is in FBMD then.
-      code = m[1] === 'WindowsDevice' ? cleanModel(FB_MODEL.exec(ua)?.[1] ?? '') : cleanModel(m[1]!);
-    }
+    // Model blocks of non-Android platforms (modelBlocks.ts).
+    const found = readModelBlock(t.rules.modelBlocks, { ua, os, makers: t.makers });
+    if (found !== undefined) ({ code, vendorHint, lumia } = found);
   } else if (SONY_ERICSSON.test(ua)) {
     code = code.replace(ERICSSON_PREFIX, '');
   }

@@ -7,6 +7,8 @@
  */
 import { CATEGORY_RULES } from './category.js';
 import type { CategoryRule } from './category.js';
+import { MODEL_BLOCK_RULES } from './modelBlocks.js';
+import type { ModelBlockRule } from './modelBlocks.js';
 import { OS_HINT_RULES, OS_RULES } from './osRules.js';
 import type { OsRule } from './osRules.js';
 
@@ -16,9 +18,11 @@ export interface DeviceRules {
   readonly os: readonly OsRule[];
   /** The OS from the client hints and X-Requested-With (osRules.ts). */
   readonly osHints: readonly OsRule[];
+  /** The model code of a non-Android platform's device block (modelBlocks.ts). */
+  readonly modelBlocks: readonly ModelBlockRule[];
   /** The device category (category.ts). */
   readonly category: readonly CategoryRule[];
 }
 
 /** The tables as shipped. */
-export const DEVICE_RULES: DeviceRules = Object.freeze({ os: OS_RULES, osHints: OS_HINT_RULES, category: CATEGORY_RULES });
+export const DEVICE_RULES: DeviceRules = Object.freeze({ os: OS_RULES, osHints: OS_HINT_RULES, modelBlocks: MODEL_BLOCK_RULES, category: CATEGORY_RULES });
