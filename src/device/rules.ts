@@ -9,6 +9,8 @@ import { CATEGORY_RULES } from './category.js';
 import type { CategoryRule } from './category.js';
 import { MODEL_BLOCK_RULES } from './modelBlocks.js';
 import type { ModelBlockRule } from './modelBlocks.js';
+import { UA_MAKER_RULES } from './uaMakers.js';
+import type { UaMakerRule } from './uaMakers.js';
 import { OS_HINT_RULES, OS_RULES } from './osRules.js';
 import type { OsRule } from './osRules.js';
 
@@ -20,9 +22,11 @@ export interface DeviceRules {
   readonly osHints: readonly OsRule[];
   /** The model code of a non-Android platform's device block (modelBlocks.ts). */
   readonly modelBlocks: readonly ModelBlockRule[];
+  /** The maker a UA names outside its model code (uaMakers.ts). */
+  readonly uaMakers: readonly UaMakerRule[];
   /** The device category (category.ts). */
   readonly category: readonly CategoryRule[];
 }
 
 /** The tables as shipped. */
-export const DEVICE_RULES: DeviceRules = Object.freeze({ os: OS_RULES, osHints: OS_HINT_RULES, modelBlocks: MODEL_BLOCK_RULES, category: CATEGORY_RULES });
+export const DEVICE_RULES: DeviceRules = Object.freeze({ os: OS_RULES, osHints: OS_HINT_RULES, modelBlocks: MODEL_BLOCK_RULES, uaMakers: UA_MAKER_RULES, category: CATEGORY_RULES });
