@@ -23,7 +23,6 @@ import {
   BREW,
   CHROMEBOOK,
   DARWIN_MAC,
-  FUCHSIA,
   JAVA_ME,
   KAIOS_VERSION,
   MAC_HARDWARE,
@@ -113,7 +112,6 @@ export const OS_RULES: readonly OsRule[] = [
     (_, m) => ({ os: 'KaiOS', osVersion: m[1]! }),
     'KaiOS phones (LYF, Nokia, Alcatel) also write `Android` in the platform block; the `KAIOS/` token names the OS.',
   ),
-  rule((f) => FUCHSIA.test(f.ua), () => ({ os: 'Fuchsia', osVersion: null }), "Google's Fuchsia (Nest Hub smart displays) writes `(Fuchsia)`; ua-parser-js does not know it."),
   rule((f) => f.os === 'Android' && CHROMEBOOK.test(f.ua), () => ({ os: 'Chrome OS', osVersion: null }), 'Android apps on a Chromebook name it (`Chromebook`, `CrOS`): the device runs Chrome OS.'),
   rule((f) => f.os === 'Android' && f.vendor === 'Amazon', (f) => ({ os: 'Fire OS', osVersion: f.osVersion }), "Amazon's Android devices (Fire tablets, Fire TV) run Fire OS."),
 ];

@@ -548,7 +548,7 @@ interface DeviceStep {
  * and lines — in the maker list's spelling.
  */
 function readDevice(t: DeviceTables, ua: string, device: { vendor?: string }, engine: string | undefined, osStep: OsStep, android: boolean, codeStep: CodeStep): DeviceStep {
-  const { os, fuchsia } = osStep;
+  const { os } = osStep;
   const { vendorHint } = codeStep;
   let { code, modelHidden } = codeStep;
   // The brand the UA itself states: ua-parser-js's vendor, else a brand word
@@ -630,14 +630,8 @@ function readDevice(t: DeviceTables, ua: string, device: { vendor?: string }, en
       }
     }
   }
-  // Google's Fuchsia runs only on Nest Hubs; otherwise the maker the UA's
-  // fields, tokens and build id name (uaMakers.ts).
-  if (fuchsia) {
-    // Both Fuchsia devices are Nest Hubs (2018 and Max); the Cast token makes
-    // ua-parser-js guess a Chromecast.
-    uaBrand = 'Google';
-    code = 'Nest Hub';
-  } else if (uaBrand === null && !modelHidden) uaBrand = makerInUa(t.rules.uaMakers, { ua, android, makers: t.makers, codeFamilies: t.codeFamilies });
+  // The maker the UA's fields, tokens and build id name (uaMakers.ts).
+  if (uaBrand === null && !modelHidden) uaBrand = makerInUa(t.rules.uaMakers, { ua, android, makers: t.makers, codeFamilies: t.codeFamilies });
   let info: ModelInfo | undefined;
   const appleId = APPLE_ID.exec(ua);
   const ucIos = appleId === null ? UC_IOS_DEVICE.exec(ua) : null;

@@ -17,6 +17,7 @@ import { indexCodeFamilies } from './codeFamilies.js';
 import type { CodeFamilyIndexes } from './codeFamilies.js';
 import { isbotLib, uaParser } from './dependencies.js';
 import { NON_ALNUM } from './patterns.js';
+import { PARSER_EXTENSIONS } from './parserExtensions.js';
 import { DEVICE_RULES } from './rules.js';
 import type { DeviceRules } from './rules.js';
 
@@ -97,7 +98,7 @@ export function openDeviceTables(context: DataContext, rules: DeviceRules = DEVI
       return (codeFamilies ??= indexCodeFamilies(tables.makers));
     },
     get parser() {
-      return (parser ??= new (uaParser())());
+      return (parser ??= new (uaParser())(undefined, PARSER_EXTENSIONS));
     },
     preload() {
       void tables.makers;

@@ -13,9 +13,11 @@
  * cases are run again without it (a rule whose test does not hold on a case
  * cannot change its result).
  */
+import UAParser from 'ua-parser-js';
 import { describe, expect, it } from 'vitest';
 import { openData } from '../../src/data/context.js';
 import { deviceCheckOn } from '../../src/device/checkDevice.js';
+import { PARSER_CORRECTIONS } from '../../src/device/parserExtensions.js';
 import { DEVICE_RULES } from '../../src/device/rules.js';
 import type { DeviceRules } from '../../src/device/rules.js';
 import type { DeviceCallOptions, DeviceCheck, DeviceResult } from '../../src/device/index.js';
@@ -153,4 +155,19 @@ describe('device rule tables: every rule is needed by a case', () => {
     console.log(`device rule tables: ${rules} rules; ${unneeded.length} needed by no case${unneeded.length === 0 ? '' : `:\n  ${unneeded.join('\n  ')}`}`);
     expect(unneeded).toEqual([]);
   }, 600_000);
+});
+
+describe('ua-parser-js corrections: each changes what the bare parser says', () => {
+  /** A member of each correction's family (not a corpus row). */
+  const NEST_HUB = 'Mozilla/5.0 (Fuchsia) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 CrKey/1.68.374968';
+  it('every correction fires on its family and changes the parser answer', () => {
+    for (const [i, c] of PARSER_CORRECTIONS.entries()) {
+      const only = Object.fromEntries([[c.part, [[...c.regexes], c.props.map((p) => (typeof p === 'string' ? p : [...p]))]]]);
+      const corrected = new UAParser(NEST_HUB, only).getResult()[c.part];
+      const bare = new UAParser(NEST_HUB).getResult()[c.part];
+      expect(corrected, `correction ${i}: ${c.why}`).not.toEqual(bare);
+    }
+    const r = deviceCheckOn(context, { cacheSize: 0 })(NEST_HUB);
+    expect([r.brand, r.model, r.operating_system, r.category]).toEqual(['Google', 'Nest Hub', 'Fuchsia', 'smart_display']);
+  });
 });
