@@ -159,6 +159,8 @@ export function ageOfMajor(family: ReleaseFamily, h: ReleaseHistory, major: numb
  * version is unknown, or the clock predates the family's first release.
  *
  * @example
+ * // not run: `releases` stands for a table a checker opened (src/device/tables.ts)
+ * declare const releases: ReleaseTable;
  * const ua = 'Mozilla/5.0 (Windows NT 6.1; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/109.0.0.0 Safari/537.36';
  * browserAge(releases, { browser: 'Chrome', browserVersion: '109.0.0.0', engine: 'Blink', engineVersion: '109.0.0.0', os: 'Windows', osVersion: '7' }, ua, Date.UTC(2026, 10, 1))?.outdated; // true
  */

@@ -62,6 +62,8 @@ function candidates({ browser, browserVersion, engine, engineVersion, os, osVers
  * first, then its engine's. Undefined when neither is known.
  *
  * @example
+ * // not run: `capabilities` stands for a table a checker opened (src/device/tables.ts)
+ * declare const capabilities: CapabilityIndex;
  * lookupCapabilities(capabilities, { browser: 'Chrome Mobile', browserVersion: '120.0.0.0', engine: 'Blink', engineVersion: '120.0.0.0', os: 'Android', osVersion: '14' })?.agent; // 'and_chr'
  */
 export function lookupCapabilities(capabilities: CapabilityIndex, facts: BrowserFacts): { table: CapabilityTable; agent: string; version: string } | undefined {

@@ -408,7 +408,7 @@ const TABLES = Symbol('device tables');
  * @param options scoring and cache size, already checked
  * @example
  * // not run: createChecker passes its one context to each product
- * const device = deviceCheckOn(openData(), { cacheSize: 0 });
+ * const device = deviceCheckOn(openData(undefined), { cacheSize: 0 });
  */
 export function deviceCheckOn(context: DataContext, options: DeviceCheckOnOptions = {}): DeviceCheck {
   const { scoring, cacheSize = DEFAULT_CACHE_SIZE } = options;

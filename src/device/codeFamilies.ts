@@ -64,7 +64,7 @@ export interface CodeFamilyIndexes {
  *
  * @example
  * // not run: a checker indexes them once (src/device/tables.ts)
- * const families = indexCodeFamilies(openMakers(openData().bundle));
+ * const families = indexCodeFamilies(openMakers(openData(undefined).bundle));
  */
 export function indexCodeFamilies(makers: MakerTable): CodeFamilyIndexes {
   return {
@@ -137,6 +137,8 @@ function findIn(code: string, index: ReadonlyMap<string, readonly Indexed[]>): C
  * Underscores count as spaces. Undefined when no family fits.
  *
  * @example
+ * // not run: `families` stands for a table a checker opened (src/device/tables.ts)
+ * declare const families: CodeFamilyIndexes;
  * codeFamily(families, 'RC9724C');   // { brand: '3Q', kind: 'tablet', … }
  * codeFamily(families, 'SM-R765V');  // { brand: 'Samsung', kind: 'wearable', … }
  * codeFamily(families, 'K');         // undefined
@@ -162,6 +164,8 @@ export function codeFamily(ix: CodeFamilyIndexes, raw: string): CodeFamily | und
  * maker table's `line` rows, tried before any other maker rule.
  *
  * @example
+ * // not run: `families` stands for a table a checker opened (src/device/tables.ts)
+ * declare const families: CodeFamilyIndexes;
  * productLine(families, 'Xperia Z3')?.brand; // 'Sony'
  */
 export function productLine(ix: CodeFamilyIndexes, raw: string): CodeFamily | undefined {
@@ -174,6 +178,8 @@ export function productLine(ix: CodeFamilyIndexes, raw: string): CodeFamily | un
  * maker table's `oem` rows, whole token, with or without IE's `JS` suffix.
  *
  * @example
+ * // not run: `families` stands for a table a checker opened (src/device/tables.ts)
+ * declare const families: CodeFamilyIndexes;
  * oemMaker(families, 'MDDRJS')?.brand; // 'Dell'
  */
 export function oemMaker(ix: CodeFamilyIndexes, field: string): MakerRule | undefined {
@@ -195,6 +201,8 @@ function isWordEnd(c: number): boolean {
  * parentheses. Linear: one index lookup per word.
  *
  * @example
+ * // not run: `families` stands for a table a checker opened (src/device/tables.ts)
+ * declare const families: CodeFamilyIndexes;
  * platformMaker(families, 'Mozilla/5.0 (Web0S; Linux/SmartTV) …')?.brand; // 'LG'
  */
 export function platformMaker(ix: CodeFamilyIndexes, ua: string): MakerRule | undefined {

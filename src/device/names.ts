@@ -283,6 +283,8 @@ const NOT_A_BRAND: ReadonlySet<string> = new Set(['generic', 'smart', 'st', 'ope
  * null when the vendor is not a device maker.
  *
  * @example
+ * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
+ * declare const makers: MakerTable;
  * brandDisplayName(makers, 'TECNO'); // 'Tecno Mobile'
  */
 export function brandDisplayName(makers: MakerTable, vendor: string): string | null {

@@ -61,7 +61,7 @@ const lettersAndDigits = (s: string): string => s.toLowerCase().replace(NON_ALNU
  *
  * @example
  * // not run: a checker opens its tables once (checkDevice.ts)
- * const tables = openDeviceTables(openData());
+ * const tables = openDeviceTables(openData(undefined));
  * tables.models; // read from the bundle now
  */
 export function openDeviceTables(context: DataContext, rules: DeviceRules = DEVICE_RULES): DeviceTables {

@@ -103,7 +103,7 @@ function squash(text: string): string {
  * @throws DataError when the file is missing or fails verification
  * @example
  * // not run: a checker opens it once (src/device/tables.ts)
- * const makers = openMakers(openData().bundle);
+ * const makers = openMakers(openData(undefined).bundle);
  */
 export function openMakers(bundle: DataBundle): MakerTable {
   return build(bundle.load(MAKERS));
@@ -161,6 +161,8 @@ const EMPTY: readonly string[] = Object.freeze([]);
  *
  * @returns the canonical brand name, or undefined for an unknown token
  * @example
+ * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
+ * declare const makers: MakerTable;
  * brandFromToken(makers, 'SonyEricsson') // 'Sony Ericsson'
  * brandFromToken(makers, 'KIVI')         // 'Kivi'
  * brandFromToken(makers, 'Mozilla')      // undefined
@@ -214,6 +216,8 @@ function startsWithModelCode(rest: string): boolean {
  *
  * @returns `{ brand, rest }`, or undefined when no brand token starts the text
  * @example
+ * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
+ * declare const makers: MakerTable;
  * brandAtStart(makers, 'SonyEricssonK750i') // { brand: 'Sony Ericsson', rest: 'K750i' }
  * brandAtStart(makers, 'KIVI 32H500GR')     // { brand: 'Kivi', rest: '32H500GR' }
  * brandAtStart(makers, 'Kivistar')          // undefined
@@ -281,6 +285,8 @@ function endsWord(s: string, end: number, exact: boolean): boolean {
  *
  * @returns a frozen list, empty for an unknown brand
  * @example
+ * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
+ * declare const makers: MakerTable;
  * brandKinds(makers, 'Kivi')   // ['tv']
  * brandKinds(makers, 'Sonos')  // ['smart_speaker']
  */
@@ -298,6 +304,8 @@ export function brandKinds(t: MakerTable, brand: string): readonly string[] {
  * docs and tools; lookups should use the functions above).
  *
  * @example
+ * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
+ * declare const makers: MakerTable;
  * allBrands(makers).length > 600 // true
  */
 export function allBrands(t: MakerTable): readonly { brand: string; kinds: readonly string[] }[] {
@@ -310,6 +318,8 @@ export function allBrands(t: MakerTable): readonly { brand: string; kinds: reado
  * tokens, `platform` words of platforms one maker ships. Frozen rows; brands in the maker list's spelling.
  *
  * @example
+ * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
+ * declare const makers: MakerTable;
  * makerRules(makers, 'oem').find((r) => r.pattern === 'MDDR')?.brand // 'Dell'
  */
 export function makerRules(t: MakerTable, on: 'code' | 'line' | 'oem' | 'platform'): readonly MakerRule[] {
@@ -324,6 +334,8 @@ export function makerRules(t: MakerTable, on: 'code' | 'line' | 'oem' | 'platfor
  * are returned trimmed. One spelling per maker on every path.
  *
  * @example
+ * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
+ * declare const makers: MakerTable;
  * canonicalBrand(makers, 'Vivo')   // 'vivo'
  * canonicalBrand(makers, 'Acme')   // 'Acme'
  */

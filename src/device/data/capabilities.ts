@@ -148,6 +148,8 @@ const SAME_ENGINE_FALLBACK: Record<string, string> = { and_chr: 'chrome', and_ff
  * @param version - the browser version as the user agent gives it ("120.0.6099.71")
  * @returns frozen flags, or undefined for an unknown family or version
  * @example
+ * // not run: `capabilities` stands for a table a checker opened (src/device/tables.ts)
+ * declare const capabilities: CapabilityIndex;
  * browserCapabilities(capabilities, 'chrome', '120.0.6099.71')?.js_web_gl // true
  * browserCapabilities(capabilities, 'ie', '8')?.html_canvas // false
  */
@@ -177,6 +179,8 @@ export function browserCapabilities(data: CapabilityIndex, family: string, versi
  * and for Opera Mini, whose only version is "all".
  *
  * @example
+ * // not run: `capabilities` stands for a table a checker opened (src/device/tables.ts)
+ * declare const capabilities: CapabilityIndex;
  * latestBrowserVersion(capabilities, 'chrome') // 157: with caniuse-lite 1.0.30001826
  */
 export function latestBrowserVersion(data: CapabilityIndex, family: string): number | undefined {

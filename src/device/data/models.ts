@@ -335,6 +335,8 @@ function toInfo(data: ModelTable, code: string, tuple: ModelTuple): ModelInfo {
  * @param brandHint - optional brand the caller already believes in
  * @returns a fresh object, or undefined when the code is unknown
  * @example
+ * // not run: `models` stands for a table a checker opened (src/device/tables.ts)
+ * declare const models: ModelTable;
  * lookupModelCode(models, 'SM-S911B') // { brand: 'Samsung', model: 'Galaxy S23', code: 'SM-S911B', device_type: 'smartphone' }
  * lookupModelCode(models, 'iPhone14,2') // { brand: 'Apple', model: 'iPhone 13 Pro', code: 'iPhone14,2', device_type: 'smartphone', release_year: 2021 }
  */
@@ -396,6 +398,8 @@ export function lookupModelCode(data: ModelTable, code: string, brandHint?: stri
  * Every brand of the model table, in the project's vocabulary.
  *
  * @example
+ * // not run: `models` stands for a table a checker opened (src/device/tables.ts)
+ * declare const models: ModelTable;
  * modelBrands(models).includes('Samsung') // true
  */
 export function modelBrands(data: ModelTable): readonly string[] {
@@ -407,6 +411,8 @@ export function modelBrands(data: ModelTable): readonly string[] {
  * coverage figures and reverse indexes.
  *
  * @example
+ * // not run: `models` stands for a table a checker opened (src/device/tables.ts)
+ * declare const models: ModelTable;
  * for (const info of allModelCodes(models)) if (info.model === 'Galaxy S23') console.log(info.code);
  */
 export function* allModelCodes(data: ModelTable): Generator<ModelInfo> {

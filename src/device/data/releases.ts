@@ -69,6 +69,8 @@ function build(json: ReleaseJson): ReadonlyMap<string, ReleaseHistory> {
  * does not hold.
  *
  * @example
+ * // not run: `releases` stands for a table a checker opened (src/device/tables.ts)
+ * declare const releases: ReleaseTable;
  * releaseHistory(releases, 'chrome')?.majors.includes(120); // true
  */
 export function releaseHistory(releases: ReleaseTable, family: string): ReleaseHistory | undefined {

@@ -103,6 +103,8 @@ const MAX_NAME_LENGTH = 80;
  *
  * @returns the frozen row, or undefined when the table has no such device
  * @example
+ * // not run: `specs` stands for a table a checker opened (src/device/tables.ts)
+ * declare const specs: SpecsTable;
  * lookupSpecs(specs, 'Samsung', 'Galaxy S23')?.ppi // 422
  */
 export function lookupSpecs(rows: SpecsTable, brand: string, model: string): DeviceSpecs | undefined {
@@ -126,6 +128,8 @@ export function lookupSpecs(rows: SpecsTable, brand: string, model: string): Dev
  * Every row of the specs table (frozen), for tests and coverage figures.
  *
  * @example
+ * // not run: `specs` stands for a table a checker opened (src/device/tables.ts)
+ * declare const specs: SpecsTable;
  * allSpecs(specs).filter((r) => r.brand === 'Google').length
  */
 export function allSpecs(rows: SpecsTable): readonly DeviceSpecsRow[] {
