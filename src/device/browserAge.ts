@@ -6,7 +6,7 @@
  * ships every few weeks are measured in the same unit, time.
  */
 import { releaseHistory } from './data/index.js';
-import type { ReleaseFamily, ReleaseHistory } from './data/index.js';
+import type { ReleaseFamily, ReleaseHistory, ReleaseTable } from './data/index.js';
 import type { BrowserFacts } from './capabilities.js';
 import { caniuseAgent } from './names.js';
 import { APP_IOS_VERSION, MAJOR_MINOR } from './patterns.js';
@@ -159,15 +159,17 @@ export function ageOfMajor(family: ReleaseFamily, h: ReleaseHistory, major: numb
  * version is unknown, or the clock predates the family's first release.
  *
  * @example
+ * // not run: `releases` stands for a table a checker opened (src/device/tables.ts)
+ * declare const releases: ReleaseTable;
  * const ua = 'Mozilla/5.0 (Windows NT 6.1; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/109.0.0.0 Safari/537.36';
- * browserAge({ browser: 'Chrome', browserVersion: '109.0.0.0', engine: 'Blink', engineVersion: '109.0.0.0', os: 'Windows', osVersion: '7' }, ua, Date.UTC(2026, 10, 1))?.outdated; // true
+ * browserAge(releases, { browser: 'Chrome', browserVersion: '109.0.0.0', engine: 'Blink', engineVersion: '109.0.0.0', os: 'Windows', osVersion: '7' }, ua, Date.UTC(2026, 10, 1))?.outdated; // true
  */
-export function browserAge(facts: BrowserFacts, ua: string, nowMs: number): BrowserAge | undefined {
+export function browserAge(releases: ReleaseTable, facts: BrowserFacts, ua: string, nowMs: number): BrowserAge | undefined {
   const source = ageSource(facts, ua);
   if (source === undefined) return undefined;
   const [family, major] = source;
   if (RETIRED.has(family)) return { family, major, monthsBehind: 0, recent: false, outdated: true, unreleased: false };
-  const h = releaseHistory(family);
+  const h = releaseHistory(releases, family);
   if (h === undefined) return undefined;
   const age = ageOfMajor(family as ReleaseFamily, h, major, Math.floor(nowMs / DAY_MS));
   return age === undefined ? undefined : { family, major, ...age };

@@ -1,5 +1,5 @@
 import { browserCapabilities } from './data/index.js';
-import type { CapabilityName } from './data/index.js';
+import type { CapabilityIndex, CapabilityName } from './data/index.js';
 import { caniuseAgent } from './names.js';
 import { MAJOR_MINOR } from './patterns.js';
 
@@ -62,11 +62,13 @@ function candidates({ browser, browserVersion, engine, engineVersion, os, osVers
  * first, then its engine's. Undefined when neither is known.
  *
  * @example
- * lookupCapabilities({ browser: 'Chrome Mobile', browserVersion: '120.0.0.0', engine: 'Blink', engineVersion: '120.0.0.0', os: 'Android', osVersion: '14' })?.agent; // 'and_chr'
+ * // not run: `capabilities` stands for a table a checker opened (src/device/tables.ts)
+ * declare const capabilities: CapabilityIndex;
+ * lookupCapabilities(capabilities, { browser: 'Chrome Mobile', browserVersion: '120.0.0.0', engine: 'Blink', engineVersion: '120.0.0.0', os: 'Android', osVersion: '14' })?.agent; // 'and_chr'
  */
-export function lookupCapabilities(facts: BrowserFacts): { table: CapabilityTable; agent: string; version: string } | undefined {
+export function lookupCapabilities(capabilities: CapabilityIndex, facts: BrowserFacts): { table: CapabilityTable; agent: string; version: string } | undefined {
   for (const [agent, version] of candidates(facts)) {
-    const table = browserCapabilities(agent, version);
+    const table = browserCapabilities(capabilities, agent, version);
     if (table !== undefined) return { table, agent, version };
   }
   return undefined;

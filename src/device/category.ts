@@ -130,7 +130,6 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     category: 'tv',
     why: 'The app that made the request is a TV app (X-Requested-With package).',
   },
-  { test: (f) => f.familyKind !== undefined, category: (f) => f.familyKind!, why: "The code family's kind beats the UA's Mobile token: tablets and scanners send it too." },
   { test: (f) => f.os !== null && FEATURE_PHONE_OS.has(f.os), category: 'feature_phone', why: 'Feature-phone platforms: KaiOS, Java ME, MRE, Brew, Series 40.' },
   { test: (f) => f.lumia, category: 'smartphone', why: 'Lumias are phones whatever Windows mode their browser claims.' },
   { test: (f) => f.fuchsia, category: 'smart_display', why: "Fuchsia runs only on Google's Nest Hub smart displays (its Cast token would read as a TV)." },
@@ -176,9 +175,7 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     category: (f) => TYPE_CATEGORY[f.parserType!]!,
     why: "ua-parser-js's device type (smarttv, console, wearable, xr, embedded, mobile, tablet).",
   },
-  { test: (f) => f.model === 'iPhone', category: 'smartphone', why: 'An iPhone token: the UA hides the generation, not the kind.' },
   { test: (f) => f.model === 'iPad', category: 'tablet', why: 'An iPad token: the UA hides the generation, not the kind.' },
-  { test: (f) => f.makerCategory !== undefined, category: (f) => f.makerCategory!, why: "The maker's own category, whatever ua-parser-js did not type." },
   {
     test: (f) => f.android && !DALVIK.test(f.ua),
     category: (f) => (mobileToken(f) ? 'smartphone' : 'tablet'),
@@ -204,7 +201,7 @@ function norm(s: string): string {
 }
 
 /**
- * The category of a device: the first rule of {@link CATEGORY_RULES} that
+ * The category of a device: the first rule of `rules` ({@link CATEGORY_RULES}) that
  * holds, else `unknown`; a smartphone whose model is a large-screen line
  * (Note, Fold, Grand…) or whose specs say a 7-inch-class screen (unfolded
  * foldables) is a phablet.
@@ -214,9 +211,9 @@ function norm(s: string): string {
  * declare const facts: CategoryFacts;
  * decideCategory({ ...facts, robot: true }); // 'robot'
  */
-export function decideCategory(f: CategoryFacts): DeviceCategory {
+export function decideCategory(f: CategoryFacts, rules: readonly CategoryRule[] = CATEGORY_RULES): DeviceCategory {
   let category: DeviceCategory = 'unknown';
-  for (const rule of CATEGORY_RULES) {
+  for (const rule of rules) {
     if (rule.test(f)) {
       category = typeof rule.category === 'function' ? rule.category(f) : rule.category;
       break;

@@ -3,11 +3,16 @@ import { isInputError } from '../errors.js';
 import { latestBrowserVersion, releaseHistory } from './data/index.js';
 import { DEVICE_SCORE_MODEL, checkDevice as checkDeviceAt, createDeviceCheck, readClientHints } from './index.js';
 import type { DeviceCheckOptions, DeviceResult } from './index.js';
+import { openData } from '../data/context.js';
+import { openDeviceTables } from './tables.js';
+
+/** The package's device tables, opened explicitly. */
+const T = openDeviceTables(openData(undefined));
 
 // Versions relative to the capability table, and the clock a week after the
 // newest Chrome came out, so the tests do not age on any day.
-const CHROME = latestBrowserVersion('chrome') ?? 130;
-const chromeDays = releaseHistory('chrome')!;
+const CHROME = latestBrowserVersion(T.capabilities, 'chrome') ?? 130;
+const chromeDays = releaseHistory(T.releases, 'chrome')!;
 const NOW = new Date((chromeDays.days[chromeDays.majors.indexOf(CHROME)]! + 7) * 86_400_000);
 /** The one-call check on the tests' clock. */
 const checkDevice = (ua: string, options?: DeviceCheckOptions): DeviceResult => checkDeviceAt(ua, options === undefined || typeof options !== 'object' || options === null ? { now: NOW } : { now: NOW, ...options });
@@ -264,7 +269,7 @@ describe('checkDevice', () => {
     expect(() => checkDevice(S23, { headers })).not.toThrow();
   });
 
-  it('throws INPUT_OPTION when headers itself is not an object (issue 12, item 2)', () => {
+  it('throws INPUT_OPTION when headers itself is not an object', () => {
     expect(() => checkDevice(S23, { headers: 'nope' as unknown as Record<string, string> })).toThrow(
       expect.objectContaining({ code: 'INPUT_OPTION', field: 'headers' }),
     );

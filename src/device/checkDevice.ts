@@ -1,8 +1,8 @@
-import { callTime, dataOptionRule, openData, runAt, runWithData } from '../data/context.js';
-import { clockOption } from '../common/clock.js';
-import { preloader } from '../data/preload.js';
+import { dataOptionRule, openData, plainDataContext } from '../data/context.js';
+import type { DataContext } from '../data/context.js';
+import { clockOption, readClock } from '../common/clock.js';
+import { preloadOnce } from '../data/preload.js';
 import { WARM_UP_CALLS, warmUpDevice } from '../common/warmUp.js';
-import { DEVICE_DATASETS } from './data/formats.js';
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { assertString } from '../common/input.js';
@@ -21,8 +21,13 @@ import { ANDROID_FAMILY, osFamily } from './names.js';
 import { isbotLib } from './dependencies.js';
 import { automationBrand, parseDevice } from './parse.js';
 import type { ParsedDevice } from './parse.js';
+import { openDeviceTables } from './tables.js';
+import type { DeviceTables } from './tables.js';
+import type { DeviceRules } from './rules.js';
 import { CHECKER, CONTROL, E_READER, FILTER, HAS_LETTER, HEADER_NAME_PREFIX, HEADLESS, HTTP_LIBRARY, MAJOR_MINOR, MAX_UA_LENGTH, MOBILE_TOKEN, SPAM } from './patterns.js';
 import { DEVICE_SCORE_MODEL, type DeviceScorer } from './scoreModel.js';
+import type { ScoringOptions } from '../scoring/index.js';
+import type { DeviceWeightCode } from './scoreModel.js';
 import type {
   DeviceCallOptions,
   DeviceCategory,
@@ -161,7 +166,7 @@ function headlessDetail(ua: string, hints: ClientHints): string {
 }
 
 /** The check itself, on a string already known to be a string. */
-function evaluate(userAgent: string, hints: ClientHints, score: DeviceScorer, nowMs: number): DeviceResult {
+function evaluate(tables: DeviceTables, userAgent: string, hints: ClientHints, score: DeviceScorer, nowMs: number): DeviceResult {
   const signals: Signal<DeviceReasonCode>[] = [];
   const trimmed = userAgent.trim();
   const tooLong = userAgent.length > MAX_UA_LENGTH;
@@ -173,16 +178,16 @@ function evaluate(userAgent: string, hints: ClientHints, score: DeviceScorer, no
   const empty = trimmed === '' || ua.trim() === '';
   const garbage = !empty && (CONTROL.test(ua) || !HAS_LETTER.test(ua));
 
-  const p = empty || garbage ? undefined : parseDevice(ua, hints);
+  const p = empty || garbage ? undefined : parseDevice(tables, ua, hints);
   if (empty) signals.push({ code: 'DEVICE_EMPTY' });
   if (garbage) signals.push({ code: 'DEVICE_MALFORMED', detail: 'control characters or no letters' });
   if (headerName !== null) signals.push({ code: 'DEVICE_HEADER_NAME' });
   if (tooLong) signals.push({ code: 'DEVICE_TOO_LONG', detail: `${userAgent.length} characters; parsed the first ${MAX_UA_LENGTH}` });
 
-  const caps = p === undefined ? undefined : lookupCapabilities(p);
+  const caps = p === undefined ? undefined : lookupCapabilities(tables.capabilities, p);
   const table: CapabilityTable | undefined = caps?.table;
   const capVersion = caps === undefined ? undefined : Number.parseInt(caps.version, 10);
-  const age = p === undefined || p.robot ? undefined : browserAge(p, ua, nowMs);
+  const age = p === undefined || p.robot ? undefined : browserAge(tables.releases, p, ua, nowMs);
 
   if (p !== undefined) {
     if (p.robot) signals.push({ code: 'DEVICE_ROBOT' });
@@ -371,39 +376,84 @@ const DEVICE_CALL_RULES: OptionRules = { headers: recordOption, now: dateOption 
  * // 'Galaxy S23'
  */
 export function createDeviceCheck(options?: DeviceCheckFactoryOptions): DeviceCheck {
-  const { scoring, cacheSize = DEFAULT_CACHE_SIZE, data, now } = checkOptions<DeviceCheckFactoryOptions>(options, '', {
+  const { scoring, cacheSize, data, now } = checkOptions<DeviceCheckFactoryOptions>(options, '', {
     ...DEVICE_OPTION_RULES,
     scoring: scoringOption,
     data: dataOptionRule,
     now: clockOption,
   });
   // The clock travels in the data context: a checker's five checks read the same one.
-  const context = openData(data, 'data', now);
+  return deviceCheckOn(openData(data, 'data', now), { scoring, cacheSize });
+}
+
+/** What {@link deviceCheckOn} builds a check from besides its data. */
+export interface DeviceCheckOnOptions {
+  /** Bands and weight overrides (already checked). @default { bands: 'default' } */
+  readonly scoring?: ScoringOptions<DeviceWeightCode>;
+  /** Cached results (`0`: no cache; already checked). @default 1000 */
+  readonly cacheSize?: number;
+  /** The rule tables (tests only: the redundancy test removes one rule at a time). @default DEVICE_RULES @internal */
+  readonly rules?: DeviceRules;
+}
+
+/** Where a check keeps its tables, for {@link tablesOf}: a symbol, so no caller meets it by accident. */
+const TABLES = Symbol('device tables');
+
+/**
+ * The device check on an opened data context: its tables are opened here,
+ * once, and every call of the check reads them. `createDeviceCheck` and
+ * `createChecker` build their device check with it.
+ *
+ * @param context the checker's data and clock
+ * @param options scoring and cache size, already checked
+ * @example
+ * // not run: createChecker passes its one context to each product
+ * const device = deviceCheckOn(openData(undefined), { cacheSize: 0 });
+ */
+export function deviceCheckOn(context: DataContext, options: DeviceCheckOnOptions = {}): DeviceCheck {
+  const { scoring, cacheSize = DEFAULT_CACHE_SIZE } = options;
+  const tables = openDeviceTables(context, options.rules);
   const score = createScorer(DEVICE_SCORE_MODEL, scoring);
   // Keyed by the user agent and each hint as separate, length-prefixed parts:
   // no user agent text can build the key of another user agent plus hints.
   const cache = new BoundedCache<CacheKey, DeviceResult>(cacheSize);
-  const check = runWithData(context, (userAgent: string, callOptions?: DeviceCallOptions): DeviceResult => {
+  const run = (userAgent: string, hints: ClientHints, nowMs: number): DeviceResult => {
+    // Past 4× the parsed length a user agent is not cached: it would only pin memory.
+    if (cacheSize === 0 || userAgent.length > MAX_UA_LENGTH * 4) return evaluate(tables, userAgent, hints, score, nowMs);
+    // Ages are whole months judged on a day: a result holds for its UTC day.
+    return cache.getOrCompute(cacheKey(userAgent, Math.floor(nowMs / DAY_MS), ...hintsKeyParts(hints)), () => evaluate(tables, userAgent, hints, score, nowMs));
+  };
+  const check = (userAgent: string, callOptions?: DeviceCallOptions): DeviceResult => {
     assertString(userAgent, 'userAgent');
     const call = checkOptions<DeviceCallOptions>(callOptions, '', DEVICE_CALL_RULES);
-    const hints = readClientHints(call.headers);
-    const run = (): DeviceResult => {
-      const nowMs = callTime();
-      // Past 4× the parsed length a user agent is not cached: it would only pin memory.
-      if (cacheSize === 0 || userAgent.length > MAX_UA_LENGTH * 4) return evaluate(userAgent, hints, score, nowMs);
-      // Ages are whole months judged on a day: a result holds for its UTC day.
-      return cache.getOrCompute(cacheKey(userAgent, Math.floor(nowMs / DAY_MS), ...hintsKeyParts(hints)), () => evaluate(userAgent, hints, score, nowMs));
-    };
-    return call.now === undefined ? run() : runAt(call.now.getTime(), run);
-  });
-  const preload = preloader(context, 'device', DEVICE_DATASETS, () => {
+    return run(userAgent, readClientHints(call.headers), call.now === undefined ? readClock(context.now) : call.now.getTime());
+  };
+  const at = (nowMs: number, userAgent: string, callOptions?: DeviceCallOptions): DeviceResult => {
+    assertString(userAgent, 'userAgent');
+    const call = checkOptions<DeviceCallOptions>(callOptions, '', DEVICE_CALL_RULES);
+    return run(userAgent, readClientHints(call.headers), call.now === undefined ? nowMs : call.now.getTime());
+  };
+  const warmUp = (): void => {
     // Straight to evaluate: the warm-up's user agents would otherwise take slots of the result cache.
     for (let i = 0; i < WARM_UP_CALLS; i++) {
       const { userAgent, headers } = warmUpDevice(i);
-      evaluate(userAgent, readClientHints(headers), score, WARM_UP_INSTANT);
+      evaluate(tables, userAgent, readClientHints(headers), score, WARM_UP_INSTANT);
     }
-  });
-  return Object.assign(check, { preload });
+  };
+  const preload = preloadOnce([() => tables.preload(), warmUp]);
+  const device = Object.assign(check, { preload, at });
+  Object.defineProperty(device, TABLES, { value: tables, enumerable: false });
+  return device;
+}
+
+/**
+ * The tables a check made by {@link deviceCheckOn} reads (internal: the
+ * one-call function with scoring options reuses its shared checker's).
+ *
+ * @internal
+ */
+export function tablesOf(check: DeviceCheck): DeviceTables {
+  return (check as unknown as Record<symbol, DeviceTables>)[TABLES]!;
 }
 
 // The one-call function's checker, on the one-call functions' bundle; uncached (cacheSize 0), as before.
@@ -438,7 +488,9 @@ export function checkDevice(userAgent: string, options?: DeviceCheckOptions): De
   const { headers, scoring, now } = checkOptions<DeviceCheckOptions>(options, '', { ...DEVICE_CALL_RULES, scoring: scoringOption });
   if (scoring !== undefined) {
     const score = createScorer(DEVICE_SCORE_MODEL, scoring);
-    return evaluate(userAgent, readClientHints(headers), score, now === undefined ? callTime() : now.getTime());
+    // The shared checker's tables: the same bundle, opened once.
+    const tables = tablesOf(defaultCheck(undefined));
+    return evaluate(tables, userAgent, readClientHints(headers), score, now === undefined ? readClock(plainDataContext().now) : now.getTime());
   }
   return defaultCheck(undefined)(userAgent, headers === undefined && now === undefined ? undefined : { ...(headers === undefined ? {} : { headers }), ...(now === undefined ? {} : { now }) });
 }

@@ -16,10 +16,8 @@
  * Consulted after the model table and before the generic rules (parse.ts):
  * a table hit always wins over a family.
  */
-import { MAKERS } from './data/formats.js';
 import { makerRules } from './data/index.js';
-import type { MakerRule } from './data/index.js';
-import { perBundle } from './data/perBundle.js';
+import type { MakerRule, MakerTable } from './data/index.js';
 
 /** A maker's code family (a `code` or `line` row of the maker table). */
 export type CodeFamily = MakerRule;
@@ -28,7 +26,7 @@ export type CodeFamily = MakerRule;
 const MAX_CODE = 64;
 
 /** A family with its shape upper-cased once, for a scan without per-character case folding. */
-interface Indexed {
+export interface Indexed {
   readonly family: CodeFamily;
   readonly shape: string;
 }
@@ -53,11 +51,29 @@ function indexByFirst(rows: readonly CodeFamily[]): Map<string, Indexed[]> {
   return byFirst;
 }
 
-/** The maker rules of the running check's bundle, indexed once per bundle. */
-const codeIndex = perBundle('device/makers:codes', [MAKERS], (): Map<string, Indexed[]> => indexByFirst(makerRules('code')));
-const lineIndex = perBundle('device/makers:lines', [MAKERS], (): Map<string, Indexed[]> => indexByFirst(makerRules('line')));
-const oemIndex = perBundle('device/makers:oem', [MAKERS], (): Map<string, MakerRule> => new Map(makerRules('oem').map((r) => [r.pattern, r])));
-const platformIndex = perBundle('device/makers:platforms', [MAKERS], (): Map<string, Indexed[]> => indexByFirst(makerRules('platform')));
+/** The maker table's rules indexed for lookup: open them with {@link indexCodeFamilies}. */
+export interface CodeFamilyIndexes {
+  readonly code: ReadonlyMap<string, readonly Indexed[]>;
+  readonly line: ReadonlyMap<string, readonly Indexed[]>;
+  readonly oem: ReadonlyMap<string, MakerRule>;
+  readonly platform: ReadonlyMap<string, readonly Indexed[]>;
+}
+
+/**
+ * Indexes the `code`, `line`, `oem` and `platform` rows of the maker table.
+ *
+ * @example
+ * // not run: a checker indexes them once (src/device/tables.ts)
+ * const families = indexCodeFamilies(openMakers(openData(undefined).bundle));
+ */
+export function indexCodeFamilies(makers: MakerTable): CodeFamilyIndexes {
+  return {
+    code: indexByFirst(makerRules(makers, 'code')),
+    line: indexByFirst(makerRules(makers, 'line')),
+    oem: new Map(makerRules(makers, 'oem').map((r) => [r.pattern, r])),
+    platform: indexByFirst(makerRules(makers, 'platform')),
+  };
+}
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -107,7 +123,7 @@ export function matchShape(code: string, shape: string): boolean {
 }
 
 /** First row of an index whose shape fits an upper-cased code. */
-function findIn(code: string, index: Map<string, Indexed[]> = codeIndex()): CodeFamily | undefined {
+function findIn(code: string, index: ReadonlyMap<string, readonly Indexed[]>): CodeFamily | undefined {
   const list = index.get(code.charAt(0));
   if (list === undefined) return undefined;
   for (const f of list) if (scan(code, f.shape)) return f.family;
@@ -121,23 +137,25 @@ function findIn(code: string, index: Map<string, Indexed[]> = codeIndex()): Code
  * Underscores count as spaces. Undefined when no family fits.
  *
  * @example
- * codeFamily('RC9724C');   // { brand: '3Q', kind: 'tablet', … }
- * codeFamily('SM-R765V');  // { brand: 'Samsung', kind: 'wearable', … }
- * codeFamily('K');         // undefined
+ * // not run: `families` stands for a table a checker opened (src/device/tables.ts)
+ * declare const families: CodeFamilyIndexes;
+ * codeFamily(families, 'RC9724C');   // { brand: '3Q', kind: 'tablet', … }
+ * codeFamily(families, 'SM-R765V');  // { brand: 'Samsung', kind: 'wearable', … }
+ * codeFamily(families, 'K');         // undefined
  */
-export function codeFamily(raw: string): CodeFamily | undefined {
+export function codeFamily(ix: CodeFamilyIndexes, raw: string): CodeFamily | undefined {
   if (raw.length < 2 || raw.length > MAX_CODE) return undefined;
   // UAs write `AS1_HD` and `AS1 HD` alike; shapes use the space.
   const code = (raw.includes('_') ? raw.replaceAll('_', ' ') : raw).toUpperCase();
-  const whole = findIn(code);
+  const whole = findIn(code, ix.code);
   if (whole !== undefined) return whole;
   const first = code.indexOf(' ');
   if (first < 0) return undefined;
   // Behind a leading maker word (`iconBIT Movie UNO`), then the last word.
-  const rest = findIn(code.slice(first + 1));
+  const rest = findIn(code.slice(first + 1), ix.code);
   if (rest !== undefined) return rest;
   const last = code.lastIndexOf(' ');
-  return last > first && last < code.length - 2 ? findIn(code.slice(last + 1)) : undefined;
+  return last > first && last < code.length - 2 ? findIn(code.slice(last + 1), ix.code) : undefined;
 }
 
 /**
@@ -146,11 +164,13 @@ export function codeFamily(raw: string): CodeFamily | undefined {
  * maker table's `line` rows, tried before any other maker rule.
  *
  * @example
- * productLine('Xperia Z3')?.brand; // 'Sony'
+ * // not run: `families` stands for a table a checker opened (src/device/tables.ts)
+ * declare const families: CodeFamilyIndexes;
+ * productLine(families, 'Xperia Z3')?.brand; // 'Sony'
  */
-export function productLine(raw: string): CodeFamily | undefined {
+export function productLine(ix: CodeFamilyIndexes, raw: string): CodeFamily | undefined {
   if (raw.length < 2 || raw.length > MAX_CODE) return undefined;
-  return findIn(raw.toUpperCase(), lineIndex());
+  return findIn(raw.toUpperCase(), ix.line);
 }
 
 /**
@@ -158,11 +178,13 @@ export function productLine(raw: string): CodeFamily | undefined {
  * maker table's `oem` rows, whole token, with or without IE's `JS` suffix.
  *
  * @example
- * oemMaker('MDDRJS')?.brand; // 'Dell'
+ * // not run: `families` stands for a table a checker opened (src/device/tables.ts)
+ * declare const families: CodeFamilyIndexes;
+ * oemMaker(families, 'MDDRJS')?.brand; // 'Dell'
  */
-export function oemMaker(field: string): MakerRule | undefined {
+export function oemMaker(ix: CodeFamilyIndexes, field: string): MakerRule | undefined {
   if (field.length < 4 || field.length > 8) return undefined;
-  const oem = oemIndex();
+  const oem = ix.oem;
   return oem.get(field) ?? (field.endsWith('JS') ? oem.get(field.slice(0, -2)) : undefined);
 }
 
@@ -179,10 +201,12 @@ function isWordEnd(c: number): boolean {
  * parentheses. Linear: one index lookup per word.
  *
  * @example
- * platformMaker('Mozilla/5.0 (Web0S; Linux/SmartTV) …')?.brand; // 'LG'
+ * // not run: `families` stands for a table a checker opened (src/device/tables.ts)
+ * declare const families: CodeFamilyIndexes;
+ * platformMaker(families, 'Mozilla/5.0 (Web0S; Linux/SmartTV) …')?.brand; // 'LG'
  */
-export function platformMaker(ua: string): MakerRule | undefined {
-  const index = platformIndex();
+export function platformMaker(ix: CodeFamilyIndexes, ua: string): MakerRule | undefined {
+  const index = ix.platform;
   const text = ua.length > 300 ? ua.slice(0, 300) : ua;
   let start = 0;
   for (let i = 0; i <= text.length; i++) {

@@ -1,13 +1,12 @@
 /**
  * The device check's two libraries, loaded by the first check instead of at
- * import (issue 13, item 8): importing `identity-signals` for its e-mail or
+ * import: importing `identity-signals` for its e-mail or
  * IP checks must not pay for the UA parser's regex tables or isbot's
  * pattern, compiled when each module is evaluated. How and why a literal
  * `require` is used: src/common/lazyRequire.ts.
  */
 import type UAParser from 'ua-parser-js';
 import { lazyRequire } from '../common/lazyRequire.js';
-import { onPreload } from '../data/preload.js';
 
 /** ua-parser-js 1.0.x (MIT; never 2.x, which is AGPL): its CommonJS export is the parser class. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
@@ -16,6 +15,3 @@ export const uaParser = lazyRequire<typeof UAParser>('ua-parser-js', () => requi
 /** isbot (Unlicense): `isbot` and `isbotMatches`. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)
 export const isbotLib = lazyRequire<typeof import('isbot')>('isbot', () => require('isbot'));
-
-onPreload('device', uaParser);
-onPreload('device', isbotLib);

@@ -9,6 +9,7 @@
  * (data/device/makers.json, through canonicalBrand).
  */
 import { canonicalBrand } from './data/index.js';
+import type { MakerTable } from './data/index.js';
 
 /** ua-parser-js browser name → result name (platform variants are added in `browserDisplayName`). */
 const BROWSER_NAMES: Readonly<Record<string, string>> = {
@@ -282,12 +283,14 @@ const NOT_A_BRAND: ReadonlySet<string> = new Set(['generic', 'smart', 'st', 'ope
  * null when the vendor is not a device maker.
  *
  * @example
- * brandDisplayName('TECNO'); // 'Tecno Mobile'
+ * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
+ * declare const makers: MakerTable;
+ * brandDisplayName(makers, 'TECNO'); // 'Tecno Mobile'
  */
-export function brandDisplayName(vendor: string): string | null {
+export function brandDisplayName(makers: MakerTable, vendor: string): string | null {
   const key = vendor.trim().toLowerCase();
   if (key === '' || NOT_A_BRAND.has(key)) return null;
-  return canonicalBrand(vendor);
+  return canonicalBrand(makers, vendor);
 }
 
 /**

@@ -1,12 +1,13 @@
-import type UAParser from 'ua-parser-js';
-import { isbotLib, uaParser } from './dependencies.js';
-import { currentBundle } from '../data/context.js';
-import { onPreload } from '../data/preload.js';
-import { MODELS } from './data/formats.js';
-import { brandAtStart, brandFromToken, brandKinds, canonicalBrand, lookupModelCode, lookupSpecs, modelBrands } from './data/index.js';
+import { isbotLib } from './dependencies.js';
+import { brandAtStart, brandFromToken, brandKinds, canonicalBrand, lookupModelCode, lookupSpecs } from './data/index.js';
+import type { DeviceTables } from './tables.js';
+import { applyOsRules } from './osRules.js';
+import { cleanModel, readModelBlock } from './modelBlocks.js';
+import type { OsFacts } from './osRules.js';
 import type { DeviceSpecs, ModelInfo } from './data/index.js';
 import type { ClientHints } from './headers.js';
-import { codeFamily, oemMaker, platformMaker, productLine } from './codeFamilies.js';
+import { codeFamily, oemMaker, productLine } from './codeFamilies.js';
+import { makerInUa } from './uaMakers.js';
 import { decideCategory } from './category.js';
 import {
   ANDROID_FAMILY,
@@ -19,10 +20,6 @@ import {
 import {
   ANDROID_MODEL,
   ANDROID_WEBVIEW,
-  APP_IOS,
-  APP_MAC,
-  APP_WATCHOS,
-  APP_WINDOWS,
   APPLE_DEVICE_ONLY,
   APPLE_HARDWARE,
   BRAND_TOKEN,
@@ -31,66 +28,36 @@ import {
   HOBBY_DESKTOP_OS,
   PLATFORM_APP_BUILD,
   HUMAN_DEVICE,
-  FB_MODEL,
-  MODEL_TAIL,
-  ANDR0ID,
-  APP_DARWIN_MAC,
-  APP_IOS_WORD,
-  APP_IPADOS,
-  PACKAGE_NAME,
-  VIZIOS,
-  TIZEN_MODEL,
-  VENDOR_FIELD,
   UC_IOS_DEVICE,
-  UC_IOS_OS,
   MONITOR_BOT,
-  LUMIA_MODEL,
-  FB_DEVICE,
-  SONOS_MODEL,
-  DOCOMO_MODEL,
-  HBBTV_MODEL,
-  WINDOWS_PHONE_MODEL,
   CODE_WORD_SEPARATOR,
   BRAND_REST_END,
   ANDROID_MODEL_BARE,
   POCO_MODEL,
   APPLE_ID,
   ERICSSON_PREFIX,
-  KAIOS_MODEL,
   EMBEDDED_APP,
-  KAIOS_VERSION,
-  MRE_DEVICE,
   FUCHSIA,
   SONY_ERICSSON,
   NON_ALNUM,
   SAFARI_CFNETWORK,
-  UC_ANDROID,
   UC_MODEL,
   VERSION_LIKE,
   BRAND_PREFIX,
-  BREW,
-  CHROMEBOOK,
-  DARWIN_MAC,
   DOWNLOAD_MANAGER,
   E_READER,
   FEATURE_PHONE,
   FEED_READER,
   AUTOMATION_BRAND,
   HEADLESS,
-  JAVA_ME,
-  MAC_HARDWARE,
   MAJOR_MINOR,
   MEDIA_PLAYER,
   MOBILE_TOKEN,
-  MODEL_NOISE,
-  MRE,
-  NOT_A_MODEL,
   SET_TOP_BOX,
   SMART_SPEAKER,
   STRONG_BOT,
   TV,
   WEARABLE,
-  WINDOWS_SPECIAL_VERSION,
   YANDEX_LITE,
 } from './patterns.js';
 import type { BrowserFacts } from './capabilities.js';
@@ -123,14 +90,6 @@ export interface ParsedDevice extends BrowserFacts {
   readonly setTopBox: boolean;
 }
 
-/**
- * One parser instance reused by every call: `setUA` resets its state, and
- * checks are synchronous, so no call can see another's UA. It saves the
- * allocation of a parser (and its regex tables' closures) per call. Made by
- * the first check, when ua-parser-js is loaded (./dependencies.ts).
- */
-let parser: UAParser | undefined;
-
 /** Browser packages that send X-Requested-With themselves: not an app WebView. */
 const BROWSER_PACKAGES = new Set([
   'com.android.browser', 'com.android.chrome', 'com.chrome.beta', 'com.chrome.dev', 'com.sec.android.app.sbrowser',
@@ -146,9 +105,9 @@ const norm = (s: string): string => s.toLowerCase().replace(NON_ALNUM, '');
  * (`MOT` → Motorola, `SIE` → Siemens, `LGE` → LG, exact-only words
  * included); a word the list does not know is capitalised as a name.
  */
-function brandOfToken(word: string): string {
-  const known = canonicalBrand(word);
-  return known !== word.trim() || brandKinds(known).length > 0 ? known : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+function brandOfToken(t: DeviceTables, word: string): string {
+  const known = canonicalBrand(t.makers, word);
+  return known !== word.trim() || brandKinds(t.makers, known).length > 0 ? known : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
 /**
@@ -156,13 +115,13 @@ function brandOfToken(word: string): string {
  * `MASP` Sony): any `;`-separated field of the first parenthesised block that
  * is an `oem` row of the maker table.
  */
-function ieOemMaker(ua: string): string | null {
+function ieOemMaker(t: DeviceTables, ua: string): string | null {
   const open = ua.indexOf('(');
   if (open < 0 || open > 120) return null;
   const close = ua.indexOf(')', open);
   const block = ua.slice(open + 1, close < 0 ? Math.min(ua.length, open + 300) : Math.min(close, open + 300));
   for (const field of block.split(';')) {
-    const hit = oemMaker(field.trim());
+    const hit = oemMaker(t.codeFamilies, field.trim());
     if (hit !== undefined) return hit.brand;
   }
   return null;
@@ -173,178 +132,17 @@ function ieOemMaker(ua: string): string | null {
  * `Cavion Base 10`): that brand. Two-letter words are skipped (too many
  * collide with model prefixes).
  */
-function brandOfFirstWord(code: string): string | null {
+function brandOfFirstWord(t: DeviceTables, code: string): string | null {
   const sep = CODE_WORD_SEPARATOR.exec(code);
   if (sep === null || sep.index < 3) return null;
-  return tableBrands().get(norm(code.slice(0, sep.index))) ?? null;
+  return t.modelBrandIndex.get(norm(code.slice(0, sep.index))) ?? null;
 }
-
-/** The model table's brands, by normalised spelling: once per bundle. */
-function tableBrands(): ReadonlyMap<string, string> {
-  return currentBundle().derive('device/models:brands', [MODELS], () => new Map(modelBrands().map((b) => [norm(b), b])));
-}
-onPreload('device', tableBrands);
 
 /** The maker token a non-Mozilla UA starts with (`SAMSUNG-SGH-Z100`, `Nokia6300/2.0`), with a model after it. */
 function leadingDevice(ua: string): RegExpExecArray | null {
   if (ua.startsWith('Mozilla')) return null;
   const m = BRAND_TOKEN.exec(ua);
   return m !== null && m.index === 0 && m[2] !== undefined && !VERSION_LIKE.test(m[2]) ? m : null;
-}
-
-/**
- * True when the first word of `rest` is shaped like a model code: it has a
- * digit or no lower-case letter (`LF1V365`, `K-JAM`, `PDAL`), unlike an
- * app's product word (`Microsoft Outlook 14.0`).
- */
-function modelCodeFirst(rest: string): boolean {
-  if (rest === '') return false;
-  let lower = false;
-  for (let i = 0; i < rest.length && i < 40; i++) {
-    const c = rest.charCodeAt(i);
-    if (c === 32 || c === 47 || c === 59) break;
-    if (c >= 48 && c <= 57) return true;
-    if (c >= 97 && c <= 122) lower = true;
-  }
-  return !lower;
-}
-
-/** True when a space-separated word of `text` is a dotted version (`14.0.7113`). */
-function hasVersionWord(text: string): boolean {
-  for (const word of text.split(' ')) {
-    let dots = 0;
-    let digits = 0;
-    for (let i = 0; i < word.length; i++) {
-      const c = word.charCodeAt(i);
-      if (c === 46) dots++;
-      else if (c >= 48 && c <= 57) digits++;
-      else {
-        dots = -1;
-        break;
-      }
-    }
-    if (dots > 0 && digits > 0) return true;
-  }
-  return false;
-}
-
-/**
- * The maker a device field names: the whole field (`Sanyo`), a leading
- * maker word with a model after it (`KDDI-KC4A`, `IKEA LF1V365`,
- * `i-mate K-JAM PPC`, also after Windows CE's `PPC` prefix) or a
- * `Maker/Model` word (`Samsung/I8910`, `LYF/F120B/…`). Only vocabulary
- * brands count, so platform words never do.
- */
-function makerOfField(raw: string): string | null {
-  const field = raw.trim();
-  if (field.length < 2 || field.length > 100) return null;
-  if (field.length <= 40) {
-    const whole = brandFromToken(field);
-    if (whole !== undefined) return whole;
-  }
-  const lead = brandAtStart(field.startsWith('PPC ') ? field.slice(4) : field);
-  // A maker with a product name (`Microsoft Corporation/Surface Pro 7`,
-  // `System76 Galago Pro`) counts too, unless a version number follows it:
-  // then it is the maker's app (`Microsoft Outlook 14.0.7113`).
-  if (lead !== undefined && (modelCodeFirst(lead.rest) || (lead.rest !== '' && !hasVersionWord(lead.rest)))) return lead.brand;
-  // Only a `Maker/Model` word is left to find: without a `/` there is none (saves the splits below).
-  if (!field.includes('/')) return null;
-  // Words split on spaces and on the underscores some proxies put in their place.
-  for (const spaced of field.split(' ')) {
-    for (const word of spaced.split('_')) {
-      const slash = word.indexOf('/');
-      if (slash < 2) continue;
-      const maker = brandFromToken(word.slice(0, slash));
-      const after = word.charCodeAt(slash + 1);
-      // The part after the slash must start like a model (a letter), not a version.
-      if (maker !== undefined && ((after >= 65 && after <= 90) || (after >= 97 && after <= 122))) return maker;
-    }
-  }
-  return null;
-}
-
-/**
- * A maker named in a field of the UA's parenthesised blocks. The first
- * block is the platform block, split on `;` (`(BREW 3.1.5; U; en-us; Sanyo;
- * NetFront/3.5.1)`, `(…; samsung; SCH-R760; …)`, Opera TV's
- * `(…;CE-HTML/1.0;IKEA LF1V365; en)`). A later block whose first
- * comma-separated field is a vocabulary maker is an Opera TV device block
- * (`MB97/0.39.24.3 (FITCO, Mxl661L32, wireless)`: vendor, tuner, link). No
- * regex: splits of at most 400 characters.
- */
-function makerField(ua: string): string | null {
-  const open = ua.indexOf('(');
-  if (open < 0 || open > 120) return null;
-  let close = ua.indexOf(')', open);
-  if (close < 0) close = Math.min(ua.length, open + 300);
-  for (const raw of ua.slice(open + 1, Math.min(close, open + 300)).split(';')) {
-    const maker = makerOfField(raw);
-    if (maker !== null) return maker;
-  }
-  if (ua.includes('Windows CE') || ua.includes('Windows Phone')) {
-    // Windows CE and Windows Phone 7 devices append their own `;`-separated
-    // fields after the MSIE block (`…) 320x240; VZW; UTStar-XV6175`,
-    // `…IEMobile/7.0) SAMSUNG;Taylor`).
-    for (const raw of ua.slice(close + 1, close + 200).split(';')) {
-      const maker = makerOfField(raw);
-      if (maker !== null) return maker;
-    }
-  }
-  const head = ua.length > 400 ? ua.slice(0, 400) : ua;
-  let from = close;
-  for (let n = 0; n < 3; n++) {
-    const o = head.indexOf('(', from);
-    if (o < 0) break;
-    const c = head.indexOf(')', o);
-    if (c < 0) break;
-    const inner = head.slice(o + 1, c);
-    const comma = inner.indexOf(',');
-    if (comma > 1) {
-      const maker = brandFromToken(inner.slice(0, comma).trim());
-      if (maker !== undefined) return maker;
-    }
-    from = c;
-  }
-  return null;
-}
-
-/**
- * A maker that names its own device software as a product token
- * (`BrightSign/8.2.35`, `PocketBook/624`, `Ordissimo/3.8.20`,
- * `TiVo-Device/ml4…`). Phone makers are left out: a phone maker's name
- * with a version is as often an app of the same name (`Reeder/4020.79` is
- * an RSS reader), while signage players, e-readers, set-top boxes and
- * senior PCs run only their maker's firmware.
- */
-function makerProductToken(ua: string): string | null {
-  const head = ua.length > 400 ? ua.slice(0, 400) : ua;
-  for (const word of head.split(' ')) {
-    const slash = word.indexOf('/');
-    if (slash < 2 || slash > 30) continue;
-    let name = word.slice(word.charCodeAt(0) === 40 ? 1 : 0, slash);
-    if (name.endsWith('-Device')) name = name.slice(0, -7);
-    const maker = brandFromToken(name);
-    if (maker === undefined) continue;
-    const kinds = brandKinds(maker);
-    if (kinds.length > 0 && !kinds.includes('phone') && !kinds.includes('feature_phone')) return maker;
-  }
-  return null;
-}
-
-/**
- * The maker an Android build id starts with (`Build/CHUWI-CW-VX8`,
- * `Build/iCherry-C256-T03-…`, `Build/tricolor_wildred`): white-label
- * firmware puts its maker there, joined by `-` or `_` (a plain AOSP id
- * such as `Build/MRA58K` has no such join).
- */
-function makerOfBuild(ua: string): string | null {
-  const at = ua.indexOf('Build/');
-  if (at < 0 || at > 300) return null;
-  const id = ua.slice(at + 6, at + 46);
-  const lead = brandAtStart(id);
-  if (lead === undefined || lead.rest === '') return null;
-  const join = id.charCodeAt(id.indexOf(lead.rest) - 1);
-  return join === 45 || join === 95 ? lead.brand : null;
 }
 
 /** All capital letters, 2–6 of them: how TV makers write short names (`ST`, `DMM`). */
@@ -366,7 +164,7 @@ function isAcronym(word: string): boolean {
  * capitalised short name; a browser vendor's own name (`Opera Software`),
  * a generic word (`smart`) or a model-like value is not taken.
  */
-function hbbtvVendor(ua: string): string | null {
+function hbbtvVendor(t: DeviceTables, ua: string): string | null {
   const at = ua.indexOf('HbbTV/');
   if (at < 0 || at > 400) return null;
   const open = ua.indexOf('(', at);
@@ -376,39 +174,17 @@ function hbbtvVendor(ua: string): string | null {
   const fields = ua.slice(open + 1, close).split(';');
   const first = (fields[0] ?? '').trim();
   const vendor = (fields[1] ?? '').trim();
-  if (first !== '' && !first.startsWith('+')) return brandFromToken(first) ?? null;
+  if (first !== '' && !first.startsWith('+')) return brandFromToken(t.makers, first) ?? null;
   if (vendor === '') return null;
   // webOS Hub TVs sold under other brands write `LGE/<maker>/<brand>`.
   const slash = vendor.lastIndexOf('/');
   if (slash > 0) {
     const sold = vendor.slice(slash + 1).trim();
-    const byName = sold === '' ? undefined : brandFromToken(sold);
+    const byName = sold === '' ? undefined : brandFromToken(t.makers, sold);
     if (byName !== undefined) return byName;
     if (isAcronym(sold)) return sold;
   }
-  return brandFromToken(vendor) ?? (isAcronym(vendor) ? vendor : null);
-}
-
-/**
- * The maker in an Android app's own agent, `<App> Android Application
- * (<sdk>, <app> v<version>) - <manufacturer> <model> <brand> - <device id>`
- * (Build.MANUFACTURER, Build.MODEL, Build.BRAND). The first word is the
- * maker when the vocabulary lists it, or as sent when the brand word at the
- * end repeats it (`- alps X8quad.pro alps -`, the MediaTek reference name).
- */
-function androidAppMaker(ua: string): string | null {
-  const at = ua.indexOf(' Android Application (');
-  if (at < 0 || at > 100) return null;
-  const dash = ua.indexOf(') - ', at);
-  if (dash < 0 || dash > at + 80) return null;
-  const from = dash + 4;
-  const end = ua.indexOf(' - ', from);
-  const words = ua.slice(from, end < 0 || end > from + 120 ? from + 120 : end).trim().split(' ');
-  const first = words[0] ?? '';
-  if (first.length < 2 || words.length < 2) return null;
-  const named = brandFromToken(first);
-  if (named !== undefined) return named;
-  return words[words.length - 1]!.toLowerCase() === first.toLowerCase() ? first : null;
+  return brandFromToken(t.makers, vendor) ?? (isAcronym(vendor) ? vendor : null);
 }
 
 /**
@@ -448,9 +224,9 @@ const KIND_CATEGORY: Readonly<Record<string, DeviceCategory>> = {
  * tablet maker's UA that says `Mobile` is trusted only when the maker makes
  * nothing else; a maker that also makes phones decides nothing.
  */
-function makerCategory(brand: string | null, mobile: boolean): DeviceCategory | undefined {
+function makerCategory(t: DeviceTables, brand: string | null, mobile: boolean): DeviceCategory | undefined {
   if (brand === null) return undefined;
-  const kinds = brandKinds(brand);
+  const kinds = brandKinds(t.makers, brand);
   if (kinds.length === 0) return undefined;
   let found: DeviceCategory | undefined;
   let mixed = false;
@@ -474,9 +250,9 @@ function makerCategory(brand: string | null, mobile: boolean): DeviceCategory | 
 }
 
 /** The category of what a maker mostly makes (its first listed kind), if that names one. */
-function mainKindCategory(brand: string | null): DeviceCategory | undefined {
+function mainKindCategory(t: DeviceTables, brand: string | null): DeviceCategory | undefined {
   if (brand === null) return undefined;
-  const main = brandKinds(brand)[0];
+  const main = brandKinds(t.makers, brand)[0];
   if (main === undefined) return undefined;
   return main === 'phone' || main === 'rugged' ? 'smartphone' : KIND_CATEGORY[main];
 }
@@ -512,10 +288,10 @@ function spellsBrand(word: string, brand: string): boolean {
 const PARENT: Readonly<Record<string, string>> = { poco: 'xiaomi', redmi: 'xiaomi', honor: 'huawei', realme: 'oppo', oneplus: 'oppo', sonyericsson: 'sony' };
 
 /** True when two brand names are one maker or a sub-brand and its parent, whatever the spelling. */
-function sameMaker(a: string, b: string): boolean {
+function sameMaker(t: DeviceTables, a: string, b: string): boolean {
   if (norm(a) === norm(b)) return true;
-  const x = norm(canonicalBrand(a));
-  const y = norm(canonicalBrand(b));
+  const x = norm(canonicalBrand(t.makers, a));
+  const y = norm(canonicalBrand(t.makers, b));
   return x === y || (PARENT[x] ?? x) === (PARENT[y] ?? y);
 }
 
@@ -616,38 +392,6 @@ function humanNonBrowser(ua: string): boolean {
     || WEARABLE.test(ua) || SMART_SPEAKER.test(ua) || E_READER.test(ua);
 }
 
-/** Cleans a model code: no `Build/…`, no brand prefix the table does not use. */
-function cleanModel(code: string): string | null {
-  const trimmed = code.replace(MODEL_NOISE, '').trim().replace(MODEL_TAIL, '');
-  if (trimmed === '' || NOT_A_MODEL.test(trimmed)) return null;
-  return trimmed;
-}
-
-/** Windows version from Sec-CH-UA-Platform-Version (13+ is Windows 11, 1–12 is 10, 0.x is 7/8/8.1). */
-function windowsFromPlatformVersion(v: string): string | null {
-  const m = MAJOR_MINOR.exec(v);
-  if (m === null) return null;
-  const major = Number(m[1]);
-  if (major >= 13) return '11';
-  if (major >= 1) return '10';
-  return null;
-}
-
-/** Result OS name of a Sec-CH-UA-Platform value. */
-function osFromPlatform(platform: string): string {
-  switch (platform) {
-    case 'macOS':
-      return 'Mac';
-    case 'Linux':
-      return 'GNU/Linux';
-    case 'Chrome OS':
-    case 'Chromium OS':
-      return 'Chrome OS';
-    default:
-      return platform;
-  }
-}
-
 /** Names that only say "some Chromium build": a specific hint brand replaces them. */
 const GENERIC_CHROME: ReadonlySet<string> = new Set(['Chrome', 'Chrome Mobile', 'Chrome Webview', 'Chromium']);
 
@@ -678,16 +422,6 @@ function browserFromBrand(brand: string): string | undefined {
     default:
       return undefined;
   }
-}
-
-/**
- * Lumia phones were Nokia's until Microsoft bought the phone business in
- * 2014; the models launched after that carry the Microsoft brand: 430, 435,
- * 532, 535, 540, 550, 640 (LTE, XL), 650 and 950 (XL).
- */
-const MICROSOFT_LUMIAS = new Set(['430', '435', '532', '535', '540', '550', '640', '650', '950']);
-function lumiaMaker(number: string): string {
-  return MICROSOFT_LUMIAS.has(number) ? 'Microsoft' : 'Nokia';
 }
 
 /** The robot verdict and the non-browser client kinds. */
@@ -739,116 +473,15 @@ interface OsStep {
 }
 
 /**
- * Step 2: the OS from ua-parser-js, apps' own OS words and platform tokens,
- * then Sec-CH-UA-Platform(-Version) and X-Requested-With.
+ * Step 2: the OS from ua-parser-js, rewritten by the OS rule tables
+ * (osRules.ts): first those on the user agent, then those on the client
+ * hints and X-Requested-With.
  */
-function readOs(ua: string, parsed: { name?: string; version?: string }, vendor: string | undefined, hints: ClientHints): OsStep {
-  let os = parsed.name === undefined ? null : osDisplayName(parsed.name);
-  let osVersion = parsed.version ?? null;
-  if (os === 'Windows' && osVersion !== null) {
-    const special = WINDOWS_SPECIAL_VERSION.exec(osVersion);
-    if (special !== null) {
-      os = `Windows ${special[1]!}`;
-      osVersion = null;
-    }
-  }
-  if (os === null || os === 'iOS') {
-    if (DARWIN_MAC.test(ua) || (os === null && MAC_HARDWARE.test(ua))) {
-      os = 'Mac';
-      osVersion = null;
-    }
-  }
-  if (os === null || os === 'GNU/Linux' || os === 'Java ME') {
-    const adr = UC_ANDROID.exec(ua);
-    if (adr !== null) {
-      os = 'Android';
-      osVersion = adr[1]!;
-    }
-  }
-  if (os === null || (os === 'iOS' && SAFARI_CFNETWORK.test(ua))) {
-    const mac = APP_MAC.exec(ua);
-    if (mac !== null) {
-      os = 'Mac';
-      osVersion = mac[1] ?? null;
-    }
-  }
-  if (os === null) {
-    const watch = APP_WATCHOS.exec(ua);
-    const ipados = watch === null ? APP_IPADOS.exec(ua) : null;
-    const ios = watch === null && ipados === null ? APP_IOS.exec(ua) : null;
-    let m: RegExpExecArray | null;
-    if (watch !== null) {
-      os = 'watchOS';
-      osVersion = watch[1] ?? null;
-    } else if (ipados !== null) {
-      os = 'iPadOS';
-      osVersion = ipados[1]!;
-    } else if ((m = ANDR0ID.exec(ua)) !== null) {
-      os = 'Android';
-      osVersion = m[1]!;
-    } else if ((m = VIZIOS.exec(ua)) !== null) {
-      os = 'ViziOS';
-      osVersion = m[1]!;
-    } else if (APP_DARWIN_MAC.test(ua)) {
-      os = 'Mac';
-    } else if (ios !== null || APPLE_DEVICE_ONLY.test(ua) || APP_IOS_WORD.test(ua)) {
-      os = 'iOS';
-      osVersion = ios?.[1]?.replace('_', '.') ?? null;
-    } else if (APP_WINDOWS.test(ua)) {
-      os = 'Windows';
-    }
-  }
-  if (os === 'iOS' && JAVA_ME.test(ua)) {
-    // Opera Mini on Java ME handsets confuses ua-parser-js into iOS.
-    os = 'Java ME';
-    osVersion = null;
-  }
-  if (os === null) {
-    if (MRE.test(ua)) os = 'MRE';
-    else if (BREW.test(ua)) os = 'Brew';
-    else if (JAVA_ME.test(ua)) os = 'Java ME';
-  }
-  const kaiosVersion = os === 'KaiOS' ? null : KAIOS_VERSION.exec(ua);
-  if (kaiosVersion !== null) {
-    // LYF's KaiOS phones also write `Android` in the platform block.
-    os = 'KaiOS';
-    osVersion = kaiosVersion[1]!;
-  }
-  const fuchsia = FUCHSIA.test(ua);
-  if (fuchsia) {
-    os = 'Fuchsia';
-    osVersion = null;
-  }
-  if (os === 'Android' && CHROMEBOOK.test(ua)) {
-    os = 'Chrome OS';
-    osVersion = null;
-  }
-  if (os === 'Android' && vendor === 'Amazon') os = 'Fire OS';
-  const uaOs = os;
-  if (hints.platform !== undefined) {
-    const hinted = osFromPlatform(hints.platform);
-    // Sec-CH-UA-Platform is sent truthfully even in "request desktop site"
-    // mode, where the UA pretends to be Windows or macOS: the hint wins.
-    const known = hinted === 'Android' || hinted === 'Windows' || hinted === 'Mac' || hinted === 'iOS' || hinted === 'GNU/Linux' || hinted === 'Chrome OS';
-    if (os === null || (known && osFamily(os) !== osFamily(hinted))) {
-      os = hinted;
-      osVersion = null;
-    }
-    if (hints.platformVersion !== undefined && (os === hinted || osFamily(os) === osFamily(hinted))) {
-      if (hinted === 'Windows') osVersion = windowsFromPlatformVersion(hints.platformVersion) ?? osVersion;
-      else if (hinted === 'Android') osVersion = MAJOR_MINOR.exec(hints.platformVersion)?.[1] ?? osVersion;
-      else osVersion = hints.platformVersion;
-    }
-  }
-  if (hints.requestedWith !== undefined && PACKAGE_NAME.test(hints.requestedWith) && (os === null || !ANDROID_FAMILY.has(os))) {
-    // Only Android WebViews send an app's package in X-Requested-With: a
-    // desktop-looking UA with one is an Android app in "desktop mode".
-    os = 'Android';
-    osVersion = null;
-  }
-  // UC Browser for iOS writes its own OS field: `ov(15_4_1)`.
-  if (osVersion === null && !APPLE_ID.test(ua) && UC_IOS_DEVICE.test(ua)) osVersion = UC_IOS_OS.exec(ua)?.[1]?.replaceAll('_', '.') ?? null;
-  return { os, osVersion, uaOs, fuchsia };
+function readOs(t: DeviceTables, ua: string, parsed: { name?: string; version?: string }, vendor: string | undefined, hints: ClientHints): OsStep {
+  const start: OsFacts = { ua, vendor, hints, os: parsed.name === undefined ? null : osDisplayName(parsed.name), osVersion: parsed.version ?? null };
+  const fromUa = applyOsRules(t.rules.os, start);
+  const { os, osVersion } = applyOsRules(t.rules.osHints, fromUa);
+  return { os, osVersion, uaOs: fromUa.os, fuchsia: FUCHSIA.test(ua) };
 }
 
 /** The model code the UA (or Sec-CH-UA-Model) carries, before any maker is known. */
@@ -862,7 +495,7 @@ interface CodeStep {
 }
 
 /** Step 3: the model code from ua-parser-js, the Android token, platform device blocks and Sec-CH-UA-Model. */
-function readModelCode(ua: string, device: { model?: string }, os: string | null, android: boolean, hints: ClientHints): CodeStep {
+function readModelCode(t: DeviceTables, ua: string, device: { model?: string }, os: string | null, android: boolean, hints: ClientHints): CodeStep {
   let modelHidden = false;
   let code: string | null = device.model === undefined ? null : cleanModel(device.model);
   if (android) {
@@ -883,43 +516,9 @@ function readModelCode(ua: string, device: { model?: string }, os: string | null
   let vendorHint: string | undefined;
   let lumia = false;
   if (code === null) {
-    // Model blocks of non-Android platforms, tried in turn (first hit wins).
-    let m: RegExpExecArray | null;
-    let mre: RegExpExecArray | null = null;
-    if ((m = KAIOS_MODEL.exec(ua)) !== null) {
-      // KaiOS writes `Maker/Model/build` (`LYF/F300B/…`) or the model alone (`Nokia_8110_4G`).
-      if (m[2] !== undefined && brandFromToken(m[1]!) !== undefined) {
-        vendorHint = m[1]!;
-        code = cleanModel(m[2]);
-      } else code = cleanModel(m[1]!.replaceAll('_', ' '));
-    } else if (os === 'MRE' && (mre = MRE_DEVICE.exec(ua)) !== null) {
-      // MRE's `DEV/<Maker>_<Model>` field.
-      const lead = brandAtStart(mre[1]!);
-      if (lead !== undefined && lead.rest !== '') {
-        vendorHint = lead.brand;
-        code = cleanModel(lead.rest.replaceAll('_', ' '));
-      }
-    } else if ((m = WINDOWS_PHONE_MODEL.exec(ua) ?? HBBTV_MODEL.exec(ua)) !== null) {
-      code = cleanModel(m[2]!);
-      vendorHint = m[1]!.trim();
-    } else if ((m = DOCOMO_MODEL.exec(ua)) !== null) {
-      code = m[1]!;
-      vendorHint = 'DoCoMo';
-    } else if ((m = TIZEN_MODEL.exec(ua)) !== null) {
-      code = cleanModel(m[1]!);
-    } else if ((m = LUMIA_MODEL.exec(ua)) !== null) {
-      code = cleanModel(m[0]);
-      vendorHint = lumiaMaker(m[1]!);
-      lumia = true;
-    } else if ((m = VENDOR_FIELD.exec(ua)) !== null) {
-      vendorHint = m[1]!;
-    } else if ((m = SONOS_MODEL.exec(ua)) !== null) {
-      code = m[1]!;
-      vendorHint = 'Sonos';
-    } else if ((m = FB_DEVICE.exec(ua)) !== null && !APPLE_HARDWARE.test(m[1]!)) {
-      // `FBDV/WindowsDevice` is a placeholder: the model is in FBMD then.
-      code = m[1] === 'WindowsDevice' ? cleanModel(FB_MODEL.exec(ua)?.[1] ?? '') : cleanModel(m[1]!);
-    }
+    // Model blocks of non-Android platforms (modelBlocks.ts).
+    const found = readModelBlock(t.rules.modelBlocks, { ua, os, makers: t.makers });
+    if (found !== undefined) ({ code, vendorHint, lumia } = found);
   } else if (SONY_ERICSSON.test(ua)) {
     code = code.replace(ERICSSON_PREFIX, '');
   }
@@ -948,14 +547,14 @@ interface DeviceStep {
  * words, platform fields), the model table, the maker table's code families
  * and lines — in the maker list's spelling.
  */
-function readDevice(ua: string, device: { vendor?: string }, engine: string | undefined, osStep: OsStep, android: boolean, codeStep: CodeStep): DeviceStep {
-  const { os, fuchsia } = osStep;
+function readDevice(t: DeviceTables, ua: string, device: { vendor?: string }, engine: string | undefined, osStep: OsStep, android: boolean, codeStep: CodeStep): DeviceStep {
+  const { os } = osStep;
   const { vendorHint } = codeStep;
   let { code, modelHidden } = codeStep;
   // The brand the UA itself states: ua-parser-js's vendor, else a brand word
   // before the model (`SAMSUNG SM-R765V`, `LG-P929`, `SonyEricssonW200i`).
-  const parserVendor = device.vendor !== undefined ? brandDisplayName(device.vendor) : null;
-  let uaBrand = parserVendor ?? (vendorHint === undefined ? null : brandOfToken(vendorHint));
+  const parserVendor = device.vendor !== undefined ? brandDisplayName(t.makers, device.vendor) : null;
+  let uaBrand = parserVendor ?? (vendorHint === undefined ? null : brandOfToken(t, vendorHint));
   // On the whole UA only for non-Mozilla agents (feature phones: `SAMSUNG-SGH-Z100`).
   /** The code as the UA wrote it, when the maker word was cut off it below. */
   let withMaker: string | null = null;
@@ -963,10 +562,10 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
   const leading = leadingDevice(ua);
   if (leading !== null) {
     // A UA that starts with its maker's name says who made it, whatever ua-parser-js guessed.
-    uaBrand = brandOfToken(leading[1]!);
+    uaBrand = brandOfToken(t, leading[1]!);
   }
   if (token !== null && (code !== null || uaBrand === null || leading !== null)) {
-    const tokenBrand = brandOfToken(token[1]!);
+    const tokenBrand = brandOfToken(t, token[1]!);
     if (uaBrand === null || (tokenBrand === 'Sony Ericsson' && uaBrand === 'Sony')) uaBrand = tokenBrand;
     const rest = token[2];
     if (norm(tokenBrand) === norm(uaBrand ?? '') && rest !== undefined && !VERSION_LIKE.test(rest)) {
@@ -975,7 +574,7 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
         withMaker = code;
         // The maker's name may be longer than the token (`TECNO Mobile
         // LG6n`): cut all of it, but not a product line (`ALCATEL ONE TOUCH 916`).
-        const lead = code === null ? undefined : brandAtStart(code);
+        const lead = code === null ? undefined : brandAtStart(t.makers, code);
         const whole = lead !== undefined && code !== null && lead.rest !== '' && lead.rest.length < rest.length && spellsBrand(code.slice(0, code.length - lead.rest.length), tokenBrand) ? lead.rest : undefined;
         code = cleanModel(whole ?? (code === null ? rest : code.slice(token.index + token[0].length - rest.length)));
       }
@@ -983,10 +582,10 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
   }
   if (SONY_ERICSSON.test(ua) && (uaBrand === null || uaBrand === 'Sony')) uaBrand = 'Sony Ericsson';
   if (uaBrand === null || uaBrand === parserVendor) {
-    const hbbVendor = hbbtvVendor(ua);
+    const hbbVendor = hbbtvVendor(t, ua);
     if (hbbVendor !== null) uaBrand = hbbVendor;
   }
-  if (uaBrand === null && engine === 'Trident') uaBrand = ieOemMaker(ua);
+  if (uaBrand === null && engine === 'Trident') uaBrand = ieOemMaker(t, ua);
   // A maker word of the brand vocabulary leading the code (`KIVI 32H500GR`,
   // `TOOKY T83`, `DOOV_D10`): the UA names its maker.
   let atStart: { brand: string; rest: string } | undefined;
@@ -995,7 +594,7 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
     // `Oukitel U20Plus` and `NAVITEL A730`): when the vocabulary's longest
     // maker word at the start of the code contains that shorter name past
     // its first letter, the UA spells the longer maker, which wins.
-    const lead = brandAtStart(code);
+    const lead = brandAtStart(t.makers, code);
     const vendor = uaBrand.toLowerCase();
     const spelled = lead === undefined ? '' : code.slice(0, code.length - lead.rest.length).toLowerCase();
     // Likewise a maker word set apart by a space is the maker the UA states,
@@ -1003,17 +602,17 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
     // its shape — unless the code starts with that vendor's own name. A word
     // joined by a dash is not enough: it is as often a product code
     // (Huawei's `ABC-LX3` codes).
-    if (lead !== undefined && lead.rest !== '' && !sameMaker(lead.brand, uaBrand) && (spelled.indexOf(vendor) > 0 || (spelled.endsWith(' ') && !spelled.startsWith(vendor)))) {
+    if (lead !== undefined && lead.rest !== '' && !sameMaker(t, lead.brand, uaBrand) && (spelled.indexOf(vendor) > 0 || (spelled.endsWith(' ') && !spelled.startsWith(vendor)))) {
       uaBrand = lead.brand;
       atStart = lead;
     }
   }
   if (uaBrand === null && code !== null) {
-    atStart = brandAtStart(code);
+    atStart = brandAtStart(t.makers, code);
     if (atStart !== undefined) uaBrand = atStart.brand;
   } else if (uaBrand === null && !modelHidden && !ua.startsWith('Mozilla')) {
     // Feature phones and apps that lead with the device (`BIRD.A150`, `Sagem-my411X/…`).
-    atStart = brandAtStart(ua);
+    atStart = brandAtStart(t.makers, ua);
     // `Reeder/4020.79` is an app and its version, not a maker and a model.
     if (atStart !== undefined && ua.slice(0, Math.min(ua.length, 200) - atStart.rest.length).trimEnd().endsWith('/')) atStart = undefined;
     if (atStart !== undefined && atStart.rest !== '') {
@@ -1024,42 +623,34 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
   if (uaBrand === null && !modelHidden) {
     for (const prefix of WAP_BROWSER_PREFIXES) {
       if (!ua.startsWith(prefix)) continue;
-      const lead = brandAtStart(ua.slice(prefix.length));
+      const lead = brandAtStart(t.makers, ua.slice(prefix.length));
       if (lead !== undefined && lead.rest !== '') {
         uaBrand = lead.brand;
         if (code === null) code = cleanModel(lead.rest.split(BRAND_REST_END, 1)[0]!);
       }
     }
   }
-  if (uaBrand === null && !modelHidden) uaBrand = makerField(ua) ?? makerProductToken(ua) ?? androidAppMaker(ua);
-  // Platforms only one maker ships: Google's Fuchsia (Nest Hub), and the
-  // maker table's platform words (`Web0S` LG, `Silk` Amazon, `Tesla/` cars).
-  if (fuchsia) {
-    // Both Fuchsia devices are Nest Hubs (2018 and Max); the Cast token makes
-    // ua-parser-js guess a Chromecast.
-    uaBrand = 'Google';
-    code = 'Nest Hub';
-  } else if (uaBrand === null && !modelHidden) uaBrand = platformMaker(ua)?.brand ?? null;
-  if (uaBrand === null && android && !modelHidden) uaBrand = makerOfBuild(ua);
+  // The maker the UA's fields, tokens and build id name (uaMakers.ts).
+  if (uaBrand === null && !modelHidden) uaBrand = makerInUa(t.rules.uaMakers, { ua, android, makers: t.makers, codeFamilies: t.codeFamilies });
   let info: ModelInfo | undefined;
   const appleId = APPLE_ID.exec(ua);
   const ucIos = appleId === null ? UC_IOS_DEVICE.exec(ua) : null;
   const appleCode = appleId !== null ? `${appleId[1]!},${appleId[2]!}` : ucIos !== null ? `${UC_IOS_FAMILY[ucIos[1]!]!}${ucIos[2]!},${ucIos[3]!}` : null;
   if (appleCode !== null) {
     // Apps name the exact Apple hardware: that identifies the generation.
-    info = lookupModelCode(appleCode, 'Apple');
+    info = lookupModelCode(t.models, appleCode, 'Apple');
     code = info?.code ?? appleCode;
     uaBrand = 'Apple';
   }
   if (code !== null && info === undefined) {
-    info = lookupModelCode(code, uaBrand ?? undefined);
-    if (info === undefined && BRAND_PREFIX.test(code)) info = lookupModelCode(code.replace(BRAND_PREFIX, ''), uaBrand ?? undefined);
+    info = lookupModelCode(t.models, code, uaBrand ?? undefined);
+    if (info === undefined && BRAND_PREFIX.test(code)) info = lookupModelCode(t.models, code.replace(BRAND_PREFIX, ''), uaBrand ?? undefined);
     // A table hit under another maker than the one the UA names is a code
     // collision (`HTC Hero` is not Mobicell's `Hero`): trust the UA.
     // ua-parser-js also infers a vendor from code shapes alone (`A102OP` →
     // Acer): a vendor the UA never spells out loses to the table.
-    if (info !== undefined && uaBrand !== null && !sameMaker(info.brand, uaBrand)) {
-      const byToken = (leading !== null && sameMaker(brandOfToken(leading[1]!), uaBrand)) || (token !== null && sameMaker(brandOfToken(token[1]!), uaBrand));
+    if (info !== undefined && uaBrand !== null && !sameMaker(t, info.brand, uaBrand)) {
+      const byToken = (leading !== null && sameMaker(t, brandOfToken(t, leading[1]!), uaBrand)) || (token !== null && sameMaker(t, brandOfToken(t, token[1]!), uaBrand));
       if (uaBrand === parserVendor && !byToken && vendorGuessed(ua, uaBrand)) uaBrand = null;
       else info = undefined;
     }
@@ -1069,16 +660,16 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
   // The table's marketing name can be a family's product line (`9009F` →
   // `1T 7 3G NEW`, a tablet): it wins over a code family that knows no kind.
   // Families whose shape includes the maker's prefix (`BQ-7083G`) see the code as written.
-  const byCode = code === null ? undefined : (withMaker === null ? undefined : codeFamily(withMaker)) ?? codeFamily(code);
-  const byName = (byCode === undefined || byCode.kind === null) && info !== undefined && info.model !== info.code ? codeFamily(info.model) : undefined;
+  const byCode = code === null ? undefined : (withMaker === null ? undefined : codeFamily(t.codeFamilies, withMaker)) ?? codeFamily(t.codeFamilies, code);
+  const byName = (byCode === undefined || byCode.kind === null) && info !== undefined && info.model !== info.code ? codeFamily(t.codeFamilies, info.model) : undefined;
   const codeFam = byName ?? byCode;
-  const familyFits = codeFam !== undefined && (info === undefined || sameMaker(info.brand, codeFam.brand));
+  const familyFits = codeFam !== undefined && (info === undefined || sameMaker(t, info.brand, codeFam.brand));
   // As with the table: a vendor ua-parser-js inferred from the code's shape
   // alone (`OV32300` → LG) and that the UA never spells loses to the family.
-  if (codeFam !== undefined && info === undefined && uaBrand !== null && uaBrand === parserVendor && leading === null && token === null && !sameMaker(codeFam.brand, uaBrand) && vendorGuessed(ua, uaBrand)) uaBrand = codeFam.brand;
-  if (uaBrand === null && code !== null && info === undefined) uaBrand = productLine(code)?.brand ?? codeFam?.brand ?? brandOfFirstWord(code);
+  if (codeFam !== undefined && info === undefined && uaBrand !== null && uaBrand === parserVendor && leading === null && token === null && !sameMaker(t, codeFam.brand, uaBrand) && vendorGuessed(ua, uaBrand)) uaBrand = codeFam.brand;
+  if (uaBrand === null && code !== null && info === undefined) uaBrand = productLine(t.codeFamilies, code)?.brand ?? codeFam?.brand ?? brandOfFirstWord(t, code);
   // One spelling per maker, whichever path named it (the maker list's).
-  let brand = info !== undefined ? canonicalBrand(info.brand) : uaBrand === null ? null : canonicalBrand(uaBrand);
+  let brand = info !== undefined ? canonicalBrand(t.makers, info.brand) : uaBrand === null ? null : canonicalBrand(t.makers, uaBrand);
   // Some Play-list rows carry the brand as the "marketing name" (RMX2121 →
   // "realme"): that names nothing, so the code stays the model.
   const tableName = info !== undefined && norm(info.model) !== norm(info.brand) ? info.model : undefined;
@@ -1099,8 +690,8 @@ function readDevice(ua: string, device: { vendor?: string }, engine: string | un
     modelHidden = true;
   }
   if (os === 'Mac' && brand === null) brand = 'Apple';
-  const specs = info === undefined ? undefined : lookupSpecs(info.brand, info.model);
-  const familyKind = familyFits && codeFam.kind !== null && (uaBrand === null || sameMaker(uaBrand, codeFam.brand)) ? codeFam.kind : undefined;
+  const specs = info === undefined ? undefined : lookupSpecs(t.specs, info.brand, info.model);
+  const familyKind = familyFits && codeFam.kind !== null && (uaBrand === null || sameMaker(t, uaBrand, codeFam.brand)) ? codeFam.kind : undefined;
   return { brand, model, code, modelHidden, info, specs, familyKind };
 }
 
@@ -1159,8 +750,8 @@ function readBrowser(ua: string, parsed: { name?: string; version?: string }, os
  * @example
  * parseDevice('Mozilla/5.0 (Linux; Android 14; SM-S911B) …', {}).model; // 'Galaxy S23'
  */
-export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
-  parser ??= new (uaParser())();
+export function parseDevice(t: DeviceTables, ua: string, hints: ClientHints): ParsedDevice {
+  const parser = t.parser;
   parser.setUA(ua);
   const b = parser.getBrowser();
   const o = parser.getOS();
@@ -1168,10 +759,10 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
   const e = parser.getEngine();
 
   const robot = readRobot(ua, b, o.name, hints);
-  const osStep = readOs(ua, o, d.vendor, hints);
+  const osStep = readOs(t, ua, o, d.vendor, hints);
   const android = osStep.os !== null && ANDROID_FAMILY.has(osStep.os);
-  const codeStep = readModelCode(ua, d, osStep.os, android, hints);
-  const device = readDevice(ua, d, e.name, osStep, android, codeStep);
+  const codeStep = readModelCode(t, ua, d, osStep.os, android, hints);
+  const device = readDevice(t, ua, d, e.name, osStep, android, codeStep);
   // An iPad on iOS 13 or later runs iPadOS.
   const os = osStep.os === 'iOS' && device.model === 'iPad' && osStep.osVersion !== null && Number(MAJOR_MINOR.exec(osStep.osVersion)?.[1] ?? 0) >= 13 ? 'iPadOS' : osStep.os;
   const browser = readBrowser(ua, b, os, android, robot.headless, hints);
@@ -1187,14 +778,14 @@ export function parseDevice(ua: string, hints: ClientHints): ParsedDevice {
     info: device.info,
     specs: device.specs,
     familyKind: device.familyKind,
-    makerCategory: unknownAndroid ? makerCategory(device.brand, MOBILE_TOKEN.test(ua)) : undefined,
-    makerMainCategory: unknownAndroid ? mainKindCategory(device.brand) : undefined,
+    makerCategory: unknownAndroid ? makerCategory(t, device.brand, MOBILE_TOKEN.test(ua)) : undefined,
+    makerMainCategory: unknownAndroid ? mainKindCategory(t, device.brand) : undefined,
     parserType: d.type,
     lumia: codeStep.lumia,
     fuchsia: osStep.fuchsia,
     requestedWith: hints.requestedWith,
     hintsMobile: hints.mobile,
-  });
+  }, t.rules.category);
 
   return {
     robot: robot.robot,

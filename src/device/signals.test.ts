@@ -10,6 +10,11 @@ import { ageOfMajor, browserAge } from './browserAge.js';
 import { releaseHistory } from './data/index.js';
 import { checkDevice, createDeviceCheck } from './index.js';
 import type { DeviceResult } from './index.js';
+import { openData } from '../data/context.js';
+import { openDeviceTables } from './tables.js';
+
+/** The package's device tables, opened explicitly. */
+const T = openDeviceTables(openData(undefined));
 
 const JUNE_2024 = new Date('2024-06-01T12:00:00Z');
 const codes = (r: DeviceResult): string[] => r.reasons.map((x) => x.code);
@@ -138,7 +143,7 @@ describe("browser age on the checker's clock", () => {
   });
 
   it('reads the clock it is given: a checker clock, a call clock, and a table older than the clock', () => {
-    const history = releaseHistory('chrome')!;
+    const history = releaseHistory(T.releases, 'chrome')!;
     const last = history.majors[history.majors.length - 1]!;
     const lastDay = history.days[history.days.length - 1]!;
     const ua = (major: number): string => `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`;
@@ -153,7 +158,7 @@ describe("browser age on the checker's clock", () => {
     const cadence = ageOfMajor('chrome', history, last + 1, lastDay + 800);
     expect(cadence?.unreleased).toBe(false);
     expect(createDeviceCheck({ now: () => later })(ua(last + 2)).is_recent).toBe(false);
-    const behind = browserAge({ browser: 'Chrome', browserVersion: `${last}.0`, engine: 'Blink', engineVersion: `${last}.0`, os: 'Windows', osVersion: '10' }, ua(last), later.getTime());
+    const behind = browserAge(T.releases, { browser: 'Chrome', browserVersion: `${last}.0`, engine: 'Blink', engineVersion: `${last}.0`, os: 'Windows', osVersion: '10' }, ua(last), later.getTime());
     expect(behind?.monthsBehind).toBeGreaterThanOrEqual(24);
   });
 

@@ -97,6 +97,20 @@ export type DeviceCheck = ((userAgent: string, callOptions?: DeviceCallOptions) 
    * @throws DataError when a dataset file is missing or fails verification
    */
   readonly preload: () => void;
+  /**
+   * The check at a given instant instead of the checker's clock: what the
+   * identity and asynchronous checks call so that one call reads the clock
+   * once. A call's own `now` option still wins.
+   *
+   * @param nowMs the instant, in epoch milliseconds
+   * @param userAgent the User-Agent header, as for the plain call
+   * @param callOptions as for the plain call
+   * @example
+   * // not run: `device` stands for a check made by createDeviceCheck
+   * declare const device: DeviceCheck;
+   * device.at(Date.UTC(2026, 0, 1), 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/143.0.0.0 Safari/537.36').is_recent;
+   */
+  readonly at: (nowMs: number, userAgent: string, callOptions?: DeviceCallOptions) => DeviceResult;
 };
 
 // The reason codes are derived from the score model's signals, so the two cannot drift.

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 1: the device result cache must never hand one caller's
+ * The device result cache must never hand one caller's
  * result to another. Its key used to be the user agent joined with the client
  * hints by "\0", so a user agent carrying "\0" and hint-like text built the
  * very key of a real user agent plus real hints.
@@ -7,8 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/index.js';
 import { latestBrowserVersion } from '../../src/device/data/index.js';
+import { openData } from '../../src/data/context.js';
+import { openDeviceTables } from '../../src/device/tables.js';
 
-const CHROME = latestBrowserVersion('chrome') ?? 130;
+/** The package's device tables, opened explicitly. */
+const T = openDeviceTables(openData(undefined));
+
+const CHROME = latestBrowserVersion(T.capabilities, 'chrome') ?? 130;
 /** An Android Chrome reduced user agent: the model comes from the client hints only. */
 const REDUCED = `Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${CHROME}.0.0.0 Mobile Safari/537.36`;
 const HINTS = {

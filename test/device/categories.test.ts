@@ -1,6 +1,6 @@
 /**
  * Categories and clients the spec allows that whole platform families
- * reach (issue 17, item 2). Each user agent is written from the family's
+ * reach. Each user agent is written from the family's
  * documented format — the platform token, the maker's model numbering — with
  * model codes and versions no fixture row carries.
  */

@@ -2,7 +2,7 @@
  * Accuracy of the device check over the fixture corpora (copied from
  * the project's shared corpora, test/fixtures/device/SOURCE.md): Matomo device-detector fixtures (device_ua, client_hints)
  * and uap-core device fixtures (uap_device). Prints every miss, one line
- * each, and the accuracy per metric; asserts the floors of issue 3.
+ * each, and the accuracy per metric; asserts the accuracy floors.
  *
  * The rows are also split, by a hash of the UA, into a "fit" and a "score"
  * half (test/device/corpusMetrics.ts): rules are written from fit-half
@@ -39,8 +39,8 @@
  *   `is_spam` — and a browser fixture so marked is a false positive. The
  *   pooled figures add the two sources' rows, each judged so. Floors: 99%
  *   recall pooled and on each source, 1% false positives pooled and on
- *   Matomo's rows, the pool the floor was set on (issue 12 item 11: floors
- *   stay where they were set).
+ *   Matomo's rows, the pool the floor was set on (floors stay where they
+ *   were set).
  */
 import { describe, expect, it } from 'vitest';
 import { createDeviceCheck } from '../../src/device/index.js';
@@ -59,7 +59,7 @@ const allRecall = metrics.byName('bot recall (pooled: Matomo is_robot + isbot au
 const allHumans = metrics.byName('humans not flagged (pooled: Matomo is_robot + isbot automated)');
 const humans = metrics.byName('humans not flagged (Matomo; 1 - bot false-positive rate)');
 
-describe('device corpus accuracy (floors of issue 3)', () => {
+describe('device corpus accuracy (floors)', () => {
   it('OS family >= 95%', () => expect(os.rate).toBeGreaterThanOrEqual(0.95));
   it('browser family >= 93%', () => expect(browser.rate).toBeGreaterThanOrEqual(0.93));
   it('device category >= 90%', () => expect(category.rate).toBeGreaterThanOrEqual(0.9));
@@ -71,7 +71,7 @@ describe('device corpus accuracy (floors of issue 3)', () => {
     expect(isbotRecall.rate).toBeGreaterThanOrEqual(0.99);
   });
   it('bot false positives <= 1% (pooled)', () => expect(1 - allHumans.rate).toBeLessThanOrEqual(0.01));
-  // The floor as it was set (issue 3's first corpus test): on Matomo's rows
+  // The floor as it was set (the first corpus test): on Matomo's rows
   // alone, `is_robot` against Matomo's labels. It was 1.07% (26/2425) while
   // feed-reader apps were robots (commit 1bd521c, to follow isbot's crawler
   // fixtures); with Matomo's taxonomy ruling `is_robot` they are

@@ -8,65 +8,70 @@ import { describe, expect, it } from 'vitest';
 import { allBrands, brandAtStart, brandFromToken, brandKinds, lookupModelCode } from '../../src/device/data/index.js';
 import { BRAND_KINDS, parseBrandRows } from '../../scripts/device/brands.js';
 import { readCsv } from '../../scripts/device/csv.js';
+import { openData } from '../../src/data/context.js';
+import { openDeviceTables } from '../../src/device/tables.js';
+
+/** The package's device tables, opened explicitly. */
+const T = openDeviceTables(openData(undefined));
 
 describe('brandFromToken', () => {
   it('maps maker spellings to the canonical name, case- and separator-insensitively', () => {
-    expect(brandFromToken('SonyEricsson')).toBe('Sony Ericsson');
-    expect(brandFromToken('sony-ericsson')).toBe('Sony Ericsson');
-    expect(brandFromToken('KIVI')).toBe('Kivi');
-    expect(brandFromToken('iconbit')).toBe('IconBIT');
-    expect(brandFromToken('LGE')).toBe('LG');
-    expect(brandFromToken('Samsung')).toBe('Samsung');
+    expect(brandFromToken(T.makers, 'SonyEricsson')).toBe('Sony Ericsson');
+    expect(brandFromToken(T.makers, 'sony-ericsson')).toBe('Sony Ericsson');
+    expect(brandFromToken(T.makers, 'KIVI')).toBe('Kivi');
+    expect(brandFromToken(T.makers, 'iconbit')).toBe('IconBIT');
+    expect(brandFromToken(T.makers, 'LGE')).toBe('LG');
+    expect(brandFromToken(T.makers, 'Samsung')).toBe('Samsung');
   });
   it('leaves exact-only words (ordinary words too) to brandAtStart', () => {
-    for (const t of ['Sky', 'Fly', 'Orange', 'Free', 'Cat', 'Spider']) expect(brandFromToken(t)).toBeUndefined();
-    expect(brandKinds('Sky')).toContain('phone');
+    for (const t of ['Sky', 'Fly', 'Orange', 'Free', 'Cat', 'Spider']) expect(brandFromToken(T.makers, t)).toBeUndefined();
+    expect(brandKinds(T.makers, 'Sky')).toContain('phone');
   });
   it('returns undefined for words that are not makers', () => {
     for (const t of ['Mozilla', 'Linux', 'Android', 'Build', 'Mobile', 'Safari', '', 'x'.repeat(5000)]) {
-      expect(brandFromToken(t)).toBeUndefined();
+      expect(brandFromToken(T.makers, t)).toBeUndefined();
     }
   });
 });
 
 describe('brandAtStart', () => {
   it('splits a leading brand from the model code', () => {
-    expect(brandAtStart('SonyEricssonK750i')).toEqual({ brand: 'Sony Ericsson', rest: 'K750i' });
-    expect(brandAtStart('KIVI 32H500GR')).toEqual({ brand: 'Kivi', rest: '32H500GR' });
-    expect(brandAtStart('SAMSUNG-SGH-E250')).toEqual({ brand: 'Samsung', rest: 'SGH-E250' });
-    expect(brandAtStart('LG-P500')).toEqual({ brand: 'LG', rest: 'P500' });
-    expect(brandAtStart('HTC_Desire')).toEqual({ brand: 'HTC', rest: 'Desire' });
-    expect(brandAtStart('HTCDesire')).toEqual({ brand: 'HTC', rest: 'Desire' });
-    expect(brandAtStart('  ARCHOS 101 Oxygen')).toEqual({ brand: 'Archos', rest: '101 Oxygen' });
-    expect(brandAtStart('Alcatel')).toEqual({ brand: 'Alcatel', rest: '' });
+    expect(brandAtStart(T.makers, 'SonyEricssonK750i')).toEqual({ brand: 'Sony Ericsson', rest: 'K750i' });
+    expect(brandAtStart(T.makers, 'KIVI 32H500GR')).toEqual({ brand: 'Kivi', rest: '32H500GR' });
+    expect(brandAtStart(T.makers, 'SAMSUNG-SGH-E250')).toEqual({ brand: 'Samsung', rest: 'SGH-E250' });
+    expect(brandAtStart(T.makers, 'LG-P500')).toEqual({ brand: 'LG', rest: 'P500' });
+    expect(brandAtStart(T.makers, 'HTC_Desire')).toEqual({ brand: 'HTC', rest: 'Desire' });
+    expect(brandAtStart(T.makers, 'HTCDesire')).toEqual({ brand: 'HTC', rest: 'Desire' });
+    expect(brandAtStart(T.makers, '  ARCHOS 101 Oxygen')).toEqual({ brand: 'Archos', rest: '101 Oxygen' });
+    expect(brandAtStart(T.makers, 'Alcatel')).toEqual({ brand: 'Alcatel', rest: '' });
   });
   it('prefers the longest token', () => {
-    expect(brandAtStart('Sony Ericsson X10')?.brand).toBe('Sony Ericsson');
-    expect(brandAtStart('Sony G8341')?.brand).toBe('Sony');
+    expect(brandAtStart(T.makers, 'Sony Ericsson X10')?.brand).toBe('Sony Ericsson');
+    expect(brandAtStart(T.makers, 'Sony G8341')?.brand).toBe('Sony');
   });
   it('needs a separator, digit or case change after the brand', () => {
-    expect(brandAtStart('X96Air_A100')?.brand).toBe('X96');
-    expect(brandAtStart('T950')).toBeUndefined();
-    expect(brandAtStart('Kivistar')).toBeUndefined();
-    expect(brandAtStart('Lavatory 5')).toBeUndefined();
-    expect(brandAtStart('HTCDESIRE')).toBeUndefined();
+    expect(brandAtStart(T.makers, 'X96Air_A100')?.brand).toBe('X96');
+    expect(brandAtStart(T.makers, 'T950')).toBeUndefined();
+    expect(brandAtStart(T.makers, 'Kivistar')).toBeUndefined();
+    expect(brandAtStart(T.makers, 'Lavatory 5')).toBeUndefined();
+    expect(brandAtStart(T.makers, 'HTCDESIRE')).toBeUndefined();
   });
   it('accepts exact-only words only before a model code', () => {
-    expect(brandAtStart('CUBE U30GT')?.brand).toBe('Cube');
-    expect(brandAtStart('Cube Browser')).toBeUndefined();
-    expect(brandAtStart('Cube')).toBeUndefined();
-    expect(brandAtStart('Cube/1.0')).toBeUndefined();
-    expect(brandAtStart('FLY IQ4404')?.brand).toBe('Fly');
-    expect(brandAtStart('Fly Away')).toBeUndefined();
+    expect(brandAtStart(T.makers, 'CUBE U30GT')?.brand).toBe('Cube');
+    expect(brandAtStart(T.makers, 'Cube Browser')).toBeUndefined();
+    expect(brandAtStart(T.makers, 'Cube')).toBeUndefined();
+    expect(brandAtStart(T.makers, 'Cube/1.0')).toBeUndefined();
+    expect(brandAtStart(T.makers, 'FLY IQ4404')?.brand).toBe('Fly');
+    expect(brandAtStart(T.makers, 'Fly Away')).toBeUndefined();
   });
   it('returns undefined for non-brands and junk, never throws', () => {
     for (const t of ['Mozilla/5.0', 'Build/KOT49H', '', ' ', '\u0000\u0001', '-', 'x'.repeat(100_000)]) {
-      expect(brandAtStart(t)).toBeUndefined();
+      expect(brandAtStart(T.makers, t)).toBeUndefined();
     }
     fc.assert(
       fc.property(fc.string({ maxLength: 300 }), (s) => {
-        const r = brandAtStart(s);
-        if (r !== undefined) expect(brandKinds(r.brand).length).toBeGreaterThan(0);
+        const r = brandAtStart(T.makers, s);
+        if (r !== undefined) expect(brandKinds(T.makers, r.brand).length).toBeGreaterThan(0);
       }),
       { numRuns: 300 },
     );
@@ -75,52 +80,52 @@ describe('brandAtStart', () => {
 
 describe('brandKinds', () => {
   it('lists what a maker mostly makes, main kind first', () => {
-    expect(brandKinds('Kivi')).toEqual(['tv']);
-    expect(brandKinds('kivi')[0]).toBe('tv');
-    expect(brandKinds('Openbox')[0]).toBe('stb');
-    expect(brandKinds('SonyEricsson')).toContain('feature_phone');
-    expect(brandKinds('Nobody Makes This')).toEqual([]);
-    expect(Object.isFrozen(brandKinds('Kivi'))).toBe(true);
+    expect(brandKinds(T.makers, 'Kivi')).toEqual(['tv']);
+    expect(brandKinds(T.makers, 'kivi')[0]).toBe('tv');
+    expect(brandKinds(T.makers, 'Openbox')[0]).toBe('stb');
+    expect(brandKinds(T.makers, 'SonyEricsson')).toContain('feature_phone');
+    expect(brandKinds(T.makers, 'Nobody Makes This')).toEqual([]);
+    expect(Object.isFrozen(brandKinds(T.makers, 'Kivi'))).toBe(true);
   });
 });
 
 describe('long-tail makers', () => {
   it('names makers spelled at the start of a model token', () => {
-    expect(brandAtStart('KOPO L8')).toEqual({ brand: 'KOPO', rest: 'L8' });
-    expect(brandAtStart('hoco_HI11')).toEqual({ brand: 'hoco', rest: 'HI11' });
-    expect(brandAtStart('SKYTEX-SP712')?.brand).toBe('Skytex');
-    expect(brandAtStart('Senkatel_T8002')?.brand).toBe('Senkatel');
-    expect(brandAtStart('BAFF32YSTV-R')?.brand).toBe('BAFF');
-    expect(brandAtStart('Digit4G Energy Max')?.brand).toBe('Digit');
+    expect(brandAtStart(T.makers, 'KOPO L8')).toEqual({ brand: 'KOPO', rest: 'L8' });
+    expect(brandAtStart(T.makers, 'hoco_HI11')).toEqual({ brand: 'hoco', rest: 'HI11' });
+    expect(brandAtStart(T.makers, 'SKYTEX-SP712')?.brand).toBe('Skytex');
+    expect(brandAtStart(T.makers, 'Senkatel_T8002')?.brand).toBe('Senkatel');
+    expect(brandAtStart(T.makers, 'BAFF32YSTV-R')?.brand).toBe('BAFF');
+    expect(brandAtStart(T.makers, 'Digit4G Energy Max')?.brand).toBe('Digit');
   });
   it('keeps ordinary words and shared codes exact-only', () => {
-    expect(brandAtStart('SKYLINE_50UST5970')?.brand).toBe('Skyline');
-    expect(brandAtStart('Skyline Browser')).toBeUndefined();
+    expect(brandAtStart(T.makers, 'SKYLINE_50UST5970')?.brand).toBe('Skyline');
+    expect(brandAtStart(T.makers, 'Skyline Browser')).toBeUndefined();
     // the bare code X88 is Premio's phone; the TV-box maker names its products X88 Pro/King/Mini
-    expect(brandAtStart('X88')).toBeUndefined();
-    expect(brandAtStart('X88pro10.r1')?.brand).toBe('X88');
-    expect(brandAtStart('ETON I95')?.brand).toBe('Eton');
-    expect(brandFromToken('Eton')).toBeUndefined();
+    expect(brandAtStart(T.makers, 'X88')).toBeUndefined();
+    expect(brandAtStart(T.makers, 'X88pro10.r1')?.brand).toBe('X88');
+    expect(brandAtStart(T.makers, 'ETON I95')?.brand).toBe('Eton');
+    expect(brandFromToken(T.makers, 'Eton')).toBeUndefined();
     // Mintt sells a phone whose whole code is DIGI
-    expect(brandAtStart('Digi_K1')?.brand).toBe('Digi');
-    expect(brandAtStart('DIGI')).toBeUndefined();
+    expect(brandAtStart(T.makers, 'Digi_K1')?.brand).toBe('Digi');
+    expect(brandAtStart(T.makers, 'DIGI')).toBeUndefined();
     // flexible separators: no token may read another maker's code (Moxee MT-T800, Starlight star_X)
-    expect(brandAtStart('MT-T800')).toBeUndefined();
-    expect(brandAtStart('star_X')?.brand).not.toBe('Star-X');
+    expect(brandAtStart(T.makers, 'MT-T800')).toBeUndefined();
+    expect(brandAtStart(T.makers, 'star_X')?.brand).not.toBe('Star-X');
   });
   it('reads HbbTV maker fields', () => {
-    expect(brandFromToken('DMM')).toBe('Dream Multimedia');
-    expect(brandFromToken('videowebtv')).toBe('Videoweb');
-    expect(brandKinds('FITCO')).toEqual(['tv']);
+    expect(brandFromToken(T.makers, 'DMM')).toBe('Dream Multimedia');
+    expect(brandFromToken(T.makers, 'videowebtv')).toBe('Videoweb');
+    expect(brandKinds(T.makers, 'FITCO')).toEqual(['tv']);
   });
 });
 
 describe('vocabulary', () => {
-  const brands = allBrands();
+  const brands = allBrands(T.makers);
   it('has 600+ makers, each with known kinds', () => {
     expect(brands.length).toBeGreaterThanOrEqual(600);
     for (const { brand, kinds } of brands) {
-      expect(brandKinds(brand)).toEqual(kinds);
+      expect(brandKinds(T.makers, brand)).toEqual(kinds);
       expect(kinds.length).toBeGreaterThan(0);
       for (const k of kinds) expect(BRAND_KINDS).toContain(k);
     }
@@ -146,26 +151,26 @@ describe('builder validation', () => {
 
 describe('curated codes and retail spellings', () => {
   it('types Fire OS, Quest, SHIELD and NOOK devices', () => {
-    expect(lookupModelCode('AFTMM')).toMatchObject({ brand: 'Amazon', model: 'Fire TV Stick 4K (Gen 1)', device_type: 'tv' });
-    expect(lookupModelCode('KFKAWI')).toMatchObject({ brand: 'Amazon', model: 'Fire HD 8 (2018)', device_type: 'tablet' });
-    expect(lookupModelCode('Quest 2')).toMatchObject({ brand: 'Meta', device_type: 'wearable' });
-    expect(lookupModelCode('SHIELD Tablet')?.device_type).toBe('tablet');
-    expect(lookupModelCode('BNTV600')).toMatchObject({ brand: 'Barnes & Noble', device_type: 'tablet' });
+    expect(lookupModelCode(T.models, 'AFTMM')).toMatchObject({ brand: 'Amazon', model: 'Fire TV Stick 4K (Gen 1)', device_type: 'tv' });
+    expect(lookupModelCode(T.models, 'KFKAWI')).toMatchObject({ brand: 'Amazon', model: 'Fire HD 8 (2018)', device_type: 'tablet' });
+    expect(lookupModelCode(T.models, 'Quest 2')).toMatchObject({ brand: 'Meta', device_type: 'wearable' });
+    expect(lookupModelCode(T.models, 'SHIELD Tablet')?.device_type).toBe('tablet');
+    expect(lookupModelCode(T.models, 'BNTV600')).toMatchObject({ brand: 'Barnes & Noble', device_type: 'tablet' });
   });
   it('names Play retail spellings with the vocabulary name', () => {
-    expect(lookupModelCode('Elite 5T')?.brand).toBe('Sky');
-    expect(lookupModelCode('DRIVE9')?.brand).toBe('Krüger&Matz');
-    expect(lookupModelCode('Surface Duo')?.brand).toBe('Microsoft');
+    expect(lookupModelCode(T.models, 'Elite 5T')?.brand).toBe('Sky');
+    expect(lookupModelCode(T.models, 'DRIVE9')?.brand).toBe('Krüger&Matz');
+    expect(lookupModelCode(T.models, 'Surface Duo')?.brand).toBe('Microsoft');
   });
   it('names RCA tablets, TIM boxes and Polish myPhones with the vocabulary name', () => {
-    expect(lookupModelCode('RCT6513W87')?.brand).toBe('RCA Tablets');
-    expect(lookupModelCode('TIM_BOX')?.brand).toBe('TIMvision');
+    expect(lookupModelCode(T.models, 'RCT6513W87')?.brand).toBe('RCA Tablets');
+    expect(lookupModelCode(T.models, 'TIM_BOX')?.brand).toBe('TIMvision');
     // the Play list's "Myphone" is mostly the Polish maker (CityXL, Cube, Hammer)
-    expect(lookupModelCode('CityXL')?.brand).toBe('myPhone (PL)');
+    expect(lookupModelCode(T.models, 'CityXL')?.brand).toBe('myPhone (PL)');
   });
   it('gives handheld-computer and payment makers one category kind', () => {
-    expect(brandKinds('Zebra')).toEqual(['peripheral']);
-    expect(brandKinds('Sunmi')).toEqual(['pos']);
+    expect(brandKinds(T.makers, 'Zebra')).toEqual(['peripheral']);
+    expect(brandKinds(T.makers, 'Sunmi')).toEqual(['pos']);
   });
 });
 

@@ -26,9 +26,13 @@ import { buildSpecs } from '../../scripts/device/specs.js';
 import { encodeModelTable } from '../../scripts/device/models.js';
 import type { ModelTable } from '../../scripts/device/models.js';
 import { MODELS, MODEL_FIELD, MODEL_LINE, escapeModelText, modelBucket, unescapeModelText } from '../../src/device/data/formats.js';
-import { openData, runWithData } from '../../src/data/context.js';
+import { openData } from '../../src/data/context.js';
 import { makeBundle } from '../data/makeBundle.js';
 import type { ModelTableJson } from '../../src/device/data/formats.js';
+import { openDeviceTables } from '../../src/device/tables.js';
+
+/** The package's device tables, opened explicitly. */
+const T = openDeviceTables(openData(undefined));
 
 describe('lookupModelCode', () => {
   const known: [string, string, string][] = [
@@ -48,60 +52,60 @@ describe('lookupModelCode', () => {
     ['moto g(30)', 'Motorola', 'moto g(30)'],
   ];
   it.each(known)('%s → %s %s', (code, brand, model) => {
-    const info = lookupModelCode(code);
+    const info = lookupModelCode(T.models, code);
     expect(info?.brand).toBe(brand);
     expect(info?.model).toBe(model);
   });
 
   it('is case-insensitive and tolerant of UA decorations', () => {
-    expect(lookupModelCode('sm-s911b')?.model).toBe('Galaxy S23');
-    expect(lookupModelCode('SM-G960F Build/R16NW')?.model).toBe('Galaxy S9');
-    expect(lookupModelCode('SM-G991B/DS')).toMatchObject({ model: 'Galaxy S21 5G', code: 'SM-G991B' });
-    expect(lookupModelCode('SM-A515FN')).toMatchObject({ model: 'Galaxy A51', code: 'SM-A515F' });
-    expect(lookupModelCode('  SM-S911B  ')?.model).toBe('Galaxy S23');
-    expect(lookupModelCode('SAMSUNG SM-S911B')?.model).toBe('Galaxy S23');
-    expect(lookupModelCode('Mi 10T Pro')).toMatchObject({ brand: 'Xiaomi', model: 'Mi 10T Pro' });
-    expect(lookupModelCode('Redmi Note9 Pro Max')?.model).toBe('Redmi Note 9 Pro Max');
-    expect(lookupModelCode('TECNO Mobile KI5q')).toMatchObject({ brand: 'Tecno', model: 'SPARK 10' });
-    expect(lookupModelCode('vivo 1906_20')?.brand).toBe('vivo');
-    expect(lookupModelCode('TB-X606F')?.model).toBe('Tab M10 FHD Plus');
+    expect(lookupModelCode(T.models, 'sm-s911b')?.model).toBe('Galaxy S23');
+    expect(lookupModelCode(T.models, 'SM-G960F Build/R16NW')?.model).toBe('Galaxy S9');
+    expect(lookupModelCode(T.models, 'SM-G991B/DS')).toMatchObject({ model: 'Galaxy S21 5G', code: 'SM-G991B' });
+    expect(lookupModelCode(T.models, 'SM-A515FN')).toMatchObject({ model: 'Galaxy A51', code: 'SM-A515F' });
+    expect(lookupModelCode(T.models, '  SM-S911B  ')?.model).toBe('Galaxy S23');
+    expect(lookupModelCode(T.models, 'SAMSUNG SM-S911B')?.model).toBe('Galaxy S23');
+    expect(lookupModelCode(T.models, 'Mi 10T Pro')).toMatchObject({ brand: 'Xiaomi', model: 'Mi 10T Pro' });
+    expect(lookupModelCode(T.models, 'Redmi Note9 Pro Max')?.model).toBe('Redmi Note 9 Pro Max');
+    expect(lookupModelCode(T.models, 'TECNO Mobile KI5q')).toMatchObject({ brand: 'Tecno', model: 'SPARK 10' });
+    expect(lookupModelCode(T.models, 'vivo 1906_20')?.brand).toBe('vivo');
+    expect(lookupModelCode(T.models, 'TB-X606F')?.model).toBe('Tab M10 FHD Plus');
   });
 
   it('files Play rows under the brand the phone was sold as', () => {
     // Honor phones of Huawei's era are listed, and sold, as Huawei.
-    expect(lookupModelCode('PLK-AL10')).toMatchObject({ brand: 'Huawei', model: 'Honor 7' });
+    expect(lookupModelCode(T.models, 'PLK-AL10')).toMatchObject({ brand: 'Huawei', model: 'Honor 7' });
     // A code Huawei sold under both names keeps the Huawei name.
-    expect(lookupModelCode('STK-LX1')).toMatchObject({ brand: 'Huawei', model: 'P smart Z' });
+    expect(lookupModelCode(T.models, 'STK-LX1')).toMatchObject({ brand: 'Huawei', model: 'P smart Z' });
     // A code that is itself a name keeps it over another market's name.
-    expect(lookupModelCode('Mi Note 10')?.model).toBe('Mi Note 10');
+    expect(lookupModelCode(T.models, 'Mi Note 10')?.model).toBe('Mi Note 10');
     // "Myphone" mixes the Philippine and the Polish maker.
-    expect(lookupModelCode('myG1')?.brand).toBe('MyPhone (PH)');
-    expect(lookupModelCode('Hammer_Active2')?.brand).toBe('myPhone (PL)');
+    expect(lookupModelCode(T.models, 'myG1')?.brand).toBe('MyPhone (PH)');
+    expect(lookupModelCode(T.models, 'Hammer_Active2')?.brand).toBe('myPhone (PL)');
   });
 
   it('a brand word before the code must agree with the brand of the code', () => {
-    expect(lookupModelCode('S9')?.brand).toBe('Gionee');
-    expect(lookupModelCode('TECNO S9')).toBeUndefined();
+    expect(lookupModelCode(T.models, 'S9')?.brand).toBe('Gionee');
+    expect(lookupModelCode(T.models, 'TECNO S9')).toBeUndefined();
   });
 
   it('carries device type and, for Apple, the release year', () => {
-    expect(lookupModelCode('iPhone14,2')).toEqual({
+    expect(lookupModelCode(T.models, 'iPhone14,2')).toEqual({
       brand: 'Apple',
       model: 'iPhone 13 Pro',
       code: 'iPhone14,2',
       device_type: 'smartphone',
       release_year: 2021,
     });
-    expect(lookupModelCode('SM-T510')?.device_type).toBe('tablet');
-    expect(lookupModelCode('SM-X710')?.device_type).toBe('tablet');
+    expect(lookupModelCode(T.models, 'SM-T510')?.device_type).toBe('tablet');
+    expect(lookupModelCode(T.models, 'SM-X710')?.device_type).toBe('tablet');
   });
 
   it('never looks up the reduced-UA placeholder or junk', () => {
-    expect(lookupModelCode('K')).toBeUndefined();
-    expect(lookupModelCode('')).toBeUndefined();
-    expect(lookupModelCode('not a real model code at all')).toBeUndefined();
-    expect(lookupModelCode('x'.repeat(100_000))).toBeUndefined();
-    expect(lookupModelCode(42 as unknown as string)).toBeUndefined();
+    expect(lookupModelCode(T.models, 'K')).toBeUndefined();
+    expect(lookupModelCode(T.models, '')).toBeUndefined();
+    expect(lookupModelCode(T.models, 'not a real model code at all')).toBeUndefined();
+    expect(lookupModelCode(T.models, 'x'.repeat(100_000))).toBeUndefined();
+    expect(lookupModelCode(T.models, 42 as unknown as string)).toBeUndefined();
   });
 
   it('lets a brand hint pick among brands that share a code', () => {
@@ -115,8 +119,8 @@ describe('lookupModelCode', () => {
     const [, code = '', , , , , alternateBrand = '-1'] = line ?? [];
     const other = data.data.brands[Number(alternateBrand)];
     expect(other).toBeDefined();
-    const primary = lookupModelCode(code);
-    const hinted = lookupModelCode(code, other);
+    const primary = lookupModelCode(T.models, code);
+    const hinted = lookupModelCode(T.models, code, other);
     expect(hinted?.brand).toBe(other);
     expect(primary?.brand).not.toBe(other);
   });
@@ -130,7 +134,7 @@ describe('lookupModelCode', () => {
   it('never throws on arbitrary strings (fast-check, fixed seed)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 300 }), fc.option(fc.string({ maxLength: 30 }), { nil: undefined }), (code, hint) => {
-        const info = lookupModelCode(code, hint);
+        const info = lookupModelCode(T.models, code, hint);
         if (info !== undefined) expect(typeof info.model).toBe('string');
       }),
       { seed: 20261122, numRuns: 2000 },
@@ -139,7 +143,7 @@ describe('lookupModelCode', () => {
 });
 
 describe('specs table', () => {
-  const rows = allSpecs();
+  const rows = allSpecs(T.specs);
 
   it('has at least 300 rows, each valid', () => {
     expect(rows.length).toBeGreaterThanOrEqual(300);
@@ -161,19 +165,19 @@ describe('specs table', () => {
   });
 
   it('finds rows by brand + marketing name, case- and space-insensitively', () => {
-    expect(lookupSpecs('Samsung', 'Galaxy S23')).toMatchObject({ release_year: 2023, screen_width: 1080, screen_height: 2340, price_cluster: 'high' });
-    expect(lookupSpecs('samsung', 'galaxy  s23')?.ppi).toBe(lookupSpecs('Samsung', 'Galaxy S23')?.ppi);
-    expect(lookupSpecs('Samsung', 'Samsung Galaxy S23')).toBeDefined();
-    expect(lookupSpecs('Redmi', 'Note 11')).toBe(lookupSpecs('Xiaomi', 'Redmi Note 11'));
-    expect(lookupSpecs('Apple', 'iPhone 15 Pro Max')?.price_cluster).toBe('very_high');
-    expect(lookupSpecs('Samsung', 'Galaxy S99')).toBeUndefined();
-    expect(lookupSpecs('', '')).toBeUndefined();
+    expect(lookupSpecs(T.specs, 'Samsung', 'Galaxy S23')).toMatchObject({ release_year: 2023, screen_width: 1080, screen_height: 2340, price_cluster: 'high' });
+    expect(lookupSpecs(T.specs, 'samsung', 'galaxy  s23')?.ppi).toBe(lookupSpecs(T.specs, 'Samsung', 'Galaxy S23')?.ppi);
+    expect(lookupSpecs(T.specs, 'Samsung', 'Samsung Galaxy S23')).toBeDefined();
+    expect(lookupSpecs(T.specs, 'Redmi', 'Note 11')).toBe(lookupSpecs(T.specs, 'Xiaomi', 'Redmi Note 11'));
+    expect(lookupSpecs(T.specs, 'Apple', 'iPhone 15 Pro Max')?.price_cluster).toBe('very_high');
+    expect(lookupSpecs(T.specs, 'Samsung', 'Galaxy S99')).toBeUndefined();
+    expect(lookupSpecs(T.specs, '', '')).toBeUndefined();
   });
 
   it('at least 250 rows are reachable from a model code', () => {
     const reachable = new Set<string>();
-    for (const info of allModelCodes()) {
-      const specs = lookupSpecs(info.brand, info.model);
+    for (const info of allModelCodes(T.models)) {
+      const specs = lookupSpecs(T.specs, info.brand, info.model);
       if (specs !== undefined) reachable.add(specs.source);
     }
     const missed = rows.filter((r) => !reachable.has(r.source)).map((r) => `${r.brand} ${r.model}`);
@@ -182,10 +186,10 @@ describe('specs table', () => {
   });
 
   it('reaches specs from the issue examples', () => {
-    const s23 = lookupModelCode('SM-S911B');
-    expect(lookupSpecs(s23?.brand ?? '', s23?.model ?? '')?.release_year).toBe(2023);
-    const note11 = lookupModelCode('2201117TY');
-    expect(lookupSpecs(note11?.brand ?? '', note11?.model ?? '')?.diagonal_in).toBe(6.43);
+    const s23 = lookupModelCode(T.models, 'SM-S911B');
+    expect(lookupSpecs(T.specs, s23?.brand ?? '', s23?.model ?? '')?.release_year).toBe(2023);
+    const note11 = lookupModelCode(T.models, '2201117TY');
+    expect(lookupSpecs(T.specs, note11?.brand ?? '', note11?.model ?? '')?.diagonal_in).toBe(6.43);
   });
 
   it('uses the issue price classes', () => {
@@ -213,7 +217,7 @@ describe('specs table', () => {
   });
 });
 
-describe('model table format 3 (searched in place, ASCII, issue 13 item 8)', () => {
+describe('model table format 3 (searched in place, ASCII)', () => {
   const table: ModelTable = {
     brands: ['Samsung', 'Xiaomi', 'Acme'],
     types: ['smartphone', 'tablet'],
@@ -281,13 +285,14 @@ describe('model table format 3 (searched in place, ASCII, issue 13 item 8)', () 
     });
     const dir = makeBundle([{ format: MODELS as never, data: json }]);
     try {
-      const lookup = runWithData(openData({ dir }), lookupModelCode);
+      const custom = openDeviceTables(openData({ dir })).models;
+      const lookup = (code: string): ReturnType<typeof lookupModelCode> => lookupModelCode(custom, code);
       expect(lookup('ＫＭ-50')).toEqual({ brand: 'Krüger&Matz', model: 'Drive ⅱ', code: 'ＫＭ-50', device_type: 'smartphone' });
       expect(lookup('ab%12')).toEqual({ brand: 'Acme', model: 'Phone 100%', code: 'AB%12' });
       // the marketing name, escaped in the names table too
       expect(lookup('krüger&matz drive ⅱ')?.model).toBe('Drive ⅱ');
       expect(lookup('ab%0025')).toBeUndefined();
-      expect(runWithData(openData({ dir }), modelBrands)()).toEqual(['Krüger&Matz', 'Acme']);
+      expect(modelBrands(custom)).toEqual(['Krüger&Matz', 'Acme']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -319,11 +324,11 @@ describe('model table format 3 (searched in place, ASCII, issue 13 item 8)', () 
 
   it('every code of the shipped table is found as itself', () => {
     let n = 0;
-    for (const info of allModelCodes()) {
+    for (const info of allModelCodes(T.models)) {
       // Codes a user agent cannot carry as they are (one letter, a `;` inside) are never looked up whole.
       if (normalizeModelCode(info.code) !== info.code.toLowerCase() || info.code.length < 2) continue;
       n++;
-      const hit = lookupModelCode(info.code);
+      const hit = lookupModelCode(T.models, info.code);
       if (hit?.brand !== info.brand || hit.model !== info.model) expect({ code: info.code, hit }).toEqual({ code: info.code, hit: info });
     }
     expect(n).toBeGreaterThan(30_000);
@@ -332,39 +337,39 @@ describe('model table format 3 (searched in place, ASCII, issue 13 item 8)', () 
 
 describe('browser capabilities', () => {
   it('IE 8 has no canvas, Chrome 120 has WebGL', () => {
-    expect(browserCapabilities('ie', '8.0')?.html_canvas).toBe(false);
-    expect(browserCapabilities('ie', '9')?.html_canvas).toBe(true);
-    expect(browserCapabilities('chrome', '120.0.6099.71')?.js_web_gl).toBe(true);
-    expect(browserCapabilities('chrome', '120')?.js_application_cache).toBe(false);
-    expect(browserCapabilities('chrome', '40')?.js_application_cache).toBe(true);
+    expect(browserCapabilities(T.capabilities, 'ie', '8.0')?.html_canvas).toBe(false);
+    expect(browserCapabilities(T.capabilities, 'ie', '9')?.html_canvas).toBe(true);
+    expect(browserCapabilities(T.capabilities, 'chrome', '120.0.6099.71')?.js_web_gl).toBe(true);
+    expect(browserCapabilities(T.capabilities, 'chrome', '120')?.js_application_cache).toBe(false);
+    expect(browserCapabilities(T.capabilities, 'chrome', '40')?.js_application_cache).toBe(true);
   });
 
   it('resolves caniuse version ranges and versions between rows', () => {
-    const range = browserCapabilities('safari', '15.2');
+    const range = browserCapabilities(T.capabilities, 'safari', '15.2');
     expect(range).toBeDefined();
-    expect(browserCapabilities('safari', '15.3.1')).toBe(range);
-    expect(browserCapabilities('ios_saf', '4.3.5')?.html_canvas).toBe(true);
-    expect(browserCapabilities('android', '4.4.4')?.js_web_workers).toBe(true);
-    expect(browserCapabilities('firefox', '3.6')?.js_indexed_d_b).toBe(false);
-    expect(browserCapabilities('firefox', '115.0')?.js_indexed_d_b).toBe(true);
+    expect(browserCapabilities(T.capabilities, 'safari', '15.3.1')).toBe(range);
+    expect(browserCapabilities(T.capabilities, 'ios_saf', '4.3.5')?.html_canvas).toBe(true);
+    expect(browserCapabilities(T.capabilities, 'android', '4.4.4')?.js_web_workers).toBe(true);
+    expect(browserCapabilities(T.capabilities, 'firefox', '3.6')?.js_indexed_d_b).toBe(false);
+    expect(browserCapabilities(T.capabilities, 'firefox', '115.0')?.js_indexed_d_b).toBe(true);
   });
 
   it('handles single-version agents, newer and older versions, and junk', () => {
-    expect(browserCapabilities('op_mini', 'anything')?.js_web_gl).toBe(false);
+    expect(browserCapabilities(T.capabilities, 'op_mini', 'anything')?.js_web_gl).toBe(false);
     // Chrome for Android is tracked at its newest version only: older ones use desktop Chrome.
-    expect(browserCapabilities('and_chr', '90')).toBe(browserCapabilities('chrome', '90'));
-    expect(browserCapabilities('chrome', '9999')?.js_web_gl).toBe(true);
-    expect(browserCapabilities('chrome', '1')).toBeUndefined();
-    expect(browserCapabilities('netscape', '4')).toBeUndefined();
-    expect(browserCapabilities('chrome', 'abc')).toBeUndefined();
-    expect(browserCapabilities('chrome', '9'.repeat(100_000))).toBeDefined();
+    expect(browserCapabilities(T.capabilities, 'and_chr', '90')).toBe(browserCapabilities(T.capabilities, 'chrome', '90'));
+    expect(browserCapabilities(T.capabilities, 'chrome', '9999')?.js_web_gl).toBe(true);
+    expect(browserCapabilities(T.capabilities, 'chrome', '1')).toBeUndefined();
+    expect(browserCapabilities(T.capabilities, 'netscape', '4')).toBeUndefined();
+    expect(browserCapabilities(T.capabilities, 'chrome', 'abc')).toBeUndefined();
+    expect(browserCapabilities(T.capabilities, 'chrome', '9'.repeat(100_000))).toBeDefined();
   });
 
   it('latestBrowserVersion comes from released versions only', () => {
-    expect(latestBrowserVersion('chrome')).toBeGreaterThanOrEqual(120);
-    expect(latestBrowserVersion('ie')).toBe(11);
-    expect(latestBrowserVersion('op_mini')).toBeUndefined();
-    expect(latestBrowserVersion('nope')).toBeUndefined();
+    expect(latestBrowserVersion(T.capabilities, 'chrome')).toBeGreaterThanOrEqual(120);
+    expect(latestBrowserVersion(T.capabilities, 'ie')).toBe(11);
+    expect(latestBrowserVersion(T.capabilities, 'op_mini')).toBeUndefined();
+    expect(latestBrowserVersion(T.capabilities, 'nope')).toBeUndefined();
   });
 
   it('every capability is backed by the caniuse feature the builder compiled', () => {

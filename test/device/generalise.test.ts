@@ -1,12 +1,17 @@
 /**
  * Rules generalised from single corpus cases to the families they belong
- * to (issue 17, item 3), tested on user agents other than the ones that
+ * to, tested on user agents other than the ones that
  * prompted them (model codes no fixture row carries).
  */
 import { isbot } from 'isbot';
 import { describe, expect, it } from 'vitest';
 import { checkDevice } from '../../src/device/index.js';
 import { lookupModelCode } from '../../src/device/data/index.js';
+import { openData } from '../../src/data/context.js';
+import { openDeviceTables } from '../../src/device/tables.js';
+
+/** The package's device tables, opened explicitly. */
+const T = openDeviceTables(openData(undefined));
 
 const android = (model: string, mobile = true): string =>
   `Mozilla/5.0 (Linux; Android 12; ${model}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 ${mobile ? 'Mobile ' : ''}Safari/537.36`;
@@ -45,15 +50,15 @@ describe('a maker word set apart by a space is the maker the UA states', () => {
 
 describe('model codes in any spelling (letters and digits only)', () => {
   it('finds punctuation, spacing and case variants of a Play code', () => {
-    for (const code of ['SM A515F/DS', 'sma515f', 'SM_A515F', 'rmx 3085']) expect(lookupModelCode(code)?.code, code).toMatch(/^(SM-A515F|RMX3085)$/);
+    for (const code of ['SM A515F/DS', 'sma515f', 'SM_A515F', 'rmx 3085']) expect(lookupModelCode(T.models, code)?.code, code).toMatch(/^(SM-A515F|RMX3085)$/);
     expect(checkDevice(android('SM A515F/DS'))).toMatchObject({ brand: 'Samsung', model: 'Galaxy A51' });
   });
   it('never guesses from short names many makers share', () => {
-    expect(lookupModelCode('T8_PLUS_X')).toBeUndefined();
+    expect(lookupModelCode(T.models, 'T8_PLUS_X')).toBeUndefined();
   });
 });
 
-describe('isbot false alarms on people’s clients, by family (issue 12, item 11: the Matomo false-positive floor)', () => {
+describe('isbot false alarms on people’s clients, by family (the Matomo false-positive floor)', () => {
   // Each UA below is one isbot flags (checked first), written from the
   // family's format, not taken from a corpus row.
   const person = (ua: string): void => {

@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 8 (cold start): importing the package loads neither
+ * Cold start: importing the package loads neither
  * ua-parser-js nor isbot; the first device check does (src/device/dependencies.ts).
  * A child process imports the source entry (src/index.ts, through tsx) and
  * reports which of the two were loaded — seen in `require.cache` (a CommonJS
@@ -47,7 +47,7 @@ out.afterDevice = loaded();
 console.log(JSON.stringify(out));
 `;
 
-describe('device dependencies load on first use (issue 13 item 8)', () => {
+describe('device dependencies load on first use', () => {
   it('importing the package, creating a checker and an e-mail check load neither ua-parser-js nor isbot; the first device check loads both', () => {
     const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', body], { cwd: root, encoding: 'utf8', timeout: 60_000 });
     expect(child.stderr).toBe('');

@@ -1,5 +1,5 @@
 /**
- * One source of truth for makers (issue 17): every path of the device check
+ * One source of truth for makers: every path of the device check
  * names a maker in the maker list's spelling (data/device/makers.json), and
  * the builder refuses a curated rule whose maker the list does not spell so.
  * The user agents are written from each platform's documented format with
@@ -9,23 +9,28 @@ import { describe, expect, it } from 'vitest';
 import { checkDevice } from '../../src/device/index.js';
 import { canonicalBrand } from '../../src/device/data/index.js';
 import { compileMakers, parseBrandRows } from '../../scripts/device/brands.js';
+import { openData } from '../../src/data/context.js';
+import { openDeviceTables } from '../../src/device/tables.js';
+
+/** The package's device tables, opened explicitly. */
+const T = openDeviceTables(openData(undefined));
 
 const android = (model: string): string =>
   `Mozilla/5.0 (Linux; Android 14; ${model}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36`;
 
 describe('canonicalBrand', () => {
   it('gives the maker list spelling for any known spelling', () => {
-    expect(canonicalBrand('Realme')).toBe('realme');
-    expect(canonicalBrand('REALME')).toBe('realme');
-    expect(canonicalBrand('Vivo')).toBe('vivo');
-    expect(canonicalBrand('Tecno')).toBe('Tecno Mobile');
-    expect(canonicalBrand('Sky Devices')).toBe('Sky');
-    expect(canonicalBrand('LGE')).toBe('LG');
-    expect(canonicalBrand('Cloud (TruConnect)')).toBe('Cloud Mobile');
+    expect(canonicalBrand(T.makers, 'Realme')).toBe('realme');
+    expect(canonicalBrand(T.makers, 'REALME')).toBe('realme');
+    expect(canonicalBrand(T.makers, 'Vivo')).toBe('vivo');
+    expect(canonicalBrand(T.makers, 'Tecno')).toBe('Tecno Mobile');
+    expect(canonicalBrand(T.makers, 'Sky Devices')).toBe('Sky');
+    expect(canonicalBrand(T.makers, 'LGE')).toBe('LG');
+    expect(canonicalBrand(T.makers, 'Cloud (TruConnect)')).toBe('Cloud Mobile');
   });
   it('keeps unknown names as given (trimmed)', () => {
-    expect(canonicalBrand(' Acmephone ')).toBe('Acmephone');
-    expect(canonicalBrand('')).toBe('');
+    expect(canonicalBrand(T.makers, ' Acmephone ')).toBe('Acmephone');
+    expect(canonicalBrand(T.makers, '')).toBe('');
   });
 });
 

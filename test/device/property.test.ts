@@ -8,6 +8,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkDevice, createDeviceCheck } from '../../src/device/index.js';
 import { codeFamily, matchShape } from '../../src/device/codeFamilies.js';
+import { openData } from '../../src/data/context.js';
+import { openDeviceTables } from '../../src/device/tables.js';
+
+/** The package's device tables, opened explicitly. */
+const T = openDeviceTables(openData(undefined));
 
 const SEED = 20260301;
 const check = createDeviceCheck({ cacheSize: 0 });
@@ -65,7 +70,7 @@ describe('device check properties', () => {
   it('a code family found for any string really has that shape', () => {
     fc.assert(
       fc.property(anyString, (s) => {
-        const f = codeFamily(s);
+        const f = codeFamily(T.codeFamilies, s);
         if (f === undefined) return;
         const code = s.replaceAll('_', ' ');
         const first = code.indexOf(' ');

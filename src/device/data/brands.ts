@@ -12,7 +12,7 @@
 import type { DeviceCategory } from '../types.js';
 import { MAKERS } from './formats.js';
 import type { MakerTableJson } from './formats.js';
-import { perBundle } from './perBundle.js';
+import type { DataBundle } from '../../data/bundle.js';
 
 /** Version of data/device/makers.json (declared in ./formats.ts). */
 export const BRANDS_FORMAT = MAKERS.formatVersion;
@@ -45,7 +45,8 @@ interface TokenEntry {
   readonly exact: boolean;
 }
 
-interface LoadedBrands {
+/** The maker table, indexed: what every maker lookup reads (open it with {@link openMakers}). */
+export interface MakerTable {
   names: string[];
   rules: Record<'code' | 'line' | 'oem' | 'platform', MakerRule[]>;
   kinds: (readonly string[])[];
@@ -96,15 +97,25 @@ function squash(text: string): string {
   return out;
 }
 
-const load = perBundle('device/makers:index', [MAKERS], (bundle): LoadedBrands => build(bundle.load(MAKERS)));
+/**
+ * Reads data/device/makers.json from `bundle` and indexes it.
+ *
+ * @throws DataError when the file is missing or fails verification
+ * @example
+ * // not run: a checker opens it once (src/device/tables.ts)
+ * const makers = openMakers(openData(undefined).bundle);
+ */
+export function openMakers(bundle: DataBundle): MakerTable {
+  return build(bundle.load(MAKERS));
+}
 
-function build(json: MakerTableJson): LoadedBrands {
+function build(json: MakerTableJson): MakerTable {
   const names = json.brands.map((b) => b[0]);
   const kinds = json.brands.map((b) => Object.freeze([...b[1]]));
   const byToken = new Map<string, number>();
   const byPrefix = new Map<string, TokenEntry[]>();
   const byExact = new Map<string, number>();
-  const rules: LoadedBrands['rules'] = { code: [], line: [], oem: [], platform: [] };
+  const rules: MakerTable['rules'] = { code: [], line: [], oem: [], platform: [] };
   for (const [on, token, brand, kind, why] of json.rows) {
     if (on === 'code' || on === 'line' || on === 'oem' || on === 'platform') {
       rules[on].push(Object.freeze({ on, pattern: token, brand: names[brand] ?? '', kind: kind === '' ? null : (kind as DeviceCategory), why }));
@@ -150,13 +161,14 @@ const EMPTY: readonly string[] = Object.freeze([]);
  *
  * @returns the canonical brand name, or undefined for an unknown token
  * @example
- * brandFromToken('SonyEricsson') // 'Sony Ericsson'
- * brandFromToken('KIVI')         // 'Kivi'
- * brandFromToken('Mozilla')      // undefined
+ * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
+ * declare const makers: MakerTable;
+ * brandFromToken(makers, 'SonyEricsson') // 'Sony Ericsson'
+ * brandFromToken(makers, 'KIVI')         // 'Kivi'
+ * brandFromToken(makers, 'Mozilla')      // undefined
  */
-export function brandFromToken(token: string): string | undefined {
+export function brandFromToken(t: MakerTable, token: string): string | undefined {
   if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return undefined;
-  const t = load();
   const lower = token.trim().toLowerCase();
   // squash() hands back `lower` itself when there is nothing to drop: no second lookup of the same key then.
   const squashed = squash(lower);
@@ -204,11 +216,13 @@ function startsWithModelCode(rest: string): boolean {
  *
  * @returns `{ brand, rest }`, or undefined when no brand token starts the text
  * @example
- * brandAtStart('SonyEricssonK750i') // { brand: 'Sony Ericsson', rest: 'K750i' }
- * brandAtStart('KIVI 32H500GR')     // { brand: 'Kivi', rest: '32H500GR' }
- * brandAtStart('Kivistar')          // undefined
+ * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
+ * declare const makers: MakerTable;
+ * brandAtStart(makers, 'SonyEricssonK750i') // { brand: 'Sony Ericsson', rest: 'K750i' }
+ * brandAtStart(makers, 'KIVI 32H500GR')     // { brand: 'Kivi', rest: '32H500GR' }
+ * brandAtStart(makers, 'Kivistar')          // undefined
  */
-export function brandAtStart(text: string): { brand: string; rest: string } | undefined {
+export function brandAtStart(t: MakerTable, text: string): { brand: string; rest: string } | undefined {
   if (typeof text !== 'string' || text.length === 0) return undefined;
   let s = text.length > MAX_TEXT_LENGTH ? text.slice(0, MAX_TEXT_LENGTH) : text;
   let start = 0;
@@ -222,7 +236,6 @@ export function brandAtStart(text: string): { brand: string; rest: string } | un
     if (!isInnerSeparator(lower.charCodeAt(i))) key += lower[i];
     else if (key.length === 0) return undefined;
   }
-  const t = load();
   const candidates = t.byPrefix.get(key);
   if (candidates === undefined) return undefined;
   for (const entry of candidates) {
@@ -272,12 +285,13 @@ function endsWord(s: string, end: number, exact: boolean): boolean {
  *
  * @returns a frozen list, empty for an unknown brand
  * @example
- * brandKinds('Kivi')   // ['tv']
- * brandKinds('Sonos')  // ['smart_speaker']
+ * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
+ * declare const makers: MakerTable;
+ * brandKinds(makers, 'Kivi')   // ['tv']
+ * brandKinds(makers, 'Sonos')  // ['smart_speaker']
  */
-export function brandKinds(brand: string): readonly string[] {
+export function brandKinds(t: MakerTable, brand: string): readonly string[] {
   if (typeof brand !== 'string' || brand.length === 0 || brand.length > MAX_TOKEN_LENGTH) return EMPTY;
-  const t = load();
   const lower = brand.trim().toLowerCase();
   const squashed = squash(lower);
   const same = squashed === lower; // then the squashed lookups would repeat the lower-case ones
@@ -290,10 +304,11 @@ export function brandKinds(brand: string): readonly string[] {
  * docs and tools; lookups should use the functions above).
  *
  * @example
- * allBrands().length > 600 // true
+ * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
+ * declare const makers: MakerTable;
+ * allBrands(makers).length > 600 // true
  */
-export function allBrands(): readonly { brand: string; kinds: readonly string[] }[] {
-  const t = load();
+export function allBrands(t: MakerTable): readonly { brand: string; kinds: readonly string[] }[] {
   return t.names.map((brand, i) => ({ brand, kinds: t.kinds[i] ?? EMPTY }));
 }
 
@@ -303,10 +318,12 @@ export function allBrands(): readonly { brand: string; kinds: readonly string[] 
  * tokens, `platform` words of platforms one maker ships. Frozen rows; brands in the maker list's spelling.
  *
  * @example
- * makerRules('oem').find((r) => r.pattern === 'MDDR')?.brand // 'Dell'
+ * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
+ * declare const makers: MakerTable;
+ * makerRules(makers, 'oem').find((r) => r.pattern === 'MDDR')?.brand // 'Dell'
  */
-export function makerRules(on: 'code' | 'line' | 'oem' | 'platform'): readonly MakerRule[] {
-  return load().rules[on];
+export function makerRules(t: MakerTable, on: 'code' | 'line' | 'oem' | 'platform'): readonly MakerRule[] {
+  return t.rules[on];
 }
 
 /**
@@ -317,13 +334,14 @@ export function makerRules(on: 'code' | 'line' | 'oem' | 'platform'): readonly M
  * are returned trimmed. One spelling per maker on every path.
  *
  * @example
- * canonicalBrand('Vivo')   // 'vivo'
- * canonicalBrand('Acme')   // 'Acme'
+ * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
+ * declare const makers: MakerTable;
+ * canonicalBrand(makers, 'Vivo')   // 'vivo'
+ * canonicalBrand(makers, 'Acme')   // 'Acme'
  */
-export function canonicalBrand(brand: string): string {
+export function canonicalBrand(t: MakerTable, brand: string): string {
   const name = brand.trim();
   if (name.length === 0 || name.length > MAX_TOKEN_LENGTH) return name;
-  const t = load();
   const lower = name.toLowerCase();
   const squashed = squash(lower);
   const same = squashed === lower; // then the squashed lookups would repeat the lower-case ones

@@ -1,12 +1,12 @@
 /**
  * Browser capabilities by caniuse agent and version, from
  * data/device/capabilities.json (compiled from caniuse-lite, CC-BY-4.0, by
- * scripts/device/build.ts). Loaded on first use; rows are decoded once and
+ * scripts/device/build.ts). CapabilityIndex on first use; rows are decoded once and
  * shared frozen.
  */
 import { CAPABILITIES } from './formats.js';
 import type { CapabilityJson } from './formats.js';
-import { perBundle } from './perBundle.js';
+import type { DataBundle } from '../../data/bundle.js';
 
 /** Version of data/device/capabilities.json (declared in ./formats.ts). */
 export const CAPABILITIES_FORMAT = CAPABILITIES.formatVersion;
@@ -59,7 +59,8 @@ interface FamilyRows {
   decoded: (BrowserCapabilities | undefined)[];
 }
 
-interface Loaded {
+/** The capability table by caniuse agent, its rows decoded on first use: open it with {@link openCapabilities}. */
+export interface CapabilityIndex {
   json: CapabilityJson;
   families: Map<string, FamilyRows>;
 }
@@ -89,9 +90,16 @@ function versionValue(text: string): number {
   return major * 1000 + Math.min(minor, 999);
 }
 
-const load = perBundle('device/capabilities:families', [CAPABILITIES], (bundle): Loaded => build(bundle.load(CAPABILITIES)));
+/**
+ * Reads data/device/capabilities.json from `bundle` and indexes it.
+ *
+ * @throws DataError when the file is missing or fails verification
+ */
+export function openCapabilities(bundle: DataBundle): CapabilityIndex {
+  return build(bundle.load(CAPABILITIES));
+}
 
-function build(json: CapabilityJson): Loaded {
+function build(json: CapabilityJson): CapabilityIndex {
   const families = new Map<string, FamilyRows>();
   for (const [family, rows] of Object.entries(json.families)) {
     const bounds = rows.map(([label]) => {
@@ -105,7 +113,7 @@ function build(json: CapabilityJson): Loaded {
   return { json, families };
 }
 
-function decode(data: Loaded, fam: FamilyRows, index: number): BrowserCapabilities | undefined {
+function decode(data: CapabilityIndex, fam: FamilyRows, index: number): BrowserCapabilities | undefined {
   const cached = fam.decoded[index];
   if (cached !== undefined) return cached;
   const row = fam.rows[index];
@@ -140,12 +148,13 @@ const SAME_ENGINE_FALLBACK: Record<string, string> = { and_chr: 'chrome', and_ff
  * @param version - the browser version as the user agent gives it ("120.0.6099.71")
  * @returns frozen flags, or undefined for an unknown family or version
  * @example
- * browserCapabilities('chrome', '120.0.6099.71')?.js_web_gl // true
- * browserCapabilities('ie', '8')?.html_canvas // false
+ * // not run: `capabilities` stands for a table a checker opened (src/device/tables.ts)
+ * declare const capabilities: CapabilityIndex;
+ * browserCapabilities(capabilities, 'chrome', '120.0.6099.71')?.js_web_gl // true
+ * browserCapabilities(capabilities, 'ie', '8')?.html_canvas // false
  */
-export function browserCapabilities(family: string, version: string): BrowserCapabilities | undefined {
+export function browserCapabilities(data: CapabilityIndex, family: string, version: string): BrowserCapabilities | undefined {
   if (typeof family !== 'string' || typeof version !== 'string') return undefined;
-  const data = load();
   const id = family.slice(0, 16).toLowerCase();
   const fam = data.families.get(id);
   if (fam === undefined || fam.rows.length === 0) return undefined;
@@ -159,7 +168,7 @@ export function browserCapabilities(family: string, version: string): BrowserCap
   }
   if (found < 0) {
     const fallback = SAME_ENGINE_FALLBACK[id];
-    return fallback === undefined ? undefined : browserCapabilities(fallback, version);
+    return fallback === undefined ? undefined : browserCapabilities(data, fallback, version);
   }
   return decode(data, fam, found);
 }
@@ -170,11 +179,13 @@ export function browserCapabilities(family: string, version: string): BrowserCap
  * and for Opera Mini, whose only version is "all".
  *
  * @example
- * latestBrowserVersion('chrome') // 157: with caniuse-lite 1.0.30001826
+ * // not run: `capabilities` stands for a table a checker opened (src/device/tables.ts)
+ * declare const capabilities: CapabilityIndex;
+ * latestBrowserVersion(capabilities, 'chrome') // 157: with caniuse-lite 1.0.30001826
  */
-export function latestBrowserVersion(family: string): number | undefined {
+export function latestBrowserVersion(data: CapabilityIndex, family: string): number | undefined {
   if (typeof family !== 'string') return undefined;
-  return load().json.latest[family.slice(0, 16).toLowerCase()];
+  return data.json.latest[family.slice(0, 16).toLowerCase()];
 }
 
 /**

@@ -11,7 +11,7 @@ const isArray = (v: unknown, p: string): string | null => (Array.isArray(v) ? nu
  * data/device/models.json, format 3: the model table laid out to be searched
  * where it lies, so the first check builds no index (format 1 was an object
  * of 33.6k codes that the loader walked into a Map, and then two more Maps
- * for spelling variants and marketing names: ~170 ms before the first answer).
+ * for spelling variants and marketing names, all built before the first answer).
  *
  * Each of `codes`, `squashed` and `names` is a hash table of strings: key `k`
  * lives in bucket `modelBucket(k, table.length)`; a bucket is `''` or lines
@@ -31,7 +31,7 @@ const isArray = (v: unknown, p: string): string | null => (Array.isArray(v) ? nu
  * is written `%` and four hex digits of its UTF-16 code unit
  * ({@link escapeModelText}). A file with a single non-ASCII character
  * decodes into a two-byte string twice the size; format 2 had 505 of them
- * (Japanese names, `™`, `Ⅱ`) and cost the first check ~9 ms more than this.
+ * (Japanese names, `™`, `Ⅱ`), which made the first check measurably slower.
  * Which codes and names are indexed is the builder's rule (scripts/device/models.ts).
  */
 export interface ModelTableJson {
@@ -110,7 +110,7 @@ const PAIR_LINES = /^(?:~[^|~]+\|[^|~]*)+~$/;
  * Checks a bucket table: non-empty, every bucket `''` or whole lines of the
  * right number of fields. Whether each key sits in the bucket it hashes to
  * is the builder's construction and a test's (test/device/data.test.ts):
- * hashing all 120k keys here cost the first check ~25 ms, the patterns ~5.
+ * hashing all 120k keys here would cost the first check far more than the patterns.
  */
 function bucketTable(value: unknown, path: string, lines: RegExp): string | null {
   const fault = arrayOf(value, path, isString);

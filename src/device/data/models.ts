@@ -4,7 +4,7 @@
  * extra-code tables). Loaded on the first lookup; no regex runs here.
  */
 import { MODELS, MODEL_FIELD, MODEL_LINE, escapeModelText, modelBucket, unescapeModelText } from './formats.js';
-import { perBundle } from './perBundle.js';
+import type { DataBundle } from '../../data/bundle.js';
 
 /** Version of data/device/models.json (declared in ./formats.ts). */
 export const MODELS_FORMAT = MODELS.formatVersion;
@@ -41,8 +41,8 @@ type ModelTuple = [number, string] | [number, string, number] | [number, string,
 /** A code's row: its table spelling, the primary entry and the other brands' entries. */
 type CodeRow = readonly [string, ModelTuple, ModelTuple[] | undefined];
 
-/** The model table as the file holds it: read in place, nothing indexed (./formats.ts says how). */
-interface LoadedModels {
+/** The model table as the file holds it: read in place, nothing indexed (./formats.ts says how). Open it with {@link openModels}. */
+export interface ModelTable {
   brands: string[];
   types: ModelDeviceType[];
   codes: readonly string[];
@@ -50,12 +50,16 @@ interface LoadedModels {
   names: readonly string[];
 }
 
-/** The model table of the running check's bundle. */
-const load = perBundle('device/models:table', [MODELS], (bundle): LoadedModels => {
+/**
+ * Reads data/device/models.json from `bundle`.
+ *
+ * @throws DataError when the file is missing or fails verification
+ */
+export function openModels(bundle: DataBundle): ModelTable {
   const json = bundle.load(MODELS);
   // Brand names are escaped to ASCII like every string of the file (./formats.ts); ~2,600 of them.
   return { brands: json.brands.map(unescapeModelText), types: json.types as ModelDeviceType[], codes: json.codes, squashed: json.squashed, names: json.names };
-});
+}
 
 /**
  * The fields after `key` in its bucket table, or undefined. A key holding a
@@ -84,7 +88,7 @@ function entryAt(fields: readonly string[], i: number): ModelTuple {
 }
 
 /** The row of a lower-case code, decoded from its line. */
-function codeRow(data: LoadedModels, key: string): CodeRow | undefined {
+function codeRow(data: ModelTable, key: string): CodeRow | undefined {
   const line = findLine(data.codes, key);
   return line === undefined ? undefined : decodeRow(line);
 }
@@ -273,7 +277,7 @@ function candidates(key: string, brandHint: string | undefined): Candidate[] {
 }
 
 /** Entries of a hit whose brand a cut-off brand word allows, primary first. */
-function allowedEntries(data: LoadedModels, primary: ModelTuple, alternates: ModelTuple[] | undefined, prefix: string): ModelTuple[] {
+function allowedEntries(data: ModelTable, primary: ModelTuple, alternates: ModelTuple[] | undefined, prefix: string): ModelTuple[] {
   const allowed = PREFIX_BRANDS[prefix] ?? [prefix];
   return [primary, ...(alternates ?? [])].filter((t) => allowed.includes((data.brands[t[0]] ?? '').toLowerCase()));
 }
@@ -306,7 +310,7 @@ export function alnumOnly(text: string): string {
   return from === 0 ? text : out + text.slice(from);
 }
 
-function toInfo(data: LoadedModels, code: string, tuple: ModelTuple): ModelInfo {
+function toInfo(data: ModelTable, code: string, tuple: ModelTuple): ModelInfo {
   const info: ModelInfo = { brand: data.brands[tuple[0]] ?? '', model: tuple[1], code };
   const typeIndex = tuple[2];
   if (typeIndex !== undefined && typeIndex >= 0) {
@@ -331,15 +335,16 @@ function toInfo(data: LoadedModels, code: string, tuple: ModelTuple): ModelInfo 
  * @param brandHint - optional brand the caller already believes in
  * @returns a fresh object, or undefined when the code is unknown
  * @example
- * lookupModelCode('SM-S911B') // { brand: 'Samsung', model: 'Galaxy S23', code: 'SM-S911B', device_type: 'smartphone' }
- * lookupModelCode('iPhone14,2') // { brand: 'Apple', model: 'iPhone 13 Pro', code: 'iPhone14,2', device_type: 'smartphone', release_year: 2021 }
+ * // not run: `models` stands for a table a checker opened (src/device/tables.ts)
+ * declare const models: ModelTable;
+ * lookupModelCode(models, 'SM-S911B') // { brand: 'Samsung', model: 'Galaxy S23', code: 'SM-S911B', device_type: 'smartphone' }
+ * lookupModelCode(models, 'iPhone14,2') // { brand: 'Apple', model: 'iPhone 13 Pro', code: 'iPhone14,2', device_type: 'smartphone', release_year: 2021 }
  */
-export function lookupModelCode(code: string, brandHint?: string): ModelInfo | undefined {
+export function lookupModelCode(data: ModelTable, code: string, brandHint?: string): ModelInfo | undefined {
   if (typeof code !== 'string') return undefined;
   const cleaned = cleanModelCode(code);
   const key = cleaned.toLowerCase();
   if (key.length < 2) return undefined;
-  const data = load();
   const hint = typeof brandHint === 'string' ? brandHint : undefined;
   // The exact code is by far the common case: answer it before building candidates.
   const exact = codeRow(data, key);
@@ -393,10 +398,12 @@ export function lookupModelCode(code: string, brandHint?: string): ModelInfo | u
  * Every brand of the model table, in the project's vocabulary.
  *
  * @example
- * modelBrands().includes('Samsung') // true
+ * // not run: `models` stands for a table a checker opened (src/device/tables.ts)
+ * declare const models: ModelTable;
+ * modelBrands(models).includes('Samsung') // true
  */
-export function modelBrands(): readonly string[] {
-  return load().brands;
+export function modelBrands(data: ModelTable): readonly string[] {
+  return data.brands;
 }
 
 /**
@@ -404,10 +411,11 @@ export function modelBrands(): readonly string[] {
  * coverage figures and reverse indexes.
  *
  * @example
- * for (const info of allModelCodes()) if (info.model === 'Galaxy S23') console.log(info.code);
+ * // not run: `models` stands for a table a checker opened (src/device/tables.ts)
+ * declare const models: ModelTable;
+ * for (const info of allModelCodes(models)) if (info.model === 'Galaxy S23') console.log(info.code);
  */
-export function* allModelCodes(): Generator<ModelInfo> {
-  const data = load();
+export function* allModelCodes(data: ModelTable): Generator<ModelInfo> {
   for (const bucket of data.codes) {
     for (let start = 1; start < bucket.length; ) {
       const end = bucket.indexOf(MODEL_LINE, start);

@@ -6,7 +6,7 @@
  */
 import { RELEASES } from './formats.js';
 import type { ReleaseJson } from './formats.js';
-import { perBundle } from './perBundle.js';
+import type { DataBundle } from '../../data/bundle.js';
 
 /**
  * caniuse agent ids whose release history the table holds: the browsers
@@ -40,7 +40,17 @@ function cadenceDays(days: readonly number[]): number {
   return Math.max(1, gaps.length === 0 ? 365 : gaps[Math.floor(gaps.length / 2)]!);
 }
 
-const load = perBundle('device/releases:history', [RELEASES], (bundle) => build(bundle.load(RELEASES)));
+/** Each family's release history: open it with {@link openReleases}. */
+export type ReleaseTable = ReadonlyMap<string, ReleaseHistory>;
+
+/**
+ * Reads data/device/releases.json from `bundle`.
+ *
+ * @throws DataError when the file is missing or fails verification
+ */
+export function openReleases(bundle: DataBundle): ReleaseTable {
+  return build(bundle.load(RELEASES));
+}
 
 function build(json: ReleaseJson): ReadonlyMap<string, ReleaseHistory> {
   const out = new Map<string, ReleaseHistory>();
@@ -59,10 +69,12 @@ function build(json: ReleaseJson): ReadonlyMap<string, ReleaseHistory> {
  * does not hold.
  *
  * @example
- * releaseHistory('chrome')?.majors.includes(120); // true
+ * // not run: `releases` stands for a table a checker opened (src/device/tables.ts)
+ * declare const releases: ReleaseTable;
+ * releaseHistory(releases, 'chrome')?.majors.includes(120); // true
  */
-export function releaseHistory(family: string): ReleaseHistory | undefined {
-  return load().get(family);
+export function releaseHistory(releases: ReleaseTable, family: string): ReleaseHistory | undefined {
+  return releases.get(family);
 }
 
 /** The format version of data/device/releases.json. */

@@ -5,7 +5,7 @@
  */
 import { SPECS } from './formats.js';
 import type { SpecsJson } from './formats.js';
-import { perBundle } from './perBundle.js';
+import type { DataBundle } from '../../data/bundle.js';
 
 /** Version of data/device/specs.json (declared in ./formats.ts). */
 export const SPECS_FORMAT = SPECS.formatVersion;
@@ -67,7 +67,17 @@ const SUB_BRANDS: Record<string, string> = { redmi: 'xiaomi', poco: 'xiaomi' };
 /** Other spellings of brands of the table. */
 const BRAND_ALIASES: Record<string, string> = { lge: 'lg', tecnomobile: 'tecno', tctalcatel: 'alcatel' };
 
-const load = perBundle('device/specs:table', [SPECS], (bundle): Map<string, DeviceSpecsRow> => build(bundle.load(SPECS)));
+/** The specs table by squashed `brand|model`: open it with {@link openSpecs}. */
+export type SpecsTable = ReadonlyMap<string, DeviceSpecsRow>;
+
+/**
+ * Reads data/device/specs.json from `bundle` and indexes it.
+ *
+ * @throws DataError when the file is missing or fails verification
+ */
+export function openSpecs(bundle: DataBundle): SpecsTable {
+  return build(bundle.load(SPECS));
+}
 
 function build(json: SpecsJson): Map<string, DeviceSpecsRow> {
   const map = new Map<string, DeviceSpecsRow>();
@@ -93,9 +103,11 @@ const MAX_NAME_LENGTH = 80;
  *
  * @returns the frozen row, or undefined when the table has no such device
  * @example
- * lookupSpecs('Samsung', 'Galaxy S23')?.ppi // 422
+ * // not run: `specs` stands for a table a checker opened (src/device/tables.ts)
+ * declare const specs: SpecsTable;
+ * lookupSpecs(specs, 'Samsung', 'Galaxy S23')?.ppi // 422
  */
-export function lookupSpecs(brand: string, model: string): DeviceSpecs | undefined {
+export function lookupSpecs(rows: SpecsTable, brand: string, model: string): DeviceSpecs | undefined {
   if (typeof brand !== 'string' || typeof model !== 'string') return undefined;
   let b = squash(brand.slice(0, MAX_NAME_LENGTH));
   let m = squash(model.slice(0, MAX_NAME_LENGTH));
@@ -106,7 +118,6 @@ export function lookupSpecs(brand: string, model: string): DeviceSpecs | undefin
     b = parent;
   }
   b = BRAND_ALIASES[b] ?? b;
-  const rows = load();
   const hit = rows.get(`${b}|${m}`);
   if (hit !== undefined) return hit;
   if (m.startsWith(b) && m.length > b.length) return rows.get(`${b}|${m.slice(b.length)}`);
@@ -117,10 +128,12 @@ export function lookupSpecs(brand: string, model: string): DeviceSpecs | undefin
  * Every row of the specs table (frozen), for tests and coverage figures.
  *
  * @example
- * allSpecs().filter((r) => r.brand === 'Google').length
+ * // not run: `specs` stands for a table a checker opened (src/device/tables.ts)
+ * declare const specs: SpecsTable;
+ * allSpecs(specs).filter((r) => r.brand === 'Google').length
  */
-export function allSpecs(): readonly DeviceSpecsRow[] {
-  return [...load().values()];
+export function allSpecs(rows: SpecsTable): readonly DeviceSpecsRow[] {
+  return [...rows.values()];
 }
 
 /**
