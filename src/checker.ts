@@ -30,8 +30,8 @@ import { PROVIDER_PRODUCTS } from './providers/fields.js';
 import type { EmailProvider, Provider, ProviderProduct } from './providers/types.js';
 import type { ProductName } from './scoring/index.js';
 import type { ScoringOptions } from './registry.js';
-import { createIdentityCheck } from './identity/identityCheck.js';
-import type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityResult } from './identity/types.js';
+import { createIdentityCheck } from './identity/index.js';
+import type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityParts, IdentityResult, IdentityScore } from './identity/index.js';
 
 /** Configuration of a {@link Checker}. Resolved once; two checkers never share mutable state. */
 export interface CheckerOptions {
@@ -157,6 +157,15 @@ export interface Checker {
    * @throws InputError `INPUT_TYPE`/`INPUT_OPTION` for a bad input object or `now`
    */
   identity(input: IdentityInput, options?: IdentityCallOptions): IdentityResult;
+  /**
+   * The identity score of product results already checked (each optional),
+   * with this checker's scoring and clock: what {@link Checker.identity}
+   * scores after running the checks, for a pipeline (the batch) that has
+   * the results already. For the results the identity check would get, the
+   * same score. The name should have been read with `nameHint`'s country.
+   * @throws InputError `INPUT_TYPE` (field `country`) for a country that is not two letters
+   */
+  identityScore(parts: IdentityParts): IdentityScore;
   /** {@link Checker.identity} with each product through its async check first (its providers' facts merged and re-scored, `provider_errors` on each). */
   identityAsync(input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityAsyncResult>;
   /**
@@ -251,21 +260,21 @@ export function createChecker(options?: CheckerOptions): Checker {
   const phone = createPhoneCheck({ ...o.phone, scoring, data: dataOption });
   const name = createNameCheck({ ...o.name, scoring, data: dataOption });
   const providers = (o.providers ?? []).map((p) => (isEmailProvider(p) ? fromEmailProvider(p) : p));
-  const late = createAsyncChecks({ email, device, ip, phone, name } as never, providers, scoring, o.providerDeadlineMs ?? 10_000, data);
+  const late = createAsyncChecks({ email, device, ip, phone, name } as never, providers, scoring, o.providerDeadlineMs ?? 10_000, () => readClock(data.now));
 
   const identity = createIdentityCheck(
     {
-      email,
-      device,
-      ip,
+      email: (value, nowMs) => email.at(nowMs, value),
+      device: (value, nowMs, options) => device.at(nowMs, value, options),
+      ip: (value, nowMs) => ip.at(nowMs, value),
       phone,
       name,
       // identityAsync runs every product's providers, as the products' async checks do.
-      emailAsync: (value: string) => late.emailAsync(value),
-      phoneAsync: (value, options) => late.phoneAsync(value, options),
-      ipAsync: (value, options) => late.ipAsync(value, options),
-      deviceAsync: (value, options) => late.deviceAsync(value, options),
-      nameAsync: (first, last, options) => late.nameAsync(first, last, options),
+      emailAsync: (value, nowMs) => late.emailAsync(value, undefined, nowMs),
+      phoneAsync: (value, nowMs, options) => late.phoneAsync(value, options, nowMs),
+      ipAsync: (value, nowMs) => late.ipAsync(value, undefined, nowMs),
+      deviceAsync: (value, nowMs, options) => late.deviceAsync(value, options, nowMs),
+      nameAsync: (first, last, nowMs, options) => late.nameAsync(first, last, options, nowMs),
     },
     scoring,
     data,
@@ -277,6 +286,7 @@ export function createChecker(options?: CheckerOptions): Checker {
     providerProducts: Object.freeze(PROVIDER_PRODUCTS.filter((product) => providers.some((p) => servesProduct(p, product)))),
     identity: (input: IdentityInput, call?: IdentityCallOptions) => identity(input, call),
     identityAsync: (input: IdentityInput, call?: IdentityCallOptions) => identity.async(input, call),
+    identityScore: (parts: IdentityParts) => identity.score(parts),
     device,
     ip: (value: string, call?: { now?: Date }) => ip(value, call),
     phone,

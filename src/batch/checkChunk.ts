@@ -1,12 +1,10 @@
 import { createChecker } from '../checker.js';
 import type { Checker, CheckerOptions } from '../checker.js';
-import { contextAsOption, openData, type DataContext } from '../data/context.js';
 import { isIdentitySignalsError } from '../errors.js';
-import { createIdentityCheck, nameHint } from '../identity/identityCheck.js';
-import type { IdentityCheck } from '../identity/identityCheck.js';
-import type { IpResult } from '../ip/types.js';
-import type { NameResult } from '../name/types.js';
-import type { PhoneResult } from '../phone/types.js';
+import { nameHint } from '../identity/index.js';
+import type { IpResult } from '../ip/index.js';
+import type { NameResult } from '../name/index.js';
+import type { PhoneResult } from '../phone/index.js';
 import type { ProductName } from '../scoring/index.js';
 import { quoteInput } from '../common/quoteInput.js';
 import { countryHint, readCountry } from './country.js';
@@ -19,15 +17,9 @@ import { csvLine } from './write.js';
 /** The raw text kept in a reject, cut so one huge broken record cannot bloat the rejects file. */
 const KEPT_RECORD_CHARS = 2000;
 
-/** A checker, and the identity scoring of its results (same scoring options, same data bundle). */
-interface Checks {
-  readonly checker: Checker;
-  readonly identity: IdentityCheck;
-}
-
 // One checker per configuration for the life of the thread: its datasets
 // load once, on the first chunk, not once per chunk.
-const checkers = new Map<string, Checks>();
+const checkers = new Map<string, Checker>();
 
 /**
  * City records kept per IP version by a batch checker (the library keeps
@@ -39,7 +31,7 @@ const checkers = new Map<string, Checks>();
 export const BATCH_CITY_CACHE_SIZE = 8192;
 
 /** The options of a batch run's checker, on its opened `data`. @internal */
-export function batchCheckerOptions(options: BatchCheckerOptions, data: DataContext): CheckerOptions {
+export function batchCheckerOptions(options: BatchCheckerOptions): CheckerOptions {
   const scoring = options.bands === undefined ? undefined : { bands: options.bands };
   const databases = options.databases === undefined || options.databases.length === 0 ? {} : { databases: options.databases };
   return {
@@ -47,22 +39,18 @@ export function batchCheckerOptions(options: BatchCheckerOptions, data: DataCont
     ip: { ...databases, cityCacheSize: BATCH_CITY_CACHE_SIZE },
     // The run's --country, for the rows without a country of their own: as `name --country` and `phone --country` read it.
     ...(options.country === undefined ? {} : { phone: { defaultCountry: options.country }, name: { country: options.country } }),
-    data: contextAsOption(data),
+    ...(options.data === undefined ? {} : { data: options.data }),
   };
 }
 
-function checkerFor(options: BatchCheckerOptions): Checks {
+function checkerFor(options: BatchCheckerOptions): Checker {
   const key = JSON.stringify([options.bands, options.country, options.databases, options.data]);
-  let checks = checkers.get(key);
-  if (checks === undefined) {
-    // Opened here so that the checker and the identity scoring read the one bundle.
-    const data = openData(options.data);
-    const config = batchCheckerOptions(options, data);
-    const checker = createChecker(config);
-    checks = { checker, identity: createIdentityCheck(checker, config.scoring, data) };
-    checkers.set(key, checks);
+  let checker = checkers.get(key);
+  if (checker === undefined) {
+    checker = createChecker(batchCheckerOptions(options));
+    checkers.set(key, checker);
   }
-  return checks;
+  return checker;
 }
 
 /** A row that cannot be read: why, said for a person. */
@@ -194,7 +182,7 @@ function resultOf<T>(out: Readonly<Record<string, unknown>>, product: ProductNam
  * the identity refuses gives `identity: { error }`, as a product does.
  */
 function addIdentity(
-  identity: IdentityCheck,
+  checker: Checker,
   out: Record<string, unknown>,
   products: readonly ProductName[],
   names: readonly [string, string] | undefined,
@@ -203,7 +191,7 @@ function addIdentity(
   if (products.filter((p) => isResult(out[p])).length < 2) return;
   const name = resultOf<NameResult>(out, 'name');
   try {
-    out['identity'] = identity.score({
+    out['identity'] = checker.identityScore({
       email: resultOf(out, 'email'),
       phone: resultOf(out, 'phone'),
       ip: resultOf(out, 'ip'),
@@ -227,7 +215,7 @@ function addIdentity(
  * `{ error: { code, message } }` in its place.
  */
 export function checkChunk(task: ChunkTask): ChunkResult & { readonly text: string } {
-  const { checker, identity } = checkerFor(task.checker);
+  const checker = checkerFor(task.checker);
   const products = mappedProducts(task.mapping);
   const countryColumn = task.mapping.country?.[0];
   const index = new Map(task.columns.map((c, i) => [c, i] as const).reverse());
@@ -322,7 +310,7 @@ export function checkChunk(task: ChunkTask): ChunkResult & { readonly text: stri
       reject(line, refused.reason, record);
       continue;
     }
-    addIdentity(identity, out, products, names, declared);
+    addIdentity(checker, out, products, names, declared);
     checked++;
     text += task.output === 'csv' ? csvLine(out, task.fields) : `${JSON.stringify(out)}\n`;
   }

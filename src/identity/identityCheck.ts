@@ -1,7 +1,8 @@
 import { checkOptions, dateOption, isPlainObject, kindOf, recordOption } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
 import type { DataContext } from '../data/context.js';
-import { callTime, defaultDataContext, instantIn, runAt, runWithData } from '../data/context.js';
+import { runWithData } from '../data/context.js';
+import { readClock } from '../common/clock.js';
 import { preloader } from '../data/preload.js';
 import { WARM_UP_CALLS, warmUpIdentity } from '../common/warmUp.js';
 import type { DeviceResult } from '../device/types.js';
@@ -27,19 +28,23 @@ import type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityR
 /** The warm-up's instant: its results are thrown away, so it has no reason to read the clock. */
 const WARM_UP_NOW = new Date(Date.UTC(2026, 0, 1, 23));
 
-/** The five checks an identity check runs, bound to one configuration (a checker's). */
+/**
+ * The five checks an identity check runs, bound to one configuration (a
+ * checker's). The time-dependent ones take the identity's instant, so that
+ * every part of one identity is computed at one reading of the clock.
+ */
 export interface IdentityChecks {
-  readonly email: (email: string) => EmailResult;
-  readonly emailAsync: (email: string) => Promise<EmailAsyncResult>;
-  readonly device: (userAgent: string, options?: { headers?: Record<string, string | readonly string[] | undefined> }) => DeviceResult;
-  readonly ip: (ip: string, options?: { now?: Date }) => IpResult;
+  readonly email: (email: string, nowMs: number) => EmailResult;
+  readonly device: (userAgent: string, nowMs: number, options?: { headers?: Record<string, string | readonly string[] | undefined> }) => DeviceResult;
+  readonly ip: (ip: string, nowMs: number) => IpResult;
   readonly phone: (phone: string, options?: { defaultCountry?: string }) => PhoneResult;
   readonly name: (firstName: string, lastName: string, options?: { country?: string }) => NameResult;
-  // The products' async checks (the checker's providers).
-  readonly phoneAsync: (phone: string, options?: { defaultCountry?: string }) => Promise<PhoneAsyncResult>;
-  readonly ipAsync: (ip: string, options?: { now?: Date }) => Promise<IpAsyncResult>;
-  readonly deviceAsync: (userAgent: string, options?: { headers?: Record<string, string | readonly string[] | undefined> }) => Promise<DeviceAsyncResult>;
-  readonly nameAsync: (firstName: string, lastName: string, options?: { country?: string }) => Promise<NameAsyncResult>;
+  // The products' async checks (the checker's providers), at the identity's instant.
+  readonly emailAsync: (email: string, nowMs: number) => Promise<EmailAsyncResult>;
+  readonly phoneAsync: (phone: string, nowMs: number, options?: { defaultCountry?: string }) => Promise<PhoneAsyncResult>;
+  readonly ipAsync: (ip: string, nowMs: number) => Promise<IpAsyncResult>;
+  readonly deviceAsync: (userAgent: string, nowMs: number, options?: { headers?: Record<string, string | readonly string[] | undefined> }) => Promise<DeviceAsyncResult>;
+  readonly nameAsync: (firstName: string, lastName: string, nowMs: number, options?: { country?: string }) => Promise<NameAsyncResult>;
 }
 
 /** The products' results of one identity, each present when its input was given. */
@@ -169,7 +174,8 @@ function checkCountry(country: string | undefined): void {
  * gives no `now` (and then shared by the products it checks)
  * @throws InputError `SCORING_CONFIG` for bad scoring options
  */
-export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOptions | undefined, data: DataContext | undefined): IdentityCheck {
+export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOptions | undefined, data: DataContext): IdentityCheck {
+  const clock = (): number => readClock(data.now);
   const score = createScorer(IDENTITY_SCORE_MODEL, scoring);
 
   /** Every product carried in, then every cross-signal finding: the identity's own score, and how much of the identity was read. */
@@ -192,11 +198,12 @@ export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOpti
   };
 
   /** The products' sync checks on the inputs given. */
-  const checkProducts = (input: IdentityInput, now: Date, email: EmailResult | undefined): Products => {
+  const checkProducts = (input: IdentityInput, nowMs: number): Products => {
+    const email = input.email === undefined ? undefined : checks.email(input.email, nowMs);
     const phone = input.phone === undefined ? undefined : phoneWithHint(checks, input.phone, input.country);
-    const ip = input.ip === undefined ? undefined : checks.ip(input.ip, { now });
+    const ip = input.ip === undefined ? undefined : checks.ip(input.ip, nowMs);
     const ua = input.userAgent ?? headerValue(input.headers, 'user-agent');
-    const device = ua === undefined ? undefined : checks.device(ua, input.headers === undefined ? undefined : { headers: input.headers });
+    const device = ua === undefined ? undefined : checks.device(ua, nowMs, input.headers === undefined ? undefined : { headers: input.headers });
     let name: NameResult | undefined;
     if (input.firstName !== undefined && input.lastName !== undefined) {
       // The name check reads given names whose sex differs by country with a hint: the declared country, else the phone's, else the IP's.
@@ -210,20 +217,19 @@ export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOpti
    * The products' async checks (each product's providers, as `checker.<product>Async`): e-mail, phone, IP and
    * device at once, then the name, whose hint is read from the phone's and the IP's results.
    */
-  const checkProductsAsync = async (input: IdentityInput, now: Date): Promise<AsyncProducts> => {
+  const checkProductsAsync = async (input: IdentityInput, nowMs: number): Promise<AsyncProducts> => {
     const ua = input.userAgent ?? headerValue(input.headers, 'user-agent');
     const [email, phone, ip, device] = await Promise.all([
-      input.email === undefined ? undefined : checks.emailAsync(input.email),
-      input.phone === undefined ? undefined : phoneWithHintAsync(checks, input.phone, input.country),
-      input.ip === undefined ? undefined : checks.ipAsync(input.ip, { now }),
-      ua === undefined ? undefined : checks.deviceAsync(ua, input.headers === undefined ? undefined : { headers: input.headers }),
+      input.email === undefined ? undefined : checks.emailAsync(input.email, nowMs),
+      input.phone === undefined ? undefined : phoneWithHintAsync(checks, input.phone, input.country, nowMs),
+      input.ip === undefined ? undefined : checks.ipAsync(input.ip, nowMs),
+      ua === undefined ? undefined : checks.deviceAsync(ua, nowMs, input.headers === undefined ? undefined : { headers: input.headers }),
     ]);
     let name: NameAsyncResult | undefined;
     if (input.firstName !== undefined && input.lastName !== undefined) {
       const hint = nameHint(input.country, phone, ip);
       const options = hint === undefined ? undefined : { country: hint };
-      // After the awaits above the caller's runAt has ended: the name's check and providers are put back at the identity's instant.
-      name = await runAt(now.getTime(), () => checks.nameAsync(input.firstName!, input.lastName!, options));
+      name = await checks.nameAsync(input.firstName!, input.lastName!, nowMs, options);
     }
     return { email, phone, ip, device, name };
   };
@@ -238,41 +244,33 @@ export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOpti
   };
 
   /** The instant of a call: its own `now`, else the checker's clock read once (every product of the identity shares it). */
-  const instant = (): number => (data === undefined ? callTime() : instantIn(data));
-
   const prepare = (input: unknown, options: unknown): { input: IdentityInput; nowMs: number } => {
     const i = readInput(input);
     const now = checkOptions<IdentityCallOptions>(options, '', CALL_RULES).now;
-    return { input: i, nowMs: now === undefined ? instant() : now.getTime() };
+    return { input: i, nowMs: now === undefined ? clock() : now.getTime() };
   };
 
   const sync = (input: IdentityInput, options?: IdentityCallOptions): IdentityResult => {
     const p = prepare(input, options);
-    // runAt: the e-mail's stale-list age is measured at the identity's instant too, not on a second reading of the clock.
-    return runAt(p.nowMs, () =>
-      finish(p.input, p.nowMs, checkProducts(p.input, new Date(p.nowMs), p.input.email === undefined ? undefined : checks.email(p.input.email))),
-    );
+    return finish(p.input, p.nowMs, checkProducts(p.input, p.nowMs));
   };
-  const bound = data === undefined ? sync : runWithData(data, sync);
 
   const async = async (input: IdentityInput, options?: IdentityCallOptions): Promise<IdentityAsyncResult> => {
     const p = prepare(input, options);
-    // The async checks run their offline check before their first await, so
-    // runAt covers them all (each also reads this instant for its providers).
-    const products = await runAt(p.nowMs, () => checkProductsAsync(p.input, new Date(p.nowMs)));
-    const run = (): IdentityAsyncResult => finish<IdentityAsyncResult>(p.input, p.nowMs, products);
-    return data === undefined ? run() : runWithData(data, run)();
+    const products = await checkProductsAsync(p.input, p.nowMs);
+    return finish<IdentityAsyncResult>(p.input, p.nowMs, products);
   };
 
   const fromParts = (parts: IdentityParts): IdentityScore => {
     checkCountry(parts.country);
-    return scoreParts({ ...parts, nowMs: parts.nowMs ?? instant() });
+    return scoreParts({ ...parts, nowMs: parts.nowMs ?? clock() });
   };
 
-  const preload = preloader(data ?? defaultDataContext(), 'identity', [], () => {
+  const bound = runWithData(data, sync);
+  const preload = preloader(data, 'identity', [], () => {
     for (let i = 0; i < WARM_UP_CALLS / 4; i++) bound(warmUpIdentity(i), { now: WARM_UP_NOW });
   });
-  return Object.assign(bound, { async, score: data === undefined ? fromParts : runWithData(data, fromParts), preload }) as IdentityCheck;
+  return Object.assign(bound, { async: (input: IdentityInput, options?: IdentityCallOptions) => runWithData(data, () => async(input, options))(), score: runWithData(data, fromParts), preload }) as IdentityCheck;
 }
 
 /**
@@ -304,12 +302,12 @@ function headerValue(headers: IdentityInput['headers'], name: string): string | 
 }
 
 /** {@link phoneWithHint} through the phone's async check (its providers). */
-async function phoneWithHintAsync(checks: IdentityChecks, phone: string, country: string | undefined): Promise<PhoneAsyncResult> {
-  if (country === undefined) return checks.phoneAsync(phone);
+async function phoneWithHintAsync(checks: IdentityChecks, phone: string, country: string | undefined, nowMs: number): Promise<PhoneAsyncResult> {
+  if (country === undefined) return checks.phoneAsync(phone, nowMs);
   try {
-    return await checks.phoneAsync(phone, { defaultCountry: country.toUpperCase() });
+    return await checks.phoneAsync(phone, nowMs, { defaultCountry: country.toUpperCase() });
   } catch (error) {
-    if (isInputError(error) && error.field === 'defaultCountry') return checks.phoneAsync(phone);
+    if (isInputError(error) && error.field === 'defaultCountry') return checks.phoneAsync(phone, nowMs);
     throw error;
   }
 }

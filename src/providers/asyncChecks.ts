@@ -1,18 +1,15 @@
 import { isPlainObject, kindOf, optionError } from '../common/options.js';
-import { instantIn, runAt } from '../data/context.js';
-import type { DataContext } from '../data/context.js';
+import { DEVICE_SCORE_MODEL } from '../device/index.js';
 import type { DeviceResult } from '../device/index.js';
-import { DEVICE_SCORE_MODEL } from '../device/scoreModel.js';
+import { EMAIL_SCORE_MODEL, enrichEmailResult } from '../email/index.js';
 import type { EmailResult } from '../email/index.js';
-import { enrichEmailResult } from '../email/enrichEmailResult.js';
-import { EMAIL_SCORE_MODEL } from '../email/scoreModel.js';
 import type { ProviderError } from '../errors.js';
+import { IP_SCORE_MODEL } from '../ip/index.js';
 import type { IpResult } from '../ip/index.js';
-import { IP_SCORE_MODEL } from '../ip/scoreModel.js';
+import { NAME_SCORE_MODEL } from '../name/index.js';
 import type { NameResult } from '../name/index.js';
-import { NAME_SCORE_MODEL } from '../name/scoreModel.js';
+import { PHONE_SCORE_MODEL } from '../phone/index.js';
 import type { PhoneResult } from '../phone/index.js';
-import { PHONE_SCORE_MODEL } from '../phone/scoreModel.js';
 import { createScorer } from '../scoring/index.js';
 import type { Reason, ScoringOptions, Signal } from '../scoring/index.js';
 import { runProviders, servesProduct } from './runProviders.js';
@@ -80,20 +77,21 @@ export function splitAsyncOptions<T extends object>(options: unknown): { readonl
 
 /** The sync checks of one checker, which the async ones start from. */
 export interface SyncChecks {
-  email(value: string): EmailResult;
-  device(userAgent: string, options?: never): DeviceResult;
-  ip(value: string, options?: never): IpResult;
+  readonly email: { at(nowMs: number, value: string): EmailResult };
+  readonly device: { at(nowMs: number, userAgent: string, options?: never): DeviceResult };
+  readonly ip: { at(nowMs: number, value: string, options?: never): IpResult };
   phone(value: string, options?: never): PhoneResult;
   name(first: string, last: string, options?: never): NameResult;
 }
 
 /** The five async checks. */
 export interface AsyncChecks {
-  emailAsync(value: string, options?: AsyncCallOptions): Promise<EmailAsyncResult>;
-  deviceAsync(userAgent: string, options?: object): Promise<DeviceAsyncResult>;
-  ipAsync(value: string, options?: object): Promise<IpAsyncResult>;
-  phoneAsync(value: string, options?: object): Promise<PhoneAsyncResult>;
-  nameAsync(first: string, last: string, options?: object): Promise<NameAsyncResult>;
+  /** `nowMs`: the instant of the call (an identity's, shared by its products); else the checker's clock, read once. */
+  emailAsync(value: string, options?: AsyncCallOptions, nowMs?: number): Promise<EmailAsyncResult>;
+  deviceAsync(userAgent: string, options?: object, nowMs?: number): Promise<DeviceAsyncResult>;
+  ipAsync(value: string, options?: object, nowMs?: number): Promise<IpAsyncResult>;
+  phoneAsync(value: string, options?: object, nowMs?: number): Promise<PhoneAsyncResult>;
+  nameAsync(first: string, last: string, options?: object, nowMs?: number): Promise<NameAsyncResult>;
 }
 
 const NO_FAILURES: readonly ProviderFailure[] = Object.freeze([]);
@@ -129,7 +127,7 @@ export function createAsyncChecks(
   providers: readonly Provider[],
   scoring: ScoringOptions | undefined,
   deadlineMs: number,
-  data: DataContext,
+  clock: () => number,
 ): AsyncChecks {
   const emailScore = createScorer(EMAIL_SCORE_MODEL, scoring);
   const ipScore = createScorer(IP_SCORE_MODEL, scoring);
@@ -148,14 +146,14 @@ export function createAsyncChecks(
     return out;
   };
 
-  // Each call reads the checker's clock once (instantIn): its offline check
-  // runs at that instant (runAt) and its providers are handed it, so an
-  // RDAP domain age and a stale-list reason agree with each other.
+  // Each call reads the checker's clock once (or takes the instant it is
+  // given): its offline check runs at that instant and its providers are
+  // handed it, so an RDAP domain age and a stale-list reason agree.
   return {
-    async emailAsync(value, options) {
+    async emailAsync(value, options, at) {
       const { call } = splitAsyncOptions<never>(options);
-      const nowMs = instantIn(data);
-      const offline = runAt(nowMs, () => sync.email(value));
+      const nowMs = at ?? clock();
+      const offline = sync.email.at(nowMs, value);
       // Nothing to ask about an address that does not parse, or when no provider serves e-mail.
       if (serving('email').length === 0 || offline.reasons.some((r) => r.code === 'EMAIL_SYNTAX') || offline.domain === '') return unasked(offline);
       const out = await ask({ product: 'email', value, email: value, domain: offline.domain }, call, nowMs);
@@ -168,12 +166,12 @@ export function createAsyncChecks(
       });
     },
 
-    async ipAsync(value, options) {
+    async ipAsync(value, options, at) {
       const { own, call } = splitAsyncOptions<never>(options);
       // A call's own `now` (checked by the IP check) is the instant of the whole call.
       const given = (own as { now?: unknown } | undefined)?.now;
-      const nowMs = given instanceof Date ? given.getTime() : instantIn(data);
-      const offline = runAt(nowMs, () => sync.ip(value, own));
+      const nowMs = given instanceof Date ? given.getTime() : (at ?? clock());
+      const offline = sync.ip.at(nowMs, value, own);
       if (serving('ip').length === 0 || offline.ip_version === null) return unasked(offline);
       const out = await ask({ product: 'ip', value, ip: offline.value, version: offline.ip_version }, call, nowMs);
       const facts = out.facts as Record<string, unknown>;
@@ -189,10 +187,10 @@ export function createAsyncChecks(
       return Object.freeze({ ...offline, ...facts, ...scored, provider_errors: failures(out.errors) }) as IpAsyncResult;
     },
 
-    async phoneAsync(value, options) {
+    async phoneAsync(value, options, at) {
       const { own, call } = splitAsyncOptions<never>(options);
-      const nowMs = instantIn(data);
-      const offline = runAt(nowMs, () => sync.phone(value, own));
+      const nowMs = at ?? clock();
+      const offline = sync.phone(value, own);
       if (serving('phone').length === 0 || offline.e164 === null) return unasked(offline);
       const out = await ask({ product: 'phone', value, e164: offline.e164, country: offline.country }, call, nowMs);
       // No phone signal reads these facts yet: the score is the offline one, computed again for the same signals.
@@ -200,20 +198,20 @@ export function createAsyncChecks(
       return Object.freeze({ ...offline, ...out.facts, ...scored, provider_errors: failures(out.errors) }) as PhoneAsyncResult;
     },
 
-    async deviceAsync(userAgent, options) {
+    async deviceAsync(userAgent, options, at) {
       const { own, call } = splitAsyncOptions<never>(options);
-      const nowMs = instantIn(data);
-      const offline = runAt(nowMs, () => sync.device(userAgent, own));
+      const nowMs = at ?? clock();
+      const offline = sync.device.at(nowMs, userAgent, own);
       if (serving('device').length === 0 || typeof userAgent !== 'string' || userAgent.trim() === '') return unasked(offline);
       const out = await ask({ product: 'device', value: userAgent }, call, nowMs);
       const scored = deviceScore(signalsOf(offline.reasons, new Set()) as Parameters<typeof deviceScore>[0]);
       return Object.freeze({ ...offline, ...out.facts, ...scored, provider_errors: failures(out.errors) }) as DeviceAsyncResult;
     },
 
-    async nameAsync(first, last, options) {
+    async nameAsync(first, last, options, at) {
       const { own, call } = splitAsyncOptions<never>(options);
-      const nowMs = instantIn(data);
-      const offline = runAt(nowMs, () => sync.name(first, last, own));
+      const nowMs = at ?? clock();
+      const offline = sync.name(first, last, own);
       if (serving('name').length === 0) return unasked(offline);
       const out = await ask({ product: 'name', value: `${first},${last}`, firstName: first, lastName: last }, call, nowMs);
       // The offline reading of a name (titles, lists, country) outranks a provider's guess: a provider only fills a null gender.

@@ -76,7 +76,7 @@ describe('batch: memory that grew with the length of the file', () => {
 
   it.runIf(bundledCityPathIfInstalled(4) !== null)("a batch checker keeps at most 8,192 city records per IP version, whatever the number of distinct addresses", () => {
     // The batch's checker options give its IP check a smaller city cache than the library's.
-    const cityCacheSize = batchCheckerOptions({}, openData(undefined)).ip?.cityCacheSize;
+    const cityCacheSize = batchCheckerOptions({}).ip?.cityCacheSize;
     expect(cityCacheSize).toBe(8192);
     const check = createIpCheck({ cityCacheSize });
     const random = prng(0x16);
