@@ -63,7 +63,7 @@ import {
 import type { BrowserFacts } from './capabilities.js';
 import type { DeviceCategory } from './types.js';
 
-/** Everything the result is built from, before capabilities and score. @example parseDevice('Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', {}).category // 'tablet' */
+/** Everything the result is built from, before capabilities and score. @example parseDevice(openDeviceTables(openData(undefined)), 'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', {}).category // 'tablet' */
 export interface ParsedDevice extends BrowserFacts {
   readonly robot: boolean;
   readonly headless: boolean;
@@ -745,10 +745,12 @@ function readBrowser(ua: string, parsed: { name?: string; version?: string }, os
  * Parses a length-capped user agent plus client hints into the facts the
  * result is built from: the steps above in turn (robot, OS and client
  * hints, model code, maker and model, browser), then the category table
- * (category.ts). Pure apart from the reused parser (see above).
+ * (category.ts), reading only the tables it is given (and their reused
+ * parser, tables.ts).
  *
  * @example
- * parseDevice('Mozilla/5.0 (Linux; Android 14; SM-S911B) …', {}).model; // 'Galaxy S23'
+ * const tables = openDeviceTables(openData(undefined));
+ * parseDevice(tables, 'Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36', {}).model; // 'Galaxy S23'
  */
 export function parseDevice(t: DeviceTables, ua: string, hints: ClientHints): ParsedDevice {
   const parser = t.parser;

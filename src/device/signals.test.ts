@@ -162,6 +162,23 @@ describe("browser age on the checker's clock", () => {
     expect(behind?.monthsBehind).toBeGreaterThanOrEqual(24);
   });
 
+  it('at(nowMs, …) checks at the instant it is given, without reading the clock; a call\'s own now still wins', () => {
+    const history = releaseHistory(T.releases, 'chrome')!;
+    const last = history.majors[history.majors.length - 1]!;
+    const lastDay = history.days[history.days.length - 1]!;
+    const ua = `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${last}.0.0.0 Safari/537.36`;
+    const atDay = (lastDay + 3) * 86_400_000;
+    const later = (lastDay + 800) * 86_400_000;
+    let reads = 0;
+    const check = createDeviceCheck({ now: () => (reads++, new Date(later)) });
+    expect(check.at(atDay, ua).is_recent).toBe(true);
+    expect(reads).toBe(0);
+    expect(check.at(atDay, ua, { now: new Date(later) }).is_recent).toBe(false);
+    expect(check(ua).is_recent).toBe(false);
+    expect(reads).toBe(1);
+    expect(check.at(atDay, ua)).toEqual(createDeviceCheck({ now: new Date(atDay) })(ua));
+  });
+
   it('rejects a call clock that is not a Date', () => {
     expect(() => checkDevice(WIN_125, { now: 'today' as unknown as Date })).toThrow(expect.objectContaining({ code: 'INPUT_OPTION' }));
   });

@@ -60,9 +60,9 @@ const lettersAndDigits = (s: string): string => s.toLowerCase().replace(NON_ALNU
  * @param rules the rule tables to run (a test may pass changed ones)
  *
  * @example
- * // not run: a checker opens its tables once (checkDevice.ts)
+ * // not run: a checker opens its tables once (checkDevice.ts); the models file is read on the first use
  * const tables = openDeviceTables(openData(undefined));
- * tables.models; // read from the bundle now
+ * tables.models;
  */
 export function openDeviceTables(context: DataContext, rules: DeviceRules = DEVICE_RULES): DeviceTables {
   const { bundle } = context;
