@@ -123,7 +123,7 @@ function built<T>(what: string, build: () => T): T {
  * watches); each table is read and built on first use.
  *
  * @example
- * const tables = openEmailTables(openData());
+ * const tables = openEmailTables(openData(undefined));
  * tables.disposable.has('mailinator.com'); // true
  */
 export function openEmailTables(context: DataContext): EmailTables {
