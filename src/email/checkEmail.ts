@@ -7,9 +7,9 @@ import type { OptionRules } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
-import { dataOptionRule, instantIn, openData, plainDataContext } from '../data/context.js';
+import { dataOptionRule, openData, plainDataContext } from '../data/context.js';
 import type { DataContext } from '../data/context.js';
-import { clockOption } from '../common/clock.js';
+import { clockOption, readClock } from '../common/clock.js';
 import { preloadOnce } from '../data/preload.js';
 import { WARM_UP_CALLS, warmUpEmail } from '../common/warmUp.js';
 import { confusableDetail } from './confusable.js';
@@ -122,8 +122,8 @@ export function emailCheckOn(context: DataContext, options: EmailCheckOnOptions 
   const check = (email: string): EmailResult => {
     assertString(email, 'email');
     const verdict = judge(email, tables, scratch, facts);
-    // The clock is read only when the lists' age matters; a call of an identity shares the identity's instant.
-    return result(email, verdict, verdict.listsConsulted ? instantIn(context) : Number.NaN);
+    // The clock is read only when the lists' age matters; an identity gives its own instant through `at`.
+    return result(email, verdict, verdict.listsConsulted ? readClock(context.now) : Number.NaN);
   };
   const preload = preloadOnce([
     () => tables.preload(),
