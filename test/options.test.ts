@@ -152,7 +152,9 @@ const FACTORY_ROWS: Row[] = [
   ['createEmailCheck now a string', () => createEmailCheck(bad({ now: 'today' })), 'INPUT_OPTION', 'now'],
   ['createEmailCheck scoring.bands a number', () => createEmailCheck(bad({ scoring: { bands: 5 } })), 'SCORING_CONFIG', 'scoring.bands'],
   ['createEmailCheck EMAILFREE', () => createEmailCheck(bad({ scoring: { weights: { EMAILFREE: 0.2 } } })), 'SCORING_CONFIG', 'scoring.weights.EMAILFREE'],
-  ['createEmailCheck an unknown phone code', () => createEmailCheck(bad({ scoring: { weights: { PHONE_VOIPP: 0.2 } } })), 'SCORING_CONFIG', 'scoring.weights.PHONE_VOIPP'],
+  // A product's own factory checks its own codes; a code of another product is checked where that product is (the checker).
+  ['createChecker an unknown phone code', () => createChecker(bad({ scoring: { weights: { EMAIL_FREE: 0.2, PHONE_VOIPP: 0.2 } } })), 'SCORING_CONFIG', 'scoring.weights.PHONE_VOIPP'],
+  ['createEmailCheck an unknown e-mail code', () => createEmailCheck(bad({ scoring: { weights: { EMAIL_FREEE: 0.2 } } })), 'SCORING_CONFIG', 'scoring.weights.EMAIL_FREEE'],
   ['createEmailCheck suggestTypos', () => createEmailCheck(bad({ suggestTypos: 1 })), 'INPUT_OPTION', 'suggestTypos'],
   ['createEmailCheck secondOpinion', () => createEmailCheck(bad({ secondOpinion: 'yes' })), 'INPUT_OPTION', 'secondOpinion'],
   ['createEmailCheck unknown key', () => createEmailCheck(bad({ typos: true })), 'INPUT_OPTION', 'typos'],
@@ -276,5 +278,13 @@ describe('good options still pass', () => {
   it('lets createScorer take weights meant for the other products of a shared options object', () => {
     const shared: ScoringOptions = { weights: { EMAIL_FREE: 0.1, NAME_FAMOUS: 0.3 } };
     expect(() => createScorer(NAME_SCORE_MODEL, shared)).not.toThrow();
+  });
+});
+
+describe("a product's own factory and another product's codes", () => {
+  it('leaves a code of another product to that product: one scoring object can serve every factory', () => {
+    const scoring = { weights: { EMAIL_FREE: 0.2, PHONE_VOIP: 1.5 } } as never;
+    expect(createEmailCheck({ scoring })('a@gmail.com').reasons.find((r) => r.code === 'EMAIL_FREE')).toBeDefined();
+    expect(() => createChecker({ scoring })).not.toThrow();
   });
 });

@@ -8,7 +8,7 @@ import type { CacheKey } from '../common/boundedCache.js';
 import { assertString } from '../common/input.js';
 import { checkOptions, countOption, dateOption, recordOption } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
-import { scoringOption } from '../common/scoringOption.js';
+import { scoringRule } from '../scoring/index.js';
 import { sharedChecker } from '../common/sharedChecker.js';
 import { createScorer } from '../scoring/index.js';
 import type { Signal } from '../scoring/index.js';
@@ -37,6 +37,9 @@ import type {
   DeviceReasonCode,
   DeviceResult,
 } from './types.js';
+
+/** `scoring` checked against this product's model: its own codes (another product's are that product's business). */
+const scoringOption = scoringRule([DEVICE_SCORE_MODEL]);
 
 const DAY_MS = 86_400_000;
 /** The warm-up's results are thrown away: a fixed instant spares it reading the clock. */

@@ -4,7 +4,7 @@ import { sharedChecker } from '../common/sharedChecker.js';
 import { assertString } from '../common/input.js';
 import { booleanOption, checkOptions, isPlainObject } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
-import { scoringOption } from '../common/scoringOption.js';
+import { scoringRule } from '../scoring/index.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { dataOptionRule, openData, plainDataContext } from '../data/context.js';
@@ -25,6 +25,9 @@ import { openEmailTables } from './tables.js';
 import type { EmailTables } from './tables.js';
 import type { LocalPartFacts } from './localPart.js';
 import type { EmailCheck, EmailCheckOptions, EmailReasonCode, EmailResult, EmailStatus } from './types.js';
+
+/** `scoring` checked against this product's model: its own codes (another product's are that product's business). */
+const scoringOption = scoringRule([EMAIL_SCORE_MODEL]);
 
 const PROVIDER_ONLY_DETAIL =
   'offline check: deliverability (MX/SMTP verifier), domain_age (WHOIS/RDAP), social presence and names (social lookup), company_* (company enrichment) need a provider';

@@ -7,7 +7,7 @@ import { WARM_UP_CALLS, warmUpIp } from '../common/warmUp.js';
 import { assertString } from '../common/input.js';
 import { arrayOption, booleanOption, checkOptions, dateOption, countOption, kindOf, optionError } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
-import { scoringOption } from '../common/scoringOption.js';
+import { scoringRule } from '../scoring/index.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { byoFacts, emptyLocation, fillLocation, type LocationFields } from './byo.js';
@@ -20,6 +20,9 @@ import { embeddedIpv4, specialRangeOf } from './specialRanges.js';
 import { openIpTables, type IpTables } from './tables.js';
 import { localHour, requestTimeOfHour, timezoneAt } from './time.js';
 import type { ConnectionSpeed, ConnectionType, IpCheck, IpCheckOptions, IpResult } from './types.js';
+
+/** `scoring` checked against this product's model: its own codes (another product's are that product's business). */
+const scoringOption = scoringRule([IP_SCORE_MODEL]);
 
 const EMPTY_LOCATION: Readonly<LocationFields> = Object.freeze(emptyLocation());
 

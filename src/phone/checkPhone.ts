@@ -9,7 +9,7 @@ import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
 import { assertString, hasControlChars } from '../common/input.js';
 import { checkOptions, isPlainObject } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
-import { scoringOption } from '../common/scoringOption.js';
+import { scoringRule } from '../scoring/index.js';
 import { quoteInput } from '../common/quoteInput.js';
 import { InputError } from '../errors.js';
 import { createScorer } from '../scoring/createScorer.js';
@@ -25,6 +25,9 @@ import { openPhoneTables } from './tables.js';
 import type { PhoneTables } from './tables.js';
 import { PHONE_SCORE_MODEL, type PhoneScoreOutcome, type PhoneScorer } from './scoreModel.js';
 import type { PhoneCallOptions, PhoneCheck, PhoneCheckOptions, PhoneReasonCode, PhoneResult, PhoneType } from './types.js';
+
+/** `scoring` checked against this product's model: its own codes (another product's are that product's business). */
+const scoringOption = scoringRule([PHONE_SCORE_MODEL]);
 
 /**
  * Longest input read. The longest real number is 20 digits (calling code up

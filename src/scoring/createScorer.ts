@@ -1,4 +1,5 @@
 import { checkOptions, isPlainObject, kindOf, optionError, optionPath } from '../common/options.js';
+import type { OptionRule } from '../common/options.js';
 import { IdentitySignalsError } from '../errors.js';
 import { DEFAULT_BANDS, SCORECARD_BANDS, bandIndex, validateBands } from './bands.js';
 import type { BandTable, BaselineCode, Reason, ScoreModel, ScoreOutcome, ScoredName, ScoringOptions, Signal, SignalSpec } from './types.js';
@@ -286,4 +287,16 @@ function checkWeights(weights: unknown, path: string, models: readonly ScoreMode
       fail(at, `must be a log-likelihood ratio in nats, a number in 0..${MAX_WEIGHT}, got ${got}`);
     }
   }
+}
+
+/**
+ * The option rule of `scoring` for a factory that scores with `models`:
+ * {@link checkScoringOptions} with the option's path. A product's own
+ * factory passes its model alone (a code of another product is left to that
+ * product); the checker passes every model (src/registry.ts).
+ */
+export function scoringRule(models: readonly ScoreModel<string, string, ScoredName>[]): OptionRule {
+  return (value) => {
+    checkScoringOptions(value, models);
+  };
 }
