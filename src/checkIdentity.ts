@@ -2,7 +2,7 @@ import { createChecker } from './checker.js';
 import type { Checker, CheckerOptions } from './checker.js';
 import { checkOptions, dateOption } from './common/options.js';
 import { scoringOption } from './registry.js';
-import { sharedChecker } from './common/sharedChecker.js';
+import { sharedChecker } from './data/sharedChecker.js';
 import type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityResult } from './identity/index.js';
 import type { ScoringOptions } from './registry.js';
 

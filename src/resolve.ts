@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createChecker } from './checker.js';
 import type { Checker, CheckerOptions } from './checker.js';
-import { sharedChecker } from './common/sharedChecker.js';
+import { sharedChecker } from './data/sharedChecker.js';
 import type { DeviceResult } from './device/index.js';
 import type { EmailResult } from './email/index.js';
 import { quoteInput } from './common/quoteInput.js';

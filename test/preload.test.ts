@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDevice, checkEmail, checkIdentity, checkIp, checkName, checkPhone, createChecker, preload } from '../src/index.js';
 import { InputError } from '../src/errors.js';
-import { lazyLoads } from '../src/data/loads.js';
+import { lazyLoads } from '../src/common/loads.js';
 
 // The one-call functions' preload(): after it, the first checkEmail,
 // checkDevice, checkIp, checkPhone, checkName and checkIdentity load

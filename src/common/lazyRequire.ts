@@ -18,7 +18,7 @@
  * as plain `require(...)` (see `plainRequire` there).
  */
 import { createRequire } from 'node:module';
-import { noteLoad } from '../data/loads.js';
+import { noteLoad } from './loads.js';
 
 /**
  * A getter that loads a dependency the first time it is called and returns

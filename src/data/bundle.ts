@@ -13,7 +13,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { sharedFile } from '../common/sharedFiles.js';
 import { DataError } from '../errors.js';
 import type { DatasetFormat } from './format.js';
-import { noteLoad } from './loads.js';
+import { noteLoad } from '../common/loads.js';
 import { MANIFEST_FILE, parseManifest } from './manifest.js';
 import type { Manifest, ManifestDataset } from './manifest.js';
 

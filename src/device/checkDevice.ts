@@ -9,7 +9,7 @@ import { assertString } from '../common/input.js';
 import { checkOptions, countOption, dateOption, recordOption } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
 import { scoringRule } from '../scoring/index.js';
-import { sharedChecker } from '../common/sharedChecker.js';
+import { sharedChecker } from '../data/sharedChecker.js';
 import { createScorer } from '../scoring/index.js';
 import type { Signal } from '../scoring/index.js';
 import { lookupCapabilities } from './capabilities.js';

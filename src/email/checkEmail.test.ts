@@ -193,7 +193,7 @@ describe('at: the check at a given instant', () => {
 
 describe('checkEmail with options', () => {
   it("builds a checker for the call on the shared checker's tables, not tables of its own", async () => {
-    const { lazyLoads } = await import('../data/loads.js');
+    const { lazyLoads } = await import('../common/loads.js');
     const builds = (): number => [...lazyLoads()].filter(([what]) => what.startsWith('build email ')).reduce((n, [, count]) => n + count, 0);
     checkEmail('jane.doe@gmail.com', { secondOpinion: false });
     const before = builds();

@@ -1,6 +1,6 @@
 import { BoundedCache } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
-import { sharedChecker } from '../common/sharedChecker.js';
+import { sharedChecker } from '../data/sharedChecker.js';
 import { assertString } from '../common/input.js';
 import { booleanOption, checkOptions, isPlainObject } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';

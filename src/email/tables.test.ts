@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openData } from '../data/context.js';
-import { lazyLoads } from '../data/loads.js';
+import { lazyLoads } from '../common/loads.js';
 import { isFreeProvider, matchDisposable, matchRole } from './lists.js';
 import { openEmailTables } from './tables.js';
 

@@ -12,7 +12,7 @@ import { loadLevenshtein } from '../common/levenshtein.js';
 import { staleDetailAt, watchStaleness } from '../data/context.js';
 import type { DataContext, StaleWatch } from '../data/context.js';
 import type { DataBundle } from '../data/bundle.js';
-import { noteLoad } from '../data/loads.js';
+import { noteLoad } from '../common/loads.js';
 import { DISPOSABLE, FREE_PROVIDERS, LOCAL_PARTS, MAILCHECKER, POPULAR_DOMAINS, ROLES } from './data/formats.js';
 import { tldts } from './domain.js';
 import { buildRoleLists } from './lists.js';

@@ -1,5 +1,5 @@
 import { BoundedCache } from '../common/boundedCache.js';
-import { sharedChecker } from '../common/sharedChecker.js';
+import { sharedChecker } from '../data/sharedChecker.js';
 import { dataOptionRule, openData, staleDetailAt, type DataContext } from '../data/context.js';
 import { clockOption, readClock } from '../common/clock.js';
 import { preloadOnce } from '../data/preload.js';

@@ -8,7 +8,7 @@
 import { BoundedCache } from '../common/boundedCache.js';
 import { emptyLocation, fillLocation, type LocationFields } from './byo.js';
 import type { DataBundle } from '../data/bundle.js';
-import { noteLoad } from '../data/loads.js';
+import { noteLoad } from '../common/loads.js';
 import { COUNTRY, type CountryPayload } from './data/formats.js';
 import { bundledCityFile, bundledCityPathIfInstalled } from './mmdb.js';
 import { NO_VALUE, lookup4, lookup6, type RangeTable } from './rangeTable.js';

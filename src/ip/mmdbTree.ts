@@ -23,7 +23,7 @@
  * `\xAB\xCD\xEFMaxMind.com` marker.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { noteLoad } from '../data/loads.js';
+import { noteLoad } from '../common/loads.js';
 import { DataError } from '../errors.js';
 
 /** The metadata fields the walker needs, read from the file. */

@@ -7,7 +7,7 @@
  * signals collect in an Evidence (evidence.ts). Every vocabulary is data
  * (data/raw/name/, src/name/data/).
  */
-import { sharedChecker } from '../common/sharedChecker.js';
+import { sharedChecker } from '../data/sharedChecker.js';
 import { assertString } from '../common/input.js';
 import { checkOptions, optionError } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';

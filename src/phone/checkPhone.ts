@@ -1,6 +1,6 @@
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
-import { sharedChecker } from '../common/sharedChecker.js';
+import { sharedChecker } from '../data/sharedChecker.js';
 import { dataOptionRule, openData, plainDataContext } from '../data/context.js';
 import type { DataContext } from '../data/context.js';
 import { preloadOnce } from '../data/preload.js';

@@ -5,7 +5,7 @@
  */
 import type { CountryCode, MetadataJson } from 'libphonenumber-js/core';
 import { lazyRequire } from '../common/lazyRequire.js';
-import { noteLoad } from '../data/loads.js';
+import { noteLoad } from '../common/loads.js';
 
 /** The libphonenumber-js `max` build. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a literal require bundlers follow (see lazyRequire)

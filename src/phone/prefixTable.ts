@@ -13,7 +13,7 @@
  * only when a number of that code is first looked up, and as its own
  * descriptions are in its section, loading the file parses no descriptions.
  */
-import { noteLoad } from '../data/loads.js';
+import { noteLoad } from '../common/loads.js';
 import { SECTION_SEPARATOR } from './data/formats.js';
 import type { PrefixTableJson } from './data/formats.js';
 

@@ -7,7 +7,7 @@
  */
 import type { DataContext } from '../data/context.js';
 import type { DataBundle } from '../data/bundle.js';
-import { noteLoad } from '../data/loads.js';
+import { noteLoad } from '../common/loads.js';
 import type { DatasetFormat } from '../data/format.js';
 import { CARRIERS, FICTIONAL, GEOCODING, PHONE_DATASETS, TIMEZONES } from './data/formats.js';
 import { openFictionalRanges } from './fictional.js';

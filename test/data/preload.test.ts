@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createChecker, createEmailCheck } from '../../src/index.js';
 import { DATASETS } from '../../src/registry.js';
-import { lazyLoads } from '../../src/data/loads.js';
+import { lazyLoads } from '../../src/common/loads.js';
 import { randomAddresses } from '../support/ipDifferential.js';
 
 // After preload() a check loads nothing more: no dataset file read, no table

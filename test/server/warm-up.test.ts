@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createChecker } from '../../src/index.js';
 import type { Checker } from '../../src/index.js';
 import { DataError } from '../../src/errors.js';
-import { lazyLoads } from '../../src/data/loads.js';
+import { lazyLoads } from '../../src/common/loads.js';
 import { createApiServer } from '../../src/server/index.js';
 import type { ApiServer } from '../../src/server/index.js';
 

@@ -7,7 +7,7 @@
  * points, linear in the input, so a 100 kB string costs microseconds and
  * cannot backtrack. Callers still cap their input before calling it.
  */
-import { noteLoad } from '../../data/loads.js';
+import { noteLoad } from '../../common/loads.js';
 
 /**
  * Latin letters that Unicode does not decompose into base + accent, mapped

@@ -15,7 +15,7 @@
  * and values are cut out of the text only when asked for.
  */
 
-import { noteLoad } from '../../data/loads.js';
+import { noteLoad } from '../../common/loads.js';
 
 const TAB = 9;
 const NEWLINE = 10;

@@ -5,7 +5,7 @@
  */
 import { bundleMemo } from './bundleMemo.js';
 import { NAME_LISTS } from './formats.js';
-import { noteLoad } from '../../data/loads.js';
+import { noteLoad } from '../../common/loads.js';
 import { LineTable } from './lineTable.js';
 
 /** The kinds of list, one per risk family of the name check. */

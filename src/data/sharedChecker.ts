@@ -1,6 +1,6 @@
-import { contextAsOption, defaultDataGeneration, plainDataContext } from '../data/context.js';
-import type { DataOptions } from '../data/context.js';
-import { isPlainObject } from './options.js';
+import { contextAsOption, defaultDataGeneration, plainDataContext } from './context.js';
+import type { DataOptions } from './context.js';
+import { isPlainObject } from '../common/options.js';
 
 /**
  * The checker behind a product's one-call function (`checkEmail(value,
