@@ -1,26 +1,15 @@
-import { DATASETS } from './registry.js';
-import { createDeviceCheck } from './device/index.js';
+import { DATASETS, PRODUCTS, PRODUCT_NAMES, scoringOption } from './registry.js';
 import type { DeviceResult } from './device/index.js';
-import { createEmailCheck } from './email/index.js';
 import type { EmailResult } from './email/index.js';
 import { arrayOption, checkOptions, kindOf, nestedOptions, optionError } from './common/options.js';
 import type { OptionRule, OptionRules } from './common/options.js';
-import { scoringOption } from './registry.js';
 import { clockOption, readClock } from './common/clock.js';
-import { contextAsOption, dataOptionRule, openData } from './data/context.js';
+import { dataOptionRule, openData } from './data/context.js';
 import type { DataOptions } from './data/context.js';
 import { dataInfo } from './data/info.js';
 import type { DatasetInfo } from './data/info.js';
-import { DEVICE_OPTION_RULES } from './device/checkDevice.js';
-import { EMAIL_OPTION_RULES } from './email/checkEmail.js';
-import { IP_OPTION_RULES } from './ip/checkIp.js';
-import { PHONE_OPTION_RULES } from './phone/checkPhone.js';
-import { createIpCheck } from './ip/index.js';
 import type { IpCheck, IpResult } from './ip/index.js';
-import { createNameCheck } from './name/index.js';
-import { NAME_OPTION_RULES } from './name/checkName.js';
 import type { NameCallOptions, NameResult } from './name/index.js';
-import { createPhoneCheck } from './phone/index.js';
 import type { PhoneResult } from './phone/index.js';
 import { createAsyncChecks } from './providers/asyncChecks.js';
 import type { AsyncCallOptions, DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from './providers/asyncChecks.js';
@@ -202,7 +191,6 @@ const movedClock: OptionRule = (_value, path) => {
   throw optionError(path, "is not an option: the checker has one clock, its top-level `now` (createChecker({ now }))");
 };
 /** The products `preload()` loads, in the order it loads them. */
-const PRODUCT_NAMES: readonly ProductName[] = ['email', 'device', 'ip', 'phone', 'name'];
 
 const deadlineOption: OptionRule = (value, path) => {
   if (!(typeof value === 'number' && value > 0 && Number.isFinite(value))) throw optionError(path, `must be a number of milliseconds > 0, got ${kindOf(value)}`);
@@ -211,11 +199,11 @@ const deadlineOption: OptionRule = (value, path) => {
 /** Every option of a checker, each product's own keys nested under its name; `scoring` serves all five. */
 const CHECKER_RULES: OptionRules = {
   scoring: scoringOption,
-  email: nestedOptions(EMAIL_OPTION_RULES),
-  device: nestedOptions(DEVICE_OPTION_RULES),
-  ip: nestedOptions({ ...IP_OPTION_RULES, now: movedClock }),
-  phone: nestedOptions(PHONE_OPTION_RULES),
-  name: nestedOptions(NAME_OPTION_RULES),
+  email: nestedOptions(PRODUCTS.email.optionRules),
+  device: nestedOptions(PRODUCTS.device.optionRules),
+  ip: nestedOptions({ ...PRODUCTS.ip.optionRules, now: movedClock }),
+  phone: nestedOptions(PRODUCTS.phone.optionRules),
+  name: nestedOptions(PRODUCTS.name.optionRules),
   providers: arrayOption(providerItem, 'providers'),
   providerDeadlineMs: deadlineOption,
   data: dataOptionRule,
@@ -251,14 +239,13 @@ export function createChecker(options?: CheckerOptions): Checker {
   const scoring = o.scoring;
   // One bundle and one clock for the five checks: opened (its manifest read) here, its files on first use.
   const data = openData(o.data, 'data', o.now);
-  const dataOption = contextAsOption(data);
   // Every check is built here, so nothing fails at first use. The factories
   // are cheap: datasets still load lazily on first call.
-  const email = createEmailCheck({ ...o.email, scoring, data: dataOption });
-  const device = createDeviceCheck({ ...o.device, scoring, data: dataOption });
-  const ip: IpCheck = createIpCheck({ ...o.ip, scoring, data: dataOption });
-  const phone = createPhoneCheck({ ...o.phone, scoring, data: dataOption });
-  const name = createNameCheck({ ...o.name, scoring, data: dataOption });
+  const email = PRODUCTS.email.open(data, { ...o.email, scoring });
+  const device = PRODUCTS.device.open(data, { ...o.device, scoring });
+  const ip: IpCheck = PRODUCTS.ip.open(data, { ...o.ip, scoring });
+  const phone = PRODUCTS.phone.open(data, { ...o.phone, scoring });
+  const name = PRODUCTS.name.open(data, { ...o.name, scoring });
   const providers = (o.providers ?? []).map((p) => (isEmailProvider(p) ? fromEmailProvider(p) : p));
   const late = createAsyncChecks({ email, device, ip, phone, name } as never, providers, scoring, o.providerDeadlineMs ?? 10_000, () => readClock(data.now));
 

@@ -1,19 +1,7 @@
 import { kindOf, optionError } from './common/options.js';
-import { preloadSharedDeviceCheck } from './device/checkDevice.js';
-import { preloadSharedEmailCheck } from './email/checkEmail.js';
 import { preloadSharedIdentityCheck } from './checkIdentity.js';
-import { preloadSharedIpCheck } from './ip/checkIp.js';
-import { preloadSharedNameCheck } from './name/checkName.js';
-import { preloadSharedPhoneCheck } from './phone/checkPhone.js';
+import { PRODUCTS, PRODUCT_NAMES } from './registry.js';
 import type { ProductName } from './scoring/index.js';
-
-const SHARED: Readonly<Record<ProductName, () => void>> = {
-  email: preloadSharedEmailCheck,
-  device: preloadSharedDeviceCheck,
-  ip: preloadSharedIpCheck,
-  phone: preloadSharedPhoneCheck,
-  name: preloadSharedNameCheck,
-};
 
 /**
  * `checker.preload()` for the one-call functions: loads now what the first
@@ -36,11 +24,11 @@ const SHARED: Readonly<Record<ProductName, () => void>> = {
  * checkPhone('+86 10 6552 9988').country; // 'CN'
  */
 export function preload(products?: readonly ProductName[]): void {
-  const wanted: readonly ProductName[] = products ?? (Object.keys(SHARED) as ProductName[]);
+  const wanted: readonly ProductName[] = products ?? PRODUCT_NAMES;
   if (!Array.isArray(wanted as unknown)) throw optionError('products', `must be an array of products, got ${kindOf(wanted)}`);
   wanted.forEach((product, i) => {
-    if (!Object.hasOwn(SHARED, product)) throw optionError(`products[${i}]`, `must be one of ${Object.keys(SHARED).join(', ')}`);
+    if (!Object.hasOwn(PRODUCTS, product)) throw optionError(`products[${i}]`, `must be one of ${PRODUCT_NAMES.join(', ')}`);
   });
-  for (const product of wanted) SHARED[product]();
+  for (const product of wanted) PRODUCTS[product].preloadShared();
   if (products === undefined) preloadSharedIdentityCheck();
 }

@@ -346,3 +346,8 @@ export function staleDetail(format: DatasetFormat<never>, nowMs: number = callTi
   if (age <= context.maxAgeDays) return null;
   return `${format.volatile ?? `${format.product}/${format.name}`} of ${entry.retrieved} (${age} days old; limit ${context.maxAgeDays})`;
 }
+
+/** `context` with another clock (a one-call function's own `now`): same bundle, same age limit. */
+export function withClock(context: DataContext, now: Date | (() => Date) | undefined): DataContext {
+  return now === undefined ? context : Object.freeze({ bundle: context.bundle, maxAgeDays: context.maxAgeDays, now: clockOf(now) });
+}

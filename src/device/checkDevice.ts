@@ -409,9 +409,6 @@ const TABLES = Symbol('device tables');
  *
  * @param context the checker's data and clock
  * @param options scoring and cache size, already checked
- * @example
- * // not run: createChecker passes its one context to each product
- * const device = deviceCheckOn(openData(undefined), { cacheSize: 0 });
  */
 export function deviceCheckOn(context: DataContext, options: DeviceCheckOnOptions = {}): DeviceCheck {
   const { scoring, cacheSize = DEFAULT_CACHE_SIZE } = options;

@@ -1,11 +1,11 @@
 import { BoundedCache } from '../common/boundedCache.js';
 import { sharedChecker } from '../data/sharedChecker.js';
-import { dataOptionRule, openData, staleDetailAt, type DataContext } from '../data/context.js';
+import { dataOptionRule, openData, plainDataContext, staleDetailAt, withClock, type DataContext } from '../data/context.js';
 import { clockOption, readClock } from '../common/clock.js';
 import { preloadOnce } from '../data/preload.js';
 import { WARM_UP_CALLS, warmUpIp } from '../common/warmUp.js';
 import { assertString } from '../common/input.js';
-import { arrayOption, booleanOption, checkOptions, dateOption, countOption, kindOf, optionError } from '../common/options.js';
+import { arrayOption, booleanOption, checkOptions, dateOption, countOption, isPlainObject, kindOf, optionError } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
 import { scoringRule } from '../scoring/index.js';
 import { createScorer } from '../scoring/createScorer.js';
@@ -111,13 +111,14 @@ export function createIpCheck(options?: IpCheckOptions): IpCheck {
  *
  * @param context the checker's data and clock
  * @param options the IP options (checked here with {@link IP_OPTION_RULES} and `scoring`)
+ * @param opened tables already opened on a context of the same bundle and age limit (the one-call checker's), else opened here
  * @throws InputError and DataError as {@link createIpCheck}
  */
-export function ipCheckOn(context: DataContext, options: IpCheckOnOptions = {}): IpCheck {
+export function ipCheckOn(context: DataContext, options: IpCheckOnOptions = {}, opened?: IpTables): IpCheck {
   const opts = checkOptions<IpCheckOnOptions>(options, '', { ...IP_OPTION_RULES, scoring: scoringOption });
   const score = memoizeScorer(createScorer(IP_SCORE_MODEL, opts.scoring));
   const databases: readonly OpenedDatabase[] = Object.freeze((opts.databases ?? []).map((d, i) => openDatabase(d, i)));
-  const tables = openIpTables(context, { bundledCity: opts.bundledCity, cityCacheSize: opts.cityCacheSize });
+  const tables = opened ?? openIpTables(context, { bundledCity: opts.bundledCity, cityCacheSize: opts.cityCacheSize });
   const state: CheckState = { tables, databases, score, stale: { day: Number.NaN, detail: null }, operatorSignals: new Map() };
 
   const at = (nowMs: number, ip: string, callOptions?: { readonly now?: Date }): IpResult => {
@@ -236,7 +237,13 @@ export function preloadSharedIpCheck(): void {
  * // { value: '81.2.69.142', city: 'London', country: 'GB', connection_type: null, timezone: 'Europe/London', …, score: 500, score_cluster: 'review' }
  */
 export function checkIp(ip: string, options?: IpCheckOptions): IpResult {
-  return checkerFor(options)(ip);
+  const own = options as IpCheckOptions | undefined;
+  if (own === undefined || !isPlainObject(own) || own.data !== undefined || own.cityCacheSize !== undefined || own.bundledCity !== undefined) return checkerFor(options)(ip);
+  // Options that open no tables of their own (scoring, databases, now): the
+  // one-call functions' bundle, so the shared checker's tables (its city
+  // files and caches, already loaded) serve this call's check too.
+  const { now, ...rest } = checkOptions<IpCheckOptions>(options, '', { ...IP_OPTION_RULES, now: clockOption, scoring: scoringOption, data: dataOptionRule });
+  return ipCheckOn(withClock(plainDataContext(), now), rest, tablesOf(checkerFor(undefined)))(ip);
 }
 
 function run(value: string, nowMs: number, state: CheckState): IpResult {

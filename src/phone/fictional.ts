@@ -66,6 +66,7 @@ function inFixedRange(digits: string, pattern: string, first: string, last: stri
  * @param callingCode calling code, digits only (`'44'`)
  * @param nationalNumber national significant number, digits only (`'7700900123'`)
  * @example
+ * const tables = openPhoneTables(openData(undefined));
  * fictionalRange(tables.fictional, '44', '7700900123')?.regulator // 'Ofcom'
  * fictionalRange(tables.fictional, '1', '2125550142')?.regulator  // 'NANPA'
  */

@@ -16,6 +16,7 @@ import type { PrefixTable } from './prefixTable.js';
  * @param nationalNumber national significant number, digits only
  * @returns the carrier name, or `null` when no prefix of the range is listed
  * @example
+ * const tables = openPhoneTables(openData(undefined));
  * carrierByPrefix(tables.carriers, '39', '3331234567') // 'TIM'
  */
 export function carrierByPrefix(carriers: PrefixTable, callingCode: string, nationalNumber: string): string | null {
@@ -41,6 +42,7 @@ export function openTimeZones(prefixes: PrefixTable): TimeZones {
  * @param zones the time zone table (`tables.timeZones`)
  * @returns a frozen list shared between results, or `null` when unknown
  * @example
+ * const tables = openPhoneTables(openData(undefined));
  * timeZonesByPrefix(tables.timeZones, '49', '301234567', true) // ['Europe/Berlin']
  */
 export function timeZonesByPrefix(zones: TimeZones, callingCode: string, nationalNumber: string, geographic: boolean): readonly string[] | null {
@@ -63,6 +65,7 @@ export function timeZonesByPrefix(zones: TimeZones, callingCode: string, nationa
  * @param geocoding the area table (`tables.geocoding`)
  * @returns the area, or `null` when the data has no prefix for the range
  * @example
+ * const tables = openPhoneTables(openData(undefined));
  * areaByPrefix(tables.geocoding, '39', '0212345678') // 'Milan'
  */
 export function areaByPrefix(geocoding: PrefixTable, callingCode: string, nationalNumber: string): string | null {

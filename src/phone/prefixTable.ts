@@ -140,6 +140,7 @@ export class PrefixTable {
    * @param callingCode country calling code, digits only (`'39'`)
    * @param nationalNumber national significant number, digits only (`'3331234567'`)
    * @example
+   * const bundle = openData(undefined).bundle;
    * new PrefixTable(bundle.load(CARRIERS)).lookup('39', '3331234567') // 'TIM'
    */
   lookup(callingCode: string, nationalNumber: string): string | null {
