@@ -15,7 +15,7 @@ import { UsageError, quoted } from './args.js';
 import type { Flags } from './args.js';
 import { openFile } from '../common/files.js';
 import { ReadFailure, numberedLines } from '../common/lines.js';
-import type { CliIo } from './run.js';
+import type { CliIo } from './io.js';
 import type { FlagName } from './usage.js';
 
 /** How many blank line numbers the closing report lists before it says "…". */

@@ -9,7 +9,7 @@ import { UPDATABLE_PRODUCTS } from '../update/sources.js';
 import { UpdateError, updateBundle } from '../update/update.js';
 import { UsageError, quoted } from './args.js';
 import type { Flags } from './args.js';
-import type { CliIo } from './run.js';
+import type { CliIo } from './io.js';
 
 /** The environment variable naming the data bundle of every command (as `--data` does; the flag wins). */
 export { DATA_VARIABLE };

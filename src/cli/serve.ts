@@ -23,7 +23,7 @@ import { openVerified, verifyOpenedBundle } from '../data/info.js';
 import type { BundleProblem } from '../data/info.js';
 import { staleWarning } from './data.js';
 import type { Flags } from './args.js';
-import type { CliIo } from './run.js';
+import type { CliIo } from './io.js';
 
 /**
  * The environment variable that holds the server's API keys, comma-separated.

@@ -10,7 +10,7 @@ import type { RedisDelivery } from '../server/redisWebhookQueue.js';
 import { WebhookJournal } from '../server/webhookJournal.js';
 import { UsageError } from './args.js';
 import type { Flags } from './args.js';
-import type { CliIo } from './run.js';
+import type { CliIo } from './io.js';
 
 /** One dead letter as `webhooks list` shows it (never the secret, never the e-mail). */
 interface DeadLetter {

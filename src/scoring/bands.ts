@@ -1,5 +1,8 @@
 import { InputError } from '../errors.js';
 import type { BandTable, ProductBandTable } from './types.js';
+import { QUALITY_CLUSTERS, RISK_CLUSTERS } from './clusters.js';
+
+export { QUALITY_CLUSTERS, RISK_CLUSTERS } from './clusters.js';
 
 /** Five 200-point bands: 0–199, 200–399, 400–599, 600–799, 800–1000. */
 export const DEFAULT_BANDS: ProductBandTable = Object.freeze([
@@ -19,11 +22,7 @@ export const SCORECARD_BANDS: ProductBandTable = Object.freeze([
   Object.freeze({ min: 776, max: 1000 }),
 ] as const);
 
-/** Email and device clusters (the spec's field table wins over its sample). */
-export const QUALITY_CLUSTERS = Object.freeze(['poor', 'bad', 'moderate', 'good', 'high'] as const);
 
-/** IP, phone and name clusters. */
-export const RISK_CLUSTERS = Object.freeze(['very_low', 'low', 'review', 'high', 'very_high'] as const);
 
 /**
  * Checks that `bands` covers 0..1000 with contiguous integer bands and has

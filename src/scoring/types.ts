@@ -1,4 +1,4 @@
-import type { QUALITY_CLUSTERS, RISK_CLUSTERS } from './bands.js';
+import type { QUALITY_CLUSTERS, RISK_CLUSTERS } from './clusters.js';
 
 /** The five products, named as the spec's claims. */
 export type ProductName = 'email' | 'device' | 'ip' | 'phone' | 'name';
