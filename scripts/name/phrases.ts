@@ -13,8 +13,8 @@ import { RAW, sha256, writeDataset } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 import { PHRASES } from '../../src/name/data/formats.js';
 import { LineTable } from '../../src/name/data/lineTable.js';
-import { MIN_PHRASE_CODE, wordReadings } from '../../src/name/reading.js';
-import type { PhrasesData } from '../../src/name/reading.js';
+import { MIN_PHRASE_CODE, wordReadings } from '../../src/name/reading/index.js';
+import type { PhrasesData } from '../../src/name/reading/index.js';
 
 /** The snapshot: one phrase a line (see snapshot-phrases.ts). */
 export const PHRASES_SNAPSHOT = join(RAW, 'name', 'english-phrases.txt.br');

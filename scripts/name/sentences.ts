@@ -14,8 +14,8 @@ import { brotliDecompressSync } from 'node:zlib';
 import { RAW, sha256, writeDataset } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 import { SENTENCE_WORDS } from '../../src/name/data/formats.js';
-import { NOUN_SYLLABLES, saidKey, syllables } from '../../src/name/sentenceReading.js';
-import type { SentenceWordsData } from '../../src/name/sentenceReading.js';
+import { NOUN_SYLLABLES, saidKey, syllables } from '../../src/name/reading/index.js';
+import type { SentenceWordsData } from '../../src/name/reading/index.js';
 import { readRawList } from './sources.js';
 
 /** The WordNet snapshot: `word<TAB>n<TAB>v<TAB>r<TAB>frames` (see snapshot-word-classes.ts). */

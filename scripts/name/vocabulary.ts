@@ -10,7 +10,7 @@ import type { ManifestEntry } from '../lib/generated.js';
 import { VOCABULARY } from '../../src/name/data/formats.js';
 import type { VocabularyData } from '../../src/name/data/vocabulary.js';
 import { readRawList } from './sources.js';
-import { wordReadings } from '../../src/name/reading.js';
+import { wordReadings } from '../../src/name/reading/index.js';
 
 const TODAY = '2026-11-25';
 

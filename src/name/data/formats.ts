@@ -10,8 +10,7 @@ import type { NgramData } from './ngram.js';
 import type { FirstNamesData, LastNamesData } from './tables.js';
 import type { VocabularyData } from './vocabulary.js';
 import type { GivenNamesData, SurnameCountriesData } from './given.js';
-import type { PhrasesData } from '../reading.js';
-import type { SentenceWordsData } from '../sentenceReading.js';
+import type { PhrasesData, SentenceWordsData } from '../reading/index.js';
 
 
 /** A line-table text (src/name/data/lineTable.ts): a string (its lines are read in place; the sha256 of the file already vouches for them). */
