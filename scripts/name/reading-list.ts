@@ -1,7 +1,7 @@
 /**
  * Developer's measurement, not a suite test: how many entries of the
  * curated joke list (data/raw/name/humorous.txt) the joke reading
- * (src/name/reading.ts `humorousReading`, NAME_HUMOROUS_READING) finds by
+ * (src/name/reading/reading.ts `humorousReading`, NAME_HUMOROUS_READING) finds by
  * itself, the list left aside: the list stays a source of tests and of the
  * few jokes no reading finds (issue 18).
  *

@@ -1,6 +1,6 @@
 /**
  * Developer's measurement, not a suite test: how often the joke reading
- * (src/name/reading.ts, NAME_HUMOROUS_READING) reads real names as jokes.
+ * (src/name/reading/reading.ts, NAME_HUMOROUS_READING) reads real names as jokes.
  * The limits of the reading (MAX_SPELLING_DISTANCE, PHRASE_SPELLING_DISTANCE)
  * were set on these figures, not on jokes.
  *

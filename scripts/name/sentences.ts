@@ -1,7 +1,7 @@
 /**
  * Builds data/name/sentence-words.json (the `name/sentence-words` dataset):
  * the words a joke name is read as a short sentence of
- * (src/name/sentenceReading.ts: "Olive Yew" → "I love you", "Hugo First" →
+ * (src/name/reading/sentences.ts: "Olive Yew" → "I love you", "Hugo First" →
  * "you go first"). The closed classes (pronouns, contracted auxiliaries,
  * the article) are data/raw/name/sentence-words.txt; the open classes are
  * the common verbs, adverbs and nouns of Princeton WordNet 3.1 in the

@@ -22,22 +22,23 @@ import {
 import type { NameReasonCode } from './types.js';
 
 /**
- * Most characters (code points) a credible part has: the issue's limit.
+ * Most characters (code points) a credible part has: longer is no name a
+ * person gives on a form (docs/name.md, Rules).
  * @example
- * analysePart('x'.repeat(51)).invalid // 'NAME_TOO_LONG'
+ * parts.analyse('x'.repeat(51)).invalid // 'NAME_TOO_LONG'
  */
 export const MAX_PART_CHARS = 50;
 /**
- * Most words (space-separated) a credible part has: the issue's limit.
+ * Most words (space-separated) a credible part has (docs/name.md, Rules).
  * @example
- * analysePart('A B C D E F').invalid // 'NAME_TOO_MANY_WORDS'
+ * parts.analyse('A B C D E F').invalid // 'NAME_TOO_MANY_WORDS'
  */
 export const MAX_PART_WORDS = 5;
 
 /**
  * What the check knows about one part (first or last name).
  * @example
- * const part: PartAnalysis = analysePart('J.'); // { isInitial: true, tokens: ['j'], … }
+ * const part: PartAnalysis = parts.analyse('J.'); // { isInitial: true, tokens: ['j'], … }
  */
 export interface PartAnalysis {
   /** Trimmed, spaces collapsed, NFC, caller's case; `null` when over the input cap. */
@@ -57,7 +58,8 @@ export interface PartAnalysis {
   /**
    * Every token is letters a-z only (most parts): then each token is its own
    * `lettersOf` and mixes no scripts, which the later rules need not ask of
-   * it (per token, per check, a part analysed once: ~3% of a check's CPU).
+   * it (per token, per check, a part analysed once: a measurable share of a
+   * check's CPU, bench/name-cpu.ts).
    * True for a rejected part (it has no tokens).
    */
   readonly plain: boolean;

@@ -189,7 +189,8 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   }
   if (label !== undefined) ev.add('NAME_VULGAR', label, 'HUMOROUS');
 
-  // Read aloud: only when no list said it already (the reading costs a few microseconds).
+  // Read aloud: only when no list said it already (the reading searches splits of the name
+  // into words: the one rule worth skipping).
   if (!ev.has('HUMOROUS')) {
     // How a name is read is the reader's own; it keeps what it learns of a token in the check's facts.
     const reading = facts.tables.reader.read(q.given, last.tokens, facts.isKnown, first.plain && last.plain, facts.keep);

@@ -35,7 +35,7 @@ function leadingTitles(part: PartAnalysis, facts: CheckFacts): number {
  * Strange, Mr. Bean) is that name: `namedWithTitle`.
  *
  * @example
- * readTitles(analysePart('Mademoiselle'), analysePart('Dubois'), new Evidence(), false).titleGender // 'F'
+ * readTitles(parts.analyse('Mademoiselle'), parts.analyse('Dubois'), new Evidence(), false, facts).titleGender // 'F'
  */
 export function readTitles(first: PartAnalysis, last: PartAnalysis, ev: Evidence, namedWithTitle: boolean, facts: CheckFacts): Titles {
   let given = first.tokens;

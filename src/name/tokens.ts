@@ -18,7 +18,7 @@ export function lettersOf(token: string): string {
 
 /**
  * `tokens.join(separator)`, without the call for one token (most parts are
- * one word; a join is a builtin call of some tens of nanoseconds even then).
+ * one word; a join is a builtin call even then).
  * @example
  * joinTokens(['jean', 'claude'], '-') // 'jean-claude'
  */

@@ -1,6 +1,6 @@
 /**
  * Joke names read whole as an everyday English word or expression
- * (src/name/reading.ts, the `name/phrases` dataset from WordNet 3.1 and
+ * (src/name/reading/reading.ts, the `name/phrases` dataset from WordNet 3.1 and
  * SCOWL-60). The pun names here are of the kind that circulates in joke
  * collections, written for this test: none is in the curated joke list
  * (checked below) nor in the name fixtures, so nothing here was fitted on

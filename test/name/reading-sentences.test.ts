@@ -1,5 +1,5 @@
 /**
- * Joke names read aloud as a short sentence (src/name/sentenceReading.ts,
+ * Joke names read aloud as a short sentence (src/name/reading/sentences.ts,
  * the `name/sentence-words` dataset: closed word classes curated in
  * data/raw/name/sentence-words.txt, verbs, adverbs and nouns from WordNet
  * 3.1). The pun names here were written for this test, of the kinds that

@@ -1,6 +1,6 @@
 /**
- * Recall of the joke reading (NAME_HUMOROUS_READING, src/name/reading.ts
- * and src/name/sentenceReading.ts) on joke names it has not seen: a
+ * Recall of the joke reading (NAME_HUMOROUS_READING, src/name/reading/reading.ts
+ * and src/name/reading/sentences.ts) on joke names it has not seen: a
  * development set written for issue 18 from the well-known genres of prank
  * and pun names, none of them in the curated joke list
  * (data/raw/name/humorous.txt) nor a row of the name fixtures (both checked

@@ -1,5 +1,5 @@
 /**
- * Joke names by how they read aloud (src/name/reading.ts), tested on names
+ * Joke names by how they read aloud (src/name/reading/reading.ts), tested on names
  * that are not in the curated joke list and not the examples the rule was
  * written from (Mike Hunt, Seymour Butts, Anita Bath are in the list and
  * the module's comments); and on real names, which must not read as jokes.

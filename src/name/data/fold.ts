@@ -4,7 +4,7 @@
  * from a caller's input meet.
  *
  * No regular expression runs here: the fold is a single pass over code
- * points, linear in the input, so a 100 kB string costs microseconds and
+ * points, linear in the input, so a long string costs little and
  * cannot backtrack. Callers still cap their input before calling it.
  */
 import { noteLoad } from '../../data/loads.js';
@@ -250,7 +250,7 @@ const PLAIN_TO = 0x500;
 
 /**
  * `foldName` of each letter from U+00C0 to U+04FF alone (Latin, IPA, Greek
- * and Cyrillic; analysePart sends only the Latin and Cyrillic letters of
+ * and Cyrillic; PartAnalyser sends only the Latin and Cyrillic letters of
  * isPlainLetter), by unit - PLAIN_FROM; undefined for a unit
  * that is no letter or whose fold is empty or holds a space or hyphen
  * (folded apart from its neighbours, it could read differently). Built once

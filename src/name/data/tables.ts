@@ -41,8 +41,8 @@ export const CONTESTED_MIN_LOCALES = 2;
 /**
  * Share of one sex at or above which a first name is called M or F; below
  * it the name is unisex and the check reports `null`. 0.9 means a wrong call
- * at most one time in ten for a name judged alone, which is what the
- * issue's "gender right >= 90%" floor allows; Taylor (74% F), Jordan (75% M)
+ * at most one time in ten for a name judged alone, which is what a
+ * "gender right >= 90%" floor allows; Taylor (74% F), Jordan (75% M)
  * and Jan (71% F) stay null, Andrea (98.7% F in the US) is called F.
  */
 export const GENDER_THRESHOLD = 0.9;

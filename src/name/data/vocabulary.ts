@@ -31,7 +31,7 @@ export interface VocabularyData {
    */
   readonly repeatedName: { readonly maxUsBirths: number; readonly minSurnameWeight: number; readonly birthsPerSurnameSource: number };
   /**
-   * Words a name can be read as (src/name/reading.ts): punchline words
+   * Words a name can be read as (src/name/reading/reading.ts): punchline words
    * (vulgar, bodily, innuendo), everyday glue words, whole catchphrases.
    */
   readonly reading: {
@@ -40,7 +40,7 @@ export interface VocabularyData {
     readonly phrases: readonly string[];
     /**
      * The Double Metaphone readings of every word and phrase above, computed
-     * by the builder with src/name/reading.ts `wordReadings` (so the first
+     * by the builder with src/name/reading/reading.ts `wordReadings` (so the first
      * check does not run the algorithm 300 times): `[initial codes, inner codes]`.
      */
     readonly codes: Readonly<Record<string, readonly [readonly string[], readonly string[]]>>;

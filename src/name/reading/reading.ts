@@ -35,7 +35,7 @@
  * Everyday phrases are also looked up as the name is said run together (a
  * consonant doubled across the join said once: "Kit Tenn" → "kitten"; an h
  * kept between vowels: "Bea Hive" → "beehive"), and taken said alike (the
- * same said key of src/name/sentenceReading.ts) when the surname is no
+ * same said key of src/name/reading/sentences.ts) when the surname is no
  * known name or a middle initial was said as its letter's name ("Stan D.
  * Ard" → "standard"): spelt within `SAID_SPELLING_DISTANCE`, or, with no
  * spelling limit but still a surname no table knows, when the surname is
@@ -43,7 +43,7 @@
  *
  * Sentences: a two-part name whose given name opens a short sentence and
  * whose surname ends it ("Olive Yew" → "I love you", "Hugo First" → "you
- * go first") is read by src/name/sentenceReading.ts; last, a punchline word
+ * go first") is read by src/name/reading/sentences.ts; last, a punchline word
  * spelt at the end of an unknown token after an English word ("Holden
  * Mycock" → "my cock", `spelledPunchOf`).
  *
@@ -644,7 +644,7 @@ export interface PhraseLine {
   readonly phrases: readonly string[];
   readonly words: readonly (readonly string[])[];
   readonly soundKeys: readonly string[];
-  /** The said key of each phrase (src/name/sentenceReading.ts `saidKey`, words joined by `joinKeys`), made on first use. */
+  /** The said key of each phrase (src/name/reading/sentences.ts `saidKey`, words joined by `joinKeys`), made on first use. */
   saidKeys: readonly string[] | undefined;
 }
 
@@ -720,7 +720,7 @@ function spokenVariants(tokens: readonly string[], r: NameReading): string[] | u
 }
 
 /**
- * The said key of a name (src/name/sentenceReading.ts `saidKey` of each
+ * The said key of a name (src/name/reading/sentences.ts `saidKey` of each
  * token, joined as speech joins them: `joinKeys`): where the vowel sounds
  * are, not which, and a final silent e dropped, so "Faye Tality" and
  * "fatality", "Sara Nade" and "serenade", "Mike Robe" and "microbe" have
@@ -929,7 +929,7 @@ export function readingWords(v: Vocabulary, given: readonly string[], family: re
  * What a name reads as when it reads as a joke (`reads as "my cunt" (MKNT)`),
  * or `undefined`: a catchphrase, a split into words holding a hidden
  * punchline, an everyday word or expression, a catchphrase said
- * non-rhotically, a short sentence (src/name/sentenceReading.ts), or a
+ * non-rhotically, a short sentence (src/name/reading/sentences.ts), or a
  * punchline word spelt in an unknown token, in that order.
  *
  * @param tokens - the folded tokens of first and last name, in order (particles and suffixes removed: `readingWords`)

@@ -6,8 +6,8 @@
  * The memory is a fixed table of TOKEN_CODE_SLOTS entries in four-way sets
  * (src/name/fourWayTable.ts). It replaced a Map emptied whole when it held
  * 4,096 tokens: on names that do not repeat (bench/name-cpu.ts --sample)
- * that Map grew by rehashing, was emptied and grew again, ~8% of a check's
- * CPU.
+ * that Map grew by rehashing, was emptied and grew again, a sizeable share
+ * of a check's CPU.
  */
 import { doubleMetaphone } from 'double-metaphone';
 import { flatString } from '../data/lineTable.js';
