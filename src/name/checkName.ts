@@ -174,9 +174,34 @@ export const NAME_OPTION_RULES = { country: countryOption };
  * createNameCheck({ country: 'IT' })('Andrea', 'Bianchi').gender; // 'M'
  */
 export function createNameCheck(options?: NameCheckOptions): NameCheck {
-  const { scoring, data, country } = checkOptions<NameCheckOptions>(options, '', { ...NAME_OPTION_RULES, scoring: scoringOption, data: dataOptionRule });
+  const { scoring, data, country } = checkedOptions(options);
   return nameCheckOn(openData(data), { scoring, country });
 }
+
+/** The options of {@link createNameCheck}, checked. */
+function checkedOptions(options: NameCheckOptions | undefined): NameCheckOptions {
+  return checkOptions<NameCheckOptions>(options, '', { ...NAME_OPTION_RULES, scoring: scoringOption, data: dataOptionRule });
+}
+
+/**
+ * What a name check holds besides its options: the tables of its bundle
+ * and the caches of its rules (the part memo, the facts of a check and the
+ * key memo behind them). Checks that share a bundle may share one: checks
+ * never interleave (nothing in a check yields).
+ */
+interface NameState {
+  readonly tables: NameTables;
+  readonly parts: PartAnalyser;
+  readonly facts: CheckFacts;
+}
+
+function openNameState(context: DataContext): NameState {
+  const tables = openNameTables(context);
+  return { tables, parts: new PartAnalyser(tables), facts: new CheckFacts(tables) };
+}
+
+/** Where a check keeps its state: a symbol, so not among the check's keys (see {@link checkName}). */
+const STATE = Symbol('name check state');
 
 /**
  * The name check on an opened data context (what createChecker calls): its
@@ -189,10 +214,13 @@ export function createNameCheck(options?: NameCheckOptions): NameCheck {
  * nameCheckOn(openData(), {})('Siobhan', "O'Shaughnessy").is_valid; // true
  */
 export function nameCheckOn(context: DataContext, options: Pick<NameCheckOptions, 'scoring' | 'country'>): NameCheck {
+  return checkOnState(openNameState(context), options);
+}
+
+/** {@link nameCheckOn} on a state already opened (its own, or the shared checker's: {@link checkName}). */
+function checkOnState(state: NameState, options: Pick<NameCheckOptions, 'scoring' | 'country'>): NameCheck {
   const { scoring, country } = options;
-  const tables = openNameTables(context);
-  const parts = new PartAnalyser(tables);
-  const facts = new CheckFacts(tables);
+  const { tables, parts, facts } = state;
   const score = createScorer(NAME_SCORE_MODEL, scoring);
   // The score, cluster and points depend only on the set of codes raised
   // (name signals carry no strength; the scorer orders them by weight and
@@ -259,7 +287,7 @@ export function nameCheckOn(context: DataContext, options: Pick<NameCheckOptions
     }
   };
   const preload = preloadOnce([() => tables.preload(), warmUp]);
-  return Object.assign(check, { preload });
+  return Object.defineProperty(Object.assign(check, { preload }), STATE, { value: state });
 }
 
 const checkerFor = sharedChecker(createNameCheck);
@@ -294,6 +322,13 @@ export function checkName(firstName: string, lastName: string, options?: NameChe
   if (options !== null && typeof options === 'object' && Object.getPrototypeOf(options) === Object.prototype) {
     const keys = Object.keys(options);
     if (keys.length === 1 && keys[0] === 'country') return checkerFor(undefined)(firstName, lastName, options as NameCallOptions);
+    // Other options on the one-call functions' data: a check for the call, on the shared checker's tables and
+    // caches (opening them for each call would cost far more than the check).
+    if ((options as NameCheckOptions).data === undefined) {
+      const { scoring, country } = checkedOptions(options);
+      const shared = checkerFor(undefined) as NameCheck & { readonly [STATE]: NameState };
+      return checkOnState(shared[STATE], { scoring, country })(firstName, lastName);
+    }
   }
   return checkerFor(options)(firstName, lastName);
 }
