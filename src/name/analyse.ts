@@ -25,12 +25,14 @@ import type { NameReasonCode } from './types.js';
  * Most characters (code points) a credible part has: longer is no name a
  * person gives on a form (docs/name.md, Rules).
  * @example
+ * const parts = new PartAnalyser(openNameTables(openData(undefined)));
  * parts.analyse('x'.repeat(51)).invalid // 'NAME_TOO_LONG'
  */
 export const MAX_PART_CHARS = 50;
 /**
  * Most words (space-separated) a credible part has (docs/name.md, Rules).
  * @example
+ * const parts = new PartAnalyser(openNameTables(openData(undefined)));
  * parts.analyse('A B C D E F').invalid // 'NAME_TOO_MANY_WORDS'
  */
 export const MAX_PART_WORDS = 5;
@@ -38,6 +40,7 @@ export const MAX_PART_WORDS = 5;
 /**
  * What the check knows about one part (first or last name).
  * @example
+ * const parts = new PartAnalyser(openNameTables(openData(undefined)));
  * const part: PartAnalysis = parts.analyse('J.'); // { isInitial: true, tokens: ['j'], … }
  */
 export interface PartAnalysis {

@@ -211,7 +211,7 @@ const STATE = Symbol('name check state');
  * @param context - the checker's data
  * @param options - `scoring` and the default `country` (upper or lower case)
  * @example
- * nameCheckOn(openData(), {})('Siobhan', "O'Shaughnessy").is_valid; // true
+ * nameCheckOn(openData(undefined), {})('Siobhan', "O'Shaughnessy").is_valid; // true
  */
 export function nameCheckOn(context: DataContext, options: Pick<NameCheckOptions, 'scoring' | 'country'>): NameCheck {
   return checkOnState(openNameState(context), options);

@@ -140,6 +140,7 @@ export class CheckFacts {
    * remembered across checks).
    *
    * @example
+   * const facts = new CheckFacts(openNameTables(openData(undefined)));
    * // Two checks ask of 'anna':
    * facts.reset().known('anna');
    * facts.reset().known('anna');

@@ -33,6 +33,7 @@ export interface Counted {
  * first-name table (asked through CheckFacts.firstNameEvidence, which remembers it).
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * countedAt(tables, 'anna', firstNameLine(tables, 'anna'))?.gender // 'F'
  */
 export function countedAt(t: NameTables, folded: string, line: number): Counted | undefined {
@@ -106,6 +107,7 @@ function contested(shares: ReadonlyMap<string, number> | undefined): boolean {
  * The ending must leave at least three letters of stem.
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * genderOfSurname(tables.vocabulary, 'smirnova')   // 'F'
  * genderOfSurname(tables.vocabulary, 'garcia') // null
  */

@@ -36,8 +36,9 @@ export function isPatronymicOf(v: Vocabulary, first: string, last: string): bool
  * (a surname first of all) and John John (a top US given name) fail.
  *
  * @example
- * isRepeatableName('mohamed') // true
- * isRepeatableName('john')    // false
+ * const tables = openNameTables(openData(undefined));
+ * isRepeatableName(tables, 'mohamed') // true
+ * isRepeatableName(tables, 'john')    // false
  */
 export function isRepeatableName(t: NameTables, name: string): boolean {
   const weight = lastNameWeight(t, name);

@@ -63,6 +63,8 @@ export class SoundKeys {
    * letter or two, and no key string is made.
    *
    * @example
+   * const lists = openNameTables(openData(undefined)).lists;
+   * const sound = new SoundKeys();
    * sound.node('jhon doe', soundEntries(lists))?.placeholder // 'john doe'
    */
   node<T extends SoundKeyTrie>(folded: string, root: T): T | undefined {
@@ -81,6 +83,8 @@ export class SoundKeys {
    * `root`'s, valid as long as the trie is: src/name/facts.ts).
    *
    * @example
+   * const lists = openNameTables(openData(undefined)).lists;
+   * const sound = new SoundKeys();
    * sound.after(sound.prefix('jhon', soundEntries(lists))!, 'doe')?.placeholder // 'john doe'
    */
   prefix<T extends SoundKeyTrie>(first: string, root: T): { readonly length: number; readonly node: T } | undefined {

@@ -35,6 +35,8 @@ function leadingTitles(part: PartAnalysis, facts: CheckFacts): number {
  * Strange, Mr. Bean) is that name: `namedWithTitle`.
  *
  * @example
+ * const parts = new PartAnalyser(openNameTables(openData(undefined)));
+ * const facts = new CheckFacts(openNameTables(openData(undefined)));
  * readTitles(parts.analyse('Mademoiselle'), parts.analyse('Dubois'), new Evidence(), false, facts).titleGender // 'F'
  */
 export function readTitles(first: PartAnalysis, last: PartAnalysis, ev: Evidence, namedWithTitle: boolean, facts: CheckFacts): Titles {

@@ -29,6 +29,7 @@ export function joinTokens(tokens: readonly string[], separator: string): string
 /**
  * True when a folded token (or its spelling without apostrophes, or the part after O'/D'/L') is a known surname.
  * @example
+ * const tables = openNameTables(openData(undefined));
  * knownSurnameToken(tables, "o'brien") // true
  */
 export function knownSurnameToken(t: NameTables, token: string): boolean {
@@ -41,6 +42,7 @@ export function knownSurnameToken(t: NameTables, token: string): boolean {
 /**
  * True when a folded token is a known first or last name (then no typing rule judges it).
  * @example
+ * const tables = openNameTables(openData(undefined));
  * knownToken(tables, 'zbigniew') // true
  */
 export function knownToken(t: NameTables, token: string): boolean {
@@ -50,6 +52,7 @@ export function knownToken(t: NameTables, token: string): boolean {
 /**
  * A name particle (van, de, bin, mac…: data/raw/name/particles.txt): never judged alone.
  * @example
+ * const tables = openNameTables(openData(undefined));
  * isParticle(tables.vocabulary, 'van') // true
  */
 export function isParticle(v: Vocabulary, token: string): boolean {
@@ -59,6 +62,7 @@ export function isParticle(v: Vocabulary, token: string): boolean {
 /**
  * A generational suffix (jr, iii: data/raw/name/name-suffixes.txt).
  * @example
+ * const tables = openNameTables(openData(undefined));
  * isNameSuffix(tables.vocabulary, 'jr') // true
  */
 export function isNameSuffix(v: Vocabulary, token: string): boolean {
@@ -68,6 +72,7 @@ export function isNameSuffix(v: Vocabulary, token: string): boolean {
 /**
  * A company legal form (inc, gmbh: data/raw/name/legal-forms.txt), with or without a final period.
  * @example
+ * const tables = openNameTables(openData(undefined));
  * isLegalForm(tables.vocabulary, 'gmbh') // true
  */
 export function isLegalForm(v: Vocabulary, token: string): boolean {
@@ -81,6 +86,7 @@ export function isLegalForm(v: Vocabulary, token: string): boolean {
  * isLegalForm (a legal form also with a final period).
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * tokenKind(tables.vocabulary, 'van') === TOKEN_PARTICLE // true
  */
 export function tokenKind(v: Vocabulary, token: string): number {

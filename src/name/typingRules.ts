@@ -41,6 +41,7 @@ export function mixesScripts(word: string): boolean {
  * per check (an unknown surname is judged by typingRule and plausibleSurname).
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * unlikely(tables, 'qwrtzp') // true
  */
 export function unlikely(t: NameTables, word: string, facts?: CheckFacts): boolean {

@@ -49,6 +49,7 @@ export function countSurnameCountries(table: LineTable): ReadonlyMap<string, num
  * between countries; `undefined` for a name read the same everywhere.
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * maleShareByCountry(tables, 'andrea')?.get('IT') // → 1
  * maleShareByCountry(tables, 'mary')              // → undefined
  */
@@ -61,6 +62,7 @@ export function maleShareByCountry(t: NameTables, folded: string): ReadonlyMap<s
  * can say about a country: little where it lists few), counted once per checker.
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * (surnameCountryCounts(tables).get('IT') ?? 0) > 200 // → true
  */
 export function surnameCountryCounts(t: NameTables): ReadonlyMap<string, number> {
@@ -71,6 +73,7 @@ export function surnameCountryCounts(t: NameTables): ReadonlyMap<string, number>
  * The countries whose name lists hold a folded surname (empty when none).
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * surnameCountries(tables, 'rossi') // → ['IT']
  */
 export function surnameCountries(t: NameTables, folded: string): readonly string[] {

@@ -26,6 +26,7 @@ export function openLikeness(data: NgramData): LikenessModel {
  * and the share of keyboard mash below it are in docs/name-data.md.
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * nameLikeness(tables, 'asdfgh') < nameLikenessThreshold(tables) // → true
  */
 export function nameLikenessThreshold(t: NameTables): number {
@@ -42,6 +43,7 @@ export function nameLikenessThreshold(t: NameTables): number {
  *
  * @param token - one folded name token (output of foldName, no spaces).
  * @example
+ * const tables = openNameTables(openData(undefined));
  * nameLikeness(tables, 'siobhan') > nameLikenessThreshold(tables) // → true
  * nameLikeness(tables, 'qwrtzp') < nameLikenessThreshold(tables)  // → true
  * Number.isNaN(nameLikeness(tables, 'иван'))                // → true

@@ -26,6 +26,7 @@ export const NAME_LIST_KINDS: readonly NameListKind[] = Object.freeze([
  * check should weigh such a match lower than an unambiguous one.
  *
  * @example
+ * const lists = openNameTables(openData(undefined)).lists;
  * matchNameList(lists, 'famous', 'thomas muller')?.endsWith(COMMON_REAL_NAME_MARK) // → true
  */
 export const COMMON_REAL_NAME_MARK = '; also a common real name';
@@ -107,6 +108,7 @@ function soundTrieOf(tables: { readonly placeholder: LineTable; readonly humorou
  * tables are searched in place, the sound trie built now.
  *
  * @example
+ * const bundle = openData(undefined).bundle;
  * listHits(openLists(bundle.load(NAME_LISTS)), 'john doe')?.placeholder // 'form example'
  */
 export function openLists(data: ListsData): NameLists {
@@ -151,6 +153,7 @@ function hitsOf(loaded: NameLists, line: number): ListHits {
  * a found entry are read once and kept.
  *
  * @example
+ * const lists = openNameTables(openData(undefined)).lists;
  * listHits(lists, 'john doe')?.placeholder // 'form example'
  */
 export function listHits(loaded: NameLists, key: string): ListHits | undefined {
@@ -162,6 +165,7 @@ export function listHits(loaded: NameLists, key: string): ListHits | undefined {
  * {@link listHits} of the key `${first} ${last}` (a full name), without building it.
  *
  * @example
+ * const lists = openNameTables(openData(undefined)).lists;
  * listHitsOfPair(lists, 'john', 'doe')?.placeholder // 'form example'
  */
 export function listHitsOfPair(loaded: NameLists, first: string, last: string): ListHits | undefined {
@@ -174,6 +178,7 @@ export function listHitsOfPair(loaded: NameLists, first: string, last: string): 
  * whose sound-alike key (src/name/sound.ts) is `key`, or undefined.
  *
  * @example
+ * const lists = openNameTables(openData(undefined)).lists;
  * entryBySound(lists, 'placeholder', soundKey('jhon doe')) // 'john doe'
  */
 export function entryBySound(loaded: NameLists, kind: 'placeholder' | 'humorous', key: string): string | undefined {
@@ -198,6 +203,7 @@ const GATE_AFTER = 256;
  * dickhead, are asked for every name; nearly none passes).
  *
  * @example
+ * const lists = openNameTables(openData(undefined)).lists;
  * mayBeVulgar(lists, 'd'.charCodeAt(0), 'd'.charCodeAt(0), 8) // true: 'dickhead'
  */
 export function mayBeVulgar(loaded: NameLists, first: number, last: number, length: number): boolean {
@@ -243,11 +249,12 @@ function vulgarShapes(loaded: NameLists): ReadonlySet<number> {
 /**
  * The listed placeholder and joke names whose sound-alike keys are the
  * keys of both kinds, as one trie to follow a name's key down
- * (src/name/sound.ts soundKeyNode): the node of a key holds what
+ * (src/name/sound.ts SoundKeys.node): the node of a key holds what
  * {@link entryBySound} answers for it.
  *
  * @example
- * soundKeyNode('jhon doe', soundEntries(lists))?.placeholder // 'john doe'
+ * const lists = openNameTables(openData(undefined)).lists;
+ * new SoundKeys().node('jhon doe', soundEntries(lists))?.placeholder // 'john doe'
  */
 export function soundEntries(loaded: NameLists): SoundEntries {
   return loaded.soundTrie;
@@ -284,6 +291,7 @@ function perKind(loaded: NameLists): ReadonlyMap<NameListKind, ReadonlyMap<strin
  * @param kind - which list.
  * @param folded - the output of {@link foldName} (whole name or one token).
  * @example
+ * const lists = openNameTables(openData(undefined)).lists;
  * matchNameList(lists, 'placeholder', 'john doe')     // → 'form example'
  * matchNameList(lists, 'fictional', 'luke skywalker') // → 'Star Wars'
  * matchNameList(lists, 'placeholder_title', 'herr')   // → 'German, Dutch, Scandinavian'
@@ -299,6 +307,7 @@ export function matchNameList(loaded: NameLists, kind: NameListKind, folded: str
  * their own indexes.
  *
  * @example
+ * const lists = openNameTables(openData(undefined)).lists;
  * listEntries(lists, 'placeholder_title').includes('mrs') // → true
  */
 export function listEntries(loaded: NameLists, kind: NameListKind): readonly string[] {
@@ -309,6 +318,7 @@ export function listEntries(loaded: NameLists, kind: NameListKind): readonly str
  * Every entry of one list with its label (what {@link matchNameList} answers for it), in list order.
  *
  * @example
+ * const lists = openNameTables(openData(undefined)).lists;
  * listLabels(lists, 'placeholder').get('john doe') // 'form example'
  */
 export function listLabels(loaded: NameLists, kind: NameListKind): ReadonlyMap<string, string> {

@@ -84,6 +84,7 @@ function countsAt(table: LineTable, line: number): GenderCounts | undefined {
  * hot path: one probe answers both "is it a known first name" and its counts.
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * firstNameLine(tables, 'mary') >= 0 // → true
  */
 export function firstNameLine(t: NameTables, folded: string): number {
@@ -110,6 +111,7 @@ function digitsAt(text: string, from: number, to: number): number {
  * (`countsScratch`) that the next call overwrites: read it at once, never keep it.
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * firstNameCountsAt(tables, firstNameLine(tables, 'mary'))?.female // → 4150160
  */
 export function firstNameCountsAt(t: NameTables, line: number): Readonly<GenderCounts> | undefined {
@@ -148,6 +150,7 @@ export function firstNameCountsAt(t: NameTables, line: number): Readonly<GenderC
  *
  * @param folded - the output of {@link foldName}.
  * @example
+ * const tables = openNameTables(openData(undefined));
  * firstNameGender(tables, foldName('Mary')) // → { male: 15172, female: 4150160 }
  * firstNameGender(tables, 'zzzz')           // → undefined
  */
@@ -161,6 +164,7 @@ export function firstNameGender(t: NameTables, folded: string): GenderCounts | u
  * `null` when unknown or unisex.
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * genderOf(tables, foldName('Olga'))   // → 'F'
  * genderOf(tables, foldName('Taylor')) // → null
  */
@@ -180,6 +184,7 @@ export function genderOf(t: NameTables, folded: string): 'M' | 'F' | null {
  * the SSA or faker data, with or without sex evidence.
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * isKnownFirstName(tables, 'zbigniew') // → true
  * isKnownFirstName(tables, 'asdfgh')   // → false
  */
@@ -192,6 +197,7 @@ export function isKnownFirstName(t: NameTables, folded: string): boolean {
  * of common romanised surnames.
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * isKnownLastName(tables, 'kowalski') // → true
  */
 export function isKnownLastName(t: NameTables, folded: string): boolean {
@@ -205,6 +211,7 @@ export function isKnownLastName(t: NameTables, folded: string): boolean {
  * "Mohamed Mohamed" or "Kim Kim".
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * lastNameWeight(tables, 'nguyen') // → 11 (faker locales listing it + curated tier 3)
  * lastNameWeight(tables, 'qwxz')   // → 0
  */

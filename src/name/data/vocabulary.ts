@@ -97,6 +97,7 @@ export interface Vocabulary {
  * Opens `d` (the bundle's `name/vocabulary` dataset) as Sets and Maps.
  *
  * @example
+ * const bundle = openData(undefined).bundle;
  * openVocabulary(bundle.load(VOCABULARY)).particles.has('van') // → true
  */
 export function openVocabulary(d: VocabularyData): Vocabulary {
@@ -141,6 +142,7 @@ export function openVocabulary(d: VocabularyData): Vocabulary {
  * misses. True means only "maybe" (look it up). The empty token is a maybe.
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * mayBeKindWord(tables.vocabulary, 'van') // → true
  * mayBeKindWord(tables.vocabulary, 'kowalski') // → false
  */
@@ -155,6 +157,7 @@ export function mayBeKindWord(v: Vocabulary, token: string): boolean {
  * (see {@link VocabularyData.repeatedName}).
  *
  * @example
+ * const tables = openNameTables(openData(undefined));
  * repeatedNameLimits(tables.vocabulary).minSurnameWeight // → 3
  */
 export function repeatedNameLimits(v: Vocabulary): VocabularyData['repeatedName'] {

@@ -25,6 +25,8 @@ export type TokenKeeper = <T>(key: string, compute: (key: string) => T) => T;
  * first use, and its caches.
  *
  * @example
+ * const bundle = openData(undefined).bundle;
+ * const tables = openNameTables(openData(undefined));
  * const reader = new NameReader(bundle, () => tables.vocabulary);
  * reader.read(['mike'], ['hunt'], () => true) // 'reads as "my cunt" (MKNT)'
  * reader.read(['rick'], ['hunt'], () => true) // undefined

@@ -897,6 +897,7 @@ export interface ReadingWords {
  * @param family - the folded tokens of the surname part
  * @param plain - every token is letters a-z only (src/name/analyse.ts `PartAnalysis.plain` of both parts): each is its own letters, not scanned again
  * @example
+ * const vocabulary = openNameTables(openData(undefined)).vocabulary;
  * readingWords(vocabulary, ['ted', 'e'], ['bear']) // { words: ['ted', 'e', 'bear'], initials: 2, lone: false, all: ['ted', 'e', 'bear'], allInitials: 2 }
  */
 export function readingWords(v: Vocabulary, given: readonly string[], family: readonly string[], plain = false): ReadingWords {
@@ -937,6 +938,7 @@ export function readingWords(v: Vocabulary, given: readonly string[], family: re
  * @param initials - bit i set: tokens[i] is a middle initial, said as its letter's name (`readingWords`); none by default
  * @param codesOfToken - where a token's Double Metaphone codes come from (the reader's own memo by default; NameReader.read passes the check's facts)
  * @example
+ * const rd = openNameTables(openData(undefined)).reader.state;
  * humorousReading(rd, ['mike', 'hunt'], () => true) // 'reads as "my cunt" (MKNT)'
  * humorousReading(rd, ['dinah', 'mite'], () => true) // 'reads as "dynamite" (TNMT)'
  * humorousReading(rd, ['rick', 'hunt'], () => true) // undefined
@@ -968,6 +970,7 @@ const allKnown = (): boolean => true;
  * @param initials - bit i set: tokens[i] is a middle initial, said as its letter's name (`readingWords`); none by default
  * @param codesOfToken - as for {@link humorousReading}
  * @example
+ * const rd = openNameTables(openData(undefined)).reader.state;
  * catchphraseReading(rd, ['ben', 'derova']) // 'reads as "bend her over" (PNTRFR, "-a" said "-er")'
  * catchphraseReading(rd, ['ben', 'smith'])  // undefined
  */
@@ -989,6 +992,7 @@ export function catchphraseReading(rd: ReaderState, tokens: readonly string[], i
  * @param plain - every token is letters a-z only (`readingWords`)
  * @param codesOfToken - as for {@link humorousReading}
  * @example
+ * const rd = openNameTables(openData(undefined)).reader.state;
  * readingOfParts(rd, ['mike'], ['hunt'], () => true) // 'reads as "my cunt" (MKNT)'
  * readingOfParts(rd, ['rick'], ['hunt'], () => true) // undefined
  */

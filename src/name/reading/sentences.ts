@@ -551,6 +551,7 @@ function predicateOf(rd: ReaderState, ix: SentenceIndex, key: string, surnameKey
  * @param tokens - the folded tokens of first and last name, in order
  * @param isKnownName - whether a folded token is a real first or last name
  * @example
+ * const rd = openNameTables(openData(undefined)).reader.state;
  * sentenceReading(rd, ['olive', 'yew'], () => false) // 'reads as "i love you" (ALAV YA)'
  * sentenceReading(rd, ['olive', 'yu'], (t) => t === 'yu') // undefined
  */
