@@ -12,5 +12,3 @@ export const tables = openNameTables(openData(undefined));
 export const rd = tables.reader.state;
 /** A part analyser over the tables, with its own memo. */
 export const analyser = new PartAnalyser(tables);
-/** Whether a folded token is a known first or last name, as the check asks it. */
-export { knownToken as knownTokenIn } from '../../src/name/tokens.js';
