@@ -3,7 +3,7 @@
  * English words and expressions a name can be read as whole, keyed by their
  * Double Metaphone reading, from the WordNet + SCOWL snapshot
  * data/raw/name/english-phrases.txt.br (scripts/name/snapshot-phrases.ts).
- * src/name/reading.ts looks a name's reading up in it (the everyday-phrase
+ * src/name/reading/reading.ts looks a name's reading up in it (the everyday-phrase
  * reading: "Dinah Mite" → "dynamite", "Justin Time" → "just in time").
  */
 import { readFileSync } from 'node:fs';
@@ -13,8 +13,8 @@ import { RAW, sha256, writeDataset } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 import { PHRASES } from '../../src/name/data/formats.js';
 import { LineTable } from '../../src/name/data/lineTable.js';
-import { MIN_PHRASE_CODE, wordReadings } from '../../src/name/reading.js';
-import type { PhrasesData } from '../../src/name/reading.js';
+import { MIN_PHRASE_CODE, wordReadings } from '../../src/name/reading/index.js';
+import type { PhrasesData } from '../../src/name/reading/index.js';
 
 /** The snapshot: one phrase a line (see snapshot-phrases.ts). */
 export const PHRASES_SNAPSHOT = join(RAW, 'name', 'english-phrases.txt.br');
@@ -24,7 +24,7 @@ const SNAPSHOT_DATE = '2026-11-25';
  * Writes the dataset and returns the manifest entry of its raw input.
  * Each phrase is keyed by every reading it starts a phrase with (primary and
  * alternate codes, words after the first read as they are after another
- * word: src/name/reading.ts `wordReadings`); a code shorter than
+ * word: src/name/reading/reading.ts `wordReadings`); a code shorter than
  * MIN_PHRASE_CODE is left out (the reader never asks for one). One line per
  * code: `CODE<TAB>phrase|phrase…`, phrases sorted.
  */

@@ -1,6 +1,6 @@
 /**
  * Developer's measurement, not a suite test: how often the joke reading
- * (src/name/reading.ts, NAME_HUMOROUS_READING) reads real names as jokes.
+ * (src/name/reading/reading.ts, NAME_HUMOROUS_READING) reads real names as jokes.
  * The limits of the reading (MAX_SPELLING_DISTANCE, PHRASE_SPELLING_DISTANCE)
  * were set on these figures, not on jokes.
  *
@@ -26,6 +26,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkName } from '../../src/name/index.js';
 import { knownToken } from '../../src/name/tokens.js';
+import { openData } from '../../src/data/context.js';
+import { openNameTables } from '../../src/name/tables.js';
 import { ROOT } from '../lib/generated.js';
 import { readSsa } from './sources.js';
 
@@ -52,7 +54,8 @@ const lasts = every(
     .map(([name]) => name!),
   7,
 );
-const unknown = [...readSsa().keys()].filter((n) => AZ.test(n) && !knownToken(n)).sort();
+const tables = openNameTables(openData(undefined));
+const unknown = [...readSsa().keys()].filter((n) => AZ.test(n) && !knownToken(tables, n)).sort();
 const rare = every(unknown, Math.ceil(unknown.length / 280));
 
 const initials = [...'abcdefghijklmnopqrstuvwxyz'].map((c) => `${c}.`);

@@ -1,7 +1,7 @@
 /**
  * Builds data/name/sentence-words.json (the `name/sentence-words` dataset):
  * the words a joke name is read as a short sentence of
- * (src/name/sentenceReading.ts: "Olive Yew" → "I love you", "Hugo First" →
+ * (src/name/reading/sentences.ts: "Olive Yew" → "I love you", "Hugo First" →
  * "you go first"). The closed classes (pronouns, contracted auxiliaries,
  * the article) are data/raw/name/sentence-words.txt; the open classes are
  * the common verbs, adverbs and nouns of Princeton WordNet 3.1 in the
@@ -14,8 +14,8 @@ import { brotliDecompressSync } from 'node:zlib';
 import { RAW, sha256, writeDataset } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 import { SENTENCE_WORDS } from '../../src/name/data/formats.js';
-import { NOUN_SYLLABLES, saidKey, syllables } from '../../src/name/sentenceReading.js';
-import type { SentenceWordsData } from '../../src/name/sentenceReading.js';
+import { NOUN_SYLLABLES, saidKey, syllables } from '../../src/name/reading/index.js';
+import type { SentenceWordsData } from '../../src/name/reading/index.js';
 import { readRawList } from './sources.js';
 
 /** The WordNet snapshot: `word<TAB>n<TAB>v<TAB>r<TAB>frames` (see snapshot-word-classes.ts). */

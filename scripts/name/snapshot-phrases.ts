@@ -1,7 +1,7 @@
 /**
  * Maintainer script: refreshes data/raw/name/english-phrases.txt.br, the
  * everyday English words and multi-word expressions a name can be read as
- * (src/name/reading.ts, the everyday-phrase reading: "Dinah Mite" reads as
+ * (src/name/reading/reading.ts, the everyday-phrase reading: "Dinah Mite" reads as
  * "dynamite"). Neither package is a dependency (nothing of their code runs);
  * their data files are read as text. Run it with both packages unpacked:
  *

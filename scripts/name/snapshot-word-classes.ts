@@ -1,7 +1,7 @@
 /**
  * Maintainer script: refreshes data/raw/name/english-word-classes.txt.br,
  * the English nouns, verbs and adverbs a joke name can be read as a
- * sentence of (src/name/sentenceReading.ts: "Olive Yew" reads as "I love
+ * sentence of (src/name/reading/sentences.ts: "Olive Yew" reads as "I love
  * you"), with how often each is used as that part of speech. Same packages
  * as scripts/name/snapshot-phrases.ts (neither is a dependency; their data
  * files are read as text). Run it with both packages unpacked:

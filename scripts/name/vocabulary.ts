@@ -10,7 +10,7 @@ import type { ManifestEntry } from '../lib/generated.js';
 import { VOCABULARY } from '../../src/name/data/formats.js';
 import type { VocabularyData } from '../../src/name/data/vocabulary.js';
 import { readRawList } from './sources.js';
-import { wordReadings } from '../../src/name/reading.js';
+import { wordReadings } from '../../src/name/reading/index.js';
 
 const TODAY = '2026-11-25';
 
@@ -61,7 +61,7 @@ export function buildVocabulary(
     titleGender[r.entry] = r.label;
   }
 
-  // Reading words (src/name/reading.ts reads them by their Double Metaphone codes).
+  // Reading words (src/name/reading/reading.ts reads them by their Double Metaphone codes).
   const words = read('reading-words.txt', '', 'words a name is read against');
   for (const r of words) {
     if (r.label !== 'punchline' && r.label !== 'glue' && r.label !== 'phrase') throw new Error(`reading-words.txt:${r.line}: unknown section ${r.label}`);
@@ -77,7 +77,7 @@ export function buildVocabulary(
     patronymicSuffixes,
     surnameEndings: endings,
     titleGender: Object.fromEntries(Object.entries(titleGender).sort(([a], [b]) => (a < b ? -1 : 1))),
-    // Double Metaphone readings computed here, not on the first check (src/name/reading.ts reads them).
+    // Double Metaphone readings computed here, not on the first check (src/name/reading/reading.ts reads them).
     reading: {
       punch,
       glue,

@@ -4,12 +4,12 @@ import { localHour } from '../ip/time.js';
 import type { IpResult } from '../ip/types.js';
 import { currentBundle } from '../data/context.js';
 import { onPreload } from '../data/preload.js';
-import { foldName, romanize, surnameCountries, surnameCountryCounts } from '../name/data/index.js';
+import { foldName, romanize } from '../name/data/index.js';
 import { SURNAME_COUNTRIES } from '../name/data/formats.js';
 import type { NameResult } from '../name/types.js';
 import type { PhoneResult } from '../phone/types.js';
 import type { Signal } from '../scoring/types.js';
-import { matchNameToEmail } from './nameEmail.js';
+import { identityNameTables, matchNameToEmail } from './nameEmail.js';
 import type { IdentityReasonCode } from './scoreModel.js';
 
 /** The products' results one identity check has, and the raw fields the rules read. */
@@ -153,13 +153,19 @@ function describe(phone: string | null, ip: string | null): string {
   return [phone === null ? '' : `phone ${phone}`, ip === null ? '' : `IP ${ip}`].filter((s) => s !== '').join(', ');
 }
 
-onPreload('identity', surnameCoverage);
+onPreload('identity', () => {
+  // The name tables identity reads, whole, so that a check after preload() loads nothing.
+  const tables = identityNameTables();
+  tables.first.loadAll();
+  tables.surnames.loadAll();
+  surnameCoverage();
+});
 
 /** Countries the surname-countries dataset holds at least 200 surnames of: where its silence means something. */
 function surnameCoverage(): ReadonlySet<string> {
   const bundle = currentBundle();
   // The counts come from the name data's own reader (the dataset is a line table, which loads faster on a first call).
-  return bundle.derive('identity/surname-coverage', [SURNAME_COUNTRIES], () => new Set([...surnameCountryCounts()].filter(([, n]) => n >= 200).map(([c]) => c)));
+  return bundle.derive('identity/surname-coverage', [SURNAME_COUNTRIES], () => new Set([...identityNameTables().surnameCountryCounts].filter(([, n]) => n >= 200).map(([c]) => c)));
 }
 
 /** Countries whose name lists hold the family name (its last word; Latin spelling for other scripts). */
@@ -168,7 +174,7 @@ function surnameOrigins(lastName: string): readonly string[] {
   const last = words.at(-1);
   if (last === undefined) return [];
   const latin = romanize(last)[0] ?? last;
-  return surnameCountries(latin);
+  return identityNameTables().surnameCountries(latin);
 }
 
 function nightActivity(e: IdentityEvidence, out: IdentitySignal[]): void {

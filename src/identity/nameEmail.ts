@@ -1,5 +1,17 @@
-import { foldName, isKnownFirstName, romanize } from '../name/data/index.js';
+import { currentBundle } from '../data/context.js';
+import { foldName, romanize } from '../name/data/index.js';
+import { NAME_DATASETS } from '../name/data/formats.js';
+import { openNameTables, type NameTables } from '../name/tables.js';
 import { nameVariants } from './nicknames.js';
+
+/**
+ * The name tables of the running check's bundle, opened once per bundle
+ * (until identity is handed the name check's own tables).
+ */
+export function identityNameTables(): NameTables {
+  const bundle = currentBundle();
+  return bundle.derive('identity/name-tables', NAME_DATASETS as never, () => openNameTables({ bundle }));
+}
 
 /** Characters of the local part and of each name read. */
 const MAX_READ = 256;
@@ -170,7 +182,7 @@ export function matchNameToEmail(local: string, firstName: string, lastName: str
   // script with no transliteration here (彩 井上, 王伟) could be what the local part spells.
   if (!hasLatinSpelling(firstName) || !lastWords.some((w) => /^[a-z]/u.test(w))) return 'none';
   const named = words.filter((w) => w.length >= 3);
-  if (named.length >= 2 && isKnownFirstName(named[0]!)) return 'other';
+  if (named.length >= 2 && identityNameTables().isKnownFirstName(named[0]!)) return 'other';
   return 'none';
 }
 

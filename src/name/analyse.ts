@@ -2,9 +2,7 @@
  * Per-part analysis: normalisation, the INVALID rules and tokenisation.
  * Everything here runs on a part capped at `MAX_PART_INPUT` UTF-16 units.
  */
-import { foldName } from './data/index.js';
-import { onPreload } from '../data/preload.js';
-import { foldPlainLetters, loadPlainFolds } from './data/fold.js';
+import { foldName, foldPlainLetters, type PlainFolds } from './data/fold.js';
 import { flatString } from './data/lineTable.js';
 import { Doorkeeper, hashOf } from './doorkeeper.js';
 import { FourWayTable } from './fourWayTable.js';
@@ -24,22 +22,26 @@ import {
 import type { NameReasonCode } from './types.js';
 
 /**
- * Most characters (code points) a credible part has: the issue's limit.
+ * Most characters (code points) a credible part has: longer is no name a
+ * person gives on a form (docs/name.md, Rules).
  * @example
- * analysePart('x'.repeat(51)).invalid // 'NAME_TOO_LONG'
+ * const parts = new PartAnalyser(openNameTables(openData(undefined)));
+ * parts.analyse('x'.repeat(51)).invalid // 'NAME_TOO_LONG'
  */
 export const MAX_PART_CHARS = 50;
 /**
- * Most words (space-separated) a credible part has: the issue's limit.
+ * Most words (space-separated) a credible part has (docs/name.md, Rules).
  * @example
- * analysePart('A B C D E F').invalid // 'NAME_TOO_MANY_WORDS'
+ * const parts = new PartAnalyser(openNameTables(openData(undefined)));
+ * parts.analyse('A B C D E F').invalid // 'NAME_TOO_MANY_WORDS'
  */
 export const MAX_PART_WORDS = 5;
 
 /**
  * What the check knows about one part (first or last name).
  * @example
- * const part: PartAnalysis = analysePart('J.'); // { isInitial: true, tokens: ['j'], … }
+ * const parts = new PartAnalyser(openNameTables(openData(undefined)));
+ * const part: PartAnalysis = parts.analyse('J.'); // { isInitial: true, tokens: ['j'], … }
  */
 export interface PartAnalysis {
   /** Trimmed, spaces collapsed, NFC, caller's case; `null` when over the input cap. */
@@ -59,7 +61,8 @@ export interface PartAnalysis {
   /**
    * Every token is letters a-z only (most parts): then each token is its own
    * `lettersOf` and mixes no scripts, which the later rules need not ask of
-   * it (per token, per check, a part analysed once: ~3% of a check's CPU).
+   * it (per token, per check, a part analysed once: a measurable share of a
+   * check's CPU, bench/name-cpu.ts).
    * True for a rejected part (it has no tokens).
    */
   readonly plain: boolean;
@@ -120,69 +123,72 @@ export function tokenize(folded: string): string[] {
 }
 
 /**
- * Normalises one part and applies the INVALID rules that need only that
- * part, in this order: over the input cap, control or invisible characters,
- * empty, over 50 characters, over 5 words, emoji, digits, e-mail, URL,
- * other symbols, no letter at all. The analysis of a part met before may
- * be the one remembered then, shared between checks: never change it.
+ * The part analysis of one checker: the plain-letter folds it reads and
+ * the memo of parts met before (see PART_MEMO_SIZE), both its own.
  *
  * @example
- * analysePart('  José   María ').normalized // 'José María'
- * analysePart('John123').invalid             // 'NAME_DIGITS'
+ * const parts = new PartAnalyser(openNameTables(openData(undefined)));
+ * parts.analyse('  José   María ').normalized // 'José María'
+ * parts.analyse('John123').invalid             // 'NAME_DIGITS'
  */
-export function analysePart(raw: string): PartAnalysis {
-  if (raw.length > PART_MEMO_MAX_UNITS) return analyseRaw(raw);
-  // A part of 13+ units may be a rope or a view (see flatString): hashed as one, the hash loop would slow down for every key.
-  const key = flatString(raw);
-  const h = hashOf(key);
-  const memo = (partMemo ??= { table: new FourWayTable<PartAnalysis>(PART_MEMO_SIZE), door: new Doorkeeper(65536, 4096) });
-  const known = memo.table.get(key, h);
-  if (known !== undefined) return known;
-  const part = analyseRaw(key);
-  // The key's cap does not bound the analysis: NFKC may lengthen a part many times (U+FDFA is 18 letters and
-  // spaces), so only an analysis as short as its key is remembered.
-  if (part.folded.length <= PART_MEMO_MAX_UNITS && (part.normalized?.length ?? 0) <= PART_MEMO_MAX_UNITS && memo.door.metBefore(h)) memo.table.set(key, h, part);
-  return part;
+export class PartAnalyser {
+  /** Made on the first part analysed. */
+  private memo: { readonly table: FourWayTable<PartAnalysis>; readonly door: Doorkeeper } | undefined;
+
+  constructor(private readonly tables: { readonly plainFolds: PlainFolds }) {}
+
+  /**
+   * Normalises one part and applies the INVALID rules that need only that
+   * part, in this order: over the input cap, control or invisible characters,
+   * empty, over 50 characters, over 5 words, emoji, digits, e-mail, URL,
+   * other symbols, no letter at all. The analysis of a part met before may
+   * be the one remembered then, shared between checks: never change it.
+   */
+  analyse(raw: string): PartAnalysis {
+    if (raw.length > PART_MEMO_MAX_UNITS) return analyseRaw(raw, this.tables);
+    // A part of 13+ units may be a rope or a view (see flatString): hashed as one, the hash loop would slow down for every key.
+    const key = flatString(raw);
+    const h = hashOf(key);
+    const memo = (this.memo ??= { table: new FourWayTable<PartAnalysis>(PART_MEMO_SIZE), door: new Doorkeeper(65536, 4096) });
+    const known = memo.table.get(key, h);
+    if (known !== undefined) return known;
+    const part = analyseRaw(key, this.tables);
+    // The key's cap does not bound the analysis: NFKC may lengthen a part many times (U+FDFA is 18 letters and
+    // spaces), so only an analysis as short as its key is remembered.
+    if (part.folded.length <= PART_MEMO_MAX_UNITS && (part.normalized?.length ?? 0) <= PART_MEMO_MAX_UNITS && memo.door.metBefore(h)) memo.table.set(key, h, part);
+    return part;
+  }
 }
 
 /**
  * Parts remembered across checks, by the part as typed (a power of two).
  * Parts repeat: the common given names and surnames recur in any sizeable
  * traffic, typed the same way, and analysing one again (its scan, its
- * lower-cased copy, tokens and analysis) was ~11% of a check's CPU on the
- * bench's fixtures (bench/name-cpu.ts, separate processes, medians of 7:
- * 6.56 → 5.84 µs). On names that never repeat (`--sample`) the lookup that
- * misses costs ~0.2 µs a check (9.25 → 9.48 µs). The analysis depends on
- * the part alone (no data bundle), so one memo serves every checker. A
- * remembered analysis is the one the part's first analysis gave, shared:
- * nothing changes a PartAnalysis (its fields and tokens are read-only by
- * type) and none is handed to callers. Not frozen: a frozen tokens array
- * is another kind of array to V8, and the rules' loops over tokens, meeting
- * both kinds, made a check 9% slower (bench/name-cpu.ts, separate
- * processes, medians of 7: 5.09 → 5.57 µs). The memo holds parts as typed (names, and
- * rejected strings such as e-mail or URL shapes) until they are pushed out,
- * as the key memo holds their folded forms (src/name/facts.ts). Keys,
- * normalised and folded forms of at most PART_MEMO_MAX_UNITS units each:
- * at worst ~5 MB (measured with --expose-gc: 16,384 distinct valid parts
- * of 50 units, each met twice, kept 1.8 MB; of 25 one-letter tokens, 4.8
- * MB).
+ * lower-cased copy, tokens and analysis) was a tenth of a check's CPU on
+ * the bench's fixtures (bench/name-cpu.ts); on names that never repeat
+ * (`--sample`) the lookup that misses costs little. Each checker keeps its
+ * own memo (PartAnalyser). A part is remembered from its second meeting
+ * within about 4,096 new parts (a doorkeeper, src/name/doorkeeper.ts), as
+ * the key facts are (src/name/facts.ts), so names met once do not churn
+ * it. A remembered analysis is the one the part's first analysis gave,
+ * shared: nothing changes a PartAnalysis (its fields and tokens are
+ * read-only by type) and none is handed to callers. Not frozen: a frozen
+ * tokens array is another kind of array to V8, and the rules' loops over
+ * tokens, meeting both kinds, made a check measurably slower
+ * (bench/name-cpu.ts). The memo holds parts as typed (names, and rejected
+ * strings such as e-mail or URL shapes) until they are pushed out, as the
+ * key memo holds their folded forms. Keys, normalised and folded forms of
+ * at most PART_MEMO_MAX_UNITS units each: a few MB at worst (measured with
+ * --expose-gc on distinct valid parts of 50 units, each met twice, and on
+ * one-letter tokens).
  */
 const PART_MEMO_SIZE = 8192;
 /** Longer parts, or parts whose normalised or folded form is longer, are analysed afresh each time (real names are far shorter; the cap bounds the memo's memory). */
 const PART_MEMO_MAX_UNITS = 64;
-/**
- * The memo (a four-way table, src/name/fourWayTable.ts) and its doorkeeper
- * (src/name/doorkeeper.ts): a part is remembered from its second meeting
- * within about 4,096 new parts, as the key facts are (src/name/facts.ts),
- * so names met once do not churn it. Made on the first part analysed, not
- * at import: every importer of the package's root imports this module.
- */
-let partMemo: { readonly table: FourWayTable<PartAnalysis>; readonly door: Doorkeeper } | undefined;
-
-/** {@link analysePart} without the memo. */
-function analyseRaw(raw: string): PartAnalysis {
+/** {@link PartAnalyser.analyse} without the memo. */
+function analyseRaw(raw: string, tables: { readonly plainFolds: PlainFolds }): PartAnalysis {
   if (raw.length > MAX_PART_INPUT) return rejected(null, 'NAME_TOO_LONG');
-  const plain = plainLetterPart(raw);
+  const plain = plainLetterPart(raw, tables);
   if (plain !== undefined) return plain;
   // Before collapsing spaces: a tab or newline inside a name is a control character, not a space.
   // ECMAScript's trim() counts U+FEFF as white space, so a BOM at either end
@@ -248,7 +254,7 @@ export function isPlainLetter(c: number): boolean {
  * Returns `undefined` for any other part, which takes the general path.
  * Same results, by construction and by test (src/name/analyse.test.ts).
  */
-function plainLetterPart(raw: string): PartAnalysis | undefined {
+function plainLetterPart(raw: string, tables: { readonly plainFolds: PlainFolds }): PartAnalysis | undefined {
   let letters = 0;
   let spaces = 0;
   let period = false;
@@ -283,7 +289,7 @@ function plainLetterPart(raw: string): PartAnalysis | undefined {
   if (words > MAX_PART_WORDS) return rejected(normalized, 'NAME_TOO_MANY_WORDS');
   if (period && URL_SHAPE.test(normalized)) return rejected(normalized, 'NAME_URL');
   const folded =
-    !ascii || (hyphen && spaces > 0 && (normalized.includes(' -') || normalized.includes('- '))) ? foldPlainLetters(normalized) : upper ? normalized.toLowerCase() : normalized;
+    !ascii || (hyphen && spaces > 0 && (normalized.includes(' -') || normalized.includes('- '))) ? foldPlainLetters(normalized, tables.plainFolds) : upper ? normalized.toLowerCase() : normalized;
   if (letters === 0) return rejected(normalized, 'NAME_NO_LETTERS', folded, true);
   // One word of letters only (most parts): the folded part is its one token.
   if (spaces === 0 && !punctuation) {
@@ -301,4 +307,3 @@ function plainLetterPart(raw: string): PartAnalysis | undefined {
   return { normalized, folded, tokens, invalid: undefined, symbolsOnly: false, isInitial, punctuation, plain: plainTokens(tokens) };
 }
 
-onPreload('name', loadPlainFolds);

@@ -1,26 +1,27 @@
 /**
  * The name check: the rule pipeline and the public API. Each kind of
  * evidence lives in its own module: part analysis and INVALID rules
- * (analyse.ts), titles (titles.ts), the curated lists and the joke reading
- * (listMatch.ts, reading.ts), first and last name alike (similarity.ts),
+ * (analyse.ts), titles (titles.ts), the curated lists (listMatch.ts) and
+ * the joke reader (reading/), first and last name alike (similarity.ts),
  * random typing (typingRules.ts, typing.ts), gender (gender.ts); the
  * signals collect in an Evidence (evidence.ts). Every vocabulary is data
- * (data/raw/name/, src/name/data/).
+ * (data/raw/name/, src/name/data/), opened once per checker (tables.ts)
+ * and passed to the rules.
  */
 import { sharedChecker } from '../data/sharedChecker.js';
 import { assertString } from '../common/input.js';
 import { checkOptions, optionError } from '../common/options.js';
 import { scoringOption } from '../common/scoringOption.js';
-import { dataOptionRule, openData, runWithData } from '../data/context.js';
-import { preloader } from '../data/preload.js';
-import { NAME_DATASETS } from './data/formats.js';
+import { dataOptionRule, openData, type DataContext } from '../data/context.js';
+import { preloadOnce } from '../data/preload.js';
 import { WARM_UP_CALLS, warmUpName } from '../common/warmUp.js';
 import { createScorer } from '../scoring/createScorer.js';
-import { analysePart, type PartAnalysis } from './analyse.js';
+import { PartAnalyser, type PartAnalysis } from './analyse.js';
 import { Evidence } from './evidence.js';
 import { CheckFacts } from './facts.js';
 import { genderOfGiven } from './gender.js';
 import { listHitsOfPair } from './data/lists.js';
+import { openNameTables, type NameTables } from './tables.js';
 import { matchLists } from './listMatch.js';
 import { ODD_PUNCTUATION } from './patterns.js';
 import { NAME_SCORE_MODEL, type NameScoreOutcome } from './scoreModel.js';
@@ -58,9 +59,6 @@ interface ScoredSet {
   readonly points: readonly number[];
 }
 
-/** The facts of the running check (reset by each; checks never interleave: nothing in a check yields). */
-const FACTS = new CheckFacts();
-
 interface Judged {
   readonly evidence: Evidence;
   readonly gender: 'M' | 'F' | null;
@@ -72,10 +70,10 @@ interface Judged {
  * similarity, typing and look-alikes, organisation and punctuation, then
  * trust and gender. The scorer turns the evidence into a score.
  */
-function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefined): Judged {
+function judge(t: NameTables, checkFacts: CheckFacts, first: PartAnalysis, last: PartAnalysis, country: string | undefined): Judged {
   const ev = new Evidence();
   // Each table question about a key is asked once per check.
-  const facts = FACTS.reset();
+  const facts = checkFacts.reset();
 
   // --- INVALID -----------------------------------------------------------
   invalidPart(ev, first, 'first name', facts);
@@ -95,7 +93,7 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
 
   // --- titles --------------------------------------------------------------
   // The full name, `${first.folded} ${last.folded}`, is looked up without building it.
-  const whole = listHitsOfPair(first.folded, last.folded);
+  const whole = listHitsOfPair(t.lists, first.folded, last.folded);
   const namedWithTitle = whole !== undefined && (whole.fictional ?? whole.famous ?? whole.humorous) !== undefined;
   const titles = readTitles(first, last, ev, namedWithTitle, facts);
   const given = titles.given;
@@ -103,11 +101,11 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
 
   // --- curated lists and the reading --------------------------------------
   const firstKnown = facts.knownFirst(first.folded) || (given.length > 0 && facts.knownFirst(given[0]!));
-  const lastKnown = facts.knownSurname(last.folded) || last.tokens.some((tok) => !isParticle(tok) && facts.knownSurname(tok));
+  const lastKnown = facts.knownSurname(last.folded) || last.tokens.some((tok) => !isParticle(t.vocabulary, tok) && facts.knownSurname(tok));
   matchLists({ first, last, given: titleOnly ? [] : given, whole, firstKnown, lastKnown, facts }, ev);
 
   // --- first and last alike ------------------------------------------------
-  const similar = similarity(first, last, firstKnown, lastKnown);
+  const similar = similarity(t, first, last, firstKnown, lastKnown);
   if (similar !== undefined) ev.add('NAME_PARTS_SIMILAR', similar, 'STRING_SIMILARITY');
 
   // --- random typing and look-alikes -------------------------------------
@@ -115,7 +113,7 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
   for (let k = 0; k < first.tokens.length + last.tokens.length; k++) {
     const inFirst = k < first.tokens.length;
     const tok = inFirst ? first.tokens[k]! : last.tokens[k - first.tokens.length]!;
-    const kind = tokenKind(tok);
+    const kind = tokenKind(t.vocabulary, tok);
     if ((kind & TOKEN_LEGAL_FORM) !== 0) legalForm ??= tok;
     if (kind !== 0) continue;
     // A token of letters a-z (PartAnalysis.plain) is its own letters and mixes no scripts.
@@ -142,7 +140,7 @@ function judge(first: PartAnalysis, last: PartAnalysis, country: string | undefi
   if (!titleOnly && firstKnown && !formExample) ev.add(gender !== null ? 'NAME_FIRST_KNOWN' : 'NAME_FIRST_KNOWN_UNISEX', joinTokens(given, ' '));
   if (titles.lastTitles < last.tokens.length && !formExample) {
     if (lastKnown) ev.add('NAME_LAST_KNOWN', last.folded);
-    else if (plausibleSurname(last.tokens, facts)) ev.add('NAME_LAST_PLAUSIBLE', last.folded);
+    else if (plausibleSurname(t, last.tokens, facts)) ev.add('NAME_LAST_PLAUSIBLE', last.folded);
   }
   return { evidence: ev, gender };
 }
@@ -176,8 +174,53 @@ export const NAME_OPTION_RULES = { country: countryOption };
  * createNameCheck({ country: 'IT' })('Andrea', 'Bianchi').gender; // 'M'
  */
 export function createNameCheck(options?: NameCheckOptions): NameCheck {
-  const { scoring, data, country } = checkOptions<NameCheckOptions>(options, '', { ...NAME_OPTION_RULES, scoring: scoringOption, data: dataOptionRule });
-  const context = openData(data);
+  const { scoring, data, country } = checkedOptions(options);
+  return nameCheckOn(openData(data), { scoring, country });
+}
+
+/** The options of {@link createNameCheck}, checked. */
+function checkedOptions(options: NameCheckOptions | undefined): NameCheckOptions {
+  return checkOptions<NameCheckOptions>(options, '', { ...NAME_OPTION_RULES, scoring: scoringOption, data: dataOptionRule });
+}
+
+/**
+ * What a name check holds besides its options: the tables of its bundle
+ * and the caches of its rules (the part memo, the facts of a check and the
+ * key memo behind them). Checks that share a bundle may share one: checks
+ * never interleave (nothing in a check yields).
+ */
+interface NameState {
+  readonly tables: NameTables;
+  readonly parts: PartAnalyser;
+  readonly facts: CheckFacts;
+}
+
+function openNameState(context: DataContext): NameState {
+  const tables = openNameTables(context);
+  return { tables, parts: new PartAnalyser(tables), facts: new CheckFacts(tables) };
+}
+
+/** Where a check keeps its state: a symbol, so not among the check's keys (see {@link checkName}). */
+const STATE = Symbol('name check state');
+
+/**
+ * The name check on an opened data context (what createChecker calls): its
+ * tables are opened from `context`'s bundle and held by the check, with the
+ * caches of its rules. `options` are checked already ({@link createNameCheck}).
+ *
+ * @param context - the checker's data
+ * @param options - `scoring` and the default `country` (upper or lower case)
+ * @example
+ * nameCheckOn(openData(undefined), {})('Siobhan', "O'Shaughnessy").is_valid; // true
+ */
+export function nameCheckOn(context: DataContext, options: Pick<NameCheckOptions, 'scoring' | 'country'>): NameCheck {
+  return checkOnState(openNameState(context), options);
+}
+
+/** {@link nameCheckOn} on a state already opened (its own, or the shared checker's: {@link checkName}). */
+function checkOnState(state: NameState, options: Pick<NameCheckOptions, 'scoring' | 'country'>): NameCheck {
+  const { scoring, country } = options;
+  const { tables, parts, facts } = state;
   const score = createScorer(NAME_SCORE_MODEL, scoring);
   // The score, cluster and points depend only on the set of codes raised
   // (name signals carry no strength; the scorer orders them by weight and
@@ -216,14 +259,14 @@ export function createNameCheck(options?: NameCheckOptions): NameCheck {
     return { score: known.score, score_cluster: known.score_cluster, reasons };
   };
   const defaultCountry = country?.toUpperCase();
-  const check = runWithData(context, (firstName: string, lastName: string, call?: NameCallOptions): NameResult => {
+  const check = (firstName: string, lastName: string, call?: NameCallOptions): NameResult => {
     assertString(firstName, 'first_name');
     assertString(lastName, 'last_name');
     let hint = defaultCountry;
     if (call !== undefined) hint = checkOptions<NameCallOptions>(call, '', { country: countryOption }).country?.toUpperCase() ?? hint;
-    const first = analysePart(firstName);
-    const last = analysePart(lastName);
-    const { evidence, gender } = judge(first, last, hint);
+    const first = parts.analyse(firstName);
+    const last = parts.analyse(lastName);
+    const { evidence, gender } = judge(tables, facts, first, last, hint);
     const risk_type = evidence.riskType();
     const outcome = scoreOf(evidence);
     return {
@@ -236,14 +279,15 @@ export function createNameCheck(options?: NameCheckOptions): NameCheck {
       reasons: outcome.reasons,
       normalized: { first: first.normalized, last: last.normalized },
     };
-  });
-  const preload = preloader(context, 'name', NAME_DATASETS, () => {
+  };
+  const warmUp = (): void => {
     for (let i = 0; i < WARM_UP_CALLS; i++) {
       const { first, last } = warmUpName(i);
       check(first, last);
     }
-  });
-  return Object.assign(check, { preload });
+  };
+  const preload = preloadOnce([() => tables.preload(), warmUp]);
+  return Object.defineProperty(Object.assign(check, { preload }), STATE, { value: state });
 }
 
 const checkerFor = sharedChecker(createNameCheck);
@@ -278,6 +322,13 @@ export function checkName(firstName: string, lastName: string, options?: NameChe
   if (options !== null && typeof options === 'object' && Object.getPrototypeOf(options) === Object.prototype) {
     const keys = Object.keys(options);
     if (keys.length === 1 && keys[0] === 'country') return checkerFor(undefined)(firstName, lastName, options as NameCallOptions);
+    // Other options on the one-call functions' data: a check for the call, on the shared checker's tables and
+    // caches (opening them for each call would cost far more than the check).
+    if ((options as NameCheckOptions).data === undefined) {
+      const { scoring, country } = checkedOptions(options);
+      const shared = checkerFor(undefined) as NameCheck & { readonly [STATE]: NameState };
+      return checkOnState(shared[STATE], { scoring, country })(firstName, lastName);
+    }
   }
   return checkerFor(options)(firstName, lastName);
 }

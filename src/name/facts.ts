@@ -3,27 +3,26 @@
  * whether each is a known first name or surname, which curated lists it is
  * in, its first-name line and gender evidence, its male shares by country,
  * the typing rule it breaks, where its sound key leads among the listed
- * ones, and its Double Metaphone codes. The rules ask these questions many times about the same two or
- * three strings (titles, lists, the reading, typing, similarity each ask
- * again); each is answered from the tables once per check. Reset at the
- * start of each check, so it holds only the current check's own keys.
+ * ones, and what the joke reader keeps of it. The rules ask these questions
+ * many times about the same two or three strings (titles, lists, the
+ * reading, typing, similarity each ask again); each is answered from the
+ * tables once per check. Reset at the start of each check, so it holds only
+ * the current check's own keys. One per checker: checks never interleave
+ * (nothing in a check yields).
  *
  * What the tables answered about a key is also remembered across checks,
- * for the last few thousand keys (a memo per data bundle, KEY_MEMO_SIZE):
+ * for the last few thousand keys (a memo per checker, KEY_MEMO_SIZE):
  * names repeat (the common given names and surnames recur in any sizeable
  * traffic), and a hot key is then one probe of a four-way table
  * (src/name/fourWayTable.ts) in memory the processor keeps close, where
- * its table probes read megabytes of tables
- * (~100 ns each, most of it waiting for memory; about 7 a check). The
- * answers are the tables' own, so a remembered key is answered exactly as
- * a new one. Only keys met twice are remembered (a doorkeeper,
- * src/name/doorkeeper.ts): one-off names would churn it. A key's Double
- * Metaphone codes are kept with its facts too (`codesOf`): no table answer
- * and the same in every bundle, but the reading asks for them of the keys
- * the check already holds.
+ * its table probes read megabytes of tables (most of a probe is waiting
+ * for memory; about 7 a check). The answers are the tables' own, so a
+ * remembered key is answered exactly as a new one. Only keys met twice are
+ * remembered (a doorkeeper, src/name/doorkeeper.ts): one-off names would
+ * churn it. The joke reader may keep one value of its own with a key's
+ * facts too (`keep`): what it keeps is its business, but it asks about the
+ * keys the check already holds.
  */
-import { bundleMemo } from './data/bundleMemo.js';
-import { FIRST_NAMES, GIVEN_NAMES, LAST_NAMES, NAME_LISTS, NGRAM } from './data/formats.js';
 import { maleShareByCountry } from './data/given.js';
 import { firstNameLine } from './data/tables.js';
 import { Doorkeeper, hashOf } from './doorkeeper.js';
@@ -31,9 +30,10 @@ import { countedAt, type Counted } from './gender.js';
 import { flatString } from './data/lineTable.js';
 import { FourWayTable } from './fourWayTable.js';
 import { listHits, soundEntries, type ListHits, type SoundEntries } from './data/lists.js';
-import { soundKeyNodeAfter, soundKeyPrefix } from './sound.js';
-import { codesOf } from './tokenCodes.js';
+import { SoundKeys } from './sound.js';
+import type { NameTables } from './tables.js';
 import { knownSurnameToken } from './tokens.js';
+import { WordCodes } from './typing.js';
 import { typingRule, unlikely } from './typingRules.js';
 import type { NameReasonCode } from './types.js';
 
@@ -64,14 +64,14 @@ interface KeyFacts {
   typing: NameReasonCode | undefined;
   /** Where the key's sound key leads in the trie of listed sound keys, as a first part (when SOUND_ASKED). */
   sound: { readonly length: number; readonly node: SoundEntries } | undefined;
-  /** The key's Double Metaphone codes as src/name/tokenCodes.ts codesOf gives them (when asked: not undefined). */
-  codes: string | readonly string[] | undefined;
+  /** What the joke reader kept of the key (`CheckFacts.keep`; when asked: not undefined). */
+  kept: unknown;
 }
 
 /**
- * Keys remembered per bundle (a power of two). Keys are tokens, parts and
+ * Keys remembered per checker (a power of two). Keys are tokens, parts and
  * full names, remembered up to KEY_MEMO_MAX_UNITS units, so at worst
- * ~2-2.5 MB per bundle with their facts; tokens and short parts, the usual
+ * ~2-2.5 MB per checker with their facts; tokens and short parts, the usual
  * keys, take far less.
  */
 const KEY_MEMO_SIZE = 8192;
@@ -101,15 +101,9 @@ interface KeyMemo {
   readonly door: Doorkeeper;
 }
 
-/** The memo of the running check's bundle (the answers are those of its name tables, lists and character model). */
-const keyMemo = bundleMemo(
-  'name/facts:keys',
-  () => [FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM, GIVEN_NAMES],
-  (): KeyMemo => ({
-    table: new FourWayTable<KeyFacts>(KEY_MEMO_SIZE),
-    door: new Doorkeeper(KEY_DOOR_BITS, KEY_DOOR_WINDOW),
-  }),
-);
+function newKeyMemo(): KeyMemo {
+  return { table: new FourWayTable<KeyFacts>(KEY_MEMO_SIZE), door: new Doorkeeper(KEY_DOOR_BITS, KEY_DOOR_WINDOW) };
+}
 
 /** The remembered facts of `key`, new and empty when none are (and then remembered when the key was met before). */
 function factsOf(memo: KeyMemo, key: string): KeyFacts {
@@ -118,35 +112,45 @@ function factsOf(memo: KeyMemo, key: string): KeyFacts {
   const h = hashOf(key);
   const known = memo.table.get(key, h);
   if (known !== undefined) return known;
-  const f: KeyFacts = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined, typing: undefined, sound: undefined, codes: undefined };
+  const f: KeyFacts = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined, typing: undefined, sound: undefined, kept: undefined };
   if (key.length <= KEY_MEMO_MAX_UNITS && memo.door.metBefore(h)) memo.table.set(key, h, f);
   return f;
 }
 
 /**
- * Whether the memo of the current bundle holds facts of `key` (for tests:
- * which keys are remembered across checks).
- *
+ * The answers of one check, by key, over a checker's tables; one instance
+ * serves the checker's checks one after another, and remembers across
+ * them what the tables answered about keys met twice.
  * @example
- * // Two checks ask of 'anna':
- * const facts = new CheckFacts();
- * facts.reset().known('anna');
- * facts.reset().known('anna');
- * isRemembered('anna'); // true
- */
-export function isRemembered(key: string): boolean {
-  key = flatString(key);
-  return keyMemo().table.get(key, hashOf(key)) !== undefined;
-}
-
-/**
- * The answers of one check, by key.
- * @example
- * const facts = new CheckFacts();
+ * const facts = new CheckFacts(openNameTables(openData(undefined)));
  * facts.known('zbigniew'); // true (asked of the tables once)
  * facts.known('zbigniew'); // true (answered from the facts)
  */
 export class CheckFacts {
+  /** The memo across checks: made on the first key asked. */
+  private memo: KeyMemo | undefined;
+  /** The scratch buffers of the typing rules and the sound keys, reused check after check. */
+  private readonly wordCodes = new WordCodes();
+  private readonly sound = new SoundKeys();
+
+  constructor(readonly tables: NameTables) {}
+
+  /**
+   * Whether the memo holds facts of `key` (for tests: which keys are
+   * remembered across checks).
+   *
+   * @example
+   * const facts = new CheckFacts(openNameTables(openData(undefined)));
+   * // Two checks ask of 'anna':
+   * facts.reset().known('anna');
+   * facts.reset().known('anna');
+   * facts.isRemembered('anna'); // true
+   */
+  isRemembered(key: string): boolean {
+    key = flatString(key);
+    return this.memo !== undefined && this.memo.table.get(key, hashOf(key)) !== undefined;
+  }
+
   private readonly keys: string[] = [];
   private readonly facts: KeyFacts[] = [];
 
@@ -164,7 +168,7 @@ export class CheckFacts {
     const keys = this.keys;
     const used = this.used;
     for (let i = 0; i < used; i++) if (keys[i] === key) return this.facts[i]!;
-    const f = factsOf(keyMemo(), key);
+    const f = factsOf((this.memo ??= newKeyMemo()), key);
     if (used === keys.length) {
       keys.push(key);
       this.facts.push(f);
@@ -180,7 +184,7 @@ export class CheckFacts {
   firstLine(key: string): number {
     const f = this.factsAt(key);
     if ((f.flags & FIRST_ASKED) === 0) {
-      const line = firstNameLine(key);
+      const line = firstNameLine(this.tables, key);
       f.firstLine = line;
       f.flags |= FIRST_ASKED | (line >= 0 ? FIRST_KNOWN : 0);
     }
@@ -195,7 +199,7 @@ export class CheckFacts {
   /** True when the folded key is a known surname (also without its apostrophes, or after O'/D'/L'). */
   knownSurname(key: string): boolean {
     const f = this.factsAt(key);
-    if ((f.flags & SURNAME_ASKED) === 0) f.flags |= SURNAME_ASKED | (knownSurnameToken(key) ? SURNAME_KNOWN : 0);
+    if ((f.flags & SURNAME_ASKED) === 0) f.flags |= SURNAME_ASKED | (knownSurnameToken(this.tables, key) ? SURNAME_KNOWN : 0);
     return (f.flags & SURNAME_KNOWN) !== 0;
   }
 
@@ -211,7 +215,7 @@ export class CheckFacts {
   /** True when the character model finds the word unlike a name (src/name/typingRules.ts unlikely). */
   unlikely(key: string): boolean {
     const f = this.factsAt(key);
-    if ((f.flags & UNLIKELY_ASKED) === 0) f.flags |= UNLIKELY_ASKED | (unlikely(key) ? UNLIKELY : 0);
+    if ((f.flags & UNLIKELY_ASKED) === 0) f.flags |= UNLIKELY_ASKED | (unlikely(this.tables, key) ? UNLIKELY : 0);
     return (f.flags & UNLIKELY) !== 0;
   }
 
@@ -219,7 +223,7 @@ export class CheckFacts {
   typingRule(key: string): NameReasonCode | undefined {
     const f = this.factsAt(key);
     if ((f.flags & TYPING_ASKED) === 0) {
-      f.typing = typingRule(key, this);
+      f.typing = typingRule(this.tables, key, this, this.wordCodes);
       f.flags |= TYPING_ASKED;
     }
     return f.typing;
@@ -228,31 +232,31 @@ export class CheckFacts {
   /**
    * The node of the trie of listed sound keys (src/name/data/lists.ts
    * soundEntries) that the full name `${first} ${last}` leads to, as
-   * src/name/sound.ts soundKeyNode answers, without building the name
-   * (soundKeyPrefix, then soundKeyNodeAfter); the first part's half is remembered.
+   * src/name/sound.ts SoundKeys.node answers, without building the name
+   * (`prefix`, then `after`); the first part's half is remembered.
    */
   soundKeyNodeOfPair(first: string, last: string): SoundEntries | undefined {
     const f = this.factsAt(first);
     if ((f.flags & SOUND_ASKED) === 0) {
-      f.sound = soundKeyPrefix(first, soundEntries());
+      f.sound = this.sound.prefix(first, soundEntries(this.tables.lists));
       f.flags |= SOUND_ASKED;
     }
-    return f.sound === undefined ? undefined : soundKeyNodeAfter(f.sound, last);
+    return f.sound === undefined ? undefined : this.sound.after(f.sound, last);
   }
 
   /** `known` as a function value, for callers that take a predicate. */
   readonly isKnown = (key: string): boolean => this.known(key);
 
   /**
-   * The Double Metaphone codes of a folded token (src/name/tokenCodes.ts
-   * codesOf), kept with its other facts: the joke reading asks for the
-   * codes of tokens this check has already asked the tables about, so they
-   * are found among the check's keys, not looked up again in the codes'
-   * own memo (a hash and a probe of another table per token).
+   * What the joke reader keeps of a key (`compute(key)`, asked once per key
+   * and remembered with its other facts). The reader asks about tokens this
+   * check has already asked the tables about, so its value is found among
+   * the check's keys, not looked up again in a memo of its own. One reader,
+   * fixed by the checker: a slot per key cannot hold the values of two.
    */
-  readonly codesOf = (key: string): string | readonly string[] => {
+  readonly keep = <T>(key: string, compute: (key: string) => T): T => {
     const f = this.factsAt(key);
-    return (f.codes ??= codesOf(key));
+    return (f.kept ??= compute(key)) as T;
   };
 
   /**
@@ -264,7 +268,7 @@ export class CheckFacts {
   firstNameEvidence(key: string): Counted | undefined {
     const f = this.factsAt(key);
     if ((f.flags & EVIDENCE_ASKED) === 0) {
-      f.evidence = countedAt(key, this.firstLine(key));
+      f.evidence = countedAt(this.tables, key, this.firstLine(key));
       f.flags |= EVIDENCE_ASKED;
     }
     return f.evidence;
@@ -274,7 +278,7 @@ export class CheckFacts {
   maleShares(key: string): ReadonlyMap<string, number> | undefined {
     const f = this.factsAt(key);
     if ((f.flags & SHARES_ASKED) === 0) {
-      f.shares = maleShareByCountry(key);
+      f.shares = maleShareByCountry(this.tables, key);
       f.flags |= SHARES_ASKED;
     }
     return f.shares;
@@ -285,7 +289,7 @@ export class CheckFacts {
     const f = this.factsAt(key);
     if ((f.flags & HITS_ASKED) === 0) {
       // The flag after the answer: a lookup that throws (a broken list file) is asked again, not remembered as "in no list".
-      f.hits = listHits(key);
+      f.hits = listHits(this.tables.lists, key);
       f.flags |= HITS_ASKED;
     }
     return f.hits;

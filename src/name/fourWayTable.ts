@@ -1,7 +1,7 @@
 /**
  * A fixed table of string keys and their values in four-way sets: the
  * memory of the name check's memos (src/name/analyse.ts, the parts as
- * typed; src/name/facts.ts, the key facts; src/name/tokenCodes.ts, the
+ * typed; src/name/facts.ts, the key facts; src/name/reading/tokenCodes.ts, the
  * Double Metaphone codes). Not a Map: a Map
  * lookup of a string new to the process (every key of names that do not
  * repeat) makes V8 compute that string's own hash first, and a Map grows by

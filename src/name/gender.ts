@@ -7,7 +7,8 @@ import { GENDER_THRESHOLD } from './data/index.js';
 import { firstNameCountsAt } from './data/tables.js';
 import { surnameCountries } from './data/given.js';
 import { romanize } from './data/translit.js';
-import { vocabulary } from './data/vocabulary.js';
+import type { Vocabulary } from './data/vocabulary.js';
+import type { NameTables } from './tables.js';
 import type { Evidence } from './evidence.js';
 import type { CheckFacts } from './facts.js';
 import { isParticle } from './tokens.js';
@@ -32,10 +33,11 @@ export interface Counted {
  * first-name table (asked through CheckFacts.firstNameEvidence, which remembers it).
  *
  * @example
- * countedAt('anna', firstNameLine('anna'))?.gender // 'F'
+ * const tables = openNameTables(openData(undefined));
+ * countedAt(tables, 'anna', firstNameLine(tables, 'anna'))?.gender // 'F'
  */
-export function countedAt(folded: string, line: number): Counted | undefined {
-  const c = firstNameCountsAt(line);
+export function countedAt(t: NameTables, folded: string, line: number): Counted | undefined {
+  const c = firstNameCountsAt(t, line);
   if (c === undefined) return undefined;
   const total = c.male + c.female;
   if (total <= 0) return undefined;
@@ -61,7 +63,7 @@ function lookup(key: string, facts: CheckFacts): Counted | undefined {
  * from when they agree; `undefined` when neither decides (the caller
  * answers null), `false` when the name is read the same everywhere.
  */
-function byCountry(shares: ReadonlyMap<string, number> | undefined, country: string | undefined, surname: string | undefined): 'M' | 'F' | null | undefined | false {
+function byCountry(t: NameTables, shares: ReadonlyMap<string, number> | undefined, country: string | undefined, surname: string | undefined): 'M' | 'F' | null | undefined | false {
   if (shares === undefined) return false;
   if (country !== undefined) {
     const share = shares.get(country);
@@ -72,7 +74,7 @@ function byCountry(shares: ReadonlyMap<string, number> | undefined, country: str
   // the name one way are at least half of those countries and none calls it
   // the other way (Rossi: Italy; Schmidt: Germany, Austria… not Smith, which
   // the lists put in Australia, Belgium and South Africa).
-  const origins = surnameCountries(surname);
+  const origins = surnameCountries(t, surname);
   let agreed: 'M' | 'F' | undefined;
   let votes = 0;
   for (const origin of origins) {
@@ -105,12 +107,13 @@ function contested(shares: ReadonlyMap<string, number> | undefined): boolean {
  * The ending must leave at least three letters of stem.
  *
  * @example
- * genderOfSurname('smirnova')   // 'F'
- * genderOfSurname('garcia')     // null
+ * const tables = openNameTables(openData(undefined));
+ * genderOfSurname(tables.vocabulary, 'smirnova')   // 'F'
+ * genderOfSurname(tables.vocabulary, 'garcia') // null
  */
-export function genderOfSurname(token: string): 'M' | 'F' | null {
+export function genderOfSurname(v: Vocabulary, token: string): 'M' | 'F' | null {
   // Only the endings that end in the token's last letter can match; their order (longest first) is kept.
-  const endings = vocabulary().surnameEndingsByLast.get(token.charCodeAt(token.length - 1));
+  const endings = v.surnameEndingsByLast.get(token.charCodeAt(token.length - 1));
   if (endings === undefined) return null;
   for (const [ending, sex] of endings) {
     if (token.length >= ending.length + 3 && token.endsWith(ending)) return sex;
@@ -144,14 +147,14 @@ export function genderOfGiven(given: readonly string[], surname: readonly string
     return counted.gender;
   }
   let lastCore: string | undefined;
-  for (let k = surname.length - 1; k >= 0 && lastCore === undefined; k--) if (!isParticle(surname[k]!)) lastCore = surname[k];
-  const fromSurname = lastCore === undefined ? null : genderOfSurname(lastCore);
+  for (let k = surname.length - 1; k >= 0 && lastCore === undefined; k--) if (!isParticle(facts.tables.vocabulary, surname[k]!)) lastCore = surname[k];
+  const fromSurname = lastCore === undefined ? null : genderOfSurname(facts.tables.vocabulary, lastCore);
   if (counted !== undefined) {
     const shares = facts.maleShares(counted.key);
     // A gendered surname (Volkova, Kowalska) names the bearer's sex outright:
     // it settles a given name read differently between countries.
     if (shares !== undefined && fromSurname !== null) return fromSurname;
-    const local = byCountry(shares, country, lastCore);
+    const local = byCountry(facts.tables, shares, country, lastCore);
     if (local === 'M' || local === 'F') return local;
     if (local === false && counted.gender !== null) return counted.gender;
     if (local === undefined || local === null) {

@@ -1,15 +1,12 @@
 /**
  * Evidence from the curated lists (placeholder, fictional, famous,
  * humorous, vulgar; data/raw/name/) and from how the name reads aloud
- * (src/name/reading.ts).
+ * (the joke reader, src/name/reading/).
  */
-import { isCommonRealNameLabel, matchNameList, type NameListKind } from './data/index.js';
-import { mayBeVulgar } from './data/lists.js';
+import { isCommonRealNameLabel, matchNameList, mayBeVulgar, type ListHits, type NameListKind } from './data/lists.js';
 import type { PartAnalysis } from './analyse.js';
 import type { Evidence } from './evidence.js';
 import type { CheckFacts } from './facts.js';
-import type { ListHits } from './listIndex.js';
-import { readingOfParts } from './reading.js';
 import { lettersOf } from './tokens.js';
 import { isKeyboardWalk } from './typing.js';
 import type { NameReasonCode, NameRiskType } from './types.js';
@@ -69,8 +66,8 @@ function addListMatch(ev: Evidence, code: NameReasonCode, commonCode: NameReason
  * are indexed, so a single word never matches by sound; the keys are
  * computed by the data builder (lists.json `bySound`).
  */
-function soundAlike(kind: 'humorous' | 'placeholder', entry: string | undefined): string | undefined {
-  return entry === undefined ? undefined : `${matchNameList(kind, entry) ?? kind} (sounds like ${entry})`;
+function soundAlike(facts: CheckFacts, kind: 'humorous' | 'placeholder', entry: string | undefined): string | undefined {
+  return entry === undefined ? undefined : `${matchNameList(facts.tables.lists, kind, entry) ?? kind} (sounds like ${entry})`;
 }
 
 /**
@@ -84,7 +81,7 @@ function runTogetherVulgar(firstTokens: readonly string[], lastTokens: readonly 
   for (const t of lastTokens) length += t.length;
   const head = firstTokens.length > 0 ? firstTokens[0]! : lastTokens[0]!;
   const tail = lastTokens.length > 0 ? lastTokens[lastTokens.length - 1]! : firstTokens[firstTokens.length - 1]!;
-  if (!mayBeVulgar(head.charCodeAt(0), tail.charCodeAt(tail.length - 1), length)) return undefined;
+  if (!mayBeVulgar(facts.tables.lists, head.charCodeAt(0), tail.charCodeAt(tail.length - 1), length)) return undefined;
   return facts.listHits(firstTokens.join('') + lastTokens.join(''))?.vulgar;
 }
 
@@ -137,10 +134,10 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   let commonRealName = placeholderLabel !== undefined && isCommonRealNameLabel(placeholderLabel);
   if (placeholderLabel === undefined) {
     // Misspelt form examples (Jon Doe, Jhon Doe, Jane Do) sound like the listed ones.
-    placeholderLabel = soundAlike('placeholder', placeholderBySound);
+    placeholderLabel = soundAlike(facts, 'placeholder', placeholderBySound);
     if (placeholderLabel !== undefined) {
       placeholderKey = fullKeyAt(0, first, last, others);
-      commonRealName = isCommonRealNameLabel(matchNameList('placeholder', placeholderBySound!) ?? '');
+      commonRealName = isCommonRealNameLabel(matchNameList(facts.tables.lists, 'placeholder', placeholderBySound!) ?? '');
     }
   }
   if (placeholderLabel === undefined && firstHits?.placeholder !== undefined && !q.firstKnown && !facts.known(first.folded)) {
@@ -154,7 +151,7 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   if (placeholderLabel !== undefined && placeholderKey !== undefined) {
     // A listed keyboard string that is a keyboard walk (qwerty, asdf) is
     // reported as what it is, random typing; xxx, test, n/a stay placeholders.
-    if (placeholderKey.split(' ').every(isKeyboardWalk)) {
+    if (placeholderKey.split(' ').every((w) => isKeyboardWalk(w))) {
       ev.add('NAME_KEYBOARD_WALK', `${placeholderKey} (${placeholderLabel})`, 'RANDOM_TYPING');
     } else ev.add(commonRealName ? 'NAME_PLACEHOLDER_COMMON' : 'NAME_PLACEHOLDER', placeholderLabel, 'PLACEHOLDER');
   }
@@ -174,7 +171,7 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   if (label !== undefined) addListMatch(ev, 'NAME_FAMOUS', 'NAME_FAMOUS_COMMON', label, 'FAMOUS');
 
   // Joke names: one-word entries (Ligma) under the same guard as fictional ones.
-  label = firstOf(fullHits, 'humorous') ?? soundAlike('humorous', humorousBySound);
+  label = firstOf(fullHits, 'humorous') ?? soundAlike(facts, 'humorous', humorousBySound);
   if (label === undefined && firstHits?.humorous !== undefined && !facts.known(first.folded)) label = firstHits.humorous;
   if (label === undefined && lastHits?.humorous !== undefined && !facts.known(last.folded)) label = lastHits.humorous;
   if (label !== undefined) addListMatch(ev, 'NAME_HUMOROUS', 'NAME_HUMOROUS_COMMON', label, 'HUMOROUS');
@@ -192,10 +189,11 @@ export function matchLists(q: ListQuery, ev: Evidence): void {
   }
   if (label !== undefined) ev.add('NAME_VULGAR', label, 'HUMOROUS');
 
-  // Read aloud: only when no list said it already (the reading costs a few microseconds).
+  // Read aloud: only when no list said it already (the reading searches splits of the name
+  // into words: the one rule worth skipping).
   if (!ev.has('HUMOROUS')) {
-    // Particles and suffixes left out, middle initials said as their letters (reading.ts `readingWords`).
-    const reading = readingOfParts(q.given, last.tokens, facts.isKnown, first.plain && last.plain, facts.codesOf);
+    // How a name is read is the reader's own; it keeps what it learns of a token in the check's facts.
+    const reading = facts.tables.reader.read(q.given, last.tokens, facts.isKnown, first.plain && last.plain, facts.keep);
     if (reading !== undefined) ev.add('NAME_HUMOROUS_READING', reading, 'HUMOROUS');
   }
 }

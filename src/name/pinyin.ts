@@ -43,8 +43,8 @@ const MAX_SYLLABLES = 3;
 export function isPinyinName(token: string): boolean {
   const n = token.length;
   if (n === 0 || n > MAX_SYLLABLE * MAX_SYLLABLES) return false;
-  // fewest[i]: fewest syllables covering token[0..i), or NONE; a buffer reused across calls (n <= 18).
-  fewest.fill(NONE, 0, n + 1);
+  // fewest[i]: fewest syllables covering token[0..i), or NONE (n <= 18: a small array per call, asked of few tokens).
+  const fewest = new Uint8Array(n + 1).fill(NONE);
   fewest[0] = 0;
   for (let i = 0; i < n; i++) {
     const base = fewest[i]!;
@@ -81,7 +81,6 @@ const TRIE: SyllableNode = (() => {
 
 /** "No cover yet" in `fewest`. */
 const NONE = 255;
-const fewest = new Uint8Array(MAX_SYLLABLE * MAX_SYLLABLES + 1);
 
 /**
  * True when a folded ASCII token is one pinyin syllable (li, wang, zhang):

@@ -3,18 +3,18 @@
  * look alike: repeated names of patronymic naming (Mohamed Mohamed),
  * patronymic surnames (John Johnson), rhymes of two known names (Jill Hill).
  */
-import { levenshteinDistance, loadLevenshtein } from '../common/levenshtein.js';
-import { onPreload } from '../data/preload.js';
-import { firstNameGender, isKnownFirstName, lastNameWeight, repeatedNameLimits } from './data/index.js';
-import { vocabulary } from './data/vocabulary.js';
+import { levenshteinDistance } from '../common/levenshtein.js';
+import { firstNameGender, isKnownFirstName, lastNameWeight } from './data/tables.js';
+import type { Vocabulary } from './data/vocabulary.js';
+import type { NameTables } from './tables.js';
 import type { PartAnalysis } from './analyse.js';
 import { joinTokens } from './tokens.js';
 
 /** True when `last` is `first` (or `first` less a final vowel) plus a patronymic suffix (data/raw/name/patronymic-suffixes.txt). */
-export function isPatronymicOf(first: string, last: string): boolean {
+export function isPatronymicOf(v: Vocabulary, first: string, last: string): boolean {
   // Every stem starts with the first name's first letter: a surname that does not is answered without the suffix list.
   if (first.length === 0 || last.charCodeAt(0) !== first.charCodeAt(0)) return false;
-  const suffixes = vocabulary().patronymicSuffixes;
+  const suffixes = v.patronymicSuffixes;
   const stems = [first];
   const end = first.charCodeAt(first.length - 1);
   // a e i o u y: Fernando → Fernand-ez, Nikolai → Nikola-ev
@@ -36,14 +36,15 @@ export function isPatronymicOf(first: string, last: string): boolean {
  * (a surname first of all) and John John (a top US given name) fail.
  *
  * @example
- * isRepeatableName('mohamed') // true
- * isRepeatableName('john')    // false
+ * const tables = openNameTables(openData(undefined));
+ * isRepeatableName(tables, 'mohamed') // true
+ * isRepeatableName(tables, 'john')    // false
  */
-export function isRepeatableName(name: string): boolean {
-  const weight = lastNameWeight(name);
-  const limits = repeatedNameLimits();
-  if (weight < limits.minSurnameWeight || !isKnownFirstName(name)) return false;
-  const counts = firstNameGender(name);
+export function isRepeatableName(t: NameTables, name: string): boolean {
+  const weight = lastNameWeight(t, name);
+  const limits = t.vocabulary.repeatedName;
+  if (weight < limits.minSurnameWeight || !isKnownFirstName(t, name)) return false;
+  const counts = firstNameGender(t, name);
   const births = counts === undefined ? 0 : counts.male + counts.female;
   return births < limits.maxUsBirths && births > weight * limits.birthsPerSurnameSource;
 }
@@ -58,12 +59,12 @@ export function isRepeatableName(name: string): boolean {
  * - two known names that differ in the first letter (Ann Mann).
  * @returns what is alike, or undefined
  */
-export function similarity(first: PartAnalysis, last: PartAnalysis, firstKnown: boolean, lastKnown: boolean): string | undefined {
+export function similarity(t: NameTables, first: PartAnalysis, last: PartAnalysis, firstKnown: boolean, lastKnown: boolean): string | undefined {
   const a = joinTokens(first.tokens, '');
   const b = joinTokens(last.tokens, '');
   if (a.length === 0 || b.length === 0) return undefined;
-  if (a === b) return isRepeatableName(a) ? undefined : 'first and last name are the same';
-  if (lastKnown && isPatronymicOf(a, b)) return undefined;
+  if (a === b) return isRepeatableName(t, a) ? undefined : 'first and last name are the same';
+  if (lastKnown && isPatronymicOf(t.vocabulary, a, b)) return undefined;
   // Rhymes differ in the first letter (Jill Hill, Jason Mason, Ann Mann):
   // with both names known they are a real pair, not a typo of one another.
   if (firstKnown && lastKnown && a.charCodeAt(0) !== b.charCodeAt(0)) return undefined;
@@ -80,4 +81,3 @@ export function similarity(first: PartAnalysis, last: PartAnalysis, firstKnown: 
   return undefined;
 }
 
-onPreload('name', loadLevenshtein);

@@ -3,7 +3,6 @@
  * data/raw/name/placeholder-title.txt, with the sex some titles imply
  * (title-gender.txt, each entry a title of that list).
  */
-import { vocabulary } from './data/vocabulary.js';
 import type { Evidence } from './evidence.js';
 import { CheckFacts } from './facts.js';
 import type { PartAnalysis } from './analyse.js';
@@ -36,15 +35,17 @@ function leadingTitles(part: PartAnalysis, facts: CheckFacts): number {
  * Strange, Mr. Bean) is that name: `namedWithTitle`.
  *
  * @example
- * readTitles(analysePart('Mademoiselle'), analysePart('Dubois'), new Evidence(), false).titleGender // 'F'
+ * const parts = new PartAnalyser(openNameTables(openData(undefined)));
+ * const facts = new CheckFacts(openNameTables(openData(undefined)));
+ * readTitles(parts.analyse('Mademoiselle'), parts.analyse('Dubois'), new Evidence(), false, facts).titleGender // 'F'
  */
-export function readTitles(first: PartAnalysis, last: PartAnalysis, ev: Evidence, namedWithTitle: boolean, facts = new CheckFacts()): Titles {
+export function readTitles(first: PartAnalysis, last: PartAnalysis, ev: Evidence, namedWithTitle: boolean, facts: CheckFacts): Titles {
   let given = first.tokens;
   let titleGender: 'M' | 'F' | null = null;
   let firstTitles = namedWithTitle ? 0 : leadingTitles(first, facts);
   if (firstTitles === given.length && firstTitles > 0) {
     ev.add('NAME_TITLE_AS_NAME', `first name: ${first.folded}`, 'PLACEHOLDER_TITLE');
-    titleGender = vocabulary().titleGender.get(given[0]!.endsWith('.') ? given[0]!.slice(0, -1) : given[0]!) ?? null;
+    titleGender = facts.tables.vocabulary.titleGender.get(given[0]!.endsWith('.') ? given[0]!.slice(0, -1) : given[0]!) ?? null;
   } else if (firstTitles > 0) {
     ev.add('NAME_TITLE_PREFIX', given.slice(0, firstTitles).join(' '));
     given = given.slice(firstTitles);

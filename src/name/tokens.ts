@@ -3,8 +3,9 @@
  * a suffix; its letters without apostrophes. The word lists are data
  * (src/name/data/vocabulary.ts), the names the first/last-name tables.
  */
-import { isKnownFirstName, isKnownLastName } from './data/index.js';
-import { mayBeKindWord, TOKEN_LEGAL_FORM, vocabulary } from './data/vocabulary.js';
+import { isKnownFirstName, isKnownLastName } from './data/tables.js';
+import { mayBeKindWord, TOKEN_LEGAL_FORM, type Vocabulary } from './data/vocabulary.js';
+import type { NameTables } from './tables.js';
 
 /**
  * Removes apostrophes inside a folded token (o'brien → obrien) for the letter rules and the model.
@@ -17,7 +18,7 @@ export function lettersOf(token: string): string {
 
 /**
  * `tokens.join(separator)`, without the call for one token (most parts are
- * one word; a join is a builtin call of some tens of nanoseconds even then).
+ * one word; a join is a builtin call even then).
  * @example
  * joinTokens(['jean', 'claude'], '-') // 'jean-claude'
  */
@@ -28,50 +29,54 @@ export function joinTokens(tokens: readonly string[], separator: string): string
 /**
  * True when a folded token (or its spelling without apostrophes, or the part after O'/D'/L') is a known surname.
  * @example
- * knownSurnameToken("o'brien") // true
+ * const tables = openNameTables(openData(undefined));
+ * knownSurnameToken(tables, "o'brien") // true
  */
-export function knownSurnameToken(token: string): boolean {
-  if (isKnownLastName(token)) return true;
+export function knownSurnameToken(t: NameTables, token: string): boolean {
+  if (isKnownLastName(t, token)) return true;
   const q = token.indexOf("'");
   if (q < 0) return false;
-  return isKnownLastName(lettersOf(token)) || isKnownLastName(token.slice(q + 1));
+  return isKnownLastName(t, lettersOf(token)) || isKnownLastName(t, token.slice(q + 1));
 }
 
 /**
  * True when a folded token is a known first or last name (then no typing rule judges it).
  * @example
- * knownToken('zbigniew') // true
+ * const tables = openNameTables(openData(undefined));
+ * knownToken(tables, 'zbigniew') // true
  */
-export function knownToken(token: string): boolean {
-  return isKnownFirstName(token) || knownSurnameToken(token);
+export function knownToken(t: NameTables, token: string): boolean {
+  return isKnownFirstName(t, token) || knownSurnameToken(t, token);
 }
 
 /**
  * A name particle (van, de, bin, mac…: data/raw/name/particles.txt): never judged alone.
  * @example
- * isParticle('van') // true
+ * const tables = openNameTables(openData(undefined));
+ * isParticle(tables.vocabulary, 'van') // true
  */
-export function isParticle(token: string): boolean {
-  const v = vocabulary();
+export function isParticle(v: Vocabulary, token: string): boolean {
   return mayBeKindWord(v, token) && v.particles.has(token);
 }
 
 /**
  * A generational suffix (jr, iii: data/raw/name/name-suffixes.txt).
  * @example
- * isNameSuffix('jr') // true
+ * const tables = openNameTables(openData(undefined));
+ * isNameSuffix(tables.vocabulary, 'jr') // true
  */
-export function isNameSuffix(token: string): boolean {
-  return vocabulary().nameSuffixes.has(token);
+export function isNameSuffix(v: Vocabulary, token: string): boolean {
+  return v.nameSuffixes.has(token);
 }
 
 /**
  * A company legal form (inc, gmbh: data/raw/name/legal-forms.txt), with or without a final period.
  * @example
- * isLegalForm('gmbh') // true
+ * const tables = openNameTables(openData(undefined));
+ * isLegalForm(tables.vocabulary, 'gmbh') // true
  */
-export function isLegalForm(token: string): boolean {
-  return vocabulary().legalForms.has(token.endsWith('.') ? token.slice(0, -1) : token);
+export function isLegalForm(v: Vocabulary, token: string): boolean {
+  return v.legalForms.has(token.endsWith('.') ? token.slice(0, -1) : token);
 }
 
 /**
@@ -81,10 +86,10 @@ export function isLegalForm(token: string): boolean {
  * isLegalForm (a legal form also with a final period).
  *
  * @example
- * tokenKind('van') === TOKEN_PARTICLE // true
+ * const tables = openNameTables(openData(undefined));
+ * tokenKind(tables.vocabulary, 'van') === TOKEN_PARTICLE // true
  */
-export function tokenKind(token: string): number {
-  const v = vocabulary();
+export function tokenKind(v: Vocabulary, token: string): number {
   // A period ends a legal form's abbreviation (Inc.): such a token is looked up without it too.
   const period = token.charCodeAt(token.length - 1) === 46;
   if (!period && !mayBeKindWord(v, token)) return 0;

@@ -133,31 +133,32 @@ export interface WalkMeasure {
  * measureKeyboardWalk('qazwsx') // { longest: 3, covered: 6 }
  */
 export function measureKeyboardWalk(word: string): WalkMeasure {
-  measure(word);
-  return { longest: measuredLongest, covered: measuredCovered };
+  const m = measureCodes(new WordCodes().of(word), word.length);
+  return { longest: Math.floor(m / MEASURE_UNIT), covered: m % MEASURE_UNIT };
 }
 
-/** The measure of the last word {@link measure} read (module state: isKeyboardWalk, on every unknown word, allocates nothing). */
-let measuredLongest = 0;
-let measuredCovered = 0;
+/**
+ * A reused buffer of a word's UTF-16 units: the rules below read char
+ * codes, from a string or from a caller's buffer. A checker keeps one
+ * (src/name/facts.ts); a call without one makes its own.
+ */
+export class WordCodes {
+  private buffer = new Uint16Array(64);
 
-/** Measures keyboard walks in `word` (see measureKeyboardWalk) into measuredLongest and measuredCovered. */
-function measure(word: string): void {
-  measureCodes(codesOf(word), word.length);
+  /** The UTF-16 units of `word` in the buffer (grown when too short). */
+  of(word: string): Uint16Array {
+    if (this.buffer.length < word.length) this.buffer = new Uint16Array(2 * word.length);
+    const buffer = this.buffer;
+    for (let i = 0; i < word.length; i++) buffer[i] = word.charCodeAt(i);
+    return buffer;
+  }
 }
 
-/** A reused buffer of a word's UTF-16 units: the rules below read char codes, from a string or from a caller's buffer. */
-let wordCodes = new Uint16Array(64);
+/** A measure packs the longest run and the letters covered as longest * MEASURE_UNIT + covered: one number, nothing allocated on every unknown word (exact for words under 2^26 units). */
+const MEASURE_UNIT = 2 ** 26;
 
-/** The UTF-16 units of `word` in {@link wordCodes} (grown when too short). */
-function codesOf(word: string): Uint16Array {
-  if (wordCodes.length < word.length) wordCodes = new Uint16Array(2 * word.length);
-  for (let i = 0; i < word.length; i++) wordCodes[i] = word.charCodeAt(i);
-  return wordCodes;
-}
-
-/** {@link measure} of the word held in `codes[0, n)`. */
-function measureCodes(codes: Uint16Array, n: number): void {
+/** The keyboard walks of the word held in `codes[0, n)` (see measureKeyboardWalk), packed: longest * MEASURE_UNIT + covered. */
+function measureCodes(codes: Uint16Array, n: number): number {
   let bestLongest = 0;
   let bestCovered = 0;
   for (let base = 0; base < PACKED_KEYS.length; base += KEY_SPAN) {
@@ -186,8 +187,7 @@ function measureCodes(codes: Uint16Array, n: number): void {
       bestLongest = longest;
     }
   }
-  measuredLongest = bestLongest;
-  measuredCovered = bestCovered;
+  return bestLongest * MEASURE_UNIT + bestCovered;
 }
 
 /**
@@ -200,8 +200,8 @@ function measureCodes(codes: Uint16Array, n: number): void {
  * isKeyboardWalk('qwerty') // true
  * isKeyboardWalk('robert') // false
  */
-export function isKeyboardWalk(word: string): boolean {
-  return word.length >= 4 && isKeyboardWalkCodes(codesOf(word), word.length);
+export function isKeyboardWalk(word: string, scratch: WordCodes = new WordCodes()): boolean {
+  return word.length >= 4 && isKeyboardWalkCodes(scratch.of(word), word.length);
 }
 
 /**
@@ -213,9 +213,9 @@ export function isKeyboardWalkCodes(codes: Uint16Array, n: number): boolean {
   // Either test below needs a run of 3+ keys on some layout (covered is 0 without one, and n >= 4);
   // most words have none, and finding that out takes one table read per letter.
   if (!hasStraightTriple(codes, n)) return false;
-  measureCodes(codes, n);
+  const m = measureCodes(codes, n);
   // `>=`: a turn (asdfdsa) counts the corner key in both runs.
-  return measuredLongest >= 5 || measuredCovered >= n;
+  return m >= 5 * MEASURE_UNIT || m % MEASURE_UNIT >= n;
 }
 
 /**
@@ -236,8 +236,8 @@ export const MIN_LETTERS_FOR_MASHING = 6;
  * isOneHandMash('fdsafd')  // true
  * isOneHandMash('barbara') // false
  */
-export function isOneHandMash(word: string): boolean {
-  return word.length >= MIN_LETTERS_FOR_MASHING && isOneHandMashCodes(codesOf(word), word.length);
+export function isOneHandMash(word: string, scratch: WordCodes = new WordCodes()): boolean {
+  return word.length >= MIN_LETTERS_FOR_MASHING && isOneHandMashCodes(scratch.of(word), word.length);
 }
 
 /** {@link isOneHandMash} of the word held in `codes[0, n)`. */

@@ -4,14 +4,15 @@
  * character model finds unlike any name; Latin/Cyrillic/Greek mixed in one
  * word. Also whether an unknown surname looks like a name at all.
  */
-import { nameLikeness, nameLikenessThreshold } from './data/index.js';
+import { nameLikeness, nameLikenessThreshold } from './data/likeness.js';
 import { ASCII_WORD, CYRILLIC_LETTER, GREEK_LETTER, LATIN_LETTER } from './patterns.js';
 import { orthographyVariants } from './orthography.js';
 import { isPinyinName } from './pinyin.js';
 import { isParticle, lettersOf } from './tokens.js';
-import { isKeyboardWalk, isOneHandMash, isRepeatedPattern, lacksVowels } from './typing.js';
+import { isKeyboardWalk, isOneHandMash, isRepeatedPattern, lacksVowels, type WordCodes } from './typing.js';
 import type { CheckFacts } from './facts.js';
 import type { NameReasonCode } from './types.js';
+import type { NameTables } from './tables.js';
 
 /**
  * Words shorter than this are not judged by the character model: too few letters to score.
@@ -40,42 +41,47 @@ export function mixesScripts(word: string): boolean {
  * per check (an unknown surname is judged by typingRule and plausibleSurname).
  *
  * @example
- * unlikely('qwrtzp') // true
+ * const tables = openNameTables(openData(undefined));
+ * unlikely(tables, 'qwrtzp') // true
  */
-export function unlikely(word: string, facts?: CheckFacts): boolean {
+export function unlikely(t: NameTables, word: string, facts?: CheckFacts): boolean {
   if (facts !== undefined) return facts.unlikely(word);
-  const threshold = nameLikenessThreshold();
-  if (!(nameLikeness(word) < threshold)) return false;
-  for (const v of orthographyVariants(word)) if (nameLikeness(v) >= threshold) return false;
+  const threshold = nameLikenessThreshold(t);
+  if (!(nameLikeness(t, word) < threshold)) return false;
+  for (const v of orthographyVariants(word)) if (nameLikeness(t, v) >= threshold) return false;
   return true;
 }
 
-/** The typing rule a folded word (apostrophes removed) breaks, if any; `facts`: the running check's (its answers are reused). */
-export function typingRule(word: string, facts?: CheckFacts): NameReasonCode | undefined {
+/**
+ * The typing rule a folded word (apostrophes removed) breaks, if any;
+ * `facts`: the running check's (its answers are reused); `scratch`: a
+ * buffer of the word's units the caller keeps (else one is made).
+ */
+export function typingRule(t: NameTables, word: string, facts?: CheckFacts, scratch?: WordCodes): NameReasonCode | undefined {
   if (isRepeatedPattern(word)) return 'NAME_REPEATED_PATTERN';
   if (ASCII_WORD.test(word)) {
     // "aa", "bb": no Latin name is one letter doubled (Han 婷婷 is, hence ASCII only).
     if (word.length === 2 && word.charCodeAt(0) === word.charCodeAt(1)) return 'NAME_REPEATED_PATTERN';
-    if (isKeyboardWalk(word) || isOneHandMash(word)) return 'NAME_KEYBOARD_WALK';
+    if (isKeyboardWalk(word, scratch) || isOneHandMash(word, scratch)) return 'NAME_KEYBOARD_WALK';
     if (lacksVowels(word)) return 'NAME_NO_VOWELS';
-  } else if (isKeyboardWalk(word) || isOneHandMash(word)) return 'NAME_KEYBOARD_WALK';
+  } else if (isKeyboardWalk(word, scratch) || isOneHandMash(word, scratch)) return 'NAME_KEYBOARD_WALK';
   if (word.length >= MIN_LETTERS_FOR_MODEL) {
     // NaN: a script the model was not trained on, which is neutral.
     // Chinese given names in pinyin (Xiuying) are well-formed whatever a
     // European-trained character model thinks of them.
-    if (unlikely(word, facts) && !(ASCII_WORD.test(word) && isPinyinName(word))) return 'NAME_UNLIKELY_LETTERS';
+    if (unlikely(t, word, facts) && !(ASCII_WORD.test(word) && isPinyinName(word))) return 'NAME_UNLIKELY_LETTERS';
   }
   return undefined;
 }
 
 /** An unknown surname whose words of 4+ letters all look like names to the character model; `facts`: the running check's. */
-export function plausibleSurname(tokens: readonly string[], facts?: CheckFacts): boolean {
+export function plausibleSurname(t: NameTables, tokens: readonly string[], facts?: CheckFacts): boolean {
   let judged = false;
   for (const tok of tokens) {
-    if (isParticle(tok)) continue;
+    if (isParticle(t.vocabulary, tok)) continue;
     const word = lettersOf(tok);
     if (word.length < MIN_LETTERS_FOR_MODEL) continue;
-    if (Number.isNaN(nameLikeness(word)) || unlikely(word, facts)) return false;
+    if (Number.isNaN(nameLikeness(t, word)) || unlikely(t, word, facts)) return false;
     judged = true;
   }
   return judged;

@@ -24,6 +24,7 @@ import {
   matchNameList,
   nameLikeness,
 } from '../../src/name/data/index.js';
+import { tables } from './tables.js';
 
 const RAW = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'data', 'raw', 'name');
 
@@ -107,44 +108,44 @@ describe('first names and gender', () => {
     ['فاطمة', 'F'],
     ['Алёна', 'F'],
   ])('%s → %s', (name, gender) => {
-    expect(genderOf(foldName(name))).toBe(gender);
+    expect(genderOf(tables, foldName(name))).toBe(gender);
   });
 
   it('returns the counts behind the call', () => {
-    const mary = firstNameGender('mary');
+    const mary = firstNameGender(tables, 'mary');
     expect(mary).toBeDefined();
     expect(mary!.female / (mary!.female + mary!.male)).toBeGreaterThanOrEqual(GENDER_THRESHOLD);
-    expect(firstNameGender('qzxqzx')).toBeUndefined();
+    expect(firstNameGender(tables, 'qzxqzx')).toBeUndefined();
   });
 
   it('knows real first names of many origins and not keyboard mash', () => {
     for (const n of ['mary', 'oluwaseun', 'giuseppe', 'siobhan', 'владимир', 'محمد', 'jose maria', 'maria']) {
-      expect(isKnownFirstName(foldName(n)), n).toBe(true);
+      expect(isKnownFirstName(tables, foldName(n)), n).toBe(true);
     }
-    for (const n of ['asdfgh', 'qwrtzp', '']) expect(isKnownFirstName(n), n).toBe(false);
+    for (const n of ['asdfgh', 'qwrtzp', '']) expect(isKnownFirstName(tables, n), n).toBe(false);
   });
 });
 
 describe('last names', () => {
   it('knows surnames from faker locales and the curated list', () => {
     for (const n of ['kowalski', 'brzezinski', 'nguyen', 'mohamed', 'kim', 'smith', 'müller', 'иванов', 'adebayo']) {
-      expect(isKnownLastName(foldName(n)), n).toBe(true);
-      expect(lastNameWeight(foldName(n)), n).toBeGreaterThan(0);
+      expect(isKnownLastName(tables, foldName(n)), n).toBe(true);
+      expect(lastNameWeight(tables, foldName(n)), n).toBeGreaterThan(0);
     }
-    expect(isKnownLastName('qwrtzp')).toBe(false);
-    expect(lastNameWeight('qwrtzp')).toBe(0);
+    expect(isKnownLastName(tables, 'qwrtzp')).toBe(false);
+    expect(lastNameWeight(tables, 'qwrtzp')).toBe(0);
   });
 
   it('weighs a very common surname above a rare one', () => {
-    expect(lastNameWeight('nguyen')).toBeGreaterThan(lastNameWeight('brzezinski'));
+    expect(lastNameWeight(tables, 'nguyen')).toBeGreaterThan(lastNameWeight(tables, 'brzezinski'));
   });
 });
 
 describe('lists', () => {
   it.each(NAME_LIST_KINDS.map((k) => [k]))('every %s entry is matched and already folded', (kind) => {
-    const entries = listEntries(kind);
+    const entries = listEntries(tables.lists, kind);
     expect(entries.length).toBeGreaterThan(50);
-    const missed = entries.filter((e) => matchNameList(kind, e) === undefined || foldName(e) !== e);
+    const missed = entries.filter((e) => matchNameList(tables.lists, kind, e) === undefined || foldName(e) !== e);
     if (missed.length > 0) console.log(`${kind} misses:`, missed.slice(0, 50).join(' | '));
     expect(missed).toEqual([]);
   });
@@ -184,42 +185,42 @@ describe('lists', () => {
     ['vulgar', 'fuck', 'English'],
     ['vulgar', 'kurwa', 'Polish, Czech, Hungarian'],
   ] as const)('%s: %s → %s', (kind, entry, label) => {
-    expect(matchNameList(kind, entry)).toBe(label);
+    expect(matchNameList(tables.lists, kind, entry)).toBe(label);
   });
 
   it('marks famous names that are also very common real names', () => {
-    expect(isCommonRealNameLabel(matchNameList('famous', 'thomas muller')!)).toBe(true);
-    expect(matchNameList('famous', 'thomas muller')).toBe(`athlete (football/soccer)${COMMON_REAL_NAME_MARK}`);
-    expect(isCommonRealNameLabel(matchNameList('famous', 'barack obama')!)).toBe(false);
+    expect(isCommonRealNameLabel(matchNameList(tables.lists, 'famous', 'thomas muller')!)).toBe(true);
+    expect(matchNameList(tables.lists, 'famous', 'thomas muller')).toBe(`athlete (football/soccer)${COMMON_REAL_NAME_MARK}`);
+    expect(isCommonRealNameLabel(matchNameList(tables.lists, 'famous', 'barack obama')!)).toBe(false);
   });
 
   it('does not list real common names as fake', () => {
     // John Smith is a real name first (see placeholder.txt); package characters with ordinary names are dropped.
-    expect(matchNameList('placeholder', 'john smith')).toBeUndefined();
-    expect(matchNameList('fictional', 'maria hill')).toBeUndefined();
-    expect(matchNameList('vulgar', 'butt')).toBeUndefined();
-    expect(matchNameList('placeholder_title', 'don')).toBeUndefined();
+    expect(matchNameList(tables.lists, 'placeholder', 'john smith')).toBeUndefined();
+    expect(matchNameList(tables.lists, 'fictional', 'maria hill')).toBeUndefined();
+    expect(matchNameList(tables.lists, 'vulgar', 'butt')).toBeUndefined();
+    expect(matchNameList(tables.lists, 'placeholder_title', 'don')).toBeUndefined();
   });
 });
 
 describe('nameLikeness', () => {
   it('has a threshold measured below typical names', () => {
-    expect(Number.isFinite(nameLikenessThreshold())).toBe(true);
-    expect(nameLikenessThreshold()).toBeLessThan(nameLikeness('maria'));
+    expect(Number.isFinite(nameLikenessThreshold(tables))).toBe(true);
+    expect(nameLikenessThreshold(tables)).toBeLessThan(nameLikeness(tables, 'maria'));
   });
 
   it.each(['zbigniew', 'brzezinski', 'siobhan', 'oshaughnessy', "o'shaughnessy", 'oluwaseun', 'adebayo', 'nguyen', 'tshabalala', 'szczepanski', 'jean-pierre'])(
     'real rare name %s scores above the threshold',
     (token) => {
-      expect(nameLikeness(token)).toBeGreaterThan(nameLikenessThreshold());
+      expect(nameLikeness(tables, token)).toBeGreaterThan(nameLikenessThreshold(tables));
     },
   );
 
   it.each(['asdfgh', 'qwrtzp', 'xkcdjq', 'jkjkjk', 'zxcvbn', 'lkjhgf'])('keyboard mash %s scores below the threshold', (token) => {
-    expect(nameLikeness(token)).toBeLessThan(nameLikenessThreshold());
+    expect(nameLikeness(tables, token)).toBeLessThan(nameLikenessThreshold(tables));
   });
 
   it.each(['', 'иван', 'abc1', 'a b', '-', 'jean--pierre'])('does not score %j (NaN)', (token) => {
-    expect(nameLikeness(token)).toBeNaN();
+    expect(nameLikeness(tables, token)).toBeNaN();
   });
 });

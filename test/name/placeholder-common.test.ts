@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { isCommonRealNameLabel, matchNameList } from '../../src/name/data/index.js';
 import { checkName, NAME_SCORE_MODEL } from '../../src/name/index.js';
 import { foldName } from '../../src/name/data/fold.js';
+import { tables } from './tables.js';
 
 const codes = (first: string, last: string): string[] => checkName(first, last).reasons.map((r) => r.code);
 
@@ -83,7 +84,7 @@ describe('data/raw/name/placeholder-common-name.txt', () => {
 
   it('every entry is built with the common-real-name label (none is shadowed by placeholder.txt)', () => {
     expect(rows.length).toBeGreaterThan(20);
-    for (const row of rows) expect(isCommonRealNameLabel(matchNameList('placeholder', foldName(row)) ?? ''), row).toBe(true);
+    for (const row of rows) expect(isCommonRealNameLabel(matchNameList(tables.lists, 'placeholder', foldName(row)) ?? ''), row).toBe(true);
   });
 
   it('every two-word Latin entry reads as a known given name and a known surname', () => {

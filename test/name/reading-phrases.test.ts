@@ -1,6 +1,6 @@
 /**
  * Joke names read whole as an everyday English word or expression
- * (src/name/reading.ts, the `name/phrases` dataset from WordNet 3.1 and
+ * (src/name/reading/reading.ts, the `name/phrases` dataset from WordNet 3.1 and
  * SCOWL-60). The pun names here are of the kind that circulates in joke
  * collections, written for this test: none is in the curated joke list
  * (checked below) nor in the name fixtures, so nothing here was fitted on
@@ -15,11 +15,14 @@ import { matchNameList } from '../../src/name/data/index.js';
 import { foldName } from '../../src/name/data/fold.js';
 import { PHRASES } from '../../src/name/data/formats.js';
 import { NAME_DATASETS } from '../../src/name/data/formats.js';
-import { catchphraseReading, humorousReading, MIN_PHRASE_CODE, readingWords, wordReadings } from '../../src/name/reading.js';
-import type { PhrasesData } from '../../src/name/reading.js';
+import { catchphraseReading, humorousReading, MIN_PHRASE_CODE, readingWords, wordReadings } from '../../src/name/reading/reading.js';
+import type { PhrasesData } from '../../src/name/reading/reading.js';
 import { knownToken } from '../../src/name/tokens.js';
 import { fakeNames, realNames } from './fixtures.js';
 import { detail, readingDetail } from './readingDetail.js';
+import { rd, tables } from './tables.js';
+
+const known = (token: string): boolean => knownToken(tables, token);
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -48,7 +51,7 @@ describe('joke names read as an everyday word or expression', () => {
   it('catches pun names that no list holds, and says what they read as', () => {
     for (const [first, last, phrase] of PUNS) {
       const key = foldName(`${first} ${last}`);
-      expect(matchNameList('humorous', key), `${first} ${last} is listed`).toBeUndefined();
+      expect(matchNameList(tables.lists, 'humorous', key), `${first} ${last} is listed`).toBeUndefined();
       expect(fixtureKeys.has(key), `${first} ${last} is a fixture row`).toBe(false);
       const r = checkName(first, last);
       expect(r.risk_type, `${first} ${last}`).toBe('HUMOROUS');
@@ -58,22 +61,22 @@ describe('joke names read as an everyday word or expression', () => {
 
   it('reads a given name that is also a particle (Al, Ben) against whole phrases too', () => {
     // "al" and "ben" are particles: read whole only (catchphraseReading), as for the catchphrases.
-    expect(catchphraseReading(['al', 'truism'])).toMatch(/^reads as "altruism"/);
-    expect(catchphraseReading(['ben', 'efit'])).toMatch(/^reads as "benefit"/);
+    expect(catchphraseReading(rd, ['al', 'truism'])).toMatch(/^reads as "altruism"/);
+    expect(catchphraseReading(rd, ['ben', 'efit'])).toMatch(/^reads as "benefit"/);
     expect(checkName('Al', 'Truism').risk_type).toBe('HUMOROUS');
   });
 
   it('does not read a name that is the phrase word for word as a pun when its surname is a known name', () => {
     // Rose Garden, Will Power spelt as two words, Rusty Nail: names that are also phrases.
     for (const tokens of [['rose', 'garden'], ['rusty', 'nail'], ['candy', 'bar']]) {
-      expect(humorousReading(tokens, knownToken), tokens.join(' ')).toBeUndefined();
+      expect(humorousReading(rd, tokens, known), tokens.join(' ')).toBeUndefined();
     }
   });
 
   it('leaves romanised Chinese names (every part pinyin, one a single syllable) to be read in Chinese', () => {
     // Jing Li would read "jingly", Hui Min "humming".
     for (const [first, last] of [['Jing', 'Li'], ['Hui', 'Min']] as const) {
-      expect(humorousReading([foldName(first), foldName(last)], knownToken), `${first} ${last}`).toBeUndefined();
+      expect(humorousReading(rd, [foldName(first), foldName(last)], known), `${first} ${last}`).toBeUndefined();
       expect(detail(first, last), `${first} ${last}`).toBeUndefined();
     }
   });
@@ -82,7 +85,7 @@ describe('joke names read as an everyday word or expression', () => {
     // Same Double Metaphone code as danger, beginning, clarity, curtain, but spelt otherwise.
     // (Moe Mentum, once in this list, is now read as "momentum": said alike, with a surname no table knows.)
     for (const [first, last] of [['Dean', 'Egger'], ['Becky', 'Niang'], ['Clare', 'Ito'], ['Curt', 'Jain']]) {
-      expect(humorousReading([foldName(first!), foldName(last!)], knownToken), `${first} ${last}`).toBeUndefined();
+      expect(humorousReading(rd, [foldName(first!), foldName(last!)], known), `${first} ${last}`).toBeUndefined();
     }
   });
 });
@@ -93,7 +96,7 @@ describe('joke names read as an everyday word as they are said run together', ()
 
   it('says a consonant ending one part and starting the next once (degemination)', () => {
     for (const [first, last, phrase] of [['Kit', 'Tenn', 'kitten'], ['Rob', 'Bery', 'robbery'], ['Pen', 'Nant', 'pennant'], ['Mel', 'Lon', 'melon'], ['Bal', 'Loon', 'balloon']] as const) {
-      expect(matchNameList('humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
+      expect(matchNameList(tables.lists, 'humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
       expect(detail(first, last), `${first} ${last}`).toMatch(new RegExp(`^reads as "${phrase}" \\(`));
     }
   });
@@ -109,7 +112,7 @@ describe('joke names read as an everyday word as they are said run together', ()
     // Respelt surnames that are no tail of the word, so only the said-alike spelling limit reads them
     // (the word-tail rule does not: Vate is elevate's tail, Phit, Coze, Ekew are not).
     for (const [first, last, phrase] of [['Benny', 'Phit', 'benefit'], ['Bella', 'Coze', 'bellicose'], ['Barb', 'Ekew', 'barbecue']] as const) {
-      expect(matchNameList('humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
+      expect(matchNameList(tables.lists, 'humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
       expect(detail(first, last), `${first} ${last}`).toMatch(new RegExp(`^reads as "${phrase}" \\(`));
     }
     // Said alike but the surname is a real one: Lane Wolff is not "lone wolf", nor Curt Dinh "curtain".
@@ -120,7 +123,7 @@ describe('joke names read as an everyday word as they are said run together', ()
 
   it('reads a word split in two whose surname keeps the tail\'s spelling, said alike, when the surname is no known name', () => {
     for (const [first, last, phrase] of [['Otto', 'Nomy', 'autonomy'], ['Paul', 'Itics', 'politics'], ['Paula', 'Tician', 'politician'], ['Shaun', 'Delier', 'chandelier'], ['Otto', 'Biography', 'autobiography']] as const) {
-      expect(matchNameList('humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
+      expect(matchNameList(tables.lists, 'humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
       expect(detail(first, last), `${first} ${last}`).toMatch(new RegExp(`^reads as "${phrase}" \\(`));
     }
     // Known surnames that are the tail of a word said alike stay names (Cole Leon: "galleon", Amie Grant: "emigrant").
@@ -137,12 +140,12 @@ describe('joke names read as an everyday word as they are said run together', ()
 
   it('says a middle initial as its letter', () => {
     expect(detail('Stan D.', 'Ard')).toMatch(/^reads as "standard" \(/);
-    const ted = readingWords(['ted', 'e'], ['bear']);
+    const ted = readingWords(tables.vocabulary, ['ted', 'e'], ['bear']);
     expect(ted).toEqual({ words: ['ted', 'e', 'bear'], initials: 0b10, lone: false, all: ['ted', 'e', 'bear'], allInitials: 0b10 });
-    expect(humorousReading(ted.words, knownToken, ted.initials)).toMatch(/^reads as "teddy bear" \(/);
+    expect(humorousReading(rd, ted.words, known, ted.initials)).toMatch(/^reads as "teddy bear" \(/);
     // One rule of what is an initial (readingWords): a letter inside a surname of more tokens is none (Lopez B Garcia).
-    expect(readingWords(['ana'], ['lopez', 'b', 'garcia']).initials).toBe(0);
-    expect(readingWords(['bell'], ['e', 'button']).initials).toBe(0b10);
+    expect(readingWords(tables.vocabulary, ['ana'], ['lopez', 'b', 'garcia']).initials).toBe(0);
+    expect(readingWords(tables.vocabulary, ['bell'], ['e', 'button']).initials).toBe(0b10);
     // An initial that is also a particle letter (e, i, y) is read when it stands where a middle initial does:
     // after the given name or opening the surname.
     for (const [first, last] of [['Bell E.', 'Button'], ['Bell', 'E. Button'], ['Jell E.', 'Bean'], ['Jell', 'E. Bean']] as const) {

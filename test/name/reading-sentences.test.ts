@@ -1,5 +1,5 @@
 /**
- * Joke names read aloud as a short sentence (src/name/sentenceReading.ts,
+ * Joke names read aloud as a short sentence (src/name/reading/sentences.ts,
  * the `name/sentence-words` dataset: closed word classes curated in
  * data/raw/name/sentence-words.txt, verbs, adverbs and nouns from WordNet
  * 3.1). The pun names here were written for this test, of the kinds that
@@ -15,11 +15,14 @@ import { checkName } from '../../src/name/index.js';
 import { matchNameList } from '../../src/name/data/index.js';
 import { foldName } from '../../src/name/data/fold.js';
 import { NAME_DATASETS, SENTENCE_WORDS } from '../../src/name/data/formats.js';
-import { joinKeys, saidKey, sentenceReading } from '../../src/name/sentenceReading.js';
-import type { SentenceWordsData } from '../../src/name/sentenceReading.js';
+import { joinKeys, saidKey, sentenceReading } from '../../src/name/reading/sentences.js';
+import type { SentenceWordsData } from '../../src/name/reading/sentences.js';
 import { knownToken } from '../../src/name/tokens.js';
 import { fakeNames, realNames } from './fixtures.js';
 import { readingDetail } from './readingDetail.js';
+import { rd, tables } from './tables.js';
+
+const known = (token: string): boolean => knownToken(tables, token);
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -42,13 +45,13 @@ const PUNS: readonly (readonly [string, string, string])[] = [
 ];
 
 const fixtureKeys = new Set([...realNames(), ...fakeNames()].map((r) => foldName(`${r.first} ${r.last}`)));
-const read = (first: string, last: string): string | undefined => sentenceReading([foldName(first), foldName(last)], knownToken);
+const read = (first: string, last: string): string | undefined => sentenceReading(rd, [foldName(first), foldName(last)], known);
 
 describe('joke names read as a sentence', () => {
   it('catches sentence puns that no list holds, and says what they read as', () => {
     for (const [first, last, sentence] of PUNS) {
       const key = foldName(`${first} ${last}`);
-      expect(matchNameList('humorous', key), `${first} ${last} is listed`).toBeUndefined();
+      expect(matchNameList(tables.lists, 'humorous', key), `${first} ${last} is listed`).toBeUndefined();
       expect(fixtureKeys.has(key), `${first} ${last} is a fixture row`).toBe(false);
       const r = checkName(first, last);
       expect(r.risk_type, `${first} ${last}`).toBe('HUMOROUS');
@@ -76,7 +79,7 @@ describe('joke names read as a sentence', () => {
   it('leaves a known surname to be a surname, even when it sounds like the word', () => {
     // Yu, Carr, Knapp, Long are real surnames: Olive Yu is no "I love you".
     for (const [first, last] of [['Olive', 'Yu'], ['Iona', 'Carr'], ['Anita', 'Knapp'], ['Hugo', 'Long'], ['Emma', 'Bell'], ['Yolanda', 'King']]) {
-      expect(knownToken(foldName(last!)), last).toBe(true);
+      expect(knownToken(tables, foldName(last!)), last).toBe(true);
       expect(read(first!, last!), `${first} ${last}`).toBeUndefined();
       expect(checkName(first!, last!).is_valid, `${first} ${last}`).toBe(true);
     }
@@ -103,15 +106,15 @@ describe('joke names read as a sentence', () => {
   });
 
   it('reads two-part names only, of letters a-z', () => {
-    expect(sentenceReading(['olive', 'hurr', 'smith'], knownToken)).toBeUndefined();
-    expect(sentenceReading(['olive'], knownToken)).toBeUndefined();
-    expect(sentenceReading(['olive', 'hürr'], knownToken)).toBeUndefined();
+    expect(sentenceReading(rd, ['olive', 'hurr', 'smith'], known)).toBeUndefined();
+    expect(sentenceReading(rd, ['olive'], known)).toBeUndefined();
+    expect(sentenceReading(rd, ['olive', 'hürr'], known)).toBeUndefined();
   });
 
   it('reads no real fixture name as a sentence', () => {
     for (const r of realNames()) {
       const tokens = `${foldName(r.first)} ${foldName(r.last)}`.split(/[ -]/).filter((t) => t !== '');
-      expect(sentenceReading(tokens, knownToken), `${r.first} ${r.last}`).toBeUndefined();
+      expect(sentenceReading(rd, tokens, known), `${r.first} ${r.last}`).toBeUndefined();
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Joke names by how they read aloud (src/name/reading.ts), tested on names
+ * Joke names by how they read aloud (src/name/reading/reading.ts), tested on names
  * that are not in the curated joke list and not the examples the rule was
  * written from (Mike Hunt, Seymour Butts, Anita Bath are in the list and
  * the module's comments); and on real names, which must not read as jokes.
@@ -8,10 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { checkName } from '../../src/name/index.js';
 import { matchNameList } from '../../src/name/data/index.js';
 import { foldName } from '../../src/name/data/fold.js';
-import { catchphraseReading, humorousReading } from '../../src/name/reading.js';
+import { catchphraseReading, humorousReading } from '../../src/name/reading/reading.js';
 import { knownToken } from '../../src/name/tokens.js';
 import { realNames } from './fixtures.js';
 import { detail, readingDetail } from './readingDetail.js';
+import { rd, tables } from './tables.js';
+
+const known = (token: string): boolean => knownToken(tables, token);
 
 /** What checkName says the name reads as (its NAME_HUMOROUS_READING reason), or undefined. */
 
@@ -29,7 +32,7 @@ const JOKES: readonly (readonly [string, string])[] = [
 describe('joke names by their reading', () => {
   it('catches prank names that no list holds', () => {
     for (const [first, last] of JOKES) {
-      expect(matchNameList('humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
+      expect(matchNameList(tables.lists, 'humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
       const r = checkName(first, last);
       expect(r.risk_type, `${first} ${last}`).toBe('HUMOROUS');
       expect(r.reasons.map((x) => x.code)).toContain('NAME_HUMOROUS_READING');
@@ -43,7 +46,7 @@ describe('joke names by their reading', () => {
   it('does not read real names as jokes: none of the real fixture, nor ordinary names with a punchline-like surname', () => {
     for (const r of realNames()) {
       const tokens = `${foldName(r.first)} ${foldName(r.last)}`.split(/[ -]/).filter((t) => t !== '');
-      expect(humorousReading(tokens, knownToken), `${r.first} ${r.last}`).toBeUndefined();
+      expect(humorousReading(rd, tokens, known), `${r.first} ${r.last}`).toBeUndefined();
     }
     // Pairs of ordinary names with a punchline-like surname (Butt, Morin, Cox, Ball are real surnames).
     for (const [first, last] of [['Ali', 'Butt'], ['Adan', 'Morin'], ['Rick', 'Hunt'], ['Peter', 'Cox'], ['Harry', 'Ball']]) {
@@ -55,12 +58,12 @@ describe('joke names by their reading', () => {
   // (non-rhotic English), and a given name that is also a particle (Ben, Al).
   it('reads a final "-a" as "-er" against whole catchphrases (non-rhotic English)', () => {
     for (const [first, last] of [['Bend', 'Herova'], ['Benn', 'Derova'], ['Ben', 'Dherova']] as const) {
-      expect(matchNameList('humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
+      expect(matchNameList(tables.lists, 'humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
       const r = checkName(first, last);
       expect(r.risk_type, `${first} ${last}`).toBe('HUMOROUS');
       expect(readingDetail(r), `${first} ${last}`).toMatch(/bend her over/);
     }
-    expect(catchphraseReading(['benn', 'derova'])).toBe('reads as "bend her over" (PNTRFR, "-a" said "-er")');
+    expect(catchphraseReading(rd, ['benn', 'derova'])).toBe('reads as "bend her over" (PNTRFR, "-a" said "-er")');
     // Only whole catchphrases: read "-er", Melissa would split into "me loser", Mendoza into "men tosser".
     for (const [first, last] of [['Melissa', 'Mendoza'], ['Elsa', 'Mann'], ['Lisa', 'Becker'], ['Donna', 'Kis'], ['Ana', 'Dover'], ['Vera', 'Smirnova']]) {
       expect(detail(first!, last!), `${first} ${last}`).toBeUndefined();
@@ -70,7 +73,7 @@ describe('joke names by their reading', () => {
   it('reads a given name that is also a particle (Ben, Al) as a name, against catchphrases only', () => {
     // "ben" is a particle (ben = son of): alone in the first-name slot it is the given name Ben.
     expect(checkName('Ben', 'Dherova').risk_type).toBe('HUMOROUS');
-    expect(catchphraseReading(['ben', 'dherova'])).toMatch(/bend her over/);
+    expect(catchphraseReading(rd, ['ben', 'dherova'])).toMatch(/bend her over/);
     // Split into words, such short names read as some phrase too often: Ben Herman is not "boner man".
     for (const [first, last] of [['Ben', 'Herman'], ['Ben', 'Alexander'], ['Al', 'Ozer'], ['Abu', 'Doyle'], ['Ben', 'Osman'], ['Del', 'Thompson']]) {
       expect(detail(first!, last!), `${first} ${last}`).toBeUndefined();
@@ -83,7 +86,7 @@ describe('joke names with a punchline word spelt in a token', () => {
   // an English word before it, in a token no table knows.
   it('reads a punchline word at the end of an unknown token after an English word', () => {
     for (const [first, last, said] of [['Rob', 'Mybutt', 'my butt'], ['Phil', 'Myhole', 'my hole'], ['Anna', 'Suckdick', 'suck dick'], ['Pat', 'Mybum', 'my bum']] as const) {
-      expect(matchNameList('humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
+      expect(matchNameList(tables.lists, 'humorous', foldName(`${first} ${last}`)), `${first} ${last} is listed`).toBeUndefined();
       const r = checkName(first, last);
       expect(r.risk_type, `${first} ${last}`).toBe('HUMOROUS');
       expect(readingDetail(r), `${first} ${last}`).toBe(`reads as "${said}" (spelt in ${last.toLowerCase()})`);
@@ -92,8 +95,8 @@ describe('joke names with a punchline word spelt in a token', () => {
 
   it('does not read a known surname, though it is an English word and a punchline word', () => {
     // Sithole (a South African surname the tables know) is "sit" + "hole": only the known-name guard keeps it a name.
-    expect(humorousReading(['thandi', 'sithole'], () => false)).toBe('reads as "sit hole" (spelt in sithole)');
-    expect(humorousReading(['thandi', 'sithole'], knownToken)).toBeUndefined();
+    expect(humorousReading(rd, ['thandi', 'sithole'], () => false)).toBe('reads as "sit hole" (spelt in sithole)');
+    expect(humorousReading(rd, ['thandi', 'sithole'], known)).toBeUndefined();
     expect(detail('Thandi', 'Sithole')).toBeUndefined();
   });
 

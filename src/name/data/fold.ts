@@ -4,7 +4,7 @@
  * from a caller's input meet.
  *
  * No regular expression runs here: the fold is a single pass over code
- * points, linear in the input, so a 100 kB string costs microseconds and
+ * points, linear in the input, so a long string costs little and
  * cannot backtrack. Callers still cap their input before calling it.
  */
 import { noteLoad } from '../../common/loads.js';
@@ -250,14 +250,15 @@ const PLAIN_TO = 0x500;
 
 /**
  * `foldName` of each letter from U+00C0 to U+04FF alone (Latin, IPA, Greek
- * and Cyrillic; analysePart sends only the Latin and Cyrillic letters of
+ * and Cyrillic; PartAnalyser sends only the Latin and Cyrillic letters of
  * isPlainLetter), by unit - PLAIN_FROM; undefined for a unit
  * that is no letter or whose fold is empty or holds a space or hyphen
- * (folded apart from its neighbours, it could read differently).
+ * (folded apart from its neighbours, it could read differently). Built once
+ * per checker (src/name/tables.ts `plainFolds`), on the first part that needs it.
  */
-let plainFolds: (string | undefined)[] | undefined;
+export type PlainFolds = readonly (string | undefined)[];
 
-function plainFoldTable(): (string | undefined)[] {
+export function plainFoldTable(): PlainFolds {
   noteLoad('build name plain-letter folds');
   const table: (string | undefined)[] = [];
   for (let c = PLAIN_FROM; c < PLAIN_TO; c++) {
@@ -281,11 +282,10 @@ function plainFoldTable(): (string | undefined)[] {
  * other text is handed to foldName.
  *
  * @example
- * foldPlainLetters('José Müller') // → 'jose muller'
- * foldPlainLetters('Пётр')        // → 'петр'
+ * foldPlainLetters('José Müller', plainFoldTable()) // → 'jose muller'
+ * foldPlainLetters('Пётр', plainFoldTable()) // → 'петр'
  */
-export function foldPlainLetters(text: string): string {
-  const table = (plainFolds ??= plainFoldTable());
+export function foldPlainLetters(text: string, table: PlainFolds): string {
   const n = text.length;
   let out = '';
   // Units copied as they are (lower-case ASCII letters, `'`, `.`, `-`, single spaces) go in one slice: `run` is where the pending run starts.
@@ -309,9 +309,4 @@ export function foldPlainLetters(text: string): string {
     run = i + 1;
   }
   return run === 0 ? text : run < n ? out + text.slice(run) : out;
-}
-
-/** Builds the plain-letter fold table now (`preload()`); the first name part otherwise builds it. */
-export function loadPlainFolds(): void {
-  plainFolds ??= plainFoldTable();
 }

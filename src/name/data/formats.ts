@@ -10,8 +10,7 @@ import type { NgramData } from './ngram.js';
 import type { FirstNamesData, LastNamesData } from './tables.js';
 import type { VocabularyData } from './vocabulary.js';
 import type { GivenNamesData, SurnameCountriesData } from './given.js';
-import type { PhrasesData } from '../reading.js';
-import type { SentenceWordsData } from '../sentenceReading.js';
+import type { PhrasesData, SentenceWordsData } from '../reading/index.js';
 
 
 /** A line-table text (src/name/data/lineTable.ts): a string (its lines are read in place; the sha256 of the file already vouches for them). */
@@ -111,10 +110,10 @@ export const GIVEN_NAMES = dataset<GivenNamesData>({
 /** The countries whose name lists hold each surname (src/name/data/given.ts); read only for a name read differently between countries. */
 export const SURNAME_COUNTRIES = lineTableDataset<SurnameCountriesData, 'surnames'>('surname-countries', 2, 'surnames');
 
-/** Everyday English words and expressions by their Double Metaphone reading, as one line table (src/name/reading.ts, scripts/name/phrases.ts). */
+/** Everyday English words and expressions by their Double Metaphone reading, as one line table (src/name/reading/reading.ts, scripts/name/phrases.ts). */
 export const PHRASES = lineTableDataset<PhrasesData, 'phrases'>('phrases', 1, 'phrases');
 
-/** The words a joke name is read as a short sentence of, by word class (src/name/sentenceReading.ts, scripts/name/sentences.ts). */
+/** The words a joke name is read as a short sentence of, by word class (src/name/reading/sentences.ts, scripts/name/sentences.ts). */
 export const SENTENCE_WORDS = dataset<SentenceWordsData>({
   product: 'name',
   name: 'sentence-words',

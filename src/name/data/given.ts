@@ -6,9 +6,8 @@
  * scripts/name/given.ts into data/name/given-by-country.json and
  * surname-countries.json; each loaded on the first question it answers.
  */
-import { bundleMemo } from './bundleMemo.js';
-import { GIVEN_NAMES, SURNAME_COUNTRIES } from './formats.js';
-import { LineTable } from './lineTable.js';
+import type { LineTable } from './lineTable.js';
+import type { NameTables } from '../tables.js';
 
 /**
  * Shape of data/name/given-by-country.json. `given`: folded given name →
@@ -27,62 +26,58 @@ export interface SurnameCountriesData {
   readonly surnames: string;
 }
 
-const loadGiven = bundleMemo('name/given-by-country:index', () => [GIVEN_NAMES], (bundle) => {
+/** Opens `data` (the bundle's `name/given-by-country` dataset): given name → male share by country. */
+export function openGivenByCountry(data: GivenNamesData): ReadonlyMap<string, ReadonlyMap<string, number>> {
   const given = new Map<string, Map<string, number>>();
-  for (const [name, value] of Object.entries(bundle.load(GIVEN_NAMES).given)) {
+  for (const [name, value] of Object.entries(data.given)) {
     const m = new Map<string, number>();
     for (const item of value.split(' ')) m.set(item.slice(0, 2), Number(item.slice(2)) / 100);
     given.set(name, m);
   }
-  return given as ReadonlyMap<string, ReadonlyMap<string, number>>;
-});
+  return given;
+}
 
-// Surnames load apart: only a given name read differently between countries, with no hint, needs them.
-const loadSurnames = bundleMemo(
-  'name/surname-countries:table',
-  () => [SURNAME_COUNTRIES],
-  (bundle) => new LineTable(bundle.load(SURNAME_COUNTRIES).surnames),
-  (t) => t.loadAll(),
-);
+/** How many surnames each country's name lists hold, counted over the surname-countries table. */
+export function countSurnameCountries(table: LineTable): ReadonlyMap<string, number> {
+  const counts = new Map<string, number>();
+  for (const line of table.lines()) for (const c of table.value(line).split(' ')) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return counts;
+}
 
 /**
  * The male share of a folded given name per country, when its sex differs
  * between countries; `undefined` for a name read the same everywhere.
  *
  * @example
- * maleShareByCountry('andrea')?.get('IT') // → 1
- * maleShareByCountry('mary')              // → undefined
+ * const tables = openNameTables(openData(undefined));
+ * maleShareByCountry(tables, 'andrea')?.get('IT') // → 1
+ * maleShareByCountry(tables, 'mary')              // → undefined
  */
-export function maleShareByCountry(folded: string): ReadonlyMap<string, number> | undefined {
-  return loadGiven().get(folded);
+export function maleShareByCountry(t: NameTables, folded: string): ReadonlyMap<string, number> | undefined {
+  return t.givenByCountry.get(folded);
 }
 
 /**
  * How many surnames each country's name lists hold (what the surname data
- * can say about a country: little where it lists few), counted once per bundle.
+ * can say about a country: little where it lists few), counted once per checker.
  *
  * @example
- * (surnameCountryCounts().get('IT') ?? 0) > 200 // → true
+ * const tables = openNameTables(openData(undefined));
+ * (surnameCountryCounts(tables).get('IT') ?? 0) > 200 // → true
  */
-export function surnameCountryCounts(): ReadonlyMap<string, number> {
-  return loadCountryCounts();
+export function surnameCountryCounts(t: NameTables): ReadonlyMap<string, number> {
+  return t.surnameCountryCounts;
 }
-
-const loadCountryCounts = bundleMemo('name/surname-countries:counts', () => [SURNAME_COUNTRIES], (): ReadonlyMap<string, number> => {
-  const table = loadSurnames();
-  const counts = new Map<string, number>();
-  for (const line of table.lines()) for (const c of table.value(line).split(' ')) counts.set(c, (counts.get(c) ?? 0) + 1);
-  return counts;
-});
 
 /**
  * The countries whose name lists hold a folded surname (empty when none).
  *
  * @example
- * surnameCountries('rossi') // → ['IT']
+ * const tables = openNameTables(openData(undefined));
+ * surnameCountries(tables, 'rossi') // → ['IT']
  */
-export function surnameCountries(folded: string): readonly string[] {
-  const table = loadSurnames();
+export function surnameCountries(t: NameTables, folded: string): readonly string[] {
+  const table = t.surnames;
   const line = table.find(folded);
   return line < 0 ? [] : table.value(line).split(' ');
 }

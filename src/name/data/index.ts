@@ -1,9 +1,8 @@
 /**
  * Name data of identity-signals: the folding, the first/last-name tables,
  * the curated lists and the character n-gram model that checkName reads.
- * Tables load lazily on first use, once, and are read-only after; the small
- * n-gram file (35 kB) loads when this module is imported, since its
- * threshold is a constant.
+ * Each function reads the tables it is given (src/name/tables.ts
+ * openNameTables: opened once per checker, each table loaded on first use).
  */
 export { foldName } from './fold.js';
 export {
@@ -21,7 +20,7 @@ export type { GenderCounts } from './tables.js';
 export { COMMON_REAL_NAME_MARK, NAME_LIST_KINDS, isCommonRealNameLabel, listEntries, matchNameList } from './lists.js';
 export type { NameListKind } from './lists.js';
 export { nameLikeness, nameLikenessThreshold } from './likeness.js';
-export { repeatedNameLimits, vocabulary } from './vocabulary.js';
+export { repeatedNameLimits } from './vocabulary.js';
 export type { Vocabulary } from './vocabulary.js';
 export { maleShareByCountry, surnameCountries, surnameCountryCounts } from './given.js';
 export { romanize } from './translit.js';

@@ -1,17 +1,22 @@
 /**
- * Run-time side of the n-gram model: loads data/name/ngram.json (about
- * 30 kB) once, on the first score or threshold asked for, so importing the
- * package does no file I/O. Kept apart from ngram.ts so the builder, which
+ * Run-time side of the n-gram model: opens data/name/ngram.json (its
+ * checker's tables load it on the first score or threshold asked for, so
+ * importing the package does no file I/O). Kept apart from ngram.ts so the builder, which
  * writes that file, never needs it to exist.
  */
-import { bundleMemo } from './bundleMemo.js';
-import { NGRAM } from './formats.js';
-import { scoreToken } from './ngram.js';
+import type { NameTables } from '../tables.js';
+import { scoreToken, type NgramData } from './ngram.js';
 
-const load = bundleMemo('name/ngram:model', () => [NGRAM], (bundle): { table: Uint8Array; threshold: number } => {
-  const data = bundle.load(NGRAM);
+/** The character model of one bundle: its trigram table and threshold. */
+export interface LikenessModel {
+  readonly table: Uint8Array;
+  readonly threshold: number;
+}
+
+/** Opens `data` (the bundle's `name/ngram` dataset). */
+export function openLikeness(data: NgramData): LikenessModel {
   return { table: new Uint8Array(Buffer.from(data.table, 'base64')), threshold: data.threshold };
-});
+}
 
 /**
  * The name-likeness score below which only 0.5% of held-out real name
@@ -21,10 +26,11 @@ const load = bundleMemo('name/ngram:model', () => [NGRAM], (bundle): { table: Ui
  * and the share of keyboard mash below it are in docs/name-data.md.
  *
  * @example
- * nameLikeness('asdfgh') < nameLikenessThreshold() // → true
+ * const tables = openNameTables(openData(undefined));
+ * nameLikeness(tables, 'asdfgh') < nameLikenessThreshold(tables) // → true
  */
-export function nameLikenessThreshold(): number {
-  return load().threshold;
+export function nameLikenessThreshold(t: NameTables): number {
+  return t.likeness.threshold;
 }
 
 /**
@@ -37,10 +43,11 @@ export function nameLikenessThreshold(): number {
  *
  * @param token - one folded name token (output of foldName, no spaces).
  * @example
- * nameLikeness('siobhan') > nameLikenessThreshold() // → true
- * nameLikeness('qwrtzp') < nameLikenessThreshold()  // → true
- * Number.isNaN(nameLikeness('иван'))                // → true
+ * const tables = openNameTables(openData(undefined));
+ * nameLikeness(tables, 'siobhan') > nameLikenessThreshold(tables) // → true
+ * nameLikeness(tables, 'qwrtzp') < nameLikenessThreshold(tables)  // → true
+ * Number.isNaN(nameLikeness(tables, 'иван'))                // → true
  */
-export function nameLikeness(token: string): number {
-  return scoreToken(load().table, token);
+export function nameLikeness(t: NameTables, token: string): number {
+  return scoreToken(t.likeness.table, token);
 }

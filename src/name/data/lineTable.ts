@@ -2,8 +2,8 @@
  * A table of lines searched in place: the name tables ship as one string
  * of `key` or `key\tvalue` lines (sorted by key, `\n` between lines), so
  * loading one is a JSON.parse of a single string instead of tens of
- * thousands of small strings and numbers put into a Map (issue 18: the first
- * call spent ~100 ms doing that).
+ * thousands of small strings and numbers put into a Map (which made the
+ * first call of a process slow).
  *
  * Indexes are built lazily per section, a section being the lines whose key
  * starts with one UTF-16 unit: the first lookup of a key starting with `s`
@@ -38,9 +38,8 @@ const FLAT_MIN = 13;
  * `s` as a flat string (the same units). Once a `charCodeAt` loop has met a
  * rope or a view, V8 compiles it for every string representation and it
  * runs about twice as slow for all strings, flat ones too: measured on the
- * name tables' probes of bench/name-cpu.ts, ~60 ns a probe with flat keys
- * only, ~125 ns once some full-name keys (templates of 13+ units) had been
- * probed. `Array.prototype.join` of two or more strings writes a new flat
+ * name tables' probes of bench/name-cpu.ts, once some full-name keys
+ * (templates of 13+ units) had been probed. `Array.prototype.join` of two or more strings writes a new flat
  * string; a shorter string is always flat already.
  *
  * @example

@@ -3,8 +3,6 @@
  * famous, humorous, vulgar), loaded lazily once from data/name/lists.json
  * and searched in place: one probe tells every list a key is in.
  */
-import { bundleMemo } from './bundleMemo.js';
-import { NAME_LISTS } from './formats.js';
 import { noteLoad } from '../../common/loads.js';
 import { LineTable } from './lineTable.js';
 
@@ -28,7 +26,8 @@ export const NAME_LIST_KINDS: readonly NameListKind[] = Object.freeze([
  * check should weigh such a match lower than an unambiguous one.
  *
  * @example
- * matchNameList('famous', 'thomas muller')?.endsWith(COMMON_REAL_NAME_MARK) // → true
+ * const lists = openNameTables(openData(undefined)).lists;
+ * matchNameList(lists, 'famous', 'thomas muller')?.endsWith(COMMON_REAL_NAME_MARK) // → true
  */
 export const COMMON_REAL_NAME_MARK = '; also a common real name';
 
@@ -62,7 +61,8 @@ export interface ListsData {
 /** The label ids of a line, per kind, or undefined when the entry is in no list. */
 export type ListHits = Readonly<Partial<Record<NameListKind, string>>>;
 
-interface Loaded {
+/** The lists of one checker's bundle, opened by {@link openLists}: the table, its labels, and what is worked out of them on first use. */
+export interface NameLists {
   readonly table: LineTable;
   readonly labels: readonly string[];
   /** The hits of each line asked for so far, by line start (at most one per line of the table). */
@@ -103,8 +103,15 @@ function soundTrieOf(tables: { readonly placeholder: LineTable; readonly humorou
   return root;
 }
 
-const load = bundleMemo('name/lists:table', () => [NAME_LISTS], (bundle): Loaded => {
-  const data = bundle.load(NAME_LISTS);
+/**
+ * Opens the lists of `data` (the bundle's `name/lists` dataset): the line
+ * tables are searched in place, the sound trie built now.
+ *
+ * @example
+ * const bundle = openData(undefined).bundle;
+ * listHits(openLists(bundle.load(NAME_LISTS)), 'john doe')?.placeholder // 'form example'
+ */
+export function openLists(data: ListsData): NameLists {
   const bySound = { placeholder: new LineTable(data.bySound.placeholder), humorous: new LineTable(data.bySound.humorous) };
   return {
     table: new LineTable(data.entries),
@@ -114,14 +121,17 @@ const load = bundleMemo('name/lists:table', () => [NAME_LISTS], (bundle): Loaded
     soundTrie: soundTrieOf(bySound),
     gateAsked: 0,
   };
-}, (loaded) => {
+}
+
+/** Loads what the lists would otherwise load on first use (`preload()`): every table section and the vulgar-shape gate. */
+export function loadWholeLists(loaded: NameLists): void {
   loaded.table.loadAll();
   loaded.bySound.placeholder.loadAll();
   loaded.bySound.humorous.loadAll();
   if (loaded.vulgarShapes === undefined) vulgarShapes(loaded);
-});
+}
 
-function hitsOf(loaded: Loaded, line: number): ListHits {
+function hitsOf(loaded: NameLists, line: number): ListHits {
   let hits = loaded.hits.get(line);
   if (hits === undefined) {
     const ids = loaded.table.value(line).split('\t');
@@ -143,10 +153,10 @@ function hitsOf(loaded: Loaded, line: number): ListHits {
  * a found entry are read once and kept.
  *
  * @example
- * listHits('john doe')?.placeholder // 'form example'
+ * const lists = openNameTables(openData(undefined)).lists;
+ * listHits(lists, 'john doe')?.placeholder // 'form example'
  */
-export function listHits(key: string): ListHits | undefined {
-  const loaded = load();
+export function listHits(loaded: NameLists, key: string): ListHits | undefined {
   const line = loaded.table.find(key);
   return line < 0 ? undefined : hitsOf(loaded, line);
 }
@@ -155,10 +165,10 @@ export function listHits(key: string): ListHits | undefined {
  * {@link listHits} of the key `${first} ${last}` (a full name), without building it.
  *
  * @example
- * listHitsOfPair('john', 'doe')?.placeholder // 'form example'
+ * const lists = openNameTables(openData(undefined)).lists;
+ * listHitsOfPair(lists, 'john', 'doe')?.placeholder // 'form example'
  */
-export function listHitsOfPair(first: string, last: string): ListHits | undefined {
-  const loaded = load();
+export function listHitsOfPair(loaded: NameLists, first: string, last: string): ListHits | undefined {
   const line = loaded.table.findPair(first, last);
   return line < 0 ? undefined : hitsOf(loaded, line);
 }
@@ -168,10 +178,11 @@ export function listHitsOfPair(first: string, last: string): ListHits | undefine
  * whose sound-alike key (src/name/sound.ts) is `key`, or undefined.
  *
  * @example
- * entryBySound('placeholder', soundKey('jhon doe')) // 'john doe'
+ * const lists = openNameTables(openData(undefined)).lists;
+ * entryBySound(lists, 'placeholder', soundKey('jhon doe')) // 'john doe'
  */
-export function entryBySound(kind: 'placeholder' | 'humorous', key: string): string | undefined {
-  const table = load().bySound[kind];
+export function entryBySound(loaded: NameLists, kind: 'placeholder' | 'humorous', key: string): string | undefined {
+  const table = loaded.bySound[kind];
   const line = table.find(key);
   return line < 0 ? undefined : table.value(line);
 }
@@ -192,10 +203,10 @@ const GATE_AFTER = 256;
  * dickhead, are asked for every name; nearly none passes).
  *
  * @example
- * mayBeVulgar('d'.charCodeAt(0), 'd'.charCodeAt(0), 8) // true: 'dickhead'
+ * const lists = openNameTables(openData(undefined)).lists;
+ * mayBeVulgar(lists, 'd'.charCodeAt(0), 'd'.charCodeAt(0), 8) // true: 'dickhead'
  */
-export function mayBeVulgar(first: number, last: number, length: number): boolean {
-  const loaded = load();
+export function mayBeVulgar(loaded: NameLists, first: number, last: number, length: number): boolean {
   let shapes = loaded.vulgarShapes;
   if (shapes === undefined) {
     // Built only after the first GATE_AFTER questions (a few ms over the whole
@@ -210,7 +221,7 @@ export function mayBeVulgar(first: number, last: number, length: number): boolea
 }
 
 /** Builds the gate of {@link mayBeVulgar}: one pass over the table's text by char codes (no string per line: this runs within a check). */
-function vulgarShapes(loaded: Loaded): ReadonlySet<number> {
+function vulgarShapes(loaded: NameLists): ReadonlySet<number> {
   noteLoad('build name vulgar-shape gate');
   const out = new Set<number>();
   const text = loaded.table.text;
@@ -238,18 +249,18 @@ function vulgarShapes(loaded: Loaded): ReadonlySet<number> {
 /**
  * The listed placeholder and joke names whose sound-alike keys are the
  * keys of both kinds, as one trie to follow a name's key down
- * (src/name/sound.ts soundKeyNode): the node of a key holds what
+ * (src/name/sound.ts SoundKeys.node): the node of a key holds what
  * {@link entryBySound} answers for it.
  *
  * @example
- * soundKeyNode('jhon doe', soundEntries())?.placeholder // 'john doe'
+ * const lists = openNameTables(openData(undefined)).lists;
+ * new SoundKeys().node('jhon doe', soundEntries(lists))?.placeholder // 'john doe'
  */
-export function soundEntries(): SoundEntries {
-  return load().soundTrie;
+export function soundEntries(loaded: NameLists): SoundEntries {
+  return loaded.soundTrie;
 }
 
-function perKind(): ReadonlyMap<NameListKind, ReadonlyMap<string, string>> {
-  const loaded = load();
+function perKind(loaded: NameLists): ReadonlyMap<NameListKind, ReadonlyMap<string, string>> {
   if (loaded.perKind === undefined) {
     const out = new Map<NameListKind, Map<string, string>>(NAME_LIST_KINDS.map((k) => [k, new Map<string, string>()]));
     for (const line of loaded.table.lines()) {
@@ -280,13 +291,14 @@ function perKind(): ReadonlyMap<NameListKind, ReadonlyMap<string, string>> {
  * @param kind - which list.
  * @param folded - the output of {@link foldName} (whole name or one token).
  * @example
- * matchNameList('placeholder', 'john doe')     // → 'form example'
- * matchNameList('fictional', 'luke skywalker') // → 'Star Wars'
- * matchNameList('placeholder_title', 'herr')   // → 'German, Dutch, Scandinavian'
- * matchNameList('famous', 'jane roe-smith')    // → undefined
+ * const lists = openNameTables(openData(undefined)).lists;
+ * matchNameList(lists, 'placeholder', 'john doe')     // → 'form example'
+ * matchNameList(lists, 'fictional', 'luke skywalker') // → 'Star Wars'
+ * matchNameList(lists, 'placeholder_title', 'herr')   // → 'German, Dutch, Scandinavian'
+ * matchNameList(lists, 'famous', 'jane roe-smith')    // → undefined
  */
-export function matchNameList(kind: NameListKind, folded: string): string | undefined {
-  return listHits(folded)?.[kind];
+export function matchNameList(loaded: NameLists, kind: NameListKind, folded: string): string | undefined {
+  return listHits(loaded, folded)?.[kind];
 }
 
 /**
@@ -295,18 +307,20 @@ export function matchNameList(kind: NameListKind, folded: string): string | unde
  * their own indexes.
  *
  * @example
- * listEntries('placeholder_title').includes('mrs') // → true
+ * const lists = openNameTables(openData(undefined)).lists;
+ * listEntries(lists, 'placeholder_title').includes('mrs') // → true
  */
-export function listEntries(kind: NameListKind): readonly string[] {
-  return [...(perKind().get(kind)?.keys() ?? [])];
+export function listEntries(loaded: NameLists, kind: NameListKind): readonly string[] {
+  return [...(perKind(loaded).get(kind)?.keys() ?? [])];
 }
 
 /**
  * Every entry of one list with its label (what {@link matchNameList} answers for it), in list order.
  *
  * @example
- * listLabels('placeholder').get('john doe') // 'form example'
+ * const lists = openNameTables(openData(undefined)).lists;
+ * listLabels(lists, 'placeholder').get('john doe') // 'form example'
  */
-export function listLabels(kind: NameListKind): ReadonlyMap<string, string> {
-  return perKind().get(kind) ?? new Map<string, string>();
+export function listLabels(loaded: NameLists, kind: NameListKind): ReadonlyMap<string, string> {
+  return perKind(loaded).get(kind) ?? new Map<string, string>();
 }

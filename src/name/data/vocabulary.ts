@@ -3,11 +3,9 @@
  * generational and patronymic suffixes, gendered surname endings, the sex of
  * titles, the words a name is read against), each written once under
  * data/raw/name/ with its source and built into data/name/vocabulary.json by
- * scripts/name/vocabulary.ts. Loaded on first use, then answered from Sets
- * and Maps.
+ * scripts/name/vocabulary.ts. Opened per checker on first use
+ * (src/name/tables.ts), then answered from Sets and Maps.
  */
-import { bundleMemo } from './bundleMemo.js';
-import { VOCABULARY } from './formats.js';
 
 /** Shape of data/name/vocabulary.json. Word lists are folded and sorted. */
 export interface VocabularyData {
@@ -33,7 +31,7 @@ export interface VocabularyData {
    */
   readonly repeatedName: { readonly maxUsBirths: number; readonly minSurnameWeight: number; readonly birthsPerSurnameSource: number };
   /**
-   * Words a name can be read as (src/name/reading.ts): punchline words
+   * Words a name can be read as (src/name/reading/reading.ts): punchline words
    * (vulgar, bodily, innuendo), everyday glue words, whole catchphrases.
    */
   readonly reading: {
@@ -42,7 +40,7 @@ export interface VocabularyData {
     readonly phrases: readonly string[];
     /**
      * The Double Metaphone readings of every word and phrase above, computed
-     * by the builder with src/name/reading.ts `wordReadings` (so the first
+     * by the builder with src/name/reading/reading.ts `wordReadings` (so the first
      * check does not run the algorithm 300 times): `[initial codes, inner codes]`.
      */
     readonly codes: Readonly<Record<string, readonly [readonly string[], readonly string[]]>>;
@@ -96,18 +94,13 @@ export interface Vocabulary {
 }
 
 /**
- * The vocabulary of the running check's bundle, loaded once per bundle.
+ * Opens `d` (the bundle's `name/vocabulary` dataset) as Sets and Maps.
  *
  * @example
- * vocabulary().particles.has('van') // → true
- * vocabulary().titleGender.get('mademoiselle') // → 'F'
+ * const bundle = openData(undefined).bundle;
+ * openVocabulary(bundle.load(VOCABULARY)).particles.has('van') // → true
  */
-export function vocabulary(): Vocabulary {
-  return loadVocabulary();
-}
-
-const loadVocabulary = bundleMemo('name/vocabulary:sets', () => [VOCABULARY], (bundle): Vocabulary => {
-  const d = bundle.load(VOCABULARY);
+export function openVocabulary(d: VocabularyData): Vocabulary {
   const byLast = new Map<number, (readonly [string, 'M' | 'F'])[]>();
   for (const e of d.surnameEndings) {
     const unit = e[0].charCodeAt(e[0].length - 1);
@@ -140,7 +133,7 @@ const loadVocabulary = bundleMemo('name/vocabulary:sets', () => [VOCABULARY], (b
     reading: d.reading,
     repeatedName: d.repeatedName,
   };
-});
+}
 
 /**
  * False when no particle, suffix or legal-form word (`tokenKinds`) has the
@@ -149,8 +142,9 @@ const loadVocabulary = bundleMemo('name/vocabulary:sets', () => [VOCABULARY], (b
  * misses. True means only "maybe" (look it up). The empty token is a maybe.
  *
  * @example
- * mayBeKindWord(vocabulary(), 'van') // → true
- * mayBeKindWord(vocabulary(), 'kowalski') // → false
+ * const tables = openNameTables(openData(undefined));
+ * mayBeKindWord(tables.vocabulary, 'van') // → true
+ * mayBeKindWord(tables.vocabulary, 'kowalski') // → false
  */
 export function mayBeKindWord(v: Vocabulary, token: string): boolean {
   if (token.length === 0) return true;
@@ -163,8 +157,9 @@ export function mayBeKindWord(v: Vocabulary, token: string): boolean {
  * (see {@link VocabularyData.repeatedName}).
  *
  * @example
- * repeatedNameLimits().minSurnameWeight // → 3
+ * const tables = openNameTables(openData(undefined));
+ * repeatedNameLimits(tables.vocabulary).minSurnameWeight // → 3
  */
-export function repeatedNameLimits(): VocabularyData['repeatedName'] {
-  return vocabulary().repeatedName;
+export function repeatedNameLimits(v: Vocabulary): VocabularyData['repeatedName'] {
+  return v.repeatedName;
 }

@@ -35,7 +35,7 @@
  * Everyday phrases are also looked up as the name is said run together (a
  * consonant doubled across the join said once: "Kit Tenn" → "kitten"; an h
  * kept between vowels: "Bea Hive" → "beehive"), and taken said alike (the
- * same said key of src/name/sentenceReading.ts) when the surname is no
+ * same said key of src/name/reading/sentences.ts) when the surname is no
  * known name or a middle initial was said as its letter's name ("Stan D.
  * Ard" → "standard"): spelt within `SAID_SPELLING_DISTANCE`, or, with no
  * spelling limit but still a surname no table knows, when the surname is
@@ -43,7 +43,7 @@
  *
  * Sentences: a two-part name whose given name opens a short sentence and
  * whose surname ends it ("Olive Yew" → "I love you", "Hugo First" → "you
- * go first") is read by src/name/sentenceReading.ts; last, a punchline word
+ * go first") is read by src/name/reading/sentences.ts; last, a punchline word
  * spelt at the end of an unknown token after an English word ("Holden
  * Mycock" → "my cock", `spelledPunchOf`).
  *
@@ -52,16 +52,12 @@
  * leading A (Double Metaphone's first vowel) or H.
  */
 import { doubleMetaphone } from 'double-metaphone';
-import { BoundedCache } from '../common/boundedCache.js';
-import { bundleMemo } from './data/bundleMemo.js';
-import { PHRASES, VOCABULARY } from './data/formats.js';
-import { LineTable } from './data/lineTable.js';
-import { isPinyinName, isPinyinSyllable } from './pinyin.js';
-import { joinKeys, saidKey, sentenceReading } from './sentenceReading.js';
-import { codesOf } from './tokenCodes.js';
-import { TOKEN_PARTICLE, TOKEN_SUFFIX, vocabulary } from './data/vocabulary.js';
-import { lettersOf, tokenKind } from './tokens.js';
-import { keyDistance, soundKey } from './sound.js';
+import { isPinyinName, isPinyinSyllable } from '../pinyin.js';
+import { joinKeys, sentenceReading } from './sentences.js';
+import { TOKEN_PARTICLE, TOKEN_SUFFIX, type Vocabulary, type VocabularyData } from '../data/vocabulary.js';
+import { lettersOf, tokenKind } from '../tokens.js';
+import { keyDistance, type SoundKeys } from '../sound.js';
+import type { ReaderState } from './state.js';
 
 /** Least length of a punchline word's code: "ass" after a word reads S, which would match any name ending in s. */
 export const MIN_PUNCH_CODE = 3;
@@ -162,7 +158,7 @@ export function wordReadings(words: string | readonly string[]): { initial: stri
   return { initial: [...new Set(initial)], inner: [...new Set(initial.map(inner))] };
 }
 
-interface ReadingIndex {
+export interface ReadingIndex {
   /** Word codes as tries: a word that starts the phrase, one after another; nodes hold the words whose code ends there. */
   readonly initial: CodeNode;
   readonly inner: CodeNode;
@@ -184,7 +180,7 @@ interface ReadingIndex {
  * split search asks no Set or Map about a word it meets; `end`: a
  * punchline code ends here.
  */
-interface CodeNode {
+export interface CodeNode {
   readonly next: (CodeNode | undefined)[];
   words: string[] | undefined;
   punch: boolean[] | undefined;
@@ -209,13 +205,13 @@ function nodeOf(root: CodeNode, code: string): CodeNode {
   return node;
 }
 
-const index = bundleMemo('name/vocabulary:reading', () => [VOCABULARY], (): ReadingIndex => {
-  const { reading } = vocabulary();
+/** Builds the reading words' code tries from the vocabulary's `reading` words (once per reader). */
+export function buildReadingIndex(reading: VocabularyData['reading'], sound: SoundKeys): ReadingIndex {
   const initial = newNode();
   const innerTrie = newNode();
   const punch = new Set(reading.punch);
   const soundKeys = new Map<string, string>();
-  for (const w of [...reading.punch, ...reading.glue]) soundKeys.set(w, soundKey(w));
+  for (const w of [...reading.punch, ...reading.glue]) soundKeys.set(w, sound.key(w));
   const put = (root: CodeNode, code: string, w: string): void => {
     const node = nodeOf(root, code);
     if (node.words !== undefined && node.words.includes(w)) return;
@@ -245,7 +241,7 @@ const index = bundleMemo('name/vocabulary:reading', () => [VOCABULARY], (): Read
   const phraseShapes = new Uint32Array(PHRASE_SHAPE_LENGTHS);
   for (const c of phrases.keys()) if (c.length < PHRASE_SHAPE_LENGTHS) phraseShapes[c.length]! |= 1 << (c.charCodeAt(0) & 31);
   return { initial, inner: innerTrie, punchTrie, phrases, phraseShapes, longest };
-});
+}
 
 interface NameReading {
   readonly code: string;
@@ -277,17 +273,18 @@ function holdsHiddenPunch(r: NameReading, tokens: readonly string[], ix: Reading
   return false;
 }
 
-/** Where the reading gets a token's codes: src/name/tokenCodes.ts codesOf, or a check's facts (src/name/facts.ts CheckFacts.codesOf). */
-type CodesOf = (token: string) => string | readonly string[];
+/** Where the reading gets a token's codes: the reader's own memo (TokenCodes), or the codes kept with a check's facts (NameReader.read). */
+export type CodesOf = (token: string) => string | readonly string[];
 
 /** Every reading of the name's tokens (primary × alternate codes), with the token boundaries. */
-function nameReadings(tokens: readonly string[], codesOfToken: CodesOf = codesOf): NameReading[] {
+function nameReadings(rd: ReaderState, tokens: readonly string[], codesOfToken?: CodesOf): NameReading[] {
+  const codesOf = codesOfToken ?? ((t: string) => rd.codes.of(t));
   // Mostly one reading: a token has two codes only when Double Metaphone's alternate differs.
   // Built as the tokens' codes are fetched (once each), left for the general case at the first token with two.
   let single = '';
   const singleEnds: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const own = codesOfToken(tokens[i]!);
+    const own = codesOf(tokens[i]!);
     if (typeof own !== 'string') break;
     single += i === 0 ? own : inner(own);
     singleEnds.push(single.length);
@@ -296,7 +293,7 @@ function nameReadings(tokens: readonly string[], codesOfToken: CodesOf = codesOf
   let codes: string[] = [''];
   let ends: number[][] = [[]];
   for (let i = 0; i < tokens.length; i++) {
-    const own = codesOfToken(tokens[i]!);
+    const own = codesOf(tokens[i]!);
     if (typeof own === 'string') {
       const c = i === 0 ? own : inner(own);
       for (let k = 0; k < codes.length; k++) {
@@ -325,13 +322,14 @@ function nameReadings(tokens: readonly string[], codesOfToken: CodesOf = codesOf
 const MAX_SPLITS = 96;
 
 /**
- * `ok[i]` (1 or 0): the code from position i on splits wholly into words
- * read after another (computed from the end), so the depth-first search
- * never enters a dead end. Written into a buffer reused across checks.
+ * Fills `rd.ok`: `ok[i]` (1 or 0) when the code from position i on splits
+ * wholly into words read after another (computed from the end), so the
+ * depth-first search never enters a dead end. The buffer is the reader's,
+ * reused across checks.
  */
-let ok = new Uint8Array(64);
-function finishes(code: string, ix: ReadingIndex): void {
-  if (ok.length < code.length + 1) ok = new Uint8Array(code.length * 2);
+function finishes(rd: ReaderState, code: string, ix: ReadingIndex): void {
+  if (rd.ok.length < code.length + 1) rd.ok = new Uint8Array(code.length * 2);
+  const ok = rd.ok;
   ok.fill(0, 0, code.length + 1);
   ok[code.length] = 1;
   for (let i = code.length - 1; i >= 1; i--) {
@@ -351,7 +349,7 @@ function finishes(code: string, ix: ReadingIndex): void {
  * The search of one reading, depth first over its splits into word codes
  * (longest word first, at most MAX_SPLITS complete splits), judging each
  * complete split as it is found: the first that is a joke is the answer.
- * The path so far is kept in stacks reused across checks.
+ * The path so far is kept in the reader's stacks (ReaderState), reused across checks.
  */
 interface Search {
   readonly name: PreparedName;
@@ -361,19 +359,11 @@ interface Search {
   leaves: number;
 }
 
-const pathWords: string[] = [];
-/** Per depth, whether the word is a punchline word, and its sound key (from the trie node: see CodeNode). */
-const pathPunch: boolean[] = [];
-const pathKeys: string[] = [];
-const pathFrom: number[] = [];
-const pathTo: number[] = [];
-/** Per depth, the trie nodes met along the code from the word's start (index = length). */
-const pathNodes: (CodeNode | undefined)[][] = Array.from({ length: MAX_WORDS }, () => []);
-
 /** Whether the complete split in the path stacks (`depth` words) is a joke; then its phrase. */
 function judgeSplit(search: Search, depth: number): string | undefined {
   const { ends } = search;
-  const { tokens } = search.name;
+  const { tokens, rd } = search.name;
+  const { pathPunch, pathFrom, pathTo, pathKeys, pathWords } = rd;
   // A pun moves or adds at most one word boundary (Seymour Butts → see more butts).
   if (depth > tokens.length + 1) return undefined;
   // A punchline word that is exactly a real name token read as itself (Butts, Balls) is that name.
@@ -402,7 +392,7 @@ function judgeSplit(search: Search, depth: number): string | undefined {
  * judged. The count of a word's rest does not depend on the word, so each
  * node's words count together.
  */
-function leavesFrom(code: string, ix: ReadingIndex, at: number, depth: number): number {
+function leavesFrom(ok: Uint8Array, code: string, ix: ReadingIndex, at: number, depth: number): number {
   if (at === code.length) return 1;
   if (depth >= MAX_WORDS) return 0;
   let n = 0;
@@ -415,7 +405,7 @@ function leavesFrom(code: string, ix: ReadingIndex, at: number, depth: number): 
     if (len < MIN_INNER_CODE || words === undefined || ok[at + len] !== 1) continue;
     let count = words.length;
     if (len < MIN_PUNCH_CODE) for (const punch of node.punch!) if (punch) count--;
-    if (count > 0) n += count * leavesFrom(code, ix, at + len, depth + 1);
+    if (count > 0) n += count * leavesFrom(ok, code, ix, at + len, depth + 1);
   }
   return n;
 }
@@ -423,7 +413,8 @@ function leavesFrom(code: string, ix: ReadingIndex, at: number, depth: number): 
 function splitSearch(search: Search, at: number, depth: number): string | undefined {
   if (search.leaves >= MAX_SPLITS) return undefined;
   const { code } = search;
-  const { ix } = search.name;
+  const { ix, rd } = search.name;
+  const ok = rd.ok;
   if (at === code.length) {
     search.leaves++;
     return judgeSplit(search, depth);
@@ -432,10 +423,10 @@ function splitSearch(search: Search, at: number, depth: number): string | undefi
   // From here every split has more words than judgeSplit takes (a pun adds at most one to the name's): its
   // splits are counted toward MAX_SPLITS, as the search would have met them one by one, none walked or judged.
   if (depth > search.name.tokens.length) {
-    search.leaves += leavesFrom(code, ix, at, depth);
+    search.leaves += leavesFrom(ok, code, ix, at, depth);
     return undefined;
   }
-  const nodes = pathNodes[depth]!;
+  const nodes = rd.pathNodes[depth]!;
   const most = Math.min(ix.longest, code.length - at);
   let node: CodeNode | undefined = at === 0 ? ix.initial : ix.inner;
   let reached = 0;
@@ -451,11 +442,11 @@ function splitSearch(search: Search, at: number, depth: number): string | undefi
     const punch = found.punch!;
     for (let k = 0; k < words.length; k++) {
       if (len < MIN_PUNCH_CODE && punch[k]) continue;
-      pathWords[depth] = words[k]!;
-      pathPunch[depth] = punch[k]!;
-      pathKeys[depth] = found.keys![k]!;
-      pathFrom[depth] = at;
-      pathTo[depth] = at + len;
+      rd.pathWords[depth] = words[k]!;
+      rd.pathPunch[depth] = punch[k]!;
+      rd.pathKeys[depth] = found.keys![k]!;
+      rd.pathFrom[depth] = at;
+      rd.pathTo[depth] = at + len;
       const joke = splitSearch(search, at + len, depth + 1);
       if (joke !== undefined) return joke;
     }
@@ -464,8 +455,8 @@ function splitSearch(search: Search, at: number, depth: number): string | undefi
 }
 
 /** True when the sound keys of the name and of the phrase differ by at most MAX_SPELLING_DISTANCE of their letters. */
-function spelledAlike(nameKey: string, phrase: string): boolean {
-  return keysAlike(nameKey, soundKey(phrase), MAX_SPELLING_DISTANCE);
+function spelledAlike(rd: ReaderState, nameKey: string, phrase: string): boolean {
+  return keysAlike(nameKey, rd.sound.key(phrase), MAX_SPELLING_DISTANCE);
 }
 
 /**
@@ -486,10 +477,10 @@ function nonRhotic(token: string): boolean {
  * catchphrase code: its start when `k` is 0, a stretch of it after. A
  * reading equal to a catchphrase code holds each token's part so.
  */
-function mayBeInCatchphrase(token: string, k: number, ix: ReadingIndex): boolean {
-  // The codes as remembered (codesOf): a token of one code is asked without an array made for it. The
-  // module's memo, not a check's facts (CheckFacts.codesOf): the same codes, and this guard runs on few names.
-  const codes = codesOf(token);
+function mayBeInCatchphrase(rd: ReaderState, token: string, k: number, ix: ReadingIndex): boolean {
+  // The codes as remembered: a token of one code is asked without an array made for it. The reader's
+  // memo, not a check's facts: the same codes, and this guard runs on few names.
+  const codes = rd.codes.of(token);
   if (typeof codes === 'string') return codeInCatchphrase(k === 0 ? codes : inner(codes), k === 0, ix);
   for (const raw of codes) if (codeInCatchphrase(k === 0 ? raw : inner(raw), k === 0, ix)) return true;
   return false;
@@ -507,19 +498,19 @@ function codeInCatchphrase(c: string, atStart: boolean, ix: ReadingIndex): boole
  * "-er" too. Only whole catchphrases, never word splits: read this way many
  * real names (Melissa, Mendoza) split into some words.
  */
-function nonRhoticPhrase(tokens: readonly string[], ix: ReadingIndex): string | undefined {
+function nonRhoticPhrase(rd: ReaderState, tokens: readonly string[], ix: ReadingIndex): string | undefined {
   if (tokens.length < 2 || tokens.length > MAX_TOKENS || !tokens.some(nonRhotic)) return undefined;
   // A token said as spelt reads as it does in the name's own readings (its codes are known): unless one of
   // them is a stretch of some catchphrase code (its start, for the first token), no reading is a catchphrase,
   // and the tokens said "-er" need not be read (mostly new strings for Double Metaphone).
-  for (let k = 0; k < tokens.length; k++) if (!nonRhotic(tokens[k]!) && !mayBeInCatchphrase(tokens[k]!, k, ix)) return undefined;
+  for (let k = 0; k < tokens.length; k++) if (!nonRhotic(tokens[k]!) && !mayBeInCatchphrase(rd, tokens[k]!, k, ix)) return undefined;
   const said = tokens.map((t) => (nonRhotic(t) ? `${t}r` : t));
   let nameKey: string | undefined;
-  for (const r of nameReadings(said)) {
+  for (const r of nameReadings(rd, said)) {
     const phrase = ix.phrases.get(r.code);
     if (phrase === undefined) continue;
-    nameKey ??= soundKey(tokens.map((t) => (nonRhotic(t) ? `${t.slice(0, -1)}er` : t)).join(' '));
-    if (spelledAlike(nameKey, phrase)) return `reads as "${phrase}" (${r.code}, "-a" said "-er")`;
+    nameKey ??= rd.sound.key(tokens.map((t) => (nonRhotic(t) ? `${t.slice(0, -1)}er` : t)).join(' '));
+    if (spelledAlike(rd, nameKey, phrase)) return `reads as "${phrase}" (${r.code}, "-a" said "-er")`;
   }
   return undefined;
 }
@@ -538,6 +529,7 @@ class PreparedName {
   private key: string | undefined;
 
   constructor(
+    readonly rd: ReaderState,
     readonly tokens: readonly string[],
     readonly readings: readonly NameReading[],
     readonly ix: ReadingIndex,
@@ -547,7 +539,7 @@ class PreparedName {
 
   /** The sound key (src/name/sound.ts) of the name as spelt. */
   get soundKey(): string {
-    return (this.key ??= soundKey(this.tokens.join(' ')));
+    return (this.key ??= this.rd.sound.key(this.tokens.join(' ')));
   }
 
   private said: string | undefined;
@@ -561,12 +553,12 @@ class PreparedName {
 
   /** The sound key of the tokens written run together (a letter doubled across the join written once). */
   get runTogetherKey(): string {
-    return (this.joined ??= soundKey(this.tokens.join('')));
+    return (this.joined ??= this.rd.sound.key(this.tokens.join('')));
   }
 
   /** The said key of the name (`saidKeyOfWords`). */
   get saidKey(): string {
-    return (this.said ??= saidKeyOfWords(this.tokens));
+    return (this.said ??= saidKeyOfWords(this.rd, this.tokens));
   }
 }
 
@@ -575,11 +567,11 @@ class PreparedName {
  * letters a-z only (the readings and sound keys are English ones), else
  * `undefined`.
  */
-function prepare(tokens: readonly string[], initials: number, codesOfToken: CodesOf): PreparedName | undefined {
+function prepare(rd: ReaderState, tokens: readonly string[], initials: number, codesOfToken: CodesOf | undefined): PreparedName | undefined {
   if (tokens.length < 2 || tokens.length > MAX_TOKENS) return undefined;
   for (const t of tokens) if (t === '' || !isAtoZ(t)) return undefined;
   const said = initials === 0 ? undefined : saidInitials(tokens, initials);
-  return new PreparedName(said ?? tokens, nameReadings(said ?? tokens, codesOfToken), index(), said !== undefined);
+  return new PreparedName(rd, said ?? tokens, nameReadings(rd, said ?? tokens, codesOfToken), rd.index, said !== undefined);
 }
 
 /**
@@ -625,7 +617,7 @@ function catchphraseOf(name: PreparedName): string | undefined {
   for (const r of name.readings) {
     if (!mayBeCatchphrase(r.code, name.ix)) continue;
     const phrase = name.ix.phrases.get(r.code);
-    if (phrase !== undefined && spelledAlike(name.soundKey, phrase)) return `reads as "${phrase}" (${r.code})`;
+    if (phrase !== undefined && spelledAlike(name.rd, name.soundKey, phrase)) return `reads as "${phrase}" (${r.code})`;
   }
   return undefined;
 }
@@ -634,7 +626,7 @@ function catchphraseOf(name: PreparedName): string | undefined {
 function punchlineOf(name: PreparedName, isKnownName: (token: string) => boolean): string | undefined {
   for (const r of name.readings) {
     if (!holdsHiddenPunch(r, name.tokens, name.ix, isKnownName)) continue;
-    finishes(r.code, name.ix);
+    finishes(name.rd, r.code, name.ix);
     const found = splitSearch({ name, code: r.code, ends: r.ends, isKnownName, leaves: 0 }, 0, 0);
     if (found !== undefined) return `reads as "${found}" (${r.code})`;
   }
@@ -648,31 +640,21 @@ function punchlineOf(name: PreparedName, isKnownName: (token: string) => boolean
  * split the line and compute a sound key per phrase on every check (~4% of
  * a check; the builder could ship the keys, at the price of a format change).
  */
-interface PhraseLine {
+export interface PhraseLine {
   readonly phrases: readonly string[];
   readonly words: readonly (readonly string[])[];
   readonly soundKeys: readonly string[];
-  /** The said key of each phrase (src/name/sentenceReading.ts `saidKey`, words joined by `joinKeys`), made on first use. */
+  /** The said key of each phrase (src/name/reading/sentences.ts `saidKey`, words joined by `joinKeys`), made on first use. */
   saidKeys: readonly string[] | undefined;
 }
 
-/** Lines of the phrase table remembered (of ~54,000); a line is a few phrases, so this is well under a megabyte. */
-const PHRASE_LINE_CACHE_SIZE = 8192;
-
-/** The phrase table with its remembered lines, keyed by line offset (one cache per table, so a new bundle starts afresh). */
-const phraseTable = bundleMemo(
-  'name/phrases:table',
-  () => [PHRASES],
-  (bundle) => ({ table: new LineTable(bundle.load(PHRASES).phrases), lines: new BoundedCache<number, PhraseLine>(PHRASE_LINE_CACHE_SIZE) }),
-  (value) => value.table.loadAll(),
-);
-
-/** The phrases of the line starting at `line`, with their words and sound keys. */
-function phraseLine({ table, lines }: ReturnType<typeof phraseTable>, line: number): PhraseLine {
+/** The phrases of the line starting at `line` of the reader's phrase table, with their words and sound keys. */
+function phraseLine(rd: ReaderState, line: number): PhraseLine {
+  const { table, lines } = rd.phrases;
   let out = lines.get(line);
   if (out === undefined) {
     const phrases = table.value(line).split('|');
-    out = { phrases, words: phrases.map((p) => p.split(/[ -]/)), soundKeys: phrases.map((p) => soundKey(p)), saidKeys: undefined };
+    out = { phrases, words: phrases.map((p) => p.split(/[ -]/)), soundKeys: phrases.map((p) => rd.sound.key(p)), saidKeys: undefined };
     lines.set(line, out);
   }
   return out;
@@ -738,16 +720,16 @@ function spokenVariants(tokens: readonly string[], r: NameReading): string[] | u
 }
 
 /**
- * The said key of a name (src/name/sentenceReading.ts `saidKey` of each
+ * The said key of a name (src/name/reading/sentences.ts `saidKey` of each
  * token, joined as speech joins them: `joinKeys`): where the vowel sounds
  * are, not which, and a final silent e dropped, so "Faye Tality" and
  * "fatality", "Sara Nade" and "serenade", "Mike Robe" and "microbe" have
  * one key, which the sound keys' letter-for-letter comparison does not give.
  */
-function saidKeyOfWords(words: readonly string[]): string {
+function saidKeyOfWords(rd: ReaderState, words: readonly string[]): string {
   const keys: string[] = [];
   for (const w of words) {
-    const k = saidKey(w);
+    const k = rd.said.key(w);
     if (k === '') return '';
     keys.push(k);
   }
@@ -767,11 +749,11 @@ function isWordTail(surname: string, phrase: string, words: readonly string[]): 
 }
 
 /** The phrase of the table line under `code` that the name is spelt as (sound keys) or said as (said keys), or undefined. */
-function phraseUnder(name: PreparedName, memo: ReturnType<typeof phraseTable>, code: string, runTogether: boolean, isKnownName: (token: string) => boolean): string | undefined {
+function phraseUnder(name: PreparedName, code: string, runTogether: boolean, isKnownName: (token: string) => boolean): string | undefined {
   if (code.length < MIN_PHRASE_CODE) return undefined;
-  const line = memo.table.find(code);
+  const line = name.rd.phrases.table.find(code);
   if (line < 0) return undefined;
-  const entry = phraseLine(memo, line);
+  const entry = phraseLine(name.rd, line);
   const { phrases, words, soundKeys } = entry;
   // A name looked up as said run together is spelt run together too (Kit Tenn: "kittenn", a doubled t once, as in "kitten").
   const nameKey = runTogether ? name.runTogetherKey : name.soundKey;
@@ -782,7 +764,7 @@ function phraseUnder(name: PreparedName, memo: ReturnType<typeof phraseTable>, c
   // Said alike: the same said key, whole (a looser spelling needs the exact sound), when the surname is
   // no known name or a middle initial was said as its letter.
   if ((!name.initialSaid && name.surnameKnown(isKnownName)) || name.saidKey === '') return undefined;
-  entry.saidKeys ??= words.map(saidKeyOfWords);
+  entry.saidKeys ??= words.map((w) => saidKeyOfWords(name.rd, w));
   const last = name.tokens[name.tokens.length - 1]!;
   for (let i = 0; i < phrases.length; i++) {
     if (entry.saidKeys[i] !== name.saidKey || readAsItself(words[i]!, name, isKnownName)) continue;
@@ -808,13 +790,12 @@ function phraseUnder(name: PreparedName, memo: ReturnType<typeof phraseTable>, c
  * answer is the same as asking it first.
  */
 function everydayPhraseOf(name: PreparedName, isKnownName: (token: string) => boolean): string | undefined {
-  const memo = phraseTable();
   for (const r of name.readings) {
     let code = r.code;
-    let phrase = phraseUnder(name, memo, code, false, isKnownName);
+    let phrase = phraseUnder(name, code, false, isKnownName);
     if (phrase === undefined) {
       for (const v of spokenVariants(name.tokens, r) ?? []) {
-        phrase = phraseUnder(name, memo, v, true, isKnownName);
+        phrase = phraseUnder(name, v, true, isKnownName);
         if (phrase !== undefined) {
           code = v;
           break;
@@ -833,9 +814,14 @@ const MIN_SPELT_PUNCH = 3;
 /** Least letters of the English word before it in the token (`spelledPunchOf`): my, ur. */
 const MIN_SPELT_HEAD = 2;
 
-/** The punchline words of MIN_SPELT_PUNCH+ letters and the words that may come before one in a token, made on first use. */
-const spelledWords = bundleMemo('name/vocabulary:spelled', () => [VOCABULARY], () => {
-  const { reading } = vocabulary();
+/** The punchline words of MIN_SPELT_PUNCH+ letters by their last three letters, and the words that may come before one in a token. */
+export interface SpelledWords {
+  readonly byEnd: ReadonlyMap<number, readonly string[]>;
+  readonly head: ReadonlySet<string>;
+}
+
+/** Builds the {@link SpelledWords} of the vocabulary's `reading` words (once per reader, on first use). */
+export function buildSpelledWords(reading: VocabularyData['reading']): SpelledWords {
   // By their last three letters, as a number (`endOf`): a token is compared with the few words that end as it
   // does, found without cutting a string.
   const byEnd = new Map<number, string[]>();
@@ -847,7 +833,7 @@ const spelledWords = bundleMemo('name/vocabulary:spelled', () => [VOCABULARY], (
     else list.push(w);
   }
   return { byEnd, head: new Set([...reading.glue, ...reading.punch].filter((w) => w.length >= MIN_SPELT_HEAD && isAtoZ(w))) };
-});
+}
 
 /** The last three letters (a-z) of a word of three or more, as one number. */
 function endOf(w: string): number {
@@ -865,11 +851,11 @@ function endOf(w: string): number {
  * knows, read as a surname, none reads so (a punchline word first, then a
  * word, read 3: "Assan", "Arseno", "Hughe"; such a token is not read).
  */
-function spelledPunchOf(tokens: readonly string[], isKnownName: (token: string) => boolean): string | undefined {
-  let words: ReturnType<typeof spelledWords> | undefined;
+function spelledPunchOf(rd: ReaderState, tokens: readonly string[], isKnownName: (token: string) => boolean): string | undefined {
+  let words: SpelledWords | undefined;
   for (const t of tokens) {
     if (t.length < MIN_SPELT_PUNCH + MIN_SPELT_HEAD) continue;
-    words ??= spelledWords();
+    words ??= rd.spelled;
     const ending = words.byEnd.get(endOf(t));
     if (ending === undefined || isKnownName(t)) continue;
     for (const w of ending) {
@@ -911,9 +897,10 @@ export interface ReadingWords {
  * @param family - the folded tokens of the surname part
  * @param plain - every token is letters a-z only (src/name/analyse.ts `PartAnalysis.plain` of both parts): each is its own letters, not scanned again
  * @example
- * readingWords(['ted', 'e'], ['bear']) // { words: ['ted', 'e', 'bear'], initials: 2, lone: false, all: ['ted', 'e', 'bear'], allInitials: 2 }
+ * const vocabulary = openNameTables(openData(undefined)).vocabulary;
+ * readingWords(vocabulary, ['ted', 'e'], ['bear']) // { words: ['ted', 'e', 'bear'], initials: 2, lone: false, all: ['ted', 'e', 'bear'], allInitials: 2 }
  */
-export function readingWords(given: readonly string[], family: readonly string[], plain = false): ReadingWords {
+export function readingWords(v: Vocabulary, given: readonly string[], family: readonly string[], plain = false): ReadingWords {
   const words: string[] = [];
   // Every token: `words` itself until a token is left out of it (most names leave none), then a copy that goes on.
   let all: string[] | undefined;
@@ -926,7 +913,7 @@ export function readingWords(given: readonly string[], family: readonly string[]
     const letters = plain ? t : lettersOf(t);
     const initial = t.length === 1 && (inGiven ? k > 0 : k === given.length && family.length > 1);
     if (initial) allInitials |= 1 << k;
-    if (initial || (tokenKind(t) & (TOKEN_PARTICLE | TOKEN_SUFFIX)) === 0) {
+    if (initial || (tokenKind(v, t) & (TOKEN_PARTICLE | TOKEN_SUFFIX)) === 0) {
       if (initial) initials |= 1 << words.length;
       words.push(letters);
       all?.push(letters);
@@ -943,22 +930,30 @@ export function readingWords(given: readonly string[], family: readonly string[]
  * What a name reads as when it reads as a joke (`reads as "my cunt" (MKNT)`),
  * or `undefined`: a catchphrase, a split into words holding a hidden
  * punchline, an everyday word or expression, a catchphrase said
- * non-rhotically, a short sentence (src/name/sentenceReading.ts), or a
+ * non-rhotically, a short sentence (src/name/reading/sentences.ts), or a
  * punchline word spelt in an unknown token, in that order.
  *
  * @param tokens - the folded tokens of first and last name, in order (particles and suffixes removed: `readingWords`)
  * @param isKnownName - whether a folded token is a real first or last name
  * @param initials - bit i set: tokens[i] is a middle initial, said as its letter's name (`readingWords`); none by default
- * @param codesOfToken - a token's Double Metaphone codes as src/name/tokenCodes.ts codesOf gives them (the default; a check passes its facts' codesOf)
+ * @param codesOfToken - where a token's Double Metaphone codes come from (the reader's own memo by default; NameReader.read passes the check's facts)
  * @example
- * humorousReading(['mike', 'hunt'], () => true) // 'reads as "my cunt" (MKNT)'
- * humorousReading(['dinah', 'mite'], () => true) // 'reads as "dynamite" (TNMT)'
- * humorousReading(['rick', 'hunt'], () => true) // undefined
+ * const rd = openNameTables(openData(undefined)).reader.state;
+ * humorousReading(rd, ['mike', 'hunt'], () => true) // 'reads as "my cunt" (MKNT)'
+ * humorousReading(rd, ['dinah', 'mite'], () => true) // 'reads as "dynamite" (TNMT)'
+ * humorousReading(rd, ['rick', 'hunt'], () => true) // undefined
  */
-export function humorousReading(tokens: readonly string[], isKnownName: (token: string) => boolean, initials = 0, codesOfToken: CodesOf = codesOf): string | undefined {
-  const name = prepare(tokens, initials, codesOfToken);
+export function humorousReading(rd: ReaderState, tokens: readonly string[], isKnownName: (token: string) => boolean, initials = 0, codesOfToken?: CodesOf): string | undefined {
+  const name = prepare(rd, tokens, initials, codesOfToken);
   if (name === undefined) return undefined;
-  return catchphraseOf(name) ?? punchlineOf(name, isKnownName) ?? everydayPhraseOf(name, isKnownName) ?? nonRhoticPhrase(tokens, name.ix) ?? sentenceReading(tokens, isKnownName) ?? spelledPunchOf(tokens, isKnownName);
+  return (
+    catchphraseOf(name) ??
+    punchlineOf(name, isKnownName) ??
+    everydayPhraseOf(name, isKnownName) ??
+    nonRhoticPhrase(rd, tokens, name.ix) ??
+    sentenceReading(rd, tokens, isKnownName) ??
+    spelledPunchOf(rd, tokens, isKnownName)
+  );
 }
 
 /** Every token taken as a known name: the whole-name reading asks nothing of the name tables. */
@@ -975,13 +970,14 @@ const allKnown = (): boolean => true;
  * @param initials - bit i set: tokens[i] is a middle initial, said as its letter's name (`readingWords`); none by default
  * @param codesOfToken - as for {@link humorousReading}
  * @example
- * catchphraseReading(['ben', 'derova']) // 'reads as "bend her over" (PNTRFR, "-a" said "-er")'
- * catchphraseReading(['ben', 'smith'])  // undefined
+ * const rd = openNameTables(openData(undefined)).reader.state;
+ * catchphraseReading(rd, ['ben', 'derova']) // 'reads as "bend her over" (PNTRFR, "-a" said "-er")'
+ * catchphraseReading(rd, ['ben', 'smith'])  // undefined
  */
-export function catchphraseReading(tokens: readonly string[], initials = 0, codesOfToken: CodesOf = codesOf): string | undefined {
-  const name = prepare(tokens, initials, codesOfToken);
+export function catchphraseReading(rd: ReaderState, tokens: readonly string[], initials = 0, codesOfToken?: CodesOf): string | undefined {
+  const name = prepare(rd, tokens, initials, codesOfToken);
   if (name === undefined) return undefined;
-  return catchphraseOf(name) ?? everydayPhraseOf(name, allKnown) ?? nonRhoticPhrase(tokens, name.ix);
+  return catchphraseOf(name) ?? everydayPhraseOf(name, allKnown) ?? nonRhoticPhrase(rd, tokens, name.ix);
 }
 
 /**
@@ -996,17 +992,19 @@ export function catchphraseReading(tokens: readonly string[], initials = 0, code
  * @param plain - every token is letters a-z only (`readingWords`)
  * @param codesOfToken - as for {@link humorousReading}
  * @example
- * readingOfParts(['mike'], ['hunt'], () => true) // 'reads as "my cunt" (MKNT)'
- * readingOfParts(['rick'], ['hunt'], () => true) // undefined
+ * const rd = openNameTables(openData(undefined)).reader.state;
+ * readingOfParts(rd, ['mike'], ['hunt'], () => true) // 'reads as "my cunt" (MKNT)'
+ * readingOfParts(rd, ['rick'], ['hunt'], () => true) // undefined
  */
 export function readingOfParts(
+  rd: ReaderState,
   given: readonly string[],
   family: readonly string[],
   isKnownName: (token: string) => boolean,
   plain = false,
-  codesOfToken: CodesOf = codesOf,
+  codesOfToken?: CodesOf,
 ): string | undefined {
-  const { words, initials, lone, all, allInitials } = readingWords(given, family, plain);
-  const reading = humorousReading(words, isKnownName, initials, codesOfToken);
-  return reading === undefined && lone ? catchphraseReading(all, allInitials, codesOfToken) : reading;
+  const { words, initials, lone, all, allInitials } = readingWords(rd.vocabulary(), given, family, plain);
+  const reading = humorousReading(rd, words, isKnownName, initials, codesOfToken);
+  return reading === undefined && lone ? catchphraseReading(rd, all, allInitials, codesOfToken) : reading;
 }

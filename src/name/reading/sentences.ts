@@ -40,11 +40,10 @@
  * at that lookup; the openings of a given name are searched once and kept
  * (a bounded cache), the nouns keyed only when first asked.
  */
-import { BoundedCache, cacheKey, type CacheKey } from '../common/boundedCache.js';
-import { levenshteinDistance } from '../common/levenshtein.js';
-import { keyDistance, soundKey } from './sound.js';
-import { bundleMemo } from './data/bundleMemo.js';
-import { SENTENCE_WORDS } from './data/formats.js';
+import { cacheKey } from '../../common/boundedCache.js';
+import { levenshteinDistance } from '../../common/levenshtein.js';
+import { keyDistance } from '../sound.js';
+import type { ReaderState } from './state.js';
 
 /** Shape of data/name/sentence-words.json (scripts/name/sentences.ts). */
 export interface SentenceWordsData {
@@ -85,144 +84,160 @@ const F = 70;
 const isVowelLetter = (c: string | undefined): boolean => c === 'a' || c === 'e' || c === 'i' || c === 'o' || c === 'u';
 const isLetter = (c: string | undefined): boolean => c !== undefined && c >= 'a' && c <= 'z';
 
-/** The key being built, as char codes (one string is made at the end, not one per letter). */
-let buffer = new Uint8Array(64);
-let length = 0;
+/**
+ * The writer of said keys: the key being built, as char codes (one string
+ * is made at the end, not one per letter), is its own. The joke reader
+ * keeps one (ReaderState).
+ */
+export class SaidKeys {
+  private buffer = new Uint8Array(64);
+  private length = 0;
 
-/** Appends the key letter `code` (a char code) unless it repeats the last one (a double letter, or one vowel sound across letters). */
-function push(code: number): void {
-  if (length === 0 || buffer[length - 1] !== code) buffer[length++] = code;
+  /** Appends the key letter `code` (a char code) unless it repeats the last one (a double letter, or one vowel sound across letters). */
+  private push(code: number): void {
+    if (this.length === 0 || this.buffer[this.length - 1] !== code) this.buffer[this.length++] = code;
+  }
+
+  /**
+   * The said key of a folded word (letters a-z; `''` otherwise): its
+   * consonant sounds in order, with `A` for each vowel sound. Spelling is
+   * read as English speech: c, ck, q → K (c before e, i, y → S); ch, sh → X;
+   * th → 0; ph → F; d → T (flapped: "Anita" is said "a need a"); z → S;
+   * x → KS; gh silent after a vowel; kn-, gn-, wr- lose their first letter;
+   * h is heard only before a vowel and not after a consonant; y and w are
+   * consonants before a vowel, else part of the vowel sound; a final e after
+   * a consonant is silent when the word has a vowel before it (love, olive),
+   * and a final consonant + "le" is said "-el" (tinkle). An initial "hu"
+   * before one consonant and a vowel, or "hugh", is said "you" (the /hj/ of
+   * Hugh, Hugo, huge, human, said /j/ with the h dropped, as in the "Hugh
+   * Jass" family of puns). Doubled sounds are written once.
+   *
+   * @example
+   * saidKey('olive') // 'ALAV'
+   * saidKey('hugo') // 'YAKA'
+   */
+  key(word: string): string {
+    const n = word.length;
+    for (let i = 0; i < n; i++) if (!isLetter(word[i])) return '';
+    if (n === 0) return '';
+    // Each letter gives at most two key letters (x → KS).
+    if (this.buffer.length < 2 * n + 2) this.buffer = new Uint8Array(2 * n + 2);
+    this.length = 0;
+    let i = 0;
+    if (word.startsWith('kn') || word.startsWith('gn') || word.startsWith('wr')) i = 1;
+    else if (word === 'hugh' || (word.startsWith('hu') && n >= 4 && !isVowelLetter(word[2]) && word[2] !== 'r' && word[2] !== 'y' && word[2] !== 'w' && isVowelLetter(word[3]))) {
+      this.push(Y);
+      i = 1;
+    }
+    // A silent final e, or a syllabic final -le (said -el).
+    let end = n;
+    let syllabic = false;
+    if (n >= 3 && word[n - 1] === 'e' && !isVowelLetter(word[n - 2]) && word[n - 2] !== 'y' && word[n - 2] !== 'w') {
+      let vowelBefore = false;
+      for (let k = 0; k < n - 2; k++) if (isVowelLetter(word[k]) || (k > 0 && word[k] === 'y')) vowelBefore = true;
+      if (word[n - 2] === 'l' && n >= 4 && !isVowelLetter(word[n - 3]) && word[n - 3] !== 'l') {
+        end = n - 2;
+        syllabic = true;
+      } else if (vowelBefore) end = n - 1;
+    }
+    for (; i < end; i++) {
+      const c = word[i]!;
+      const next = i + 1 < end ? word[i + 1] : undefined;
+      // Letters said by what follows them read the spelling, silent e included (ace: s, not k).
+      const after = word[i + 1];
+      switch (c) {
+        case 'a':
+        case 'e':
+        case 'i':
+        case 'o':
+        case 'u':
+          this.push(VOWEL);
+          break;
+        case 'y':
+        case 'w':
+          if (c === 'w' && next === 'h') {
+            this.push(W);
+            i++;
+          } else {
+            // A consonant before a vowel (you, yew, win); w also before a y said as a vowel (Wynn) and at a word's start.
+            const consonant = isVowelLetter(next) || (c === 'w' && (next === 'y' || i === 0));
+            this.push(consonant ? (c === 'w' ? W : Y) : VOWEL);
+          }
+          break;
+        case 'h': {
+          const before = i > 0 ? word[i - 1] : undefined;
+          if ((before === undefined || isVowelLetter(before)) && isVowelLetter(next)) this.push(H);
+          break;
+        }
+        case 'c':
+          if (next === 'h') {
+            this.push(word[i + 2] === 'r' ? K : X);
+            i++;
+          } else if (next === 'k') {
+            this.push(K);
+            i++;
+          } else this.push(after === 'e' || after === 'i' || after === 'y' ? S : K);
+          break;
+        case 's':
+          if (next === 'h') {
+            this.push(X);
+            i++;
+          } else this.push(S);
+          break;
+        case 't':
+          if (next === 'h') {
+            this.push(TH);
+            i++;
+          } else this.push(T);
+          break;
+        case 'p':
+          if (next === 'h') {
+            this.push(F);
+            i++;
+          } else this.push(P);
+          break;
+        case 'g':
+          if (next === 'h') {
+            // gh: a hard g at the start (ghost), silent after a vowel (night, Hugh).
+            if (i === 0) this.push(K);
+            i++;
+          } else this.push(K);
+          break;
+        case 'q':
+          this.push(K);
+          break;
+        case 'd':
+          this.push(T);
+          break;
+        case 'z':
+          this.push(S);
+          break;
+        case 'x':
+          this.push(K);
+          this.push(S);
+          break;
+        default:
+          this.push(c.charCodeAt(0) - 32);
+      }
+    }
+    if (syllabic) {
+      this.push(VOWEL);
+      this.push(L);
+    }
+    let key = '';
+    for (let k = 0; k < this.length; k++) key += String.fromCharCode(this.buffer[k]!);
+    return key;
+  }
 }
 
 /**
- * The said key of a folded word (letters a-z; `''` otherwise): its
- * consonant sounds in order, with `A` for each vowel sound. Spelling is
- * read as English speech: c, ck, q → K (c before e, i, y → S); ch, sh → X;
- * th → 0; ph → F; d → T (flapped: "Anita" is said "a need a"); z → S;
- * x → KS; gh silent after a vowel; kn-, gn-, wr- lose their first letter;
- * h is heard only before a vowel and not after a consonant; y and w are
- * consonants before a vowel, else part of the vowel sound; a final e after
- * a consonant is silent when the word has a vowel before it (love, olive),
- * and a final consonant + "le" is said "-el" (tinkle). An initial "hu"
- * before one consonant and a vowel, or "hugh", is said "you" (the /hj/ of
- * Hugh, Hugo, huge, human, said /j/ with the h dropped, as in the "Hugh
- * Jass" family of puns). Doubled sounds are written once.
+ * {@link SaidKeys.key} with a writer of its own (builders and tests).
  *
  * @example
  * saidKey('olive') // 'ALAV'
- * saidKey('hugo') // 'YAKA'
  */
 export function saidKey(word: string): string {
-  const n = word.length;
-  for (let i = 0; i < n; i++) if (!isLetter(word[i])) return '';
-  if (n === 0) return '';
-  // Each letter gives at most two key letters (x → KS).
-  if (buffer.length < 2 * n + 2) buffer = new Uint8Array(2 * n + 2);
-  length = 0;
-  let i = 0;
-  if (word.startsWith('kn') || word.startsWith('gn') || word.startsWith('wr')) i = 1;
-  else if (word === 'hugh' || (word.startsWith('hu') && n >= 4 && !isVowelLetter(word[2]) && word[2] !== 'r' && word[2] !== 'y' && word[2] !== 'w' && isVowelLetter(word[3]))) {
-    push(Y);
-    i = 1;
-  }
-  // A silent final e, or a syllabic final -le (said -el).
-  let end = n;
-  let syllabic = false;
-  if (n >= 3 && word[n - 1] === 'e' && !isVowelLetter(word[n - 2]) && word[n - 2] !== 'y' && word[n - 2] !== 'w') {
-    let vowelBefore = false;
-    for (let k = 0; k < n - 2; k++) if (isVowelLetter(word[k]) || (k > 0 && word[k] === 'y')) vowelBefore = true;
-    if (word[n - 2] === 'l' && n >= 4 && !isVowelLetter(word[n - 3]) && word[n - 3] !== 'l') {
-      end = n - 2;
-      syllabic = true;
-    } else if (vowelBefore) end = n - 1;
-  }
-  for (; i < end; i++) {
-    const c = word[i]!;
-    const next = i + 1 < end ? word[i + 1] : undefined;
-    // Letters said by what follows them read the spelling, silent e included (ace: s, not k).
-    const after = word[i + 1];
-    switch (c) {
-      case 'a':
-      case 'e':
-      case 'i':
-      case 'o':
-      case 'u':
-        push(VOWEL);
-        break;
-      case 'y':
-      case 'w':
-        if (c === 'w' && next === 'h') {
-          push(W);
-          i++;
-        } else {
-          // A consonant before a vowel (you, yew, win); w also before a y said as a vowel (Wynn) and at a word's start.
-          const consonant = isVowelLetter(next) || (c === 'w' && (next === 'y' || i === 0));
-          push(consonant ? (c === 'w' ? W : Y) : VOWEL);
-        }
-        break;
-      case 'h': {
-        const before = i > 0 ? word[i - 1] : undefined;
-        if ((before === undefined || isVowelLetter(before)) && isVowelLetter(next)) push(H);
-        break;
-      }
-      case 'c':
-        if (next === 'h') {
-          push(word[i + 2] === 'r' ? K : X);
-          i++;
-        } else if (next === 'k') {
-          push(K);
-          i++;
-        } else push(after === 'e' || after === 'i' || after === 'y' ? S : K);
-        break;
-      case 's':
-        if (next === 'h') {
-          push(X);
-          i++;
-        } else push(S);
-        break;
-      case 't':
-        if (next === 'h') {
-          push(TH);
-          i++;
-        } else push(T);
-        break;
-      case 'p':
-        if (next === 'h') {
-          push(F);
-          i++;
-        } else push(P);
-        break;
-      case 'g':
-        if (next === 'h') {
-          // gh: a hard g at the start (ghost), silent after a vowel (night, Hugh).
-          if (i === 0) push(K);
-          i++;
-        } else push(K);
-        break;
-      case 'q':
-        push(K);
-        break;
-      case 'd':
-        push(T);
-        break;
-      case 'z':
-        push(S);
-        break;
-      case 'x':
-        push(K);
-        push(S);
-        break;
-      default:
-        push(c.charCodeAt(0) - 32);
-    }
-  }
-  if (syllabic) {
-    push(VOWEL);
-    push(L);
-  }
-  let key = '';
-  for (let k = 0; k < length; k++) key += String.fromCharCode(buffer[k]!);
-  return key;
+  return new SaidKeys().key(word);
 }
 
 /** Keys of words said one after another: a sound ending one word and starting the next is said once ("I own" = A + AN → AN). */
@@ -240,11 +255,11 @@ interface KeyNode {
 
 const newNode = (): KeyNode => ({ next: [], words: undefined });
 
-function trieOf(words: readonly string[]): KeyNode {
+function trieOf(said: SaidKeys, words: readonly string[]): KeyNode {
   const root = newNode();
   for (const w of words) {
     // Contractions are said without their apostrophe (i'm: "im").
-    const key = saidKey(w.replaceAll("'", ''));
+    const key = said.key(w.replaceAll("'", ''));
     if (key === '') continue;
     let node = root;
     for (let i = 0; i < key.length; i++) {
@@ -257,10 +272,10 @@ function trieOf(words: readonly string[]): KeyNode {
 }
 
 /** Words by said key, in the data's order (the common ones first). */
-function mapOf(words: readonly string[]): ReadonlyMap<string, readonly string[]> {
+function mapOf(said: SaidKeys, words: readonly string[]): ReadonlyMap<string, readonly string[]> {
   const out = new Map<string, string[]>();
   for (const w of words) {
-    const key = saidKey(w);
+    const key = said.key(w);
     if (key === '') continue;
     const list = out.get(key);
     if (list === undefined) out.set(key, [w]);
@@ -270,7 +285,7 @@ function mapOf(words: readonly string[]): ReadonlyMap<string, readonly string[]>
 }
 
 /** The word classes: the sentence openings as key tries, the final words by key. */
-interface SentenceIndex {
+export interface SentenceIndex {
   readonly subject: KeyNode;
   readonly copula: KeyNode;
   readonly modal: KeyNode;
@@ -285,25 +300,27 @@ interface SentenceIndex {
   readonly adverb: ReadonlyMap<string, readonly string[]>;
 }
 
-const sentenceIndex = bundleMemo('name/sentence-words:index', () => [SENTENCE_WORDS], (bundle): SentenceIndex => {
-  const d = bundle.load(SENTENCE_WORDS);
+/** Builds the word classes of `d` (the bundle's `name/sentence-words` dataset), once per reader. */
+export function buildSentenceIndex(d: SentenceWordsData, said: SaidKeys): SentenceIndex {
   return {
-    subject: trieOf(d.subject),
-    copula: trieOf(d.copula),
-    modal: trieOf(d.modal),
-    article: trieOf(d.article),
-    auxiliary: trieOf(d.auxiliary),
-    asked: trieOf([...d.subject, ...d.third]),
-    verb: trieOf(d.verbs),
+    subject: trieOf(said, d.subject),
+    copula: trieOf(said, d.copula),
+    modal: trieOf(said, d.modal),
+    article: trieOf(said, d.article),
+    auxiliary: trieOf(said, d.auxiliary),
+    asked: trieOf(said, [...d.subject, ...d.third]),
+    verb: trieOf(said, d.verbs),
     transitive: new Set(d.transitive),
     personal: new Set(d.personal),
-    object: mapOf(d.object),
-    adverb: mapOf(d.adverbs),
+    object: mapOf(said, d.object),
+    adverb: mapOf(said, d.adverbs),
   };
-});
+}
 
 /** The nouns by said key (some 3,500: one syllable), made only when a name first reads as "… a" + a noun. */
-const nounIndex = bundleMemo('name/sentence-words:nouns', () => [SENTENCE_WORDS], (bundle) => mapOf(bundle.load(SENTENCE_WORDS).nouns));
+export function buildNounIndex(d: SentenceWordsData, said: SaidKeys): ReadonlyMap<string, readonly string[]> {
+  return mapOf(said, d.nouns);
+}
 
 /**
  * How a given name can open a sentence, read wholly as its first words:
@@ -311,7 +328,7 @@ const nounIndex = bundleMemo('name/sentence-words:nouns', () => [SENTENCE_WORDS]
  * after a verb taking a person, an adverb after a verb or I'm, a noun
  * after "a", a verb after an auxiliary + subject).
  */
-interface Opening {
+export interface Opening {
   object?: string;
   adverb?: string;
   noun?: string;
@@ -340,30 +357,27 @@ const enum Slot {
   Predicate,
 }
 
-/** The words read so far by the opening search, by depth (reused across searches). */
-const stack: string[] = [];
-
 /**
- * The given name whose openings are being searched, by its sound key, and
- * how far from it each kind of opening found so far is spelt (NaN: not yet
- * measured, as long as it is the only one): when a name opens several ways
- * (Olive: I love, I leave, I live), the one spelt most like it is the one
- * said ("I live" and "I love" before "I leave").
+ * The opening search keeps, in the reader's state, the words read so far by
+ * depth (`stack`), the given name being searched by its sound key
+ * (`searchedKey`) and how far from it each kind of opening found so far is
+ * spelt (`spelt`; NaN: not yet measured, as long as it is the only one):
+ * when a name opens several ways (Olive: I love, I leave, I live), the one
+ * spelt most like it is the one said ("I live" and "I love" before "I leave").
  */
-let searchedKey = '';
-const spelt = [NaN, NaN, NaN, NaN];
 const KINDS = ['object', 'adverb', 'noun', 'predicate'] as const;
 
 /** Keeps `said` as the opening of kind `k` when it is the first found or spelt closer to the name than the one kept. */
-function keep(out: Opening, k: number, said: string): void {
+function keep(rd: ReaderState, out: Opening, k: number, said: string): void {
+  const { spelt } = rd;
   const kind = KINDS[k]!;
   const kept = out[kind];
   if (kept === undefined) {
     out[kind] = said;
     return;
   }
-  if (Number.isNaN(spelt[k])) spelt[k] = levenshteinDistance(searchedKey, soundKey(kept));
-  const distance = levenshteinDistance(searchedKey, soundKey(said));
+  if (Number.isNaN(spelt[k])) spelt[k] = levenshteinDistance(rd.searchedKey, rd.sound.key(kept));
+  const distance = levenshteinDistance(rd.searchedKey, rd.sound.key(said));
   if (distance < spelt[k]!) {
     out[kind] = said;
     spelt[k] = distance;
@@ -371,12 +385,12 @@ function keep(out: Opening, k: number, said: string): void {
 }
 
 /** Records the words in `stack` (`depth` of them) as an opening of the kinds `slot` allows. */
-function record(ix: SentenceIndex, slot: Slot, depth: number, verb: string, out: Opening): void {
-  const said = stack.slice(0, depth).join(' ');
-  if (slot === Slot.Tail && ix.personal.has(verb)) keep(out, 0, said);
-  if (slot === Slot.Tail || slot === Slot.Complement) keep(out, 1, said);
-  if (slot === Slot.Noun) keep(out, 2, said);
-  if (slot === Slot.Predicate) keep(out, 3, said);
+function record(rd: ReaderState, ix: SentenceIndex, slot: Slot, depth: number, verb: string, out: Opening): void {
+  const said = rd.stack.slice(0, depth).join(' ');
+  if (slot === Slot.Tail && ix.personal.has(verb)) keep(rd, out, 0, said);
+  if (slot === Slot.Tail || slot === Slot.Complement) keep(rd, out, 1, said);
+  if (slot === Slot.Noun) keep(rd, out, 2, said);
+  if (slot === Slot.Predicate) keep(rd, out, 3, said);
 }
 
 /**
@@ -386,32 +400,32 @@ function record(ix: SentenceIndex, slot: Slot, depth: number, verb: string, out:
  * on (said once: I + own = AN); read from `at - 1` it must say something
  * new, more than that one sound.
  */
-function openings(ix: SentenceIndex, key: string, at: number, slot: Slot, depth: number, verb: string, out: Opening): void {
+function openings(rd: ReaderState, ix: SentenceIndex, key: string, at: number, slot: Slot, depth: number, verb: string, out: Opening): void {
   if (at === key.length) {
-    record(ix, slot, depth, verb, out);
+    record(rd, ix, slot, depth, verb, out);
     return;
   }
   if (depth >= MAX_OPENING_WORDS) return;
   switch (slot) {
     case Slot.Start:
-      step(ix, ix.copula, key, at, Slot.Complement, depth, verb, out);
-      step(ix, ix.subject, key, at, Slot.Verb, depth, verb, out);
-      step(ix, ix.modal, key, at, Slot.Verb, depth, verb, out);
-      step(ix, ix.auxiliary, key, at, Slot.Asked, depth, verb, out);
+      step(rd, ix, ix.copula, key, at, Slot.Complement, depth, verb, out);
+      step(rd, ix, ix.subject, key, at, Slot.Verb, depth, verb, out);
+      step(rd, ix, ix.modal, key, at, Slot.Verb, depth, verb, out);
+      step(rd, ix, ix.auxiliary, key, at, Slot.Asked, depth, verb, out);
       return;
     case Slot.Asked:
-      step(ix, ix.asked, key, at, Slot.Predicate, depth, verb, out);
+      step(rd, ix, ix.asked, key, at, Slot.Predicate, depth, verb, out);
       return;
     case Slot.Predicate:
       return;
     case Slot.Verb:
-      step(ix, ix.verb, key, at, Slot.Tail, depth, verb, out);
+      step(rd, ix, ix.verb, key, at, Slot.Tail, depth, verb, out);
       return;
     case Slot.Tail:
-      if (ix.transitive.has(verb)) step(ix, ix.article, key, at, Slot.Noun, depth, verb, out);
+      if (ix.transitive.has(verb)) step(rd, ix, ix.article, key, at, Slot.Noun, depth, verb, out);
       return;
     case Slot.Complement:
-      step(ix, ix.article, key, at, Slot.Noun, depth, verb, out);
+      step(rd, ix, ix.article, key, at, Slot.Noun, depth, verb, out);
       return;
     case Slot.Noun:
       return;
@@ -419,7 +433,7 @@ function openings(ix: SentenceIndex, key: string, at: number, slot: Slot, depth:
 }
 
 /** Reads each word of class `root` from `at` (or `at - 1`, see `openings`) and goes on in slot `next`. */
-function step(ix: SentenceIndex, root: KeyNode, key: string, at: number, next: Slot, depth: number, verb: string, out: Opening): void {
+function step(rd: ReaderState, ix: SentenceIndex, root: KeyNode, key: string, at: number, next: Slot, depth: number, verb: string, out: Opening): void {
   for (let start = at; start >= 0 && start >= at - 1; start--) {
     let node: KeyNode | undefined = root;
     for (let i = start; i < key.length; i++) {
@@ -427,8 +441,8 @@ function step(ix: SentenceIndex, root: KeyNode, key: string, at: number, next: S
       if (node === undefined) break;
       if (node.words === undefined || i + 1 <= at) continue;
       for (const w of node.words) {
-        stack[depth] = w;
-        openings(ix, key, i + 1, next, depth + 1, next === Slot.Tail ? w : verb, out);
+        rd.stack[depth] = w;
+        openings(rd, ix, key, i + 1, next, depth + 1, next === Slot.Tail ? w : verb, out);
       }
     }
   }
@@ -436,22 +450,18 @@ function step(ix: SentenceIndex, root: KeyNode, key: string, at: number, next: S
 
 /** No opening: most given names. */
 const NONE: Opening = Object.freeze({});
-/** Openings of recent given names (given names repeat; the key search is the costly part). */
-const OPENING_CACHE_SIZE = 4096;
-const openingCache = bundleMemo('name/sentence-words:openings', () => [SENTENCE_WORDS], () => new BoundedCache<CacheKey, Opening>(OPENING_CACHE_SIZE));
-
-/** The openings of a given name (cached). */
-function openingOf(token: string): Opening {
-  const cache = openingCache();
+/** The openings of a given name (cached in the reader's state: given names repeat, and the key search is the costly part). */
+function openingOf(rd: ReaderState, token: string): Opening {
+  const cache = rd.openings;
   const k = cacheKey(token);
   let out = cache.get(k);
   if (out === undefined) {
-    const key = saidKey(token);
+    const key = rd.said.key(token);
     const found: Opening = {};
     if (key !== '') {
-      searchedKey = soundKey(token);
-      spelt.fill(NaN);
-      openings(sentenceIndex(), key, 0, Slot.Start, 0, '', found);
+      rd.searchedKey = rd.sound.key(token);
+      rd.spelt.fill(NaN);
+      openings(rd, rd.sentences, key, 0, Slot.Start, 0, '', found);
     }
     // "a" is said as a schwa, which ends a given name spelt -a or -ah (Anita, Iona, Ima); the said key
     // keeps no vowel quality, so without this Annie, Amie and Otto would end in "a" too.
@@ -494,8 +504,8 @@ export function syllables(key: string): number {
  * word it is read as, in letters of their sound keys; `Infinity` past
  * `share` of the longer key.
  */
-function spelledClose(surnameKey: string, word: string, share: number): number {
-  return keyDistance(surnameKey, soundKey(word), share);
+function spelledClose(rd: ReaderState, surnameKey: string, word: string, share: number): number {
+  return keyDistance(surnameKey, rd.sound.key(word), share);
 }
 
 /**
@@ -505,11 +515,11 @@ function spelledClose(surnameKey: string, word: string, share: number): number {
  * TAIL_SPELLING_DISTANCE of the surname (Makit: "make it"). Of those that
  * fit, the one spelt most like the surname.
  */
-function predicateOf(ix: SentenceIndex, key: string, surnameKey: string): string | undefined {
+function predicateOf(rd: ReaderState, ix: SentenceIndex, key: string, surnameKey: string): string | undefined {
   let best = Infinity;
   let out: string | undefined;
   const consider = (words: string): void => {
-    const distance = spelledClose(surnameKey, words, TAIL_SPELLING_DISTANCE);
+    const distance = spelledClose(rd, surnameKey, words, TAIL_SPELLING_DISTANCE);
     if (distance < best) {
       best = distance;
       out = words;
@@ -541,32 +551,33 @@ function predicateOf(ix: SentenceIndex, key: string, surnameKey: string): string
  * @param tokens - the folded tokens of first and last name, in order
  * @param isKnownName - whether a folded token is a real first or last name
  * @example
- * sentenceReading(['olive', 'yew'], () => false) // 'reads as "i love you" (ALAV YA)'
- * sentenceReading(['olive', 'yu'], (t) => t === 'yu') // undefined
+ * const rd = openNameTables(openData(undefined)).reader.state;
+ * sentenceReading(rd, ['olive', 'yew'], () => false) // 'reads as "i love you" (ALAV YA)'
+ * sentenceReading(rd, ['olive', 'yu'], (t) => t === 'yu') // undefined
  */
-export function sentenceReading(tokens: readonly string[], isKnownName: (token: string) => boolean): string | undefined {
+export function sentenceReading(rd: ReaderState, tokens: readonly string[], isKnownName: (token: string) => boolean): string | undefined {
   if (tokens.length !== 2) return undefined;
   const [first, last] = tokens as [string, string];
   // The cheap test first: nearly every real surname is a known name.
   if (isKnownName(last)) return undefined;
-  const open = openingOf(first);
+  const open = openingOf(rd, first);
   if (open === NONE) return undefined;
-  const key = saidKey(last);
+  const key = rd.said.key(last);
   if (key === '') return undefined;
-  const ix = sentenceIndex();
+  const ix = rd.sentences;
   // An object pronoun (a closed class of seven) is heard in any spelling (Yew, Hurr); an adverb only in one
   // close to its own; a noun only spelt as itself and of one syllable, the short everyday word such a pun
   // ends on (Hogg, Bath, Drink): else many unknown surnames read as one of WordNet's 23,000 nouns, and a
   // longer one (Genesis, Camellia, Marquess) is a name that happens to be a word. Of the words that fit,
   // the one spelt most like the surname is the one said (Home: "home", not "him").
-  const lastKey = soundKey(last);
+  const lastKey = rd.sound.key(last);
   let said: string | undefined;
   let word: string | undefined;
   let best = Infinity;
   const consider = (opening: string | undefined, words: readonly string[] | undefined, share: number): void => {
     if (opening === undefined || words === undefined) return;
     for (const w of words) {
-      const distance = spelledClose(lastKey, w, share);
+      const distance = spelledClose(rd, lastKey, w, share);
       if (distance < best) {
         best = distance;
         said = opening;
@@ -576,13 +587,13 @@ export function sentenceReading(tokens: readonly string[], isKnownName: (token: 
   };
   consider(open.object, ix.object.get(key), Infinity);
   consider(open.adverb, ix.adverb.get(key), TAIL_SPELLING_DISTANCE);
-  if (syllables(key) <= NOUN_SYLLABLES) consider(open.noun, open.noun === undefined ? undefined : nounIndex().get(key), 0);
+  if (syllables(key) <= NOUN_SYLLABLES) consider(open.noun, open.noun === undefined ? undefined : rd.nouns.get(key), 0);
   if (open.predicate !== undefined && word === undefined) {
-    const predicate = predicateOf(ix, key, lastKey);
+    const predicate = predicateOf(rd, ix, key, lastKey);
     if (predicate !== undefined) {
       said = open.predicate;
       word = predicate;
     }
   }
-  return word === undefined ? undefined : `reads as "${said!} ${word}" (${saidKey(first)} ${key})`;
+  return word === undefined ? undefined : `reads as "${said!} ${word}" (${rd.said.key(first)} ${key})`;
 }
