@@ -13,7 +13,8 @@
  *   core       errors, options, cache, input, clock   src/errors.ts, src/common
  *
  * A product (and identity) is imported from outside its folder only through
- * its index.ts, and never by another product.
+ * its index.ts (the registry also through its product.ts), and never by
+ * another product.
  */
 const CORE = '^src/(errors\\.ts$|common/)';
 const SCORING = '^src/scoring/';
@@ -65,10 +66,11 @@ module.exports = {
     only('checker-below-apps', CHECKER, [CORE, SCORING, DATA, PRODUCTS, IDENTITY, CHECKER], 'The checker layer (registry, checker, resolve, providers, one-call functions) never imports an app.'),
     {
       name: 'through-index',
-      comment: 'A product or identity is entered through its index.ts: its other files are its own business.',
+      comment:
+        'A product or identity is entered through its index.ts (its public entry), and by the registry through its product.ts: its other files are its own business.',
       severity: 'error',
       from: { path: '^src/([^/]+)' },
-      to: { path: '^src/(email|device|ip|phone|name|identity)/(?!index\\.ts$)', pathNot: '^src/$1/' },
+      to: { path: '^src/(email|device|ip|phone|name|identity)/(?!(index|product)\\.ts$)', pathNot: '^src/$1/' },
     },
     {
       name: 'apps-apart',

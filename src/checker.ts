@@ -19,8 +19,9 @@ import { PROVIDER_PRODUCTS } from './providers/fields.js';
 import type { EmailProvider, Provider, ProviderProduct } from './providers/types.js';
 import type { ProductName } from './scoring/index.js';
 import type { ScoringOptions } from './registry.js';
-import { createIdentityCheck } from './identity/index.js';
-import type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityParts, IdentityResult, IdentityScore } from './identity/index.js';
+import { createIdentityCheck } from './identity/product.js';
+import type { IdentityParts } from './identity/product.js';
+import type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityResult, IdentityScore } from './identity/index.js';
 
 /** Configuration of a {@link Checker}. Resolved once; two checkers never share mutable state. */
 export interface CheckerOptions {

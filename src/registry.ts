@@ -6,22 +6,25 @@
  * product.
  */
 import type { OptionRules, OptionRule } from './common/options.js';
-import { contextAsOption } from './data/context.js';
-import type { DataContext } from './data/context.js';
 import type { DatasetFormat } from './data/format.js';
-import { checkScoringOptions } from './scoring/index.js';
+import { checkScoringOptions } from './scoring/createScorer.js';
 import type { BandTable, ProductBandTable, ProductName, ScoreModel, ScoredName, ScoringOptions as EngineScoringOptions } from './scoring/index.js';
-import { DEVICE_DATASETS, DEVICE_OPTION_RULES, DEVICE_SCORE_MODEL, deviceCheckOn, preloadSharedDeviceCheck } from './device/index.js';
+import { DEVICE_SCORE_MODEL } from './device/index.js';
+import { DEVICE_DATASETS, DEVICE_OPTION_RULES, deviceCheckOn, preloadSharedDeviceCheck } from './device/product.js';
 import type { DeviceWeightCode } from './device/index.js';
-import { EMAIL_DATASETS, EMAIL_OPTION_RULES, EMAIL_SCORE_MODEL, emailCheckOn, preloadSharedEmailCheck } from './email/index.js';
+import { EMAIL_SCORE_MODEL } from './email/index.js';
+import { EMAIL_DATASETS, EMAIL_OPTION_RULES, emailCheckOn, preloadSharedEmailCheck } from './email/product.js';
 import type { EmailWeightCode } from './email/index.js';
 import { IDENTITY_SCORE_MODEL } from './identity/index.js';
 import type { IdentityWeightCode } from './identity/index.js';
-import { IP_DATASETS, IP_OPTION_RULES, IP_SCORE_MODEL, ipCheckOn, preloadSharedIpCheck } from './ip/index.js';
+import { IP_SCORE_MODEL } from './ip/index.js';
+import { IP_DATASETS, IP_OPTION_RULES, ipCheckOn, preloadSharedIpCheck } from './ip/product.js';
 import type { IpWeightCode } from './ip/index.js';
-import { NAME_DATASETS, NAME_OPTION_RULES, NAME_SCORE_MODEL, createNameCheck, preloadSharedNameCheck } from './name/index.js';
+import { NAME_SCORE_MODEL } from './name/index.js';
+import { NAME_DATASETS, NAME_OPTION_RULES, nameCheckOn, preloadSharedNameCheck } from './name/product.js';
 import type { NameWeightCode } from './name/index.js';
-import { PHONE_DATASETS, PHONE_OPTION_RULES, PHONE_SCORE_MODEL, phoneCheckOn, preloadSharedPhoneCheck } from './phone/index.js';
+import { PHONE_SCORE_MODEL } from './phone/index.js';
+import { PHONE_DATASETS, PHONE_OPTION_RULES, phoneCheckOn, preloadSharedPhoneCheck } from './phone/product.js';
 import type { PhoneWeightCode } from './phone/index.js';
 
 /** What the registry knows of a product. */
@@ -48,14 +51,7 @@ export const PRODUCTS = Object.freeze({
   device: product({ name: 'device', datasets: DEVICE_DATASETS, scoreModel: DEVICE_SCORE_MODEL, optionRules: DEVICE_OPTION_RULES, open: deviceCheckOn, preloadShared: preloadSharedDeviceCheck }),
   ip: product({ name: 'ip', datasets: IP_DATASETS, scoreModel: IP_SCORE_MODEL, optionRules: IP_OPTION_RULES, open: ipCheckOn, preloadShared: preloadSharedIpCheck }),
   phone: product({ name: 'phone', datasets: PHONE_DATASETS, scoreModel: PHONE_SCORE_MODEL, optionRules: PHONE_OPTION_RULES, open: phoneCheckOn, preloadShared: preloadSharedPhoneCheck }),
-  name: product({
-    name: 'name',
-    datasets: NAME_DATASETS,
-    scoreModel: NAME_SCORE_MODEL,
-    optionRules: NAME_OPTION_RULES,
-    open: (context: DataContext, options: Omit<Parameters<typeof createNameCheck>[0] & object, 'data'>) => createNameCheck({ ...options, data: contextAsOption(context) }),
-    preloadShared: preloadSharedNameCheck,
-  }),
+  name: product({ name: 'name', datasets: NAME_DATASETS, scoreModel: NAME_SCORE_MODEL, optionRules: NAME_OPTION_RULES, open: nameCheckOn, preloadShared: preloadSharedNameCheck }),
 });
 
 /** The products' names, in registry order. */

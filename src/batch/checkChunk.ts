@@ -1,7 +1,7 @@
 import { createChecker } from '../checker.js';
 import type { Checker, CheckerOptions } from '../checker.js';
 import { isIdentitySignalsError } from '../errors.js';
-import { nameHint } from '../identity/index.js';
+import { nameHint } from '../identity/product.js';
 import type { IpResult } from '../ip/index.js';
 import type { NameResult } from '../name/index.js';
 import type { PhoneResult } from '../phone/index.js';

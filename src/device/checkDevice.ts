@@ -8,7 +8,7 @@ import type { CacheKey } from '../common/boundedCache.js';
 import { assertString } from '../common/input.js';
 import { checkOptions, countOption, dateOption, recordOption } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
-import { scoringRule } from '../scoring/index.js';
+import { scoringRule } from '../scoring/createScorer.js';
 import { sharedChecker } from '../data/sharedChecker.js';
 import { createScorer } from '../scoring/index.js';
 import type { Signal } from '../scoring/index.js';

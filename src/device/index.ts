@@ -26,11 +26,3 @@ export type {
   DeviceResult,
   PriceCluster,
 } from './types.js';
-
-// For the checker layer (src/registry.ts lists every product from these), not
-// part of the stable API: the factory on an opened data context, the option
-// rules, the datasets and the one-call functions' preload.
-/** @internal */
-export { DEVICE_OPTION_RULES, deviceCheckOn, preloadSharedDeviceCheck } from './checkDevice.js';
-/** @internal */
-export { DEVICE_DATASETS } from './data/formats.js';

@@ -4,7 +4,7 @@ import { sharedChecker } from '../data/sharedChecker.js';
 import { assertString } from '../common/input.js';
 import { booleanOption, checkOptions, isPlainObject } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
-import { scoringRule } from '../scoring/index.js';
+import { scoringRule } from '../scoring/createScorer.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { dataOptionRule, openData, plainDataContext } from '../data/context.js';

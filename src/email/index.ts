@@ -14,11 +14,3 @@ export type { ParsedEmailAddress, ParseEmailResult } from './parse.js';
 export { isDisposableDomain, isFreeProviderDomain, isRoleLocalPart, suggestDomain } from './helpers.js';
 export { reservedDomainReason } from './domain.js';
 export type { EmailCheck, EmailCheckOptions, EmailReasonCode, EmailResult, EmailStatus } from './types.js';
-
-// For the checker layer (src/registry.ts lists every product from these), not
-// part of the stable API: the factory on an opened data context, the option
-// rules, the datasets and the one-call functions' preload.
-/** @internal */
-export { EMAIL_OPTION_RULES, emailCheckOn, preloadSharedEmailCheck } from './checkEmail.js';
-/** @internal */
-export { EMAIL_DATASETS } from './data/formats.js';

@@ -15,5 +15,3 @@ export type { NameEmailMatch } from './nameEmail.js';
 export { emailCountry } from './findings.js';
 export { nameVariants } from './nicknames.js';
 export type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityResult, IdentityScore } from './types.js';
-export { createIdentityCheck, nameHint } from './identityCheck.js';
-export type { IdentityCheck, IdentityChecks, IdentityParts } from './identityCheck.js';

@@ -7,7 +7,7 @@ import { WARM_UP_CALLS, warmUpIp } from '../common/warmUp.js';
 import { assertString } from '../common/input.js';
 import { arrayOption, booleanOption, checkOptions, dateOption, countOption, isPlainObject, kindOf, optionError } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
-import { scoringRule } from '../scoring/index.js';
+import { scoringRule } from '../scoring/createScorer.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { byoFacts, emptyLocation, fillLocation, type LocationFields } from './byo.js';

@@ -22,11 +22,3 @@ export type { DatabaseKind } from './mmdb.js';
 export { IP_SCORE_MODEL } from './scoreModel.js';
 export type { IpReasonCode, IpWeightCode } from './scoreModel.js';
 export type { ConnectionSpeed, ConnectionType, IpCheck, IpCheckOptions, IpResult, RequestTime } from './types.js';
-
-// For the checker layer (src/registry.ts lists every product from these), not
-// part of the stable API: the factory on an opened data context, the option
-// rules, the datasets and the one-call functions' preload.
-/** @internal */
-export { IP_OPTION_RULES, ipCheckOn, preloadSharedIpCheck } from './checkIp.js';
-/** @internal */
-export { IP_DATASETS } from './data/formats.js';

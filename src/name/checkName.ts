@@ -11,7 +11,7 @@
 import { sharedChecker } from '../data/sharedChecker.js';
 import { assertString } from '../common/input.js';
 import { checkOptions, optionError } from '../common/options.js';
-import { scoringOption } from '../common/scoringOption.js';
+import { scoringRule } from '../scoring/createScorer.js';
 import { dataOptionRule, openData, type DataContext } from '../data/context.js';
 import { preloadOnce } from '../data/preload.js';
 import { WARM_UP_CALLS, warmUpName } from '../common/warmUp.js';
@@ -31,6 +31,9 @@ import { TOKEN_LEGAL_FORM } from './data/vocabulary.js';
 import { isParticle, joinTokens, lettersOf, tokenKind } from './tokens.js';
 import { mixesScripts, plausibleSurname } from './typingRules.js';
 import type { NameCallOptions, NameCheck, NameCheckOptions, NameResult } from './types.js';
+
+/** `scoring` checked against this product's model: its own codes (another product's are that product's business). */
+const scoringOption = scoringRule([NAME_SCORE_MODEL]);
 
 export { MIN_LETTERS_FOR_MODEL } from './typingRules.js';
 

@@ -9,7 +9,7 @@ import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
 import { assertString, hasControlChars } from '../common/input.js';
 import { checkOptions, isPlainObject } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
-import { scoringRule } from '../scoring/index.js';
+import { scoringRule } from '../scoring/createScorer.js';
 import { quoteInput } from '../common/quoteInput.js';
 import { InputError } from '../errors.js';
 import { createScorer } from '../scoring/createScorer.js';

@@ -17,11 +17,3 @@ export type {
   PhoneStatus,
   PhoneType,
 } from './types.js';
-
-// For the checker layer (src/registry.ts lists every product from these), not
-// part of the stable API: the factory on an opened data context, the option
-// rules, the datasets and the one-call functions' preload.
-/** @internal */
-export { PHONE_OPTION_RULES, phoneCheckOn, preloadSharedPhoneCheck } from './checkPhone.js';
-/** @internal */
-export { PHONE_DATASETS } from './data/formats.js';

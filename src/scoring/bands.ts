@@ -1,6 +1,5 @@
 import { InputError } from '../errors.js';
 import type { BandTable, ProductBandTable } from './types.js';
-import { QUALITY_CLUSTERS, RISK_CLUSTERS } from './clusters.js';
 
 export { QUALITY_CLUSTERS, RISK_CLUSTERS } from './clusters.js';
 

@@ -6,7 +6,7 @@
  *
  * @packageDocumentation
  */
-export { checkScoringOptions, createScorer, scoringRule, MAX_CARRIED_LOGIT, MAX_WEIGHT, NEUTRAL_SCORE } from './createScorer.js';
+export { createScorer, MAX_CARRIED_LOGIT, MAX_WEIGHT, NEUTRAL_SCORE } from './createScorer.js';
 export type { Scorer } from './createScorer.js';
 export { DEFAULT_BANDS, SCORECARD_BANDS, QUALITY_CLUSTERS, RISK_CLUSTERS, validateBands, bandIndex } from './bands.js';
 export type {
