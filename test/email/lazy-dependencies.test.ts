@@ -28,7 +28,6 @@ const LAZY = [
   { name: 'fast-levenshtein', product: 'email' },
   { name: 'libphonenumber-js', product: 'phone' },
   { name: 'ua-parser-js', product: 'device' },
-  { name: 'ipaddr.js', product: 'ip' },
   { name: 'maxmind', product: null },
   { name: '@photostructure/tz-lookup', product: null },
 ] as const;
