@@ -20,6 +20,7 @@ import type { EmailProvider, Provider, ProviderProduct } from './providers/types
 import type { ProductName } from './scoring/index.js';
 import type { ScoringOptions } from './registry.js';
 import { createIdentityCheck } from './identity/product.js';
+import { nameTablesOf } from './name/product.js';
 import type { IdentityParts } from './identity/product.js';
 import type { IdentityAsyncResult, IdentityCallOptions, IdentityInput, IdentityResult, IdentityScore } from './identity/index.js';
 
@@ -265,7 +266,8 @@ export function createChecker(options?: CheckerOptions): Checker {
       nameAsync: (first, last, nowMs, options) => late.nameAsync(first, last, options, nowMs),
     },
     scoring,
-    data,
+    () => readClock(data.now),
+    nameTablesOf(name),
   );
 
   return Object.freeze({

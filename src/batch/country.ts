@@ -1,4 +1,4 @@
-import { libphonenumber } from '../phone/libphonenumber.js';
+import { libphonenumber } from '../phone/product.js';
 
 /** Longer than any code with spaces around it: a cell of free text is refused before it is upper-cased. */
 const MAX_COUNTRY_CHARS = 16;

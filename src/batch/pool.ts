@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { DataBundle } from '../data/bundle.js';
 import { openData } from '../data/context.js';
-import { bundledCityPathIfInstalled } from '../ip/mmdb.js';
+import { bundledCityPathIfInstalled } from '../ip/product.js';
 import { chooseThreads } from './threads.js';
 import type { ChunkResult, ChunkTask } from './types.js';
-import type { RunnerSay } from './run.js';
+import type { RunnerSay } from './types.js';
 
 /** Where chunks are checked: a pool of threads here, or workers on a queue. */
 export interface ChunkRunner {

@@ -6,6 +6,9 @@ import { openFile } from '../common/files.js';
 import { numberedLines } from '../common/lines.js';
 import { MappingError, describeMapping, mapColumns, mappedProducts } from './mapColumns.js';
 import type { ChunkRunner } from './pool.js';
+import type { RunnerSay } from './types.js';
+
+export type { RunnerSay } from './types.js';
 import { createProgress } from './progress.js';
 import { CsvFramer, detectDelimiter, formatOfLine, formatOfPath, parseCsvRecord } from './read.js';
 import type { FramedRecord } from './read.js';
@@ -59,13 +62,6 @@ export interface BatchIo {
   readonly handleSignals?: boolean;
 }
 
-/** Where a runner says something on stderr while the run goes on. */
-export interface RunnerSay {
-  /** A note (the threads chosen): silent with `--quiet`. */
-  readonly say: (line: string) => void;
-  /** A warning: said even with `--quiet`. */
-  readonly warn: (line: string) => void;
-}
 
 /** A fault of the command line found while opening the files (exit 2). */
 export class BatchUsageError extends Error {

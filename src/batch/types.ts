@@ -93,3 +93,11 @@ export interface ChunkResult {
   readonly rejectLines: readonly number[];
   readonly stats?: BatchStats;
 }
+
+/** Where a runner says something on stderr while the run goes on. */
+export interface RunnerSay {
+  /** A note (the threads chosen): silent with `--quiet`. */
+  readonly say: (line: string) => void;
+  /** A warning: said even with `--quiet`. */
+  readonly warn: (line: string) => void;
+}

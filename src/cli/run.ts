@@ -2,7 +2,7 @@ import { createChecker } from '../checker.js';
 import type { CheckerOptions } from '../checker.js';
 import { loadOptional } from '../common/optionalPackages.js';
 import { isIdentitySignalsError } from '../errors.js';
-import type { IdentityInput } from '../identity/types.js';
+import type { IdentityInput } from '../identity/index.js';
 import { UsageError, batchProduct, parseCommandLine, quoted } from './args.js';
 import type { CommandLine } from './args.js';
 import { runBatch, runBatchFiles, runWorker } from './batch.js';

@@ -1,16 +1,12 @@
 /**
- * The data a check reads: a bundle plus the age policy, bound to a checker.
- *
- * Why a bound context rather than a parameter: every check is synchronous,
- * and its data is read dozens of calls deep (device parsing, name lists,
- * IP classification). Each checker's functions run with their context made
- * current for the duration of the call ({@link runWithData}), restored on
- * the way out (also on a throw), so the loaders deep inside read the
- * calling checker's bundle without every internal function carrying it.
- * Code that runs outside any checker (the module-level helpers, tests of
- * internal functions) reads the default bundle.
+ * The data a check reads: a bundle, the age limit of its volatile lists and
+ * the checker's clock, opened once by a checker ({@link openData}) and handed
+ * to each product's factory, which opens its tables from that bundle. Nothing
+ * here is "current": the one piece of module state is the one-call
+ * functions' bundle (`configureDefaults`, IDENTITY_SIGNALS_DATA, else the
+ * package's), which those functions read at their entry.
  */
-import { clockOf, readClock, systemClock } from '../common/clock.js';
+import { clockOf, systemClock } from '../common/clock.js';
 import { isPlainObject } from '../common/options.js';
 import { DataError, InputError } from '../errors.js';
 import { DataBundle, isDirectory } from './bundle.js';
@@ -42,18 +38,10 @@ export type DataOptions =
 export interface DataContext {
   readonly bundle: DataBundle;
   readonly maxAgeDays: number;
-  /** The checker's clock (its `now` option): every time-dependent result of the checker reads it, through {@link callTime}. */
+  /** The checker's clock (its `now` option): read once per call, and that instant handed to every time-dependent part of the call. */
   readonly now: () => Date;
 }
 
-let current: DataContext | undefined;
-/**
- * The instant of the running call, in epoch ms: read once from the
- * checker's clock on first use (or set by a call's own `now`, {@link runAt}),
- * then shared by everything the call computes, nested checks included (an
- * identity's IP, e-mail and time of day). Undefined between calls.
- */
-let instant: number | undefined;
 let packageContext: DataContext | undefined;
 /** The one-call functions' context: the bundle `configureDefaults` set, else IDENTITY_SIGNALS_DATA's, else the package's. */
 let plainContext: DataContext | undefined;
@@ -119,70 +107,11 @@ export function defaultDataGeneration(): number {
   return generation;
 }
 
-/** The context of the running check, or the one-call functions' outside a check (the module-level helpers are one-call functions too). */
-export function currentData(): DataContext {
-  return current ?? plainDataContext();
-}
 
-/** The bundle of the running check (the one-call functions' outside a check). */
-export function currentBundle(): DataBundle {
-  return (current ?? plainDataContext()).bundle;
-}
 
-/**
- * Wraps a check so that it runs with `context` current; nested wrapped calls
- * (a checker calling another's function) restore the outer one on return.
- * The call's instant ({@link callTime}) is read at most once per outermost
- * call: nested calls share it, and it is forgotten when the outermost returns.
- */
-export function runWithData<A extends unknown[], R>(context: DataContext, fn: (...args: A) => R): (...args: A) => R {
-  return (...args: A): R => {
-    const previous = current;
-    const entryInstant = instant;
-    current = context;
-    try {
-      return fn(...args);
-    } finally {
-      current = previous;
-      if (previous === undefined) instant = entryInstant;
-    }
-  };
-}
 
-/**
- * The instant of the running call in epoch ms: its own `now` when it was
- * given one, else the running checker's clock, read once per call so that
- * every part of a result (and of an identity's products) agrees. Outside any
- * check, the default context's clock.
- */
-export function callTime(): number {
-  return instantIn(currentData());
-}
 
-/**
- * {@link callTime} for a checker's `context`, for code that runs outside
- * the wrapped checks (the async checks, before and after their providers).
- */
-export function instantIn(context: DataContext): number {
-  if (instant !== undefined) return instant;
-  const ms = readClock(context.now);
-  if (current !== undefined) instant = ms;
-  return ms;
-}
 
-/**
- * Runs `fn` with `ms` as the call's instant (a call's own `now`): the checks
- * it runs, synchronously, read that instant instead of their clock.
- */
-export function runAt<R>(ms: number, fn: () => R): R {
-  const previous = instant;
-  instant = ms;
-  try {
-    return fn();
-  } finally {
-    instant = previous;
-  }
-}
 
 const DATA_KEYS: ReadonlySet<string> = new Set(['dir', 'maxAgeDays']);
 /** Contexts made by {@link openData}: `createChecker` hands its one context to the five product factories. */
@@ -273,23 +202,9 @@ const DAY_MS = 86_400_000;
 
 /** Whole days from a YYYY-MM-DD date to `nowMs` (epoch ms; never negative). */
 export function ageInDays(retrieved: string, nowMs: number): number {
-  return Math.max(0, Math.floor((nowMs - dayStartMs(retrieved)) / DAY_MS));
+  return Math.max(0, Math.floor((nowMs - Date.parse(`${retrieved}T00:00:00Z`)) / DAY_MS));
 }
 
-/** Parsed retrieval dates: checks ask for the age of the same few manifest dates on every call. */
-const dayStarts = new Map<string, number>();
-/** Most dates kept: manifests name a handful; past this, dates are parsed each time. */
-const MAX_DAY_STARTS = 256;
-
-/** `retrieved` (YYYY-MM-DD) at 00:00 UTC, in ms since the epoch (NaN when it is no date). */
-function dayStartMs(retrieved: string): number {
-  let ms = dayStarts.get(retrieved);
-  if (ms === undefined) {
-    ms = Date.parse(`${retrieved}T00:00:00Z`);
-    if (dayStarts.size < MAX_DAY_STARTS) dayStarts.set(retrieved, ms);
-  }
-  return ms;
-}
 
 /**
  * What a check needs to say whether one volatile dataset of its bundle is
@@ -330,22 +245,6 @@ export function staleDetailAt(watch: StaleWatch | null, nowMs: number): string |
   return `${watch.label} of ${watch.retrieved} (${age} days old; limit ${watch.maxAgeDays})`;
 }
 
-/**
- * When the running check's copy of a volatile dataset is older than its
- * context allows: the `detail` of the stale reason (`"Tor, VPN, proxy, relay
- * and hosting lists of 2026-08-22 (95 days old; limit 30)"`); else null.
- * The manifest date is the one of the bundle that holds the dataset.
- */
-export function staleDetail(format: DatasetFormat<never>, nowMs: number = callTime()): string | null {
-  const context = currentData();
-  if (context.maxAgeDays === Infinity) return null;
-  const holder = context.bundle.holder(format);
-  const entry = holder?.listed(format);
-  if (entry === undefined) return null;
-  const age = ageInDays(entry.retrieved, nowMs);
-  if (age <= context.maxAgeDays) return null;
-  return `${format.volatile ?? `${format.product}/${format.name}`} of ${entry.retrieved} (${age} days old; limit ${context.maxAgeDays})`;
-}
 
 /** `context` with another clock (a one-call function's own `now`): same bundle, same age limit. */
 export function withClock(context: DataContext, now: Date | (() => Date) | undefined): DataContext {

@@ -4,7 +4,7 @@
  */
 export { DataBundle, decodeDataset, readListedFile } from './bundle.js';
 export type { BundleOrigin } from './bundle.js';
-export { DEFAULT_MAX_AGE_DAYS, ageInDays, currentBundle, currentData, defaultDataContext, openData, runWithData, staleDetail } from './context.js';
+export { DEFAULT_MAX_AGE_DAYS, ageInDays, defaultDataContext, openData } from './context.js';
 export type { DataContext, DataOptions } from './context.js';
 
 export { dataset } from './format.js';

@@ -1,7 +1,55 @@
-import type { EmailEnrichment } from '../providers/types.js';
 import type { Signal } from '../scoring/types.js';
 import type { EmailScorer } from './scoreModel.js';
 import type { EmailReasonCode, EmailResult, EmailStatus } from './types.js';
+
+/**
+ * What an e-mail provider may report. Every field is optional: a provider
+ * fills what it knows and leaves the rest out. These are the facts that no
+ * offline check can know (MX, SMTP, social presence, company data, domain age).
+ */
+export interface EmailEnrichment {
+  /** The domain accepts mail (MX, or an A/AAAA record as implicit MX per RFC 5321 §5.1). */
+  readonly mx?: boolean;
+  /**
+   * The mailbox was verified to exist (`true`: SMTP RCPT accepted or a
+   * vendor's verdict) or the server refused it (`false`: RCPT answered 550).
+   */
+  readonly deliverable?: boolean;
+  /** The server accepts every recipient, so the mailbox cannot be verified. */
+  readonly accept_all?: boolean;
+  /** The address is a known spam trap. */
+  readonly spam_trap?: boolean;
+  /** Age of the domain in days (WHOIS/RDAP). */
+  readonly domain_age?: number;
+  /** How many of the configured domain block lists (DNSBL/RHSBL zones) list the domain. */
+  readonly domain_black_list_count?: number;
+  readonly has_twitter?: boolean;
+  readonly has_amazon?: boolean;
+  readonly has_linkedin?: boolean;
+  readonly has_airbnb?: boolean;
+  readonly has_instagram?: boolean;
+  readonly found_on_serp?: boolean;
+  readonly first_name?: string;
+  readonly last_name?: string;
+  readonly company_name?: string;
+  readonly company_description?: string;
+  readonly company_industry?: string;
+  readonly company_employees?: number;
+  readonly company_job_title?: string;
+  readonly company_founded?: number;
+  readonly company_keywords?: string;
+  readonly company_annual_revenue?: number;
+  readonly company_logo?: string;
+  readonly company_country?: string;
+  readonly company_twitter_url?: string;
+  readonly company_facebook_url?: string;
+  readonly company_linkedin_url?: string;
+  readonly company_total_funding?: number;
+  readonly company_tech_stack?: string;
+  readonly education?: string;
+  readonly employment?: string;
+  readonly avatar?: string;
+}
 
 /** The result fields a provider may fill directly (same name in {@link EmailEnrichment} and {@link EmailResult}). */
 const LATE_FIELDS = [

@@ -8,7 +8,7 @@ export { checkEmail, createEmailCheck } from './checkEmail.js';
 export { EMAIL_SCORE_MODEL } from './scoreModel.js';
 export type { EmailWeightCode } from './scoreModel.js';
 export { enrichEmailResult } from './enrichEmailResult.js';
-export type { EmailProviderFacts } from './enrichEmailResult.js';
+export type { EmailEnrichment, EmailProviderFacts } from './enrichEmailResult.js';
 export { parseEmailAddress } from './parse.js';
 export type { ParsedEmailAddress, ParseEmailResult } from './parse.js';
 export { isDisposableDomain, isFreeProviderDomain, isRoleLocalPart, suggestDomain } from './helpers.js';

@@ -9,7 +9,7 @@
  * No regex runs here: every rule walks the (already length-capped) local
  * part by char codes, so none can backtrack.
  */
-import { isKeyboardWalkCodes, isOneHandMashCodes } from '../name/typing.js';
+import { isKeyboardWalkCodes, isOneHandMashCodes } from '../common/keyboard.js';
 import type { LocalPartsData, ProviderRule } from './data/formats.js';
 import { localPartRatio } from './localModel.js';
 import { LetterTrie, NO_NODE } from './letterTrie.js';

@@ -1,15 +1,13 @@
-import type { DeviceResult } from '../device/types.js';
-import type { EmailResult } from '../email/types.js';
-import { localHour } from '../ip/time.js';
-import type { IpResult } from '../ip/types.js';
-import { currentBundle } from '../data/context.js';
-import { onPreload } from '../data/preload.js';
-import { foldName, romanize } from '../name/data/index.js';
-import { SURNAME_COUNTRIES } from '../name/data/formats.js';
-import type { NameResult } from '../name/types.js';
-import type { PhoneResult } from '../phone/types.js';
+import type { DeviceResult } from '../device/index.js';
+import type { EmailResult } from '../email/index.js';
+import type { IpResult } from '../ip/index.js';
+import { localHour } from '../ip/product.js';
+import { foldName, romanize } from '../name/product.js';
+import type { NameTables } from '../name/product.js';
+import type { NameResult } from '../name/index.js';
+import type { PhoneResult } from '../phone/index.js';
 import type { Signal } from '../scoring/types.js';
-import { identityNameTables, matchNameToEmail } from './nameEmail.js';
+import { matchNameToEmailIn } from './nameEmail.js';
 import type { IdentityReasonCode } from './scoreModel.js';
 
 /** The products' results one identity check has, and the raw fields the rules read. */
@@ -78,10 +76,10 @@ const MOBILE_CATEGORIES: ReadonlySet<string> = new Set(['smartphone', 'phablet',
  * @example
  * crossSignals({ nowMs: 0 }) // []
  */
-export function crossSignals(e: IdentityEvidence): IdentitySignal[] {
+export function crossSignals(e: IdentityEvidence, names: IdentityNames): IdentitySignal[] {
   const out: IdentitySignal[] = [];
-  nameAndEmail(e, out);
-  countries(e, out);
+  nameAndEmail(e, out, names.tables);
+  countries(e, out, names);
   nightActivity(e, out);
   deviceAndNetwork(e, out);
   emailAndNetwork(e, out);
@@ -94,13 +92,13 @@ function localPart(email: EmailResult): string | null {
   return at > 0 && email.domain !== '' ? email.value.slice(0, at) : null;
 }
 
-function nameAndEmail(e: IdentityEvidence, out: IdentitySignal[]): void {
+function nameAndEmail(e: IdentityEvidence, out: IdentitySignal[], tables: NameTables): void {
   if (e.email === undefined || e.firstName === undefined || e.lastName === undefined) return;
   // A company name is read by the business rules, not as a person's.
   if (e.name?.reasons.some((r) => r.code === 'NAME_ORGANIZATION') === true) return;
   const local = localPart(e.email);
   if (local === null) return;
-  const match = matchNameToEmail(local, e.firstName, e.lastName);
+  const match = matchNameToEmailIn(tables, local, e.firstName, e.lastName);
   if (match === 'full') out.push({ code: 'IDENTITY_NAME_IN_EMAIL', detail: `${local} spells the name` });
   else if (match === 'part') out.push({ code: 'IDENTITY_NAME_PART_IN_EMAIL', detail: `${local} holds one of the names` });
   else if (match === 'other') out.push({ code: 'IDENTITY_OTHER_NAME_IN_EMAIL', detail: `${local} reads as another person's name` });
@@ -116,7 +114,7 @@ function networkCountry(country: string | null): string | null {
   return country === null ? null : (SAME_NETWORK[country] ?? country);
 }
 
-function countries(e: IdentityEvidence, out: IdentitySignal[]): void {
+function countries(e: IdentityEvidence, out: IdentitySignal[], names: IdentityNames): void {
   const phone = networkCountry(phoneCountry(e.phone));
   const ip = networkCountry(ipUserCountry(e.ip));
   if (phone !== null && ip !== null) {
@@ -138,10 +136,10 @@ function countries(e: IdentityEvidence, out: IdentitySignal[]): void {
   if (e.lastName !== undefined && e.name !== undefined && e.name.is_valid) {
     // Only countries the surname lists cover can contradict a surname: the
     // lists hold no US or GB names, so Hughes is "listed for AU" only.
-    const covered = surnameCoverage();
+    const covered = names.coverage;
     const places = [...new Set(declared === undefined ? seen : [...seen, declared])].filter((p) => covered.has(p));
     if (places.length > 0) {
-      const origins = surnameOrigins(e.lastName);
+      const origins = surnameOrigins(names.tables, e.lastName);
       if (origins.length > 0 && !places.some((p) => origins.includes(p))) {
         out.push({ code: 'IDENTITY_NAME_ORIGIN_MISMATCH', detail: `family name listed for ${origins.slice(0, 6).join(' ')}; ${places.join(', ')} not among them` });
       }
@@ -153,28 +151,37 @@ function describe(phone: string | null, ip: string | null): string {
   return [phone === null ? '' : `phone ${phone}`, ip === null ? '' : `IP ${ip}`].filter((s) => s !== '').join(', ');
 }
 
-onPreload('identity', () => {
-  // The name tables identity reads, whole, so that a check after preload() loads nothing.
-  const tables = identityNameTables();
-  tables.first.loadAll();
-  tables.surnames.loadAll();
-  surnameCoverage();
-});
+/**
+ * What the identity rules read of the name data: the name check's own tables
+ * (the checker's), and the countries its surname lists cover, worked out
+ * once per identity check.
+ */
+export class IdentityNames {
+  #coverage: ReadonlySet<string> | undefined;
 
-/** Countries the surname-countries dataset holds at least 200 surnames of: where its silence means something. */
-function surnameCoverage(): ReadonlySet<string> {
-  const bundle = currentBundle();
-  // The counts come from the name data's own reader (the dataset is a line table, which loads faster on a first call).
-  return bundle.derive('identity/surname-coverage', [SURNAME_COUNTRIES], () => new Set([...identityNameTables().surnameCountryCounts].filter(([, n]) => n >= 200).map(([c]) => c)));
+  constructor(readonly tables: NameTables) {}
+
+  /** Countries the surname-countries dataset holds at least 200 surnames of: where its silence means something. */
+  get coverage(): ReadonlySet<string> {
+    this.#coverage ??= new Set([...this.tables.surnameCountryCounts].filter(([, n]) => n >= 200).map(([c]) => c));
+    return this.#coverage;
+  }
+
+  /** The name tables the identity rules read, whole, so that a check after `preload()` loads nothing. */
+  preload(): void {
+    this.tables.first.loadAll();
+    this.tables.surnames.loadAll();
+    void this.coverage;
+  }
 }
 
 /** Countries whose name lists hold the family name (its last word; Latin spelling for other scripts). */
-function surnameOrigins(lastName: string): readonly string[] {
+function surnameOrigins(tables: NameTables, lastName: string): readonly string[] {
   const words = foldName(lastName).split(/[\s-]/u).filter((w) => w !== '');
   const last = words.at(-1);
   if (last === undefined) return [];
   const latin = romanize(last)[0] ?? last;
-  return identityNameTables().surnameCountries(latin);
+  return tables.surnameCountries(latin);
 }
 
 function nightActivity(e: IdentityEvidence, out: IdentitySignal[]): void {

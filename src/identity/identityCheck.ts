@@ -1,25 +1,23 @@
 import { checkOptions, dateOption, isPlainObject, kindOf, recordOption } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
-import type { DataContext } from '../data/context.js';
-import { runWithData } from '../data/context.js';
-import { readClock } from '../common/clock.js';
-import { preloader } from '../data/preload.js';
+import { preloadOnce } from '../data/preload.js';
 import { WARM_UP_CALLS, warmUpIdentity } from '../common/warmUp.js';
-import type { DeviceResult } from '../device/types.js';
-import type { EmailResult } from '../email/types.js';
+import { DEVICE_SCORE_MODEL } from '../device/index.js';
+import type { DeviceResult } from '../device/index.js';
+import { EMAIL_SCORE_MODEL } from '../email/index.js';
+import type { EmailResult } from '../email/index.js';
 import { InputError, isInputError } from '../errors.js';
-import type { IpResult } from '../ip/types.js';
-import type { NameResult } from '../name/types.js';
-import type { PhoneResult } from '../phone/types.js';
+import { IP_SCORE_MODEL } from '../ip/index.js';
+import type { IpResult } from '../ip/index.js';
+import { NAME_SCORE_MODEL } from '../name/index.js';
+import type { NameResult } from '../name/index.js';
+import type { NameTables } from '../name/product.js';
+import { PHONE_SCORE_MODEL } from '../phone/index.js';
+import type { PhoneResult } from '../phone/index.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { ScoreModel, ScoredName, ScoringOptions, Signal, SignalSpec } from '../scoring/types.js';
-import { DEVICE_SCORE_MODEL } from '../device/scoreModel.js';
-import { EMAIL_SCORE_MODEL } from '../email/scoreModel.js';
-import { IP_SCORE_MODEL } from '../ip/scoreModel.js';
-import { NAME_SCORE_MODEL } from '../name/scoreModel.js';
-import { PHONE_SCORE_MODEL } from '../phone/scoreModel.js';
-import type { DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from '../providers/asyncChecks.js';
-import { crossSignals, ipUserCountry, phoneCountry } from './findings.js';
+import type { DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from './asyncResults.js';
+import { IdentityNames, crossSignals, ipUserCountry, phoneCountry } from './findings.js';
 import type { IdentityEvidence } from './findings.js';
 import { IDENTITY_SCORE_MODEL } from './scoreModel.js';
 import type { IdentityReasonCode } from './scoreModel.js';
@@ -169,13 +167,14 @@ function checkCountry(country: string | undefined): void {
  *
  * @param checks the checker's five checks
  * @param scoring bands and weights, `IDENTITY_*` codes included
- * @param data the checker's data context: the bundle the name tables are
- * read from, and the checker's clock, read once per call when the call
- * gives no `now` (and then shared by the products it checks)
+ * @param clock the checker's clock in epoch ms, read once per call when the
+ * call gives no `now` (that instant is then handed to every product it checks)
+ * @param nameTables the name tables the cross-signal rules read (the
+ * checker's name check's own)
  * @throws InputError `SCORING_CONFIG` for bad scoring options
  */
-export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOptions | undefined, data: DataContext): IdentityCheck {
-  const clock = (): number => readClock(data.now);
+export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOptions | undefined, clock: () => number, nameTables: NameTables): IdentityCheck {
+  const names = new IdentityNames(nameTables);
   const score = createScorer(IDENTITY_SCORE_MODEL, scoring);
 
   /** Every product carried in, then every cross-signal finding: the identity's own score, and how much of the identity was read. */
@@ -192,7 +191,7 @@ export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOpti
       if (facts.length > 0) gated.push(`${product}: ${facts.join(', ')}`);
     }
     if (gated.length > 0) signals.push({ code: 'IDENTITY_INPUT_GATED', detail: gated.join('; ') });
-    signals.push(...crossSignals(parts));
+    signals.push(...crossSignals(parts, names));
     const outcome = score(signals);
     return Object.freeze({ ...outcome, reasons: Object.freeze(outcome.reasons.map((r) => Object.freeze(r))), confidence: confidenceOf(parts) });
   };
@@ -266,11 +265,13 @@ export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOpti
     return scoreParts({ ...parts, nowMs: parts.nowMs ?? clock() });
   };
 
-  const bound = runWithData(data, sync);
-  const preload = preloader(data, 'identity', [], () => {
-    for (let i = 0; i < WARM_UP_CALLS / 4; i++) bound(warmUpIdentity(i), { now: WARM_UP_NOW });
-  });
-  return Object.assign(bound, { async: (input: IdentityInput, options?: IdentityCallOptions) => runWithData(data, () => async(input, options))(), score: runWithData(data, fromParts), preload }) as IdentityCheck;
+  const preload = preloadOnce([
+    () => names.preload(),
+    () => {
+      for (let i = 0; i < WARM_UP_CALLS / 4; i++) sync(warmUpIdentity(i), { now: WARM_UP_NOW });
+    },
+  ]);
+  return Object.assign(sync, { async, score: fromParts, preload }) as IdentityCheck;
 }
 
 /**

@@ -1,17 +1,6 @@
-import { currentBundle } from '../data/context.js';
-import { foldName, romanize } from '../name/data/index.js';
-import { NAME_DATASETS } from '../name/data/formats.js';
-import { openNameTables, type NameTables } from '../name/tables.js';
+import { foldName, romanize, sharedNameTables } from '../name/product.js';
+import type { NameTables } from '../name/product.js';
 import { nameVariants } from './nicknames.js';
-
-/**
- * The name tables of the running check's bundle, opened once per bundle
- * (until identity is handed the name check's own tables).
- */
-export function identityNameTables(): NameTables {
-  const bundle = currentBundle();
-  return bundle.derive('identity/name-tables', NAME_DATASETS as never, () => openNameTables({ bundle }));
-}
 
 /** Characters of the local part and of each name read. */
 const MAX_READ = 256;
@@ -135,6 +124,11 @@ function localWords(local: string): { words: string[]; letters: string } {
  * matchNameToEmail('a.ivanov', 'Александр', 'Иванов') // 'full'
  */
 export function matchNameToEmail(local: string, firstName: string, lastName: string): NameEmailMatch {
+  return matchNameToEmailIn(sharedNameTables(), local, firstName, lastName);
+}
+
+/** {@link matchNameToEmail} with the name tables it reads given (an identity check's: its checker's name check's). */
+export function matchNameToEmailIn(names: NameTables, local: string, firstName: string, lastName: string): NameEmailMatch {
   // Longer values are no names or addresses (RFC 5321 caps a local part at 64); the cut keeps the reading linear and small.
   if (local.length > MAX_READ) local = local.slice(0, MAX_READ);
   if (firstName.length > MAX_READ) firstName = firstName.slice(0, MAX_READ);
@@ -182,7 +176,7 @@ export function matchNameToEmail(local: string, firstName: string, lastName: str
   // script with no transliteration here (彩 井上, 王伟) could be what the local part spells.
   if (!hasLatinSpelling(firstName) || !lastWords.some((w) => /^[a-z]/u.test(w))) return 'none';
   const named = words.filter((w) => w.length >= 3);
-  if (named.length >= 2 && identityNameTables().isKnownFirstName(named[0]!)) return 'other';
+  if (named.length >= 2 && names.isKnownFirstName(named[0]!)) return 'other';
   return 'none';
 }
 

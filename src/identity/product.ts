@@ -5,3 +5,4 @@
  */
 export { createIdentityCheck, nameHint } from './identityCheck.js';
 export type { IdentityCheck, IdentityChecks, IdentityParts } from './identityCheck.js';
+export type { AsyncExtras, DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from './asyncResults.js';

@@ -1,9 +1,9 @@
-import type { DeviceResult } from '../device/types.js';
-import type { EmailResult } from '../email/types.js';
-import type { IpResult } from '../ip/types.js';
-import type { NameResult } from '../name/types.js';
-import type { PhoneResult } from '../phone/types.js';
-import type { DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from '../providers/asyncChecks.js';
+import type { DeviceResult } from '../device/index.js';
+import type { EmailResult } from '../email/index.js';
+import type { IpResult } from '../ip/index.js';
+import type { NameResult } from '../name/index.js';
+import type { PhoneResult } from '../phone/index.js';
+import type { DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from './asyncResults.js';
 import type { BaselineCode, Reason, RiskCluster } from '../scoring/types.js';
 import type { IdentityReasonCode } from './scoreModel.js';
 

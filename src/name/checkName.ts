@@ -335,3 +335,15 @@ export function checkName(firstName: string, lastName: string, options?: NameChe
   }
   return checkerFor(options)(firstName, lastName);
 }
+
+/** The tables a name check reads (its own, or the shared checker's): identity reads the name lists through them. @internal */
+export function nameTablesOf(check: NameCheck): NameTables {
+  const state = (check as NameCheck & { readonly [STATE]?: NameState })[STATE];
+  if (state === undefined) throw new TypeError('not a name check of nameCheckOn');
+  return state.tables;
+}
+
+/** The tables of the one-call functions' name check ({@link checkName}'s). @internal */
+export function sharedNameTables(): NameTables {
+  return nameTablesOf(checkerFor(undefined));
+}

@@ -33,7 +33,7 @@ import { listHits, soundEntries, type ListHits, type SoundEntries } from './data
 import { SoundKeys } from './sound.js';
 import type { NameTables } from './tables.js';
 import { knownSurnameToken } from './tokens.js';
-import { WordCodes } from './typing.js';
+import { WordCodes } from '../common/keyboard.js';
 import { typingRule, unlikely } from './typingRules.js';
 import type { NameReasonCode } from './types.js';
 

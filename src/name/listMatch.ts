@@ -8,7 +8,7 @@ import type { PartAnalysis } from './analyse.js';
 import type { Evidence } from './evidence.js';
 import type { CheckFacts } from './facts.js';
 import { lettersOf } from './tokens.js';
-import { isKeyboardWalk } from './typing.js';
+import { isKeyboardWalk } from '../common/keyboard.js';
 import type { NameReasonCode, NameRiskType } from './types.js';
 
 const NO_KEYS: readonly string[] = Object.freeze([]);

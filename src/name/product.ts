@@ -6,3 +6,7 @@
  */
 export { NAME_OPTION_RULES, nameCheckOn, preloadSharedNameCheck } from './checkName.js';
 export { NAME_DATASETS } from './data/formats.js';
+export { nameTablesOf, sharedNameTables } from './checkName.js';
+export { openNameTables } from './tables.js';
+export type { NameTables } from './tables.js';
+export { foldName, romanize } from './data/index.js';

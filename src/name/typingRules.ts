@@ -9,7 +9,7 @@ import { ASCII_WORD, CYRILLIC_LETTER, GREEK_LETTER, LATIN_LETTER } from './patte
 import { orthographyVariants } from './orthography.js';
 import { isPinyinName } from './pinyin.js';
 import { isParticle, lettersOf } from './tokens.js';
-import { isKeyboardWalk, isOneHandMash, isRepeatedPattern, lacksVowels, type WordCodes } from './typing.js';
+import { isKeyboardWalk, isOneHandMash, isRepeatedPattern, lacksVowels, type WordCodes } from '../common/keyboard.js';
 import type { CheckFacts } from './facts.js';
 import type { NameReasonCode } from './types.js';
 import type { NameTables } from './tables.js';

@@ -6,3 +6,4 @@
  */
 export { PHONE_OPTION_RULES, phoneCheckOn, preloadSharedPhoneCheck } from './checkPhone.js';
 export { PHONE_DATASETS } from './data/formats.js';
+export { libphonenumber } from './libphonenumber.js';

@@ -15,6 +15,7 @@ import type { Reason, ScoringOptions, Signal } from '../scoring/index.js';
 import { runProviders, servesProduct } from './runProviders.js';
 import type { ProvidersOutcome } from './runProviders.js';
 import type { EmailEnrichment, Provider, ProviderFailure, ProviderInput, ProviderProduct } from './types.js';
+import type { AsyncExtras, DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from '../identity/product.js';
 
 /** Per-call options of the `…Async` checks, besides each product's own. */
 export interface AsyncCallOptions {
@@ -26,34 +27,7 @@ export interface AsyncCallOptions {
   readonly failOnProviderError?: boolean;
 }
 
-/**
- * What an `…Async` check adds to the offline result: `provider_errors`, on
- * every result, so `r.provider_errors.map(…)` needs no guard.
- */
-export interface AsyncExtras {
-  /**
-   * Providers that failed, timed out or answered a field with the wrong
-   * type; their facts stay as offline. Empty when every provider answered,
-   * and when none was asked (no provider serves the product, or the input
-   * is not one a provider could look up: a malformed address, an invalid IP).
-   */
-  readonly provider_errors: readonly ProviderFailure[];
-}
-
-/** `checker.emailAsync`'s result: the e-mail result with the late fields filled, and `domain_black_list_count`. */
-export type EmailAsyncResult = EmailResult &
-  AsyncExtras & {
-    /** How many domain block lists list the domain, when a provider looked (`dnsProvider({ domainBlockLists })`). */
-    readonly domain_black_list_count?: number;
-  };
-/** `checker.ipAsync`'s result: `black_list_count`, company fields and `hostname` (reverse DNS) from providers. */
-export type IpAsyncResult = IpResult & AsyncExtras & { /** The address's reverse-DNS name, forward-confirmed. */ readonly hostname?: string };
-/** `checker.phoneAsync`'s result: portability, roaming and messaging fields from providers. */
-export type PhoneAsyncResult = PhoneResult & AsyncExtras;
-/** `checker.deviceAsync`'s result. */
-export type DeviceAsyncResult = DeviceResult & AsyncExtras;
-/** `checker.nameAsync`'s result. */
-export type NameAsyncResult = NameResult & AsyncExtras;
+export type { AsyncExtras, DeviceAsyncResult, EmailAsyncResult, IpAsyncResult, NameAsyncResult, PhoneAsyncResult } from '../identity/product.js';
 
 /** Checks a call's async options (`signal`, `deadlineMs`, `failOnProviderError`) and returns them apart from the product's own. */
 export function splitAsyncOptions<T extends object>(options: unknown): { readonly own: T | undefined; readonly call: AsyncCallOptions } {

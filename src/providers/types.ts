@@ -1,51 +1,8 @@
-/**
- * What an e-mail provider may report. Every field is optional: a provider
- * fills what it knows and leaves the rest out. These are the facts that no
- * offline check can know (MX, SMTP, social presence, company data, domain age).
- */
-export interface EmailEnrichment {
-  /** The domain accepts mail (MX, or an A/AAAA record as implicit MX per RFC 5321 §5.1). */
-  readonly mx?: boolean;
-  /**
-   * The mailbox was verified to exist (`true`: SMTP RCPT accepted or a
-   * vendor's verdict) or the server refused it (`false`: RCPT answered 550).
-   */
-  readonly deliverable?: boolean;
-  /** The server accepts every recipient, so the mailbox cannot be verified. */
-  readonly accept_all?: boolean;
-  /** The address is a known spam trap. */
-  readonly spam_trap?: boolean;
-  /** Age of the domain in days (WHOIS/RDAP). */
-  readonly domain_age?: number;
-  /** How many of the configured domain block lists (DNSBL/RHSBL zones) list the domain. */
-  readonly domain_black_list_count?: number;
-  readonly has_twitter?: boolean;
-  readonly has_amazon?: boolean;
-  readonly has_linkedin?: boolean;
-  readonly has_airbnb?: boolean;
-  readonly has_instagram?: boolean;
-  readonly found_on_serp?: boolean;
-  readonly first_name?: string;
-  readonly last_name?: string;
-  readonly company_name?: string;
-  readonly company_description?: string;
-  readonly company_industry?: string;
-  readonly company_employees?: number;
-  readonly company_job_title?: string;
-  readonly company_founded?: number;
-  readonly company_keywords?: string;
-  readonly company_annual_revenue?: number;
-  readonly company_logo?: string;
-  readonly company_country?: string;
-  readonly company_twitter_url?: string;
-  readonly company_facebook_url?: string;
-  readonly company_linkedin_url?: string;
-  readonly company_total_funding?: number;
-  readonly company_tech_stack?: string;
-  readonly education?: string;
-  readonly employment?: string;
-  readonly avatar?: string;
-}
+import type { EmailEnrichment } from '../email/index.js';
+import type { ProviderFailure } from '../common/providerFailure.js';
+
+export type { EmailEnrichment } from '../email/index.js';
+export type { ProviderFailure } from '../common/providerFailure.js';
 
 /** What a provider is handed besides the address. */
 export interface ProviderContext {
@@ -217,10 +174,3 @@ export interface Provider {
 /** What {@link Provider.lookup} resolves to: the facts of one product's enrichment type, or a parsed JSON object (checked when merged). */
 export type ProviderAnswer = EmailEnrichment | IpEnrichment | PhoneEnrichment | DeviceEnrichment | NameEnrichment | Readonly<Record<string, unknown>>;
 
-/** One provider that failed or gave an unusable answer, as async results list it. */
-export interface ProviderFailure {
-  readonly provider: string;
-  /** `PROVIDER_FAILED`, `PROVIDER_TIMEOUT` (its own limit or the overall deadline) or `PROVIDER_INVALID` (a field of the wrong type). */
-  readonly code: 'PROVIDER_FAILED' | 'PROVIDER_TIMEOUT' | 'PROVIDER_INVALID';
-  readonly message: string;
-}

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Checker } from '../checker.js';
 import { quoteInput } from '../common/quoteInput.js';
 import { InputError } from '../errors.js';
-import type { IdentityInput, IdentityResult } from '../identity/types.js';
+import type { IdentityInput, IdentityResult } from '../identity/index.js';
 import { PRODUCTS, REQUIRED_FIELDS, isProductName } from '../resolve.js';
 import type { ProductName } from '../scoring/index.js';
 

@@ -7,10 +7,7 @@ import type { DatasetFormat } from '../../data/format.js';
 import type { ListsData } from './lists.js';
 import { NGRAM_SYMBOLS } from './ngram.js';
 import type { NgramData } from './ngram.js';
-import type { FirstNamesData, LastNamesData } from './tables.js';
 import type { VocabularyData } from './vocabulary.js';
-import type { GivenNamesData, SurnameCountriesData } from './given.js';
-import type { PhrasesData, SentenceWordsData } from '../reading/index.js';
 
 
 /** A line-table text (src/name/data/lineTable.ts): a string (its lines are read in place; the sha256 of the file already vouches for them). */
@@ -140,3 +137,75 @@ export const SENTENCE_WORDS = dataset<SentenceWordsData>({
 
 /** Every name dataset. */
 export const NAME_DATASETS = [FIRST_NAMES, LAST_NAMES, NAME_LISTS, NGRAM, VOCABULARY, GIVEN_NAMES, SURNAME_COUNTRIES, PHRASES, SENTENCE_WORDS] as const;
+
+/**
+ * Shape of data/name/first-names.json (inside the generated envelope): one
+ * {@link LineTable} text, searched in place (no Map of 73,000 names to
+ * build on the first call). A line `name\tmale\tfemale` is a name with sex
+ * evidence (SSA births + pseudo-births counted as male, as female); a line
+ * `name` alone a first name known without a sex (generic faker lists,
+ * tokens of compound names).
+ */
+export interface FirstNamesData {
+  readonly names: string;
+}
+
+/** Shape of data/name/last-names.json: one {@link LineTable} text of `surname\tweight` lines. */
+export interface LastNamesData {
+  readonly names: string;
+}
+
+/** Shape of data/name/phrases.json (scripts/name/phrases.ts). */
+export interface PhrasesData {
+  /**
+   * A line table (src/name/data/lineTable.ts): `CODE<TAB>phrase|phrase…`,
+   * each phrase under every Double Metaphone reading it starts a phrase
+   * with (`wordReadings(words).initial`) of MIN_PHRASE_CODE+ letters.
+   */
+  readonly phrases: string;
+}
+
+/** Shape of data/name/sentence-words.json (scripts/name/sentences.ts). */
+export interface SentenceWordsData {
+  /** Subject pronouns taking a verb's base form (i, you, we, they). */
+  readonly subject: readonly string[];
+  /** A subject joined to 'm/'re (i'm, you're). */
+  readonly copula: readonly string[];
+  /** A subject joined to 'll/'d (i'll, i'd). */
+  readonly modal: readonly string[];
+  /** Object pronouns (me, you, him…). */
+  readonly object: readonly string[];
+  /** The indefinite article (a). */
+  readonly article: readonly string[];
+  /** Auxiliaries opening a question, followed by a subject and a verb's base form (will, can, did). */
+  readonly auxiliary: readonly string[];
+  /** Subjects taking the -s form (he, she, it), read only after an auxiliary. */
+  readonly third: readonly string[];
+  /** Common verbs (WordNet 3.1, SemCor count). */
+  readonly verbs: readonly string[];
+  /** The verbs listed with "Somebody ----s something". */
+  readonly transitive: readonly string[];
+  /** The verbs listed with "Somebody ----s somebody". */
+  readonly personal: readonly string[];
+  /** Common adverbs. */
+  readonly adverbs: readonly string[];
+  /** Nouns. */
+  readonly nouns: readonly string[];
+}
+
+/**
+ * Shape of data/name/given-by-country.json. `given`: folded given name →
+ * `"IT100 US1 DE3"`: country (ISO 3166 alpha-2) and male share in percent,
+ * for every country with evidence, only for names whose call (M, F or
+ * mixed) is not the same everywhere.
+ */
+export interface GivenNamesData {
+  /** Every country code used, sorted. */
+  readonly countries: readonly string[];
+  readonly given: Readonly<Record<string, string>>;
+}
+
+/** Shape of data/name/surname-countries.json: a line table (src/name/data/lineTable.ts) of `surname\tIT SM`, the countries whose name lists hold it. */
+export interface SurnameCountriesData {
+  readonly surnames: string;
+}

@@ -8,23 +8,10 @@
  */
 import type { LineTable } from './lineTable.js';
 import type { NameTables } from '../tables.js';
+import type { GivenNamesData, SurnameCountriesData } from './formats.js';
+export type { GivenNamesData, SurnameCountriesData } from './formats.js';
 
-/**
- * Shape of data/name/given-by-country.json. `given`: folded given name →
- * `"IT100 US1 DE3"`: country (ISO 3166 alpha-2) and male share in percent,
- * for every country with evidence, only for names whose call (M, F or
- * mixed) is not the same everywhere.
- */
-export interface GivenNamesData {
-  /** Every country code used, sorted. */
-  readonly countries: readonly string[];
-  readonly given: Readonly<Record<string, string>>;
-}
 
-/** Shape of data/name/surname-countries.json: a line table (src/name/data/lineTable.ts) of `surname\tIT SM`, the countries whose name lists hold it. */
-export interface SurnameCountriesData {
-  readonly surnames: string;
-}
 
 /** Opens `data` (the bundle's `name/given-by-country` dataset): given name → male share by country. */
 export function openGivenByCountry(data: GivenNamesData): ReadonlyMap<string, ReadonlyMap<string, number>> {

@@ -8,6 +8,10 @@
  */
 import type { LineTable } from './lineTable.js';
 import type { NameTables } from '../tables.js';
+import type { FirstNamesData } from './formats.js';
+import type { LastNamesData } from './formats.js';
+export type { LastNamesData } from './formats.js';
+export type { FirstNamesData } from './formats.js';
 
 /**
  * SSA names given to fewer babies than this in 145 years (both sexes
@@ -47,22 +51,7 @@ export const CONTESTED_MIN_LOCALES = 2;
  */
 export const GENDER_THRESHOLD = 0.9;
 
-/**
- * Shape of data/name/first-names.json (inside the generated envelope): one
- * {@link LineTable} text, searched in place (no Map of 73,000 names to
- * build on the first call). A line `name\tmale\tfemale` is a name with sex
- * evidence (SSA births + pseudo-births counted as male, as female); a line
- * `name` alone a first name known without a sex (generic faker lists,
- * tokens of compound names).
- */
-export interface FirstNamesData {
-  readonly names: string;
-}
 
-/** Shape of data/name/last-names.json: one {@link LineTable} text of `surname\tweight` lines. */
-export interface LastNamesData {
-  readonly names: string;
-}
 
 /** Evidence of a first name's sex: SSA births plus faker pseudo-births (see {@link FAKER_LOCALE_WEIGHT}). */
 export interface GenderCounts {

@@ -58,6 +58,8 @@ import { TOKEN_PARTICLE, TOKEN_SUFFIX, type Vocabulary, type VocabularyData } fr
 import { lettersOf, tokenKind } from '../tokens.js';
 import { keyDistance, type SoundKeys } from '../sound.js';
 import type { ReaderState } from './state.js';
+import type { PhrasesData } from '../data/formats.js';
+export type { PhrasesData } from '../data/formats.js';
 
 /** Least length of a punchline word's code: "ass" after a word reads S, which would match any name ending in s. */
 export const MIN_PUNCH_CODE = 3;
@@ -103,15 +105,6 @@ export const PHRASE_SPELLING_DISTANCE = 0.1;
  */
 export const SAID_SPELLING_DISTANCE = 0.15;
 
-/** Shape of data/name/phrases.json (scripts/name/phrases.ts). */
-export interface PhrasesData {
-  /**
-   * A line table (src/name/data/lineTable.ts): `CODE<TAB>phrase|phrase…`,
-   * each phrase under every Double Metaphone reading it starts a phrase
-   * with (`wordReadings(words).initial`) of MIN_PHRASE_CODE+ letters.
-   */
-  readonly phrases: string;
-}
 
 /** The inner code of a word's code: less a leading A (a first vowel) or H. */
 function inner(code: string): string {

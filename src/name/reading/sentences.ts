@@ -44,34 +44,9 @@ import { cacheKey } from '../../common/boundedCache.js';
 import { levenshteinDistance } from '../../common/levenshtein.js';
 import { keyDistance } from '../sound.js';
 import type { ReaderState } from './state.js';
+import type { SentenceWordsData } from '../data/formats.js';
+export type { SentenceWordsData } from '../data/formats.js';
 
-/** Shape of data/name/sentence-words.json (scripts/name/sentences.ts). */
-export interface SentenceWordsData {
-  /** Subject pronouns taking a verb's base form (i, you, we, they). */
-  readonly subject: readonly string[];
-  /** A subject joined to 'm/'re (i'm, you're). */
-  readonly copula: readonly string[];
-  /** A subject joined to 'll/'d (i'll, i'd). */
-  readonly modal: readonly string[];
-  /** Object pronouns (me, you, him…). */
-  readonly object: readonly string[];
-  /** The indefinite article (a). */
-  readonly article: readonly string[];
-  /** Auxiliaries opening a question, followed by a subject and a verb's base form (will, can, did). */
-  readonly auxiliary: readonly string[];
-  /** Subjects taking the -s form (he, she, it), read only after an auxiliary. */
-  readonly third: readonly string[];
-  /** Common verbs (WordNet 3.1, SemCor count). */
-  readonly verbs: readonly string[];
-  /** The verbs listed with "Somebody ----s something". */
-  readonly transitive: readonly string[];
-  /** The verbs listed with "Somebody ----s somebody". */
-  readonly personal: readonly string[];
-  /** Common adverbs. */
-  readonly adverbs: readonly string[];
-  /** Nouns. */
-  readonly nouns: readonly string[];
-}
 
 /** The key letter of a vowel sound (a run of vowel letters, a final y or a w after a vowel): once per run. */
 const VOWEL_LETTER = 'A';
