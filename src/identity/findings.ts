@@ -73,8 +73,10 @@ const MOBILE_CATEGORIES: ReadonlySet<string> = new Set(['smartphone', 'phablet',
  * A rule fires only when every input it compares was given and read; a
  * missing input is never a finding.
  *
+ * @param e the products' results and the raw fields
+ * @param names the name tables the rules read (the checker's name check's)
  * @example
- * crossSignals({ nowMs: 0 }) // []
+ * crossSignals({ nowMs: 0 }, new IdentityNames(openNameTables(openData(undefined)))) // []
  */
 export function crossSignals(e: IdentityEvidence, names: IdentityNames): IdentitySignal[] {
   const out: IdentitySignal[] = [];
