@@ -1,5 +1,4 @@
 import type { EmailEnrichment } from '../email/index.js';
-import type { ProviderFailure } from '../common/providerFailure.js';
 
 export type { EmailEnrichment } from '../email/index.js';
 export type { ProviderFailure } from '../common/providerFailure.js';

@@ -8,7 +8,7 @@
  */
 import type { LineTable } from './lineTable.js';
 import type { NameTables } from '../tables.js';
-import type { GivenNamesData, SurnameCountriesData } from './formats.js';
+import type { GivenNamesData } from './formats.js';
 export type { GivenNamesData, SurnameCountriesData } from './formats.js';
 
 

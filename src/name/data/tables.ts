@@ -8,8 +8,6 @@
  */
 import type { LineTable } from './lineTable.js';
 import type { NameTables } from '../tables.js';
-import type { FirstNamesData } from './formats.js';
-import type { LastNamesData } from './formats.js';
 export type { LastNamesData } from './formats.js';
 export type { FirstNamesData } from './formats.js';
 

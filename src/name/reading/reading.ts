@@ -58,7 +58,6 @@ import { TOKEN_PARTICLE, TOKEN_SUFFIX, type Vocabulary, type VocabularyData } fr
 import { lettersOf, tokenKind } from '../tokens.js';
 import { keyDistance, type SoundKeys } from '../sound.js';
 import type { ReaderState } from './state.js';
-import type { PhrasesData } from '../data/formats.js';
 export type { PhrasesData } from '../data/formats.js';
 
 /** Least length of a punchline word's code: "ass" after a word reads S, which would match any name ending in s. */
