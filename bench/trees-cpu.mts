@@ -46,4 +46,4 @@ for (let r = 0; r < rounds; r++) {
   }
 }
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`${product}: ${calls.length} inputs, median of ${rounds} rounds, CPU µs/check: after ${med(times.after).toFixed(2)}, before ${med(times.before).toFixed(2)}, after/before ${(med(times.after) / med(times.before)).toFixed(3)}`);
+console.log(`${product}: ${calls.length} inputs, median of ${rounds} rounds, CPU µs/check: after ${med(times.after!).toFixed(2)}, before ${med(times.before!).toFixed(2)}, after/before ${(med(times.after!) / med(times.before!)).toFixed(3)}`);
