@@ -1,4 +1,4 @@
-import { createChecker } from './checker.js';
+import { createCheckerOn } from './checker.js';
 import type { Checker, CheckerOptions } from './checker.js';
 import { checkOptions, dateOption } from './common/options.js';
 import { scoringOption } from './registry.js';
@@ -12,7 +12,7 @@ export interface IdentityCheckOptions extends IdentityCallOptions {
   readonly scoring?: ScoringOptions;
 }
 
-const checkerFor = sharedChecker<CheckerOptions, Checker>(createChecker);
+const checkerFor = sharedChecker<CheckerOptions, Checker>(createCheckerOn);
 const RULES = { now: dateOption, scoring: scoringOption };
 
 /** Preloads the checker {@link checkIdentity} uses without scoring options (the root's `preload()`). @internal */

@@ -4,8 +4,8 @@ import type { EmailResult } from './email/index.js';
 import { arrayOption, checkOptions, kindOf, nestedOptions, optionError } from './common/options.js';
 import type { OptionRule, OptionRules } from './common/options.js';
 import { clockOption, readClock } from './common/clock.js';
-import { dataOptionRule, openData } from './data/context.js';
-import type { DataOptions } from './data/context.js';
+import { dataOptionRule, openData, withClock } from './data/context.js';
+import type { DataContext, DataOptions } from './data/context.js';
 import { dataInfo } from './data/info.js';
 import type { DatasetInfo } from './data/info.js';
 import type { IpCheck, IpResult } from './ip/index.js';
@@ -235,12 +235,22 @@ const CHECKER_RULES: OptionRules = {
  * checker.phone('333 123 4567').country; // 'IT'
  */
 export function createChecker(options?: CheckerOptions): Checker {
+  return createCheckerOn(options, undefined);
+}
+
+/**
+ * {@link createChecker} on a data context already opened (`serve`'s verified
+ * bundle, the one-call functions' bundle), else on the bundle the options
+ * name. The clock is the options' `now`, else the context's.
+ * @internal
+ */
+export function createCheckerOn(options: CheckerOptions | undefined, context: DataContext | undefined): Checker {
   // Checked whole first, so every error names its full path (`ip.databases[1]`,
   // not the `databases[1]` the IP factory alone would report).
   const o = checkOptions<CheckerOptions>(options, '', CHECKER_RULES);
   const scoring = o.scoring;
   // One bundle and one clock for the five checks: opened (its manifest read) here, its files on first use.
-  const data = openData(o.data, 'data', o.now);
+  const data = context === undefined ? openData(o.data, 'data', o.now) : withClock(context, o.now);
   // Every check is built here, so nothing fails at first use. The factories
   // are cheap: datasets still load lazily on first call.
   const email = PRODUCTS.email.open(data, { ...o.email, scoring });

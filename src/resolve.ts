@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createChecker } from './checker.js';
+import { createCheckerOn } from './checker.js';
 import type { Checker, CheckerOptions } from './checker.js';
 import { sharedChecker } from './data/sharedChecker.js';
 import type { DeviceResult } from './device/index.js';
@@ -108,7 +108,7 @@ export const REQUIRED_FIELDS: Readonly<Record<ProductName, readonly string[]>> =
   name: ['first_name', 'last_name'],
 });
 
-const defaultChecker = sharedChecker<CheckerOptions, Checker>(createChecker);
+const defaultChecker = sharedChecker<CheckerOptions, Checker>(createCheckerOn);
 
 /**
  * Resolves one spec request into the spec's envelope: `resolution_id` (UUID

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
-import { createChecker } from '../checker.js';
+import { createCheckerOn } from '../checker.js';
 import { systemTime } from '../common/clock.js';
 import { DataError, InputError } from '../errors.js';
 import type { Checker, CheckerOptions } from '../checker.js';
@@ -17,7 +17,7 @@ import type { SERVE_ENVIRONMENT } from '../server/environment.js';
 import { createApiServer } from '../server/index.js';
 import type { ApiKey, ApiServer } from '../server/index.js';
 import { UsageError } from './args.js';
-import { contextAsOption, openData } from '../data/context.js';
+import { openData } from '../data/context.js';
 import type { DataContext } from '../data/context.js';
 import { openVerified, verifyOpenedBundle } from '../data/info.js';
 import type { BundleProblem } from '../data/info.js';
@@ -303,7 +303,7 @@ export async function serveCommand(flags: Flags, io: CliIo): Promise<number> {
   };
   // The --data bundle verified (at start, and by a reload) is the checker's own opened bundle: verifying a
   // second copy read and hashed every file twice, and a file changed between the two reads was served unverified.
-  const checkerOn = (context: DataContext | undefined) => createChecker(context === undefined ? checkerOptions : { ...checkerOptions, data: contextAsOption(context) });
+  const checkerOn = (context: DataContext | undefined) => createCheckerOn(checkerOptions, context);
   const started = config.data === undefined ? undefined : openData(config.data);
   const checker = checkerOn(started);
   const data = config.data;

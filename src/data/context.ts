@@ -54,7 +54,7 @@ let generation = 0;
  * @throws DataError `DATA_MISSING` when the package's data/ folder cannot be found (the message says what to do)
  */
 export function defaultDataContext(): DataContext {
-  packageContext ??= register(Object.freeze({ bundle: defaultBundle(), maxAgeDays: DEFAULT_MAX_AGE_DAYS, now: systemClock }));
+  packageContext ??= Object.freeze({ bundle: defaultBundle(), maxAgeDays: DEFAULT_MAX_AGE_DAYS, now: systemClock });
   return packageContext;
 }
 
@@ -114,13 +114,6 @@ export function defaultDataGeneration(): number {
 
 
 const DATA_KEYS: ReadonlySet<string> = new Set(['dir', 'maxAgeDays']);
-/** Contexts made by {@link openData}: `createChecker` hands its one context to the five product factories. */
-const opened = new WeakSet<object>();
-
-function register(context: DataContext): DataContext {
-  opened.add(context);
-  return context;
-}
 
 interface Settings {
   readonly dir: string | undefined;
@@ -154,17 +147,8 @@ export function checkDataOption(option: unknown, path: string): Settings {
   return { dir: dir as string | undefined, maxAgeDays };
 }
 
-/**
- * A context as a `data` option, for `createChecker` to hand its one opened
- * bundle to the five product factories ({@link openData} returns it as is).
- */
-export function contextAsOption(context: DataContext): DataOptions {
-  return context as unknown as DataOptions;
-}
-
 /** The option rule of `data` (shape only; the bundle is opened by the factory). */
 export function dataOptionRule(value: unknown, path: string): void {
-  if (typeof value === 'object' && value !== null && opened.has(value)) return;
   checkDataOption(value, path);
 }
 
@@ -172,8 +156,7 @@ export function dataOptionRule(value: unknown, path: string): void {
  * Resolves a `data` option into a context: checks it, opens the bundle
  * (reading its manifest now) and freezes the result. Without `dir` the
  * default bundle is used, located now so that a missing one fails at
- * creation with what to pass. A context this function made is returned as
- * is, unless a clock is given.
+ * creation with what to pass.
  *
  * @param option the `data` option as the caller gave it
  * @param path the option's path for messages (`data`)
@@ -181,21 +164,16 @@ export function dataOptionRule(value: unknown, path: string): void {
  * @throws InputError `INPUT_OPTION` naming the option's path for a value of the wrong type
  * @throws DataError when the directory is not a readable bundle, or (no `dir`) the default bundle cannot be found
  */
-export function openData(option: DataOptions | DataContext | undefined, path = 'data', now?: Date | (() => Date)): DataContext {
-  let context: DataContext;
-  if (option === undefined) context = defaultDataContext();
-  else if (typeof option === 'object' && opened.has(option)) context = option as DataContext;
+export function openData(option: DataOptions | undefined, path = 'data', now?: Date | (() => Date)): DataContext {
+  if (option === undefined) return withClock(defaultDataContext(), now);
+  const { dir, maxAgeDays } = checkDataOption(option, path);
+  let bundle: DataBundle;
+  if (dir === undefined) bundle = defaultDataContext().bundle;
   else {
-    const { dir, maxAgeDays } = checkDataOption(option, path);
-    let bundle: DataBundle;
-    if (dir === undefined) bundle = defaultDataContext().bundle;
-    else {
-      if (!isDirectory(dir)) throw new DataError('DATA_MISSING', `${dir}: no such directory (the data bundle given in ${path})`, dir);
-      bundle = new DataBundle(dir, 'custom', defaultBundleIfAny());
-    }
-    return register(Object.freeze({ bundle, maxAgeDays, now: clockOf(now) }));
+    if (!isDirectory(dir)) throw new DataError('DATA_MISSING', `${dir}: no such directory (the data bundle given in ${path})`, dir);
+    bundle = new DataBundle(dir, 'custom', defaultBundleIfAny());
   }
-  return now === undefined ? context : register(Object.freeze({ bundle: context.bundle, maxAgeDays: context.maxAgeDays, now: clockOf(now) }));
+  return Object.freeze({ bundle, maxAgeDays, now: clockOf(now) });
 }
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,5 @@
-import { contextAsOption, defaultDataGeneration, plainDataContext } from './context.js';
-import type { DataOptions } from './context.js';
+import { defaultDataGeneration, plainDataContext } from './context.js';
+import type { DataContext, DataOptions } from './context.js';
 import { isPlainObject } from '../common/options.js';
 
 /**
@@ -14,24 +14,26 @@ import { isPlainObject } from '../common/options.js';
  * `configureDefaults` has replaced it, so a call never reads the bundle it
  * replaced.
  *
+ * @param create builds a checker from the caller's options, on `plain` (the
+ * one-call functions' data context) when the options name no bundle of
+ * their own; `plain` is undefined when they do
  * @example
- * const checkerFor = sharedChecker(createEmailCheck);
+ * const checkerFor = sharedChecker(createEmailCheckIn);
  * export function checkEmail(email: string, options?: EmailCheckOptions): EmailResult {
  *   return checkerFor(options)(email);
  * }
  */
-export function sharedChecker<O extends { readonly data?: DataOptions }, C>(create: (options?: O) => C): (options: O | undefined) => C {
+export function sharedChecker<O extends { readonly data?: DataOptions }, C>(create: (options: O | undefined, plain: DataContext | undefined) => C): (options: O | undefined) => C {
   let shared: C | undefined;
   let builtFor = -1;
-  const withData = (options: O | undefined): O => ({ ...options, data: contextAsOption(plainDataContext()) }) as O;
   return (options) => {
     if (options !== undefined) {
       // Anything but a plain object goes to the factory as given, for its own error; a `data` of the caller's own wins.
-      return create(isPlainObject(options) && options.data === undefined ? withData(options) : options);
+      return create(options, isPlainObject(options) && options.data === undefined ? plainDataContext() : undefined);
     }
     const generation = defaultDataGeneration();
     if (shared === undefined || builtFor !== generation) {
-      shared = create(withData(undefined));
+      shared = create(undefined, plainDataContext());
       builtFor = generation;
     }
     return shared;

@@ -1,4 +1,4 @@
-import { dataOptionRule, openData, plainDataContext } from '../data/context.js';
+import { dataOptionRule, openData, plainDataContext, withClock } from '../data/context.js';
 import type { DataContext } from '../data/context.js';
 import { clockOption, readClock } from '../common/clock.js';
 import { preloadOnce } from '../data/preload.js';
@@ -379,6 +379,11 @@ const DEVICE_CALL_RULES: OptionRules = { headers: recordOption, now: dateOption 
  * // 'Galaxy S23'
  */
 export function createDeviceCheck(options?: DeviceCheckFactoryOptions): DeviceCheck {
+  return createDeviceCheckIn(options, undefined);
+}
+
+/** {@link createDeviceCheck} on `plain` (the one-call functions' data) when given, else on the bundle the options name. */
+function createDeviceCheckIn(options: DeviceCheckFactoryOptions | undefined, plain: DataContext | undefined): DeviceCheck {
   const { scoring, cacheSize, data, now } = checkOptions<DeviceCheckFactoryOptions>(options, '', {
     ...DEVICE_OPTION_RULES,
     scoring: scoringOption,
@@ -386,7 +391,7 @@ export function createDeviceCheck(options?: DeviceCheckFactoryOptions): DeviceCh
     now: clockOption,
   });
   // The clock travels in the data context: a checker's five checks read the same one.
-  return deviceCheckOn(openData(data, 'data', now), { scoring, cacheSize });
+  return deviceCheckOn(plain === undefined ? openData(data, 'data', now) : withClock(plain, now), { scoring, cacheSize });
 }
 
 /** What {@link deviceCheckOn} builds a check from besides its data. */
@@ -457,7 +462,7 @@ export function tablesOf(check: DeviceCheck): DeviceTables {
 }
 
 // The one-call function's checker, on the one-call functions' bundle; uncached (cacheSize 0), as before.
-const defaultCheck = sharedChecker((options?: DeviceCheckFactoryOptions) => createDeviceCheck({ cacheSize: 0, ...options }));
+const defaultCheck = sharedChecker((options: DeviceCheckFactoryOptions | undefined, plain: DataContext | undefined) => createDeviceCheckIn({ cacheSize: 0, ...options }, plain));
 
 /** Preloads the checker {@link checkDevice} uses without scoring options (the root's `preload()`). @internal */
 export function preloadSharedDeviceCheck(): void {

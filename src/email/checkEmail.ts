@@ -7,7 +7,7 @@ import type { OptionRules } from '../common/options.js';
 import { scoringRule } from '../scoring/createScorer.js';
 import { createScorer } from '../scoring/createScorer.js';
 import type { Signal } from '../scoring/types.js';
-import { dataOptionRule, openData, plainDataContext } from '../data/context.js';
+import { dataOptionRule, openData, plainDataContext, withClock } from '../data/context.js';
 import type { DataContext } from '../data/context.js';
 import { clockOption, readClock } from '../common/clock.js';
 import { preloadOnce } from '../data/preload.js';
@@ -66,8 +66,13 @@ export const EMAIL_OPTION_RULES: OptionRules = { suggestTypos: booleanOption, se
  * check('x7q@yahoo.com').score_cluster;            // 'moderate': nothing but a free provider
  */
 export function createEmailCheck(options?: EmailCheckOptions): EmailCheck {
+  return createEmailCheckIn(options, undefined);
+}
+
+/** {@link createEmailCheck} on `plain` (the one-call functions' data) when given, else on the bundle the options name. */
+function createEmailCheckIn(options: EmailCheckOptions | undefined, plain: DataContext | undefined): EmailCheck {
   const { data, now, ...rest } = checkedOptions(options);
-  return emailCheckOn(openData(data, 'data', now), rest);
+  return emailCheckOn(plain === undefined ? openData(data, 'data', now) : withClock(plain, now), rest);
 }
 
 /** The options checked and their defaults' holes left: the rules of {@link createEmailCheck}. */
@@ -323,7 +328,7 @@ function domainConfusable(domainUnicode: string): string | null {
   }
 }
 
-const checkerFor = sharedChecker(createEmailCheck);
+const checkerFor = sharedChecker(createEmailCheckIn);
 
 /** Preloads the checker {@link checkEmail} uses without options (the root's `preload()`). @internal */
 export function preloadSharedEmailCheck(): void {
@@ -361,5 +366,5 @@ export function checkEmail(email: string, options?: EmailCheckOptions): EmailRes
   // Options without data read the one-call functions' bundle: the checker is built for this call (its scorer and
   // switches), its tables are the shared checker's, which building them anew on every call would cost.
   const { now, ...rest } = checkedOptions(options);
-  return emailCheckOn(openData(plainDataContext(), 'data', now), rest, sharedEmailTables())(email);
+  return emailCheckOn(withClock(plainDataContext(), now), rest, sharedEmailTables())(email);
 }

@@ -99,9 +99,14 @@ export type IpCheckOnOptions = Omit<IpCheckOptions, 'data' | 'now'>;
  * check('81.2.69.142').country // 'GB'
  */
 export function createIpCheck(options?: IpCheckOptions): IpCheck {
+  return createIpCheckIn(options, undefined);
+}
+
+/** {@link createIpCheck} on `plain` (the one-call functions' data) when given, else on the bundle the options name. */
+function createIpCheckIn(options: IpCheckOptions | undefined, plain: DataContext | undefined): IpCheck {
   const { data, now, ...rest } = checkOptions<IpCheckOptions>(options, '', { ...IP_OPTION_RULES, now: clockOption, scoring: scoringOption, data: dataOptionRule });
   // The clock travels in the data context: the staleness of the lists and request_time read the same one.
-  return ipCheckOn(openData(data, 'data', now), rest);
+  return ipCheckOn(plain === undefined ? openData(data, 'data', now) : withClock(plain, now), rest);
 }
 
 /**
@@ -214,7 +219,7 @@ function memoizeScorer(score: IpScorer): IpScorer {
   };
 }
 
-const checkerFor = sharedChecker(createIpCheck);
+const checkerFor = sharedChecker(createIpCheckIn);
 
 /** Preloads the checker {@link checkIp} uses without options (the root's `preload()`). @internal */
 export function preloadSharedIpCheck(): void {

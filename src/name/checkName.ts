@@ -177,8 +177,13 @@ export const NAME_OPTION_RULES = { country: countryOption };
  * createNameCheck({ country: 'IT' })('Andrea', 'Bianchi').gender; // 'M'
  */
 export function createNameCheck(options?: NameCheckOptions): NameCheck {
+  return createNameCheckIn(options, undefined);
+}
+
+/** {@link createNameCheck} on `plain` (the one-call functions' data) when given, else on the bundle the options name. */
+function createNameCheckIn(options: NameCheckOptions | undefined, plain: DataContext | undefined): NameCheck {
   const { scoring, data, country } = checkedOptions(options);
-  return nameCheckOn(openData(data), { scoring, country });
+  return nameCheckOn(plain ?? openData(data), { scoring, country });
 }
 
 /** The options of {@link createNameCheck}, checked. */
@@ -293,7 +298,7 @@ function checkOnState(state: NameState, options: Pick<NameCheckOptions, 'scoring
   return Object.defineProperty(Object.assign(check, { preload }), STATE, { value: state });
 }
 
-const checkerFor = sharedChecker(createNameCheck);
+const checkerFor = sharedChecker(createNameCheckIn);
 
 /** Preloads the checker {@link checkName} uses without options (the root's `preload()`). @internal */
 export function preloadSharedNameCheck(): void {

@@ -189,8 +189,13 @@ const FACTORY_RULES: OptionRules = { ...PHONE_OPTION_RULES, scoring: scoringOpti
  * check('020 7946 0958', { defaultCountry: 'GB' }).country; // 'GB'
  */
 export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
+  return createPhoneCheckIn(options, undefined);
+}
+
+/** {@link createPhoneCheck} on `plain` (the one-call functions' data) when given, else on the bundle the options name. */
+function createPhoneCheckIn(options: PhoneCheckOptions | undefined, plain: DataContext | undefined): PhoneCheck {
   const opts = checkOptions<PhoneCheckOptions>(options, '', FACTORY_RULES);
-  return phoneCheckOn(openData(opts.data), opts);
+  return phoneCheckOn(plain ?? openData(opts.data), opts);
 }
 
 /** The phone tables a check reads, kept on the check (not enumerable) for the one-call functions. */
@@ -418,7 +423,7 @@ function lengthDetail(why: LengthVerdict): string {
   return why === undefined || why === 'NOT_A_NUMBER' ? 'possible length, but in no range of the numbering plan' : why;
 }
 
-const checkerFor = sharedChecker(createPhoneCheck);
+const checkerFor = sharedChecker(createPhoneCheckIn);
 
 /** The tables of the one-call functions' checker (for the module-level helpers, such as `lookupCarrier`). @internal */
 export function sharedPhoneTables(): PhoneTables {
