@@ -1,6 +1,6 @@
 /**
  * IP check speed in CPU time, next to the raw MaxMind lookup on the same
- * addresses in the same run (issue 20), for a loaded machine where wall
+ * addresses in the same run, for a loaded machine where wall
  * time is distorted:
  *
  *   npx tsx bench/ip-cpu.ts [--rounds 5] [--traffic]
@@ -29,7 +29,7 @@ const { ipv4, ipv6 } = benchCorpus();
 const mixed = [...ipv4, ...ipv6];
 const raw4 = new Reader(dbip(4));
 const raw6 = new Reader(dbip(6));
-// The same reader with a 50k-record cache (what the check's readers had before issue 20).
+// The same reader with a 50k-record cache (what the check's readers had before the lookup speed work).
 const cached4 = new Reader(dbip(4), { cache: recordCache(50_000) });
 const cached6 = new Reader(dbip(6), { cache: recordCache(50_000) });
 const checker = createChecker({ now: new Date('2026-11-22T12:00:00Z') });

@@ -1,5 +1,5 @@
 /**
- * Differential check of the IP check against another build of it (issue 20):
+ * Differential check of the IP check against another build of it:
  * the same addresses through both, every result field compared.
  *
  *   git worktree add --detach /tmp/ip-old <commit> && ln -s "$PWD/node_modules" /tmp/ip-old/node_modules
@@ -84,7 +84,7 @@ async function listBoundaries(): Promise<string[]> {
   const data = (await import(pathToFileURL(join(resolve(oldRoot!), 'src/ip/data.ts')).href)) as {
     loadListsTable(): { starts4: Uint32Array; values4: Uint32Array; starts6?: Uint32Array; values6: Uint32Array };
   };
-  // Range tables of format 3 (issue 13 item 7) keep IPv6 starts in halves: their start6() gives one whole; format 2 had starts6.
+  // Range tables of format 3 keep IPv6 starts in halves: their start6() gives one whole; format 2 had starts6.
   const table = (await import(pathToFileURL(join(resolve(oldRoot!), 'src/ip/rangeTable.ts')).href)) as { start6?: (t: unknown, i: number) => number[] };
   const t = data.loadListsTable();
   const s = t.starts6;

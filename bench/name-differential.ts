@@ -1,5 +1,5 @@
 /**
- * Differential check for speed work on the name check (issue 18, speed
+ * Differential check for speed work on the name check (speed
  * follow-up), a developer's tool rather than a suite test: on a fresh
  * checkout there is no snapshot to compare with, so in the suite it could
  * only pass vacuously. Every fixture name and a seeded sample of 20,000 pairs drawn

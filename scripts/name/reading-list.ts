@@ -3,7 +3,7 @@
  * curated joke list (data/raw/name/humorous.txt) the joke reading
  * (src/name/reading/reading.ts `humorousReading`, NAME_HUMOROUS_READING) finds by
  * itself, the list left aside: the list stays a source of tests and of the
- * few jokes no reading finds (issue 18).
+ * few jokes no reading finds.
  *
  *   npx tsx scripts/name/reading-list.ts          the count
  *   npx tsx scripts/name/reading-list.ts --list   and each entry, found or not

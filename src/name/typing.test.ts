@@ -36,7 +36,7 @@ describe('vowels', () => {
   });
 });
 
-describe('keyboard walks on more layouts and directions (issue 18)', () => {
+describe('keyboard walks on more layouts and directions', () => {
   it('finds column walks, diagonals and the Cyrillic ЙЦУКЕН layout', () => {
     for (const w of ['wsxedc', 'edcrfv', 'rfvtgb', 'zsexdr', 'xdrcft', 'йцукен', 'фывапр', 'ячсмит', 'bhunji']) expect(isKeyboardWalk(w), w).toBe(true);
   });

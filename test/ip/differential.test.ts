@@ -1,5 +1,5 @@
 /**
- * The CI-sized differential of issue 20: the IP check's results on 21k
+ * The CI-sized differential: the IP check's results on 21k
  * addresses (20k seeded random ones of every text form, and the first and
  * last address of every 100th address-list segment: Tor, VPN, proxy,
  * relay, crawler, CDN, cloud) must equal, field by field, the results of
@@ -56,7 +56,7 @@ function dataIdentity(): unknown {
   };
 }
 
-describe('IP results against the build before issue 20', () => {
+describe('IP results against the build before the lookup speed work', () => {
   it('the fixture was written from the data the checks read now', () => {
     expect(dataIdentity(), 'the IP data changed: write the fixture anew from the build before your change (see bench/ip-differential.ts)').toEqual(fixture.data);
   });

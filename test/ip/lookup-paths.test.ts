@@ -1,5 +1,5 @@
 /**
- * The lookup paths of issue 20 against their references:
+ * The lookup paths of the IP speed work against their references:
  * - the MaxMind DB tree walker (src/ip/mmdbTree.ts) against the `maxmind`
  *   package's Reader, record for record, on every MaxMind test database and
  *   on seeded addresses of the bundled DB-IP city files;

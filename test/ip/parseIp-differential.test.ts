@@ -1,5 +1,5 @@
 /**
- * The one-pass address scanner of parseIp (issue 20) against the parser it
+ * The one-pass address scanner of parseIp against the parser it
  * replaced, kept here as the reference: the IPv4 regex of patterns.ts plus
  * the split/map/spread IPv6 parse. Both must accept exactly the same strings
  * and give the same numbers, on generated addresses in every text form and

@@ -1,5 +1,5 @@
 /**
- * The range table's IPv6 starts (format 3, issue 13 item 7): the high 64 bits
+ * The range table's IPv6 starts (format 3): the high 64 bits
  * of every start, and the low 64 bits only of the starts that have them.
  * A small table built here, with starts that share a /64 (a /128 inside a
  * /64, two /128s next to each other, a start at the very top of a /64), is

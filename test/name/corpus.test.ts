@@ -1,15 +1,15 @@
 /**
  * Accuracy of checkName over the hand-labelled corpora. Prints every miss,
- * then asserts the floors of issue 6: real names accepted >= 95%, fake names
+ * then asserts the floors: real names accepted >= 95%, fake names
  * caught >= 85%, risk type right >= 75% of the caught, gender right >= 90%
  * where the fixture gives one.
  *
  * Gender: `null` is the check's answer when the name tables hold no or weak
- * evidence (issue 6: "null when the evidence is weak"), so the floor is
+ * evidence ("null when the evidence is weak"), so the floor is
  * asserted on the genders the check gives; the strict rate, with every
  * null counted as a miss, is printed next to it (docs/name.md, Figures).
  *
- * Issue 18: the fixtures are split for good by a hash of each row
+ * The fixtures are split for good by a hash of each row
  * (fixtures.ts, halfOf): rules are fitted on the `fit` half only, and every
  * figure is reported for both halves; the `scored` half is the one claimed.
  */

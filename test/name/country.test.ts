@@ -1,5 +1,5 @@
 /**
- * Gender by country (issue 18): a given name whose sex differs between
+ * Gender by country: a given name whose sex differs between
  * countries is read in the hinted country, else by the surname's likely
  * origin when that is clear, else null; the hint reaches the check from
  * checkName, createNameCheck, createChecker and a request's `country`.

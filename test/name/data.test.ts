@@ -50,7 +50,7 @@ describe('foldName', () => {
     // Spacing accents (˘, ΄) become an orphan combining mark under NFKC: dropped.
     ['À˘', 'a'],
     ['.΄', '.'],
-    // Letters kept as they are are copied in runs (issue 18, speed): each
+    // Letters kept as they are are copied in runs (speed): each
     // kind of change ends a run: an invisible character, a special Latin
     // letter, a hyphen, an apostrophe, a space; kept marks and surrogate
     // pairs stay inside one. Expected values from the fold before runs.

@@ -1,5 +1,5 @@
 /**
- * The hot-path forms of the name check's lookups (issue 18, speed): each
+ * The hot-path forms of the name check's lookups (speed): each
  * answers exactly what the plain form answers, on every name the data
  * holds, so the check's results cannot move when the fast form is used.
  */

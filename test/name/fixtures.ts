@@ -30,7 +30,7 @@ function rows(file: string): string[][] {
 }
 
 /**
- * The fixed split of the fixtures (issue 18): a row is in the `scored` half
+ * The fixed split of the fixtures: a row is in the `scored` half
  * when the first byte of sha256("first|last") is odd, else in the `fit`
  * half. Rules and thresholds may be looked at and fitted on the fit half
  * only; the scored half is what the figures claim. The split never changes

@@ -1,5 +1,5 @@
 /**
- * Issue 18: vocabularies in data (titles and the sex they imply), repeated
+ * Vocabularies in data (titles and the sex they imply), repeated
  * names judged by frequency data on names other than the three that once
  * set the thresholds, and rare real names with long consonant or vowel runs
  * that must be accepted.

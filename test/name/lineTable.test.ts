@@ -1,5 +1,5 @@
 /**
- * The in-place line table the name data is searched with (issue 18, first
+ * The in-place line table the name data is searched with (first
  * call): every key found where a Map would find it, values cut out right,
  * sections (lines by first unit) found by binary search at the text's edges.
  */

@@ -90,7 +90,7 @@ describe('joke names read as an everyday word or expression', () => {
   });
 });
 
-// Issue 18, recall on unseen joke names (test/name/reading-unseen.test.ts): families of readings
+// Recall on unseen joke names (test/name/reading-unseen.test.ts): families of readings
 // that missed there, each tested here on other names.
 describe('joke names read as an everyday word as they are said run together', () => {
 

@@ -1,5 +1,5 @@
 /**
- * The shortcuts of the joke reading (src/name/reading/reading.ts, issue 18 speed)
+ * The shortcuts of the joke reading (src/name/reading/reading.ts, its speed work)
  * give the answers the full reading gives: each test is a case one of them
  * could get wrong if it were not exact. Speed itself is measured by
  * bench/name-cpu.ts, never here.

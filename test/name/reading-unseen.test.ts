@@ -1,7 +1,7 @@
 /**
  * Recall of the joke reading (NAME_HUMOROUS_READING, src/name/reading/reading.ts
  * and src/name/reading/sentences.ts) on joke names it has not seen: a
- * development set written for issue 18 from the well-known genres of prank
+ * development set written from the well-known genres of prank
  * and pun names, none of them in the curated joke list
  * (data/raw/name/humorous.txt) nor a row of the name fixtures (both checked
  * below, by membership only: the fixtures' scored half is never looked at).

@@ -54,7 +54,7 @@ describe('joke names by their reading', () => {
     }
   });
 
-  // Issue 18, humorous recall: the "bend (her) over" family, a final "-a" said "-er"
+  // Humorous recall: the "bend (her) over" family, a final "-a" said "-er"
   // (non-rhotic English), and a given name that is also a particle (Ben, Al).
   it('reads a final "-a" as "-er" against whole catchphrases (non-rhotic English)', () => {
     for (const [first, last] of [['Bend', 'Herova'], ['Benn', 'Derova'], ['Ben', 'Dherova']] as const) {
@@ -82,7 +82,7 @@ describe('joke names by their reading', () => {
 });
 
 describe('joke names with a punchline word spelt in a token', () => {
-  // Issue 18, recall on unseen joke names (test/name/reading-unseen.test.ts): a short punchline word joined to
+  // Recall on unseen joke names (test/name/reading-unseen.test.ts): a short punchline word joined to
   // an English word before it, in a token no table knows.
   it('reads a punchline word at the end of an unknown token after an English word', () => {
     for (const [first, last, said] of [['Rob', 'Mybutt', 'my butt'], ['Phil', 'Myhole', 'my hole'], ['Anna', 'Suckdick', 'suck dick'], ['Pat', 'Mybum', 'my bum']] as const) {
