@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig(({ mode }) => ({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['test/**/*.test.ts'],
     // test/package/published.test.ts clones, installs and packs the repository (a minute and more,
     // most of it npm and the build): `npm run test:pack` runs it alone (mode 'pack'), after the rest,
     // so it never competes with the other tests for the cores.

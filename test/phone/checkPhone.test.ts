@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../errors.js';
-import { checkPhone, createPhoneCheck, lookupCarrier, PHONE_SCORE_MODEL } from './index.js';
-import type { PhoneResult } from './index.js';
+import { InputError } from '../../src/errors.js';
+import { checkPhone, createPhoneCheck, lookupCarrier, PHONE_SCORE_MODEL } from '../../src/phone/index.js';
+import type { PhoneResult } from '../../src/phone/index.js';
 
 const SPEC_FIELDS = [
   'value', 'type', 'status', 'is_valid', 'country', 'country_code', 'is_ported', 'ported_times', 'first_ported',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { codeFamily, matchShape, oemMaker, productLine } from './codeFamilies.js';
-import { allBrands, makerRules } from './data/index.js';
-import { openData } from '../data/context.js';
-import { openDeviceTables } from './tables.js';
+import { codeFamily, matchShape, oemMaker, productLine } from '../../src/device/codeFamilies.js';
+import { allBrands, makerRules } from '../../src/device/data/index.js';
+import { openData } from '../../src/data/context.js';
+import { openDeviceTables } from '../../src/device/tables.js';
 
 /** The package's device tables, opened explicitly. */
 const T = openDeviceTables(openData(undefined));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confusableDetail } from './confusable.js';
+import { confusableDetail } from '../../src/email/confusable.js';
 
 describe('confusableDetail', () => {
   it('returns null for ASCII and single-script text', () => {

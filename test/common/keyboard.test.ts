@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKeyboardWalk, isOneHandMash, isRepeatedPattern, lacksVowels, measureKeyboardWalk } from '../common/keyboard.js';
+import { isKeyboardWalk, isOneHandMash, isRepeatedPattern, lacksVowels, measureKeyboardWalk } from '../../src/common/keyboard.js';
 
 describe('keyboard walks', () => {
   it('finds row and column walks on QWERTY, AZERTY and QWERTZ', () => {

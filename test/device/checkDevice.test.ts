@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isInputError } from '../errors.js';
-import { latestBrowserVersion, releaseHistory } from './data/index.js';
-import { DEVICE_SCORE_MODEL, checkDevice as checkDeviceAt, createDeviceCheck, readClientHints } from './index.js';
-import type { DeviceCheckOptions, DeviceResult } from './index.js';
-import { openData } from '../data/context.js';
-import { openDeviceTables } from './tables.js';
+import { isInputError } from '../../src/errors.js';
+import { latestBrowserVersion, releaseHistory } from '../../src/device/data/index.js';
+import { DEVICE_SCORE_MODEL, checkDevice as checkDeviceAt, createDeviceCheck, readClientHints } from '../../src/device/index.js';
+import type { DeviceCheckOptions, DeviceResult } from '../../src/device/index.js';
+import { openData } from '../../src/data/context.js';
+import { openDeviceTables } from '../../src/device/tables.js';
 
 /** The package's device tables, opened explicitly. */
 const T = openDeviceTables(openData(undefined));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isDisposableDomain, isFreeProviderDomain, isRoleLocalPart } from './helpers.js';
-import { reservedDomainReason } from './domain.js';
+import { isDisposableDomain, isFreeProviderDomain, isRoleLocalPart } from '../../src/email/helpers.js';
+import { reservedDomainReason } from '../../src/email/domain.js';
 
 describe('narrow helpers', () => {
   it('isDisposableDomain', () => {

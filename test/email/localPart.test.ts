@@ -3,7 +3,7 @@
  * corpus). Each rule has its own case so that breaking it turns one test red.
  */
 import { describe, expect, it } from 'vitest';
-import { createEmailCheck } from './checkEmail.js';
+import { createEmailCheck } from '../../src/email/checkEmail.js';
 
 // A clock within the lists' age, so that no EMAIL_DATA_STALE joins the reasons on a later day.
 const check = createEmailCheck({ now: new Date('2026-12-06T12:00:00Z') });

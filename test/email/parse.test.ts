@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEmailAddress } from './parse.js';
+import { parseEmailAddress } from '../../src/email/parse.js';
 
 function detail(input: string): string | null {
   const r = parseEmailAddress(input);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openData } from '../data/context.js';
-import { POPULAR_DOMAINS } from './data/formats.js';
-import { suggestDomain } from './helpers.js';
+import { openData } from '../../src/data/context.js';
+import { POPULAR_DOMAINS } from '../../src/email/data/formats.js';
+import { suggestDomain } from '../../src/email/helpers.js';
 
 describe('suggestDomain', () => {
   it('corrects common misspellings of the big providers', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localHour, timezoneAt } from './time.js';
+import { localHour, timezoneAt } from '../../src/ip/time.js';
 
 /** The hour straight from Intl, without the offset cache. */
 function intlHour(timezone: string, ms: number): number {

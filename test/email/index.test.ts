@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as email from './index.js';
+import * as email from '../../src/email/index.js';
 
 describe('identity-signals/email entry point', () => {
   it('exports exactly the documented API', () => {

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../errors.js';
-import { checkEmail, createEmailCheck } from './checkEmail.js';
-import { EMAIL_SCORE_MODEL } from './scoreModel.js';
-import { createScorer } from '../scoring/createScorer.js';
+import { InputError } from '../../src/errors.js';
+import { checkEmail, createEmailCheck } from '../../src/email/checkEmail.js';
+import { EMAIL_SCORE_MODEL } from '../../src/email/scoreModel.js';
+import { createScorer } from '../../src/scoring/createScorer.js';
 
 const PROVIDER_FIELDS = [
   'has_twitter', 'has_amazon', 'has_linkedin', 'has_airbnb', 'has_instagram', 'found_on_serp',
@@ -193,7 +193,7 @@ describe('at: the check at a given instant', () => {
 
 describe('checkEmail with options', () => {
   it("builds a checker for the call on the shared checker's tables, not tables of its own", async () => {
-    const { lazyLoads } = await import('../common/loads.js');
+    const { lazyLoads } = await import('../../src/common/loads.js');
     const builds = (): number => [...lazyLoads()].filter(([what]) => what.startsWith('build email ')).reduce((n, [, count]) => n + count, 0);
     checkEmail('jane.doe@gmail.com', { secondOpinion: false });
     const before = builds();

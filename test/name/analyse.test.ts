@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeNames, realNames } from '../../test/name/fixtures.js';
-import { isPlainLetter } from './analyse.js';
-import { analyser } from '../../test/name/tables.js';
+import { fakeNames, realNames } from './fixtures.js';
+import { isPlainLetter } from '../../src/name/analyse.js';
+import { analyser } from './tables.js';
 
 describe('analysePart', () => {
   it('gives the same analysis on the ASCII fast path as on the general path', () => {

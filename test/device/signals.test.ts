@@ -6,12 +6,12 @@
  * judged on the checker's clock, so the suite gives the same answers on any day.
  */
 import { describe, expect, it } from 'vitest';
-import { ageOfMajor, browserAge } from './browserAge.js';
-import { releaseHistory } from './data/index.js';
-import { checkDevice, createDeviceCheck } from './index.js';
-import type { DeviceResult } from './index.js';
-import { openData } from '../data/context.js';
-import { openDeviceTables } from './tables.js';
+import { ageOfMajor, browserAge } from '../../src/device/browserAge.js';
+import { releaseHistory } from '../../src/device/data/index.js';
+import { checkDevice, createDeviceCheck } from '../../src/device/index.js';
+import type { DeviceResult } from '../../src/device/index.js';
+import { openData } from '../../src/data/context.js';
+import { openDeviceTables } from '../../src/device/tables.js';
 
 /** The package's device tables, opened explicitly. */
 const T = openDeviceTables(openData(undefined));

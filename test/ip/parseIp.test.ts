@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIp } from './parseIp.js';
+import { parseIp } from '../../src/ip/parseIp.js';
 
 // Strings that must never parse: each is a form some parser accepts (octal,
 // hex, short forms, zone ids, ports, padding) or plain junk.

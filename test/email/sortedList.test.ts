@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DISPOSABLE, FREE_PROVIDERS, MAILCHECKER } from './data/formats.js';
-import { SortedList, countSortedList, joinSortedList } from './sortedList.js';
+import { DISPOSABLE, FREE_PROVIDERS, MAILCHECKER } from '../../src/email/data/formats.js';
+import { SortedList, countSortedList, joinSortedList } from '../../src/email/sortedList.js';
 
 describe('SortedList (domain lists searched in place)', () => {
   it('answers exactly as a Set of its entries, before and after it builds its own Set (fast-check, fixed seed)', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { openData } from '../data/context.js';
-import { lazyLoads } from '../common/loads.js';
-import { isFreeProvider, matchDisposable, matchRole } from './lists.js';
-import { openEmailTables } from './tables.js';
+import { openData } from '../../src/data/context.js';
+import { lazyLoads } from '../../src/common/loads.js';
+import { isFreeProvider, matchDisposable, matchRole } from '../../src/email/lists.js';
+import { openEmailTables } from '../../src/email/tables.js';
 
 const builds = (): Record<string, number> => Object.fromEntries([...lazyLoads()].filter(([what]) => what.startsWith('build email ')));
 

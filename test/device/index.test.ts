@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import * as device from './index.js';
+import * as device from '../../src/device/index.js';
 
 // The public surface of `identity-signals/device`: a change here is an API change.
 it('exports exactly the documented runtime API', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../errors.js';
-import { checkName, createNameCheck, NAME_SCORE_MODEL } from './index.js';
+import { InputError } from '../../src/errors.js';
+import { checkName, createNameCheck, NAME_SCORE_MODEL } from '../../src/name/index.js';
 
 const codes = (first: string, last: string): string[] => checkName(first, last).reasons.map((r) => r.code);
 
