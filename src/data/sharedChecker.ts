@@ -18,10 +18,9 @@ import { isPlainObject } from '../common/options.js';
  * one-call functions' data context) when the options name no bundle of
  * their own; `plain` is undefined when they do
  * @example
- * const checkerFor = sharedChecker(createEmailCheckIn);
- * export function checkEmail(email: string, options?: EmailCheckOptions): EmailResult {
- *   return checkerFor(options)(email);
- * }
+ * // what a product's one-call function does (checkEmail's checker is built by createEmailCheckIn)
+ * const contextFor = sharedChecker((options: { readonly data?: string } | undefined, plain: DataContext | undefined) => plain ?? openData(options?.data));
+ * contextFor(undefined).maxAgeDays; // 30
  */
 export function sharedChecker<O extends { readonly data?: DataOptions }, C>(create: (options: O | undefined, plain: DataContext | undefined) => C): (options: O | undefined) => C {
   let shared: C | undefined;
