@@ -178,9 +178,19 @@ export function openData(option: DataOptions | undefined, path = 'data', now?: D
 
 const DAY_MS = 86_400_000;
 
+/** A YYYY-MM-DD date at 00:00 UTC, in epoch ms (NaN when it is no date). */
+function dayStartMs(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`);
+}
+
+/** Whole days from `fromMs` to `nowMs` (never negative). */
+function daysSince(fromMs: number, nowMs: number): number {
+  return Math.max(0, Math.floor((nowMs - fromMs) / DAY_MS));
+}
+
 /** Whole days from a YYYY-MM-DD date to `nowMs` (epoch ms; never negative). */
 export function ageInDays(retrieved: string, nowMs: number): number {
-  return Math.max(0, Math.floor((nowMs - Date.parse(`${retrieved}T00:00:00Z`)) / DAY_MS));
+  return daysSince(dayStartMs(retrieved), nowMs);
 }
 
 
@@ -206,7 +216,7 @@ export function watchStaleness(context: DataContext, format: DatasetFormat<never
   return Object.freeze({
     label: format.volatile ?? `${format.product}/${format.name}`,
     retrieved: entry.retrieved,
-    retrievedMs: Date.parse(`${entry.retrieved}T00:00:00Z`),
+    retrievedMs: dayStartMs(entry.retrieved),
     maxAgeDays: context.maxAgeDays,
   });
 }
@@ -218,7 +228,7 @@ export function watchStaleness(context: DataContext, format: DatasetFormat<never
  */
 export function staleDetailAt(watch: StaleWatch | null, nowMs: number): string | null {
   if (watch === null) return null;
-  const age = Math.max(0, Math.floor((nowMs - watch.retrievedMs) / DAY_MS));
+  const age = daysSince(watch.retrievedMs, nowMs);
   if (age <= watch.maxAgeDays) return null;
   return `${watch.label} of ${watch.retrieved} (${age} days old; limit ${watch.maxAgeDays})`;
 }

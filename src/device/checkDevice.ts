@@ -37,6 +37,7 @@ import type {
   DeviceReasonCode,
   DeviceResult,
 } from './types.js';
+import { hiddenSlot } from '../common/hiddenSlot.js';
 
 /** `scoring` checked against this product's model: its own codes (another product's are that product's business). */
 const scoringOption = scoringRule([DEVICE_SCORE_MODEL]);
@@ -405,7 +406,7 @@ export interface DeviceCheckOnOptions {
 }
 
 /** Where a check keeps its tables, for {@link tablesOf}: a symbol, so no caller meets it by accident. */
-const TABLES = Symbol('device tables');
+const TABLES = hiddenSlot<DeviceTables>('device tables');
 
 /**
  * The device check on an opened data context: its tables are opened here,
@@ -447,7 +448,7 @@ export function deviceCheckOn(context: DataContext, options: DeviceCheckOnOption
   };
   const preload = preloadOnce([() => tables.preload(), warmUp]);
   const device = Object.assign(check, { preload, at });
-  Object.defineProperty(device, TABLES, { value: tables, enumerable: false });
+  TABLES.put(device, tables);
   return device;
 }
 
@@ -458,7 +459,7 @@ export function deviceCheckOn(context: DataContext, options: DeviceCheckOnOption
  * @internal
  */
 export function tablesOf(check: DeviceCheck): DeviceTables {
-  return (check as unknown as Record<symbol, DeviceTables>)[TABLES]!;
+  return TABLES.get(check);
 }
 
 // The one-call function's checker, on the one-call functions' bundle; uncached (cacheSize 0), as before.

@@ -25,6 +25,7 @@ import { openEmailTables } from './tables.js';
 import type { EmailTables } from './tables.js';
 import type { LocalPartFacts } from './localPart.js';
 import type { EmailCheck, EmailCheckOptions, EmailReasonCode, EmailResult, EmailStatus } from './types.js';
+import { hiddenSlot } from '../common/hiddenSlot.js';
 
 /** `scoring` checked against this product's model: its own codes (another product's are that product's business). */
 const scoringOption = scoringRule([EMAIL_SCORE_MODEL]);
@@ -140,16 +141,16 @@ export function emailCheckOn(context: DataContext, options: EmailCheckOnOptions 
     },
   ]);
   const emailCheck = Object.assign(check, { at, preload });
-  Object.defineProperty(emailCheck, TABLES, { value: tables });
+  TABLES.put(emailCheck, tables);
   return emailCheck;
 }
 
 /** Where a check keeps its tables, for the module-level helpers that read the one-call functions' ({@link tablesOf}). */
-const TABLES: unique symbol = Symbol('email tables');
+const TABLES = hiddenSlot<EmailTables>('email tables');
 
 /** The tables a check made by {@link emailCheckOn} reads. @internal */
 export function tablesOf(check: EmailCheck): EmailTables {
-  return (check as EmailCheck & { readonly [TABLES]: EmailTables })[TABLES];
+  return TABLES.get(check);
 }
 
 /** An offline result of a verdict and its score. */

@@ -20,6 +20,7 @@ import { embeddedIpv4, specialRangeOf } from './specialRanges.js';
 import { openIpTables, type IpTables } from './tables.js';
 import { localHour, requestTimeOfHour, timezoneAt } from './time.js';
 import type { ConnectionSpeed, ConnectionType, IpCheck, IpCheckOptions, IpResult } from './types.js';
+import { hiddenSlot } from '../common/hiddenSlot.js';
 
 /** `scoring` checked against this product's model: its own codes (another product's are that product's business). */
 const scoringOption = scoringRule([IP_SCORE_MODEL]);
@@ -145,17 +146,15 @@ export function ipCheckOn(context: DataContext, options: IpCheckOnOptions = {}, 
   ]);
   const ipCheck: IpCheck = Object.assign(check, { preload, at });
   // Not enumerable: the tables are the checker's internals, reached by tablesOf (tests, benches).
-  Object.defineProperty(ipCheck, TABLES, { value: tables });
+  TABLES.put(ipCheck, tables);
   return ipCheck;
 }
 
-const TABLES = Symbol('ip tables');
+const TABLES = hiddenSlot<IpTables>('ip tables');
 
 /** The tables a checker of {@link ipCheckOn} opened (its city caches, network tables…). @internal */
 export function tablesOf(check: IpCheck): IpTables {
-  const tables = (check as unknown as Record<symbol, IpTables | undefined>)[TABLES];
-  if (tables === undefined) throw new TypeError('not an IP check of this library');
-  return tables;
+  return TABLES.get(check);
 }
 
 /** What one checker's calls share: its tables, databases and scorer, and its memos. */

@@ -31,6 +31,7 @@ import { TOKEN_LEGAL_FORM } from './data/vocabulary.js';
 import { isParticle, joinTokens, lettersOf, tokenKind } from './tokens.js';
 import { mixesScripts, plausibleSurname } from './typingRules.js';
 import type { NameCallOptions, NameCheck, NameCheckOptions, NameResult } from './types.js';
+import { hiddenSlot } from '../common/hiddenSlot.js';
 
 /** `scoring` checked against this product's model: its own codes (another product's are that product's business). */
 const scoringOption = scoringRule([NAME_SCORE_MODEL]);
@@ -209,7 +210,7 @@ function openNameState(context: DataContext): NameState {
 }
 
 /** Where a check keeps its state: a symbol, so not among the check's keys (see {@link checkName}). */
-const STATE = Symbol('name check state');
+const STATE = hiddenSlot<NameState>('name check state');
 
 /**
  * The name check on an opened data context (what createChecker calls): its
@@ -295,7 +296,7 @@ function checkOnState(state: NameState, options: Pick<NameCheckOptions, 'scoring
     }
   };
   const preload = preloadOnce([() => tables.preload(), warmUp]);
-  return Object.defineProperty(Object.assign(check, { preload }), STATE, { value: state });
+  return STATE.put(Object.assign(check, { preload }), state);
 }
 
 const checkerFor = sharedChecker(createNameCheckIn);
@@ -334,8 +335,7 @@ export function checkName(firstName: string, lastName: string, options?: NameChe
     // caches (opening them for each call would cost far more than the check).
     if ((options as NameCheckOptions).data === undefined) {
       const { scoring, country } = checkedOptions(options);
-      const shared = checkerFor(undefined) as NameCheck & { readonly [STATE]: NameState };
-      return checkOnState(shared[STATE], { scoring, country })(firstName, lastName);
+      return checkOnState(STATE.get(checkerFor(undefined)), { scoring, country })(firstName, lastName);
     }
   }
   return checkerFor(options)(firstName, lastName);
@@ -343,9 +343,7 @@ export function checkName(firstName: string, lastName: string, options?: NameChe
 
 /** The tables a name check reads (its own, or the shared checker's): identity reads the name lists through them. @internal */
 export function nameTablesOf(check: NameCheck): NameTables {
-  const state = (check as NameCheck & { readonly [STATE]?: NameState })[STATE];
-  if (state === undefined) throw new TypeError('not a name check of nameCheckOn');
-  return state.tables;
+  return STATE.get(check).tables;
 }
 
 /** The tables of the one-call functions' name check ({@link checkName}'s). @internal */

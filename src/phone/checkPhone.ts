@@ -25,6 +25,7 @@ import { openPhoneTables } from './tables.js';
 import type { PhoneTables } from './tables.js';
 import { PHONE_SCORE_MODEL, type PhoneScoreOutcome, type PhoneScorer } from './scoreModel.js';
 import type { PhoneCallOptions, PhoneCheck, PhoneCheckOptions, PhoneReasonCode, PhoneResult, PhoneType } from './types.js';
+import { hiddenSlot } from '../common/hiddenSlot.js';
 
 /** `scoring` checked against this product's model: its own codes (another product's are that product's business). */
 const scoringOption = scoringRule([PHONE_SCORE_MODEL]);
@@ -199,11 +200,11 @@ function createPhoneCheckIn(options: PhoneCheckOptions | undefined, plain: DataC
 }
 
 /** The phone tables a check reads, kept on the check (not enumerable) for the one-call functions. */
-const TABLES = Symbol('phone tables');
+const TABLES = hiddenSlot<PhoneTables>('phone tables');
 
 /** The tables a check made by {@link phoneCheckOn} reads. @internal */
 export function tablesOf(check: PhoneCheck): PhoneTables {
-  return (check as PhoneCheck & { readonly [TABLES]: PhoneTables })[TABLES];
+  return TABLES.get(check);
 }
 
 /**
@@ -377,7 +378,7 @@ export function phoneCheckOn(context: DataContext, options: PhoneCheckOptions = 
     }
   };
   const preload = preloadOnce([() => tables.preload(), warmUp]);
-  return Object.defineProperty(Object.assign(check, { preload }), TABLES, { value: tables });
+  return TABLES.put(Object.assign(check, { preload }), tables);
 }
 
 /** A reason detail naming the regulator's document that reserves the range. */
