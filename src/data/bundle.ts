@@ -40,7 +40,6 @@ export class DataBundle {
   readonly manifest: Manifest;
   private readonly byFile: ReadonlyMap<string, ManifestDataset>;
   private readonly files = new Map<string, FileState>();
-  private readonly derived = new Map<string, unknown>();
 
   /**
    * Opens a bundle directory: reads and checks its manifest now, so a wrong
@@ -113,24 +112,6 @@ export class DataBundle {
     }
     if (!state.ok) throw state.error;
     return state.value as T;
-  }
-
-  /**
-   * A value built from datasets (an index, a lookup map), built once per
-   * bundle. When this bundle lists none of `formats`, the value is the
-   * fallback's, so checkers on partial bundles share the default tables.
-   */
-  derive<T>(key: string, formats: readonly DatasetFormat<never>[], build: () => T): T {
-    // Hot path (every table lookup of every check): a key derived here is answered by one Map lookup. A key
-    // that this bundle delegates to its fallback is never stored here, so answering it first changes nothing.
-    const known = this.derived.get(key);
-    if (known !== undefined) return known as T;
-    if (this.fallback !== null && formats.every((f) => !this.byFile.has(f.file))) return this.fallback.derive(key, formats, build);
-    if (this.derived.has(key)) return this.derived.get(key) as T;
-    noteLoad(`derive ${key}`);
-    const value = build();
-    this.derived.set(key, value);
-    return value;
   }
 
   /**
