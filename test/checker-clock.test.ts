@@ -12,7 +12,7 @@ import { createChecker } from '../src/checker.js';
 import { defaultDataContext } from '../src/data/context.js';
 import { createEmailCheck } from '../src/email/index.js';
 import { createIpCheck } from '../src/ip/index.js';
-import { localHour, requestTimeOfHour } from '../src/ip/time.js';
+import { LocalHours, requestTimeOfHour } from '../src/ip/time.js';
 import type { Provider } from '../src/providers/index.js';
 import { resolve } from '../src/resolve.js';
 
@@ -38,7 +38,7 @@ describe('createChecker({ now }) dates every time-dependent field', () => {
     const listsAge = daysBetween(LISTS, now);
     const checker = createChecker({ now });
     const ip = checker.ip(LONDON);
-    expect(ip.request_time).toBe(requestTimeOfHour(localHour('Europe/London', now.getTime())!));
+    expect(ip.request_time).toBe(requestTimeOfHour(new LocalHours().hourAt('Europe/London', now.getTime())!));
     expect(detail(ip.reasons, 'IP_DATA_STALE')).toContain(`lists of ${LISTS} (${listsAge} days old; limit 30)`);
     expect(detail(checker.email(EMAIL).reasons, 'EMAIL_DATA_STALE')).toContain(`of ${DISPOSABLE} (60 days old; limit 30)`);
     expect(checker.dataInfo().find((d) => d.file === 'ip/lists.bin')).toMatchObject({ ageDays: listsAge, stale: true });
@@ -117,7 +117,7 @@ describe('createChecker({ now }) dates every time-dependent field', () => {
     const now = new Date('2031-02-03T04:05:06Z');
     const res = await resolve({ customer_id: 'c', claims: ['ip'], ip: LONDON }, { checker: createChecker({ now }) });
     expect(res.device_request_time).toBe(now.toISOString());
-    expect(res.ip.request_time).toBe(requestTimeOfHour(localHour('Europe/London', now.getTime())!));
+    expect(res.ip.request_time).toBe(requestTimeOfHour(new LocalHours().hourAt('Europe/London', now.getTime())!));
   });
 
   it('a clock function that returns no valid Date is an InputError at the check that reads it', () => {

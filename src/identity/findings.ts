@@ -1,7 +1,7 @@
 import type { DeviceResult } from '../device/index.js';
 import type { EmailResult } from '../email/index.js';
 import type { IpResult } from '../ip/index.js';
-import { localHour } from '../ip/product.js';
+import type { LocalHours } from '../ip/product.js';
 import { foldName, romanize } from '../name/product.js';
 import type { NameTables } from '../name/product.js';
 import type { NameResult } from '../name/index.js';
@@ -75,14 +75,15 @@ const MOBILE_CATEGORIES: ReadonlySet<string> = new Set(['smartphone', 'phablet',
  *
  * @param e the products' results and the raw fields
  * @param names the name tables the rules read (the checker's name check's)
+ * @param hours the identity check's local-hour reader (the IP's local time at the check's instant)
  * @example
- * crossSignals({ nowMs: 0 }, new IdentityNames(openNameTables(openData(undefined)))) // []
+ * crossSignals({ nowMs: 0 }, new IdentityNames(openNameTables(openData(undefined))), new LocalHours()) // []
  */
-export function crossSignals(e: IdentityEvidence, names: IdentityNames): IdentitySignal[] {
+export function crossSignals(e: IdentityEvidence, names: IdentityNames, hours: LocalHours): IdentitySignal[] {
   const out: IdentitySignal[] = [];
   nameAndEmail(e, out, names.tables);
   countries(e, out, names);
-  nightActivity(e, out);
+  nightActivity(e, hours, out);
   deviceAndNetwork(e, out);
   emailAndNetwork(e, out);
   businessName(e, out);
@@ -186,10 +187,10 @@ function surnameOrigins(tables: NameTables, lastName: string): readonly string[]
   return tables.surnameCountries(latin);
 }
 
-function nightActivity(e: IdentityEvidence, out: IdentitySignal[]): void {
+function nightActivity(e: IdentityEvidence, hours: LocalHours, out: IdentitySignal[]): void {
   const ip = e.ip;
   if (ip === undefined || ip.timezone === null || ipUserCountry(ip) === null) return;
-  const hour = localHour(ip.timezone, e.nowMs);
+  const hour = hours.hourAt(ip.timezone, e.nowMs);
   if (hour !== null && hour >= 1 && hour <= 4) {
     out.push({ code: 'IDENTITY_NIGHT_ACTIVITY', detail: `${String(hour).padStart(2, '0')}:xx in ${ip.timezone}` });
   }

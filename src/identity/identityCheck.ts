@@ -9,6 +9,7 @@ import type { EmailResult } from '../email/index.js';
 import { InputError, isInputError } from '../errors.js';
 import { IP_SCORE_MODEL } from '../ip/index.js';
 import type { IpResult } from '../ip/index.js';
+import { LocalHours } from '../ip/product.js';
 import { NAME_SCORE_MODEL } from '../name/index.js';
 import type { NameResult } from '../name/index.js';
 import type { NameTables } from '../name/product.js';
@@ -175,6 +176,7 @@ function checkCountry(country: string | undefined): void {
  */
 export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOptions | undefined, clock: () => number, nameTables: NameTables): IdentityCheck {
   const names = new IdentityNames(nameTables);
+  const hours = new LocalHours();
   const score = createScorer(IDENTITY_SCORE_MODEL, scoring);
 
   /** Every product carried in, then every cross-signal finding: the identity's own score, and how much of the identity was read. */
@@ -191,7 +193,7 @@ export function createIdentityCheck(checks: IdentityChecks, scoring: ScoringOpti
       if (facts.length > 0) gated.push(`${product}: ${facts.join(', ')}`);
     }
     if (gated.length > 0) signals.push({ code: 'IDENTITY_INPUT_GATED', detail: gated.join('; ') });
-    signals.push(...crossSignals(parts, names));
+    signals.push(...crossSignals(parts, names, hours));
     const outcome = score(signals);
     return Object.freeze({ ...outcome, reasons: Object.freeze(outcome.reasons.map((r) => Object.freeze(r))), confidence: confidenceOf(parts) });
   };

@@ -18,7 +18,7 @@ import { parseIp } from './parseIp.js';
 import { IP_SCORE_MODEL, type IpReasonCode, type IpScoreOutcome, type IpScorer } from './scoreModel.js';
 import { embeddedIpv4, specialRangeOf } from './specialRanges.js';
 import { openIpTables, type IpTables } from './tables.js';
-import { localHour, requestTimeOfHour, timezoneAt } from './time.js';
+import { requestTimeOfHour, timezoneAt } from './time.js';
 import type { ConnectionSpeed, ConnectionType, IpCheck, IpCheckOptions, IpResult } from './types.js';
 import { hiddenSlot } from '../common/hiddenSlot.js';
 
@@ -324,9 +324,9 @@ function run(value: string, nowMs: number, state: CheckState): IpResult {
   f.network = net.network;
 
   let requestTime: IpResult['request_time'];
-  if (byo === null && city !== null) requestTime = requestTimeAt(city, nowMs);
+  if (byo === null && city !== null) requestTime = requestTimeAt(city, nowMs, tables.localHours);
   else {
-    const hour = f.timezone === null ? null : localHour(f.timezone, nowMs);
+    const hour = f.timezone === null ? null : tables.localHours.hourAt(f.timezone, nowMs);
     requestTime = hour === null ? null : requestTimeOfHour(hour);
   }
 

@@ -14,7 +14,8 @@ import { bundledCityFile, bundledCityPathIfInstalled } from './mmdb.js';
 import { NO_VALUE, lookup4, lookup6, type RangeTable } from './rangeTable.js';
 import { MmdbTree, NOT_FOUND, type PagedFile } from './mmdbTree.js';
 import type { ParsedIp } from './parseIp.js';
-import { localHour, requestTimeOfHour, timezoneAt } from './time.js';
+import { requestTimeOfHour, timezoneAt } from './time.js';
+import type { LocalHours } from './time.js';
 import type { RequestTime } from './types.js';
 
 /** What the bundled city file says about one record, mapped once. */
@@ -36,11 +37,11 @@ export interface CityFacts {
 const SLOT_MS = 15 * 60 * 1000;
 
 /** `request_time` at a record's timezone at instant `ms`, computed once per record and 15-minute slot. */
-export function requestTimeAt(facts: CityFacts, ms: number): RequestTime | null {
+export function requestTimeAt(facts: CityFacts, ms: number, hours: LocalHours): RequestTime | null {
   const slot = Math.floor(ms / SLOT_MS);
   const clock = facts.clock;
   if (clock.slot !== slot) {
-    const hour = facts.timezone === null ? null : localHour(facts.timezone, ms);
+    const hour = facts.timezone === null ? null : hours.hourAt(facts.timezone, ms);
     clock.time = hour === null ? null : requestTimeOfHour(hour);
     clock.slot = slot;
   }

@@ -6,5 +6,5 @@
  */
 export { IP_OPTION_RULES, ipCheckOn, preloadSharedIpCheck } from './checkIp.js';
 export { IP_DATASETS } from './data/formats.js';
-export { localHour } from './time.js';
+export { LocalHours } from './time.js';
 export { bundledCityPathIfInstalled } from './mmdb.js';

@@ -11,7 +11,7 @@ import type { DatasetFormat } from '../data/format.js';
 import { CITY_CACHE_SIZE, openBundledCity, openCountryFacts, type CityFile, type CountryFacts } from './city.js';
 import { openNetworkTables, type NetworkTables } from './classify.js';
 import { ASN_CLASSES, IP_DATASETS, LISTS } from './data/formats.js';
-import { loadTimezoneLookup } from './time.js';
+import { LocalHours, loadTimezoneLookup } from './time.js';
 
 /** What {@link openIpTables} opens besides the bundle's tables. */
 export interface IpTableOptions {
@@ -32,6 +32,8 @@ export interface IpTables {
   /** The age watches of the address lists and of the ASN classes (null: never stale). */
   readonly listsWatch: StaleWatch | null;
   readonly classesWatch: StaleWatch | null;
+  /** The local hour at a timezone (`request_time`), its formatters and offsets kept for this checker. */
+  readonly localHours: LocalHours;
   /**
    * Reads and verifies every IP dataset of the bundle, opens the tables and
    * the city files (read whole: the caller asked for now, not for the first
@@ -79,6 +81,7 @@ export function openIpTables(context: DataContext, options: IpTableOptions = {})
     city: (version) => (version === 4 ? city4() : city6()),
     listsWatch: watchStaleness(context, LISTS),
     classesWatch: watchStaleness(context, ASN_CLASSES),
+    localHours: new LocalHours(),
     preload: () => {
       for (const format of DATASETS) bundle.load(format);
       network();

@@ -41,50 +41,58 @@ export function requestTimeOfHour(hour: number): RequestTime {
   return 'night';
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat | null>();
-/** Offset (minutes) per timezone, valid for one 15-minute UTC slot: DST and offset changes happen on 15-minute boundaries. */
-const offsets = new Map<string, { slot: number; minutes: number }>();
 const SLOT_MS = 15 * 60 * 1000;
 
-function formatterFor(timezone: string): Intl.DateTimeFormat | null {
-  let f = formatters.get(timezone);
-  if (f === undefined) {
-    try {
-      f = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hourCycle: 'h23', hour: 'numeric', minute: 'numeric' });
-    } catch {
-      f = null; // a timezone this Node's ICU does not know
-    }
-    formatters.set(timezone, f);
-  }
-  return f;
-}
-
 /**
- * Local hour (0–23) at `timezone` at instant `ms`, or `null` when the
- * timezone is unknown to the runtime. Intl formatting is slow next to the
- * rest of a check, so the UTC offset is cached per timezone and 15-minute slot.
- *
- * @example
- * localHour('Asia/Tokyo', Date.UTC(2026, 0, 1, 0, 0)) // 9
+ * Local hours at timezones, for one checker: Intl formatting is slow next to
+ * the rest of a check, so each timezone's formatter is built once and its UTC
+ * offset is kept for one 15-minute UTC slot (DST and offset changes happen on
+ * 15-minute boundaries). Owned by the tables of the check that reads it.
  */
-export function localHour(timezone: string, ms: number): number | null {
-  const slot = Math.floor(ms / SLOT_MS);
-  let cached = offsets.get(timezone);
-  if (cached === undefined || cached.slot !== slot) {
-    const f = formatterFor(timezone);
-    if (f === null) return null;
-    const probe = slot * SLOT_MS;
-    let h = 0;
-    let m = 0;
-    for (const part of f.formatToParts(new Date(probe))) {
-      if (part.type === 'hour') h = Number(part.value);
-      else if (part.type === 'minute') m = Number(part.value);
+export class LocalHours {
+  readonly #formatters = new Map<string, Intl.DateTimeFormat | null>();
+  /** Offset (minutes) per timezone and the slot it holds for. */
+  readonly #offsets = new Map<string, { slot: number; minutes: number }>();
+
+  /**
+   * Local hour (0–23) at `timezone` at instant `ms`, or `null` when the
+   * timezone is unknown to the runtime.
+   *
+   * @example
+   * new LocalHours().hourAt('Asia/Tokyo', Date.UTC(2026, 0, 1, 0, 0)) // 9
+   */
+  hourAt(timezone: string, ms: number): number | null {
+    const slot = Math.floor(ms / SLOT_MS);
+    let cached = this.#offsets.get(timezone);
+    if (cached === undefined || cached.slot !== slot) {
+      const f = this.#formatterFor(timezone);
+      if (f === null) return null;
+      const probe = slot * SLOT_MS;
+      let h = 0;
+      let m = 0;
+      for (const part of f.formatToParts(new Date(probe))) {
+        if (part.type === 'hour') h = Number(part.value);
+        else if (part.type === 'minute') m = Number(part.value);
+      }
+      const utcMinutes = Math.floor(probe / 60000) % 1440;
+      const minutes = (((h * 60 + m - utcMinutes) % 1440) + 1440) % 1440;
+      cached = { slot, minutes };
+      this.#offsets.set(timezone, cached);
     }
-    const utcMinutes = Math.floor(probe / 60000) % 1440;
-    const minutes = (((h * 60 + m - utcMinutes) % 1440) + 1440) % 1440;
-    cached = { slot, minutes };
-    offsets.set(timezone, cached);
+    const local = (Math.floor(ms / 60000) + cached.minutes) % 1440;
+    return Math.floor(((local + 1440) % 1440) / 60);
   }
-  const local = (Math.floor(ms / 60000) + cached.minutes) % 1440;
-  return Math.floor(((local + 1440) % 1440) / 60);
+
+  #formatterFor(timezone: string): Intl.DateTimeFormat | null {
+    let f = this.#formatters.get(timezone);
+    if (f === undefined) {
+      try {
+        f = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hourCycle: 'h23', hour: 'numeric', minute: 'numeric' });
+      } catch {
+        f = null; // a timezone this Node's ICU does not know
+      }
+      this.#formatters.set(timezone, f);
+    }
+    return f;
+  }
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localHour, timezoneAt } from '../../src/ip/time.js';
+import { LocalHours, timezoneAt } from '../../src/ip/time.js';
 
 /** The hour straight from Intl, without the offset cache. */
 function intlHour(timezone: string, ms: number): number {
@@ -10,7 +10,11 @@ function intlHour(timezone: string, ms: number): number {
 
 const ZONES = ['Europe/London', 'America/Los_Angeles', 'Asia/Kolkata', 'America/St_Johns', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'Pacific/Kiritimati', 'America/Sao_Paulo', 'UTC'];
 
-describe('localHour', () => {
+describe('LocalHours.hourAt', () => {
+  // One reader for the whole block, as a checker holds one: its kept offsets are what is under test.
+  const hours = new LocalHours();
+  const localHour = (timezone: string, ms: number): number | null => hours.hourAt(timezone, ms);
+
   it('matches Intl for any instant in 2000–2040, including DST and :30/:45 offsets', () => {
     fc.assert(
       fc.property(fc.constantFrom(...ZONES), fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }), (tz, ms) => {
@@ -28,6 +32,15 @@ describe('localHour', () => {
 
   it('returns null for a timezone the runtime does not know', () => {
     expect(localHour('Mars/Olympus_Mons', Date.UTC(2026, 10, 22, 12))).toBeNull();
+  });
+
+  it('a reader that kept the slot before a DST change answers the new offset in the next slot', () => {
+    const t = Date.UTC(2026, 2, 29, 0, 50);
+    const first = new LocalHours();
+    expect(first.hourAt('Europe/London', t)).toBe(0);
+    // Past the spring-forward instant, a fresh reader and the one that saw the old slot agree with Intl.
+    expect(first.hourAt('Europe/London', t + 15 * 60_000)).toBe(intlHour('Europe/London', t + 15 * 60_000));
+    expect(new LocalHours().hourAt('Europe/London', t + 15 * 60_000)).toBe(2);
   });
 });
 
