@@ -17,16 +17,6 @@ import { readHubRequest } from './hub.js';
 import type { ProductName } from '../scoring/index.js';
 import type { ErrorBody } from './schemas.js';
 
-/** Error.stackTraceLimit while an {@link HttpError} is built without a stack. */
-let savedStackLimit = 10;
-
-/** Turns stack capture off for the Error constructor about to run (see {@link HttpError}); returns `message`. */
-function withoutStack(message: string): string {
-  savedStackLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  return message;
-}
-
 /**
  * An error answered to the client: status, code and message, plus the field at fault and headers.
  * It is an answer, not a fault: no stack trace is captured (none is ever logged: only a 500 logs its
@@ -40,8 +30,10 @@ export class HttpError extends Error {
 
   constructor(statusCode: number, code: string, message: string, field?: string, headers: Readonly<Record<string, string>> = {}) {
     // The limit is off only for the Error constructor inside super(), which cannot throw on a string.
-    super(withoutStack(message));
-    Error.stackTraceLimit = savedStackLimit;
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = limit;
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.code = code;
@@ -57,8 +49,10 @@ export class HttpError extends Error {
  * own message, which would join every Ajv error into a string no one reads.
  */
 export function schemaError(): Error {
-  const error = new Error(withoutStack('the request does not match its schema'));
-  Error.stackTraceLimit = savedStackLimit;
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  const error = new Error('the request does not match its schema');
+  Error.stackTraceLimit = limit;
   return error;
 }
 
