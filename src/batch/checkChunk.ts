@@ -17,10 +17,6 @@ import { csvLine } from './write.js';
 /** The raw text kept in a reject, cut so one huge broken record cannot bloat the rejects file. */
 const KEPT_RECORD_CHARS = 2000;
 
-// One checker per configuration for the life of the thread: its datasets
-// load once, on the first chunk, not once per chunk.
-const checkers = new Map<string, Checker>();
-
 /**
  * City records kept per IP version by a batch checker (the library keeps
  * 65,536). A file of distinct addresses fills the cache as it goes, about
@@ -43,14 +39,24 @@ export function batchCheckerOptions(options: BatchCheckerOptions): CheckerOption
   };
 }
 
-function checkerFor(options: BatchCheckerOptions): Checker {
-  const key = JSON.stringify([options.bands, options.country, options.databases, options.data]);
-  let checker = checkers.get(key);
-  if (checker === undefined) {
-    checker = createChecker(batchCheckerOptions(options));
-    checkers.set(key, checker);
+/**
+ * The checkers of one batch thread, one per configuration for the life of
+ * the thread: their datasets load once, on the first chunk, not once per
+ * chunk. The thread's entry (worker.ts) holds one.
+ */
+export class BatchCheckers {
+  readonly #byConfiguration = new Map<string, Checker>();
+
+  /** The checker of `options`, built on first use. */
+  for(options: BatchCheckerOptions): Checker {
+    const key = JSON.stringify([options.bands, options.country, options.databases, options.data]);
+    let checker = this.#byConfiguration.get(key);
+    if (checker === undefined) {
+      checker = createChecker(batchCheckerOptions(options));
+      this.#byConfiguration.set(key, checker);
+    }
+    return checker;
   }
-  return checker;
 }
 
 /** A row that cannot be read: why, said for a person. */
@@ -213,9 +219,11 @@ function addIdentity(
  * and (for `--report`) the counts. Rows that cannot be read never stop the
  * chunk; a product whose check refuses its value (an InputError) gets
  * `{ error: { code, message } }` in its place.
+ *
+ * @param checkers the thread's checkers; the chunk's is taken (or built) from them
  */
-export function checkChunk(task: ChunkTask): ChunkResult & { readonly text: string } {
-  const checker = checkerFor(task.checker);
+export function checkChunk(task: ChunkTask, checkers: BatchCheckers): ChunkResult & { readonly text: string } {
+  const checker = checkers.for(task.checker);
   const products = mappedProducts(task.mapping);
   const countryColumn = task.mapping.country?.[0];
   const index = new Map(task.columns.map((c, i) => [c, i] as const).reverse());

@@ -5,7 +5,7 @@
  */
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import { useSharedFile } from '../common/sharedFiles.js';
-import { checkChunk } from './checkChunk.js';
+import { BatchCheckers, checkChunk } from './checkChunk.js';
 import type { PoolWorkerData } from './pool.js';
 import type { ChunkResult, ChunkTask } from './types.js';
 
@@ -13,6 +13,9 @@ import type { ChunkResult, ChunkTask } from './types.js';
 for (const [path, shared] of (workerData as PoolWorkerData | undefined)?.files ?? []) useSharedFile(path, Buffer.from(shared));
 
 const encoder = new TextEncoder();
+
+/** This thread's checkers, kept from chunk to chunk. */
+const checkers = new BatchCheckers();
 
 /**
  * A chunk's output as UTF-8 bytes, in `given` (memory of an earlier chunk the
@@ -39,7 +42,7 @@ function encodeOutput(text: string, given: ArrayBuffer | undefined): Uint8Array 
  * handed one back (see createPool).
  */
 export default function checkChunkMoved(task: ChunkTask): unknown {
-  const result = checkChunk(task);
+  const result = checkChunk(task, checkers);
   // Bytes in a buffer of their own (Buffer.from may share its pool's slab, which must never be moved).
   const bytes = encodeOutput(result.text, task.buffer);
   const moved: ChunkResult = { ...result, text: bytes };

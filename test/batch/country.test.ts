@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkChunk } from '../../src/batch/checkChunk.js';
+import { BatchCheckers, checkChunk as checkChunkOn } from '../../src/batch/checkChunk.js';
 import { readCountry } from '../../src/batch/country.js';
 import { MappingError, describeMapping, mapColumns, parseMaps } from '../../src/batch/mapColumns.js';
 import type { ChunkTask } from '../../src/batch/types.js';
@@ -10,6 +10,10 @@ import { createChecker } from '../../src/checker.js';
 import { writeLines } from '../support/batchData.js';
 import { ndjson, runBin, startBin, until } from '../support/batchBin.js';
 import { chunkTask } from '../support/chunkTask.js';
+
+/** One thread's checkers for the file, as a batch thread holds them. */
+const checkers = new BatchCheckers();
+const checkChunk = (t: Parameters<typeof checkChunkOn>[0]) => checkChunkOn(t, checkers);
 
 // A row's own country (a country column): the phone's country for national
 // numbers, the name's hint, the identity's declared country.

@@ -33,7 +33,9 @@ vi.mock('../../src/checker.js', async (importOriginal) => {
   };
 });
 
-const { checkChunk } = await import('../../src/batch/checkChunk.js');
+const { BatchCheckers, checkChunk: checkChunkOn } = await import('../../src/batch/checkChunk.js');
+const checkers = new BatchCheckers();
+const checkChunk = (t: Parameters<typeof checkChunkOn>[0]) => checkChunkOn(t, checkers);
 const { createChecker } = await import('../../src/checker.js');
 
 const UA = 'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';

@@ -2,11 +2,13 @@ import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkChunk } from '../../src/batch/checkChunk.js';
+import { BatchCheckers, checkChunk } from '../../src/batch/checkChunk.js';
 import type { ChunkRunner } from '../../src/batch/pool.js';
 import { runBatchFile } from '../../src/batch/run.js';
 import type { BatchFileOptions } from '../../src/batch/run.js';
 import { runBin } from '../support/batchBin.js';
+
+const checkers = new BatchCheckers();
 
 // `batch` must never write over its own input, however the same file is
 // named: ./x.csv, dir/../x.csv, an absolute path, a symbolic link, a hard
@@ -95,7 +97,7 @@ describe('batch: a file written is never the input, however it is named', () => 
     // The report is opened when the rows are done: the link appears after every check made at the start.
     const runner = (): ChunkRunner => {
       linkSync(join(dir, 'x.csv'), join(dir, 'later.html'));
-      return { window: 1, run: async (task) => checkChunk(task), close: async () => {} };
+      return { window: 1, run: async (task) => checkChunk(task, checkers), close: async () => {} };
     };
     await expect(runBatchFile(options, io, runner)).rejects.toThrow(/later\.html is the input .*: writing there would destroy it/);
     expect(readFileSync(join(dir, 'x.csv'), 'utf8')).toBe(INPUT);
@@ -124,7 +126,7 @@ describe('runBatchFile, called from code without the command line\'s check', () 
     // The report is opened when the rows are done: the link appears after every check made at the start.
     const runner = (): ChunkRunner => {
       linkSync(join(dir, 'x.csv'), join(dir, 'later.html'));
-      return { window: 1, run: async (task) => checkChunk(task), close: async () => {} };
+      return { window: 1, run: async (task) => checkChunk(task, checkers), close: async () => {} };
     };
     await expect(runBatchFile(options, io, runner)).rejects.toThrow(/later\.html is the input .*: writing there would destroy it/);
     expect(readFileSync(join(dir, 'x.csv'), 'utf8')).toBe(INPUT);

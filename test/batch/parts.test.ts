@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import { checkChunk } from '../../src/batch/checkChunk.js';
+import { BatchCheckers, checkChunk as checkChunkOn } from '../../src/batch/checkChunk.js';
 import { createChecker } from '../../src/checker.js';
 import { MappingError, describeMapping, mapColumns, parseMaps } from '../../src/batch/mapColumns.js';
 import { createProgress } from '../../src/batch/progress.js';
@@ -11,6 +11,10 @@ import { countResult, emptyStats, mergeStats } from '../../src/batch/stats.js';
 import type { ChunkTask, Mapping } from '../../src/batch/types.js';
 import { checkFields, csvCell, defaultFields } from '../../src/batch/write.js';
 import { chunkTask } from '../support/chunkTask.js';
+
+/** One thread's checkers for the file, as a batch thread holds them. */
+const checkers = new BatchCheckers();
+const checkChunk = (t: Parameters<typeof checkChunkOn>[0]) => checkChunkOn(t, checkers);
 
 /** Frames `text` as the reader does: numbered lines in, records with their first line out. */
 function frame(text: string, delimiter = ','): [number, string][] {
