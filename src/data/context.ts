@@ -107,12 +107,6 @@ export function defaultDataGeneration(): number {
   return generation;
 }
 
-
-
-
-
-
-
 const DATA_KEYS: ReadonlySet<string> = new Set(['dir', 'maxAgeDays']);
 
 interface Settings {

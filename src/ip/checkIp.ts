@@ -1,11 +1,11 @@
 import { BoundedCache } from '../common/boundedCache.js';
 import { sharedChecker } from '../data/sharedChecker.js';
-import { dataOptionRule, openData, plainDataContext, staleDetailAt, withClock, type DataContext } from '../data/context.js';
+import { dataOptionRule, openData, staleDetailAt, withClock, type DataContext } from '../data/context.js';
 import { clockOption, readClock } from '../common/clock.js';
 import { preloadOnce } from '../data/preload.js';
 import { WARM_UP_CALLS, warmUpIp } from '../common/warmUp.js';
 import { assertString } from '../common/input.js';
-import { arrayOption, booleanOption, checkOptions, dateOption, countOption, isPlainObject, kindOf, optionError } from '../common/options.js';
+import { arrayOption, booleanOption, checkOptions, dateOption, countOption, kindOf, optionError } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
 import { scoringRule } from '../scoring/createScorer.js';
 import { createScorer } from '../scoring/createScorer.js';
@@ -103,11 +103,15 @@ export function createIpCheck(options?: IpCheckOptions): IpCheck {
   return createIpCheckIn(options, undefined);
 }
 
-/** {@link createIpCheck} on `plain` (the one-call functions' data) when given, else on the bundle the options name. */
-function createIpCheckIn(options: IpCheckOptions | undefined, plain: DataContext | undefined): IpCheck {
+/**
+ * {@link createIpCheck} on `plain` (the one-call functions' data) when given,
+ * else on the bundle the options name; on `shared`'s tables (its city files
+ * and caches, already loaded) when given.
+ */
+function createIpCheckIn(options: IpCheckOptions | undefined, plain: DataContext | undefined, shared?: IpCheck): IpCheck {
   const { data, now, ...rest } = checkOptions<IpCheckOptions>(options, '', { ...IP_OPTION_RULES, now: clockOption, scoring: scoringOption, data: dataOptionRule });
   // The clock travels in the data context: the staleness of the lists and request_time read the same one.
-  return ipCheckOn(plain === undefined ? openData(data, 'data', now) : withClock(plain, now), rest);
+  return ipCheckOn(plain === undefined ? openData(data, 'data', now) : withClock(plain, now), rest, shared === undefined ? undefined : tablesOf(shared));
 }
 
 /**
@@ -218,7 +222,8 @@ function memoizeScorer(score: IpScorer): IpScorer {
   };
 }
 
-const checkerFor = sharedChecker(createIpCheckIn);
+// A cache size or the city files switched off shape the tables: such options open their own.
+const checkerFor = sharedChecker(createIpCheckIn, (options) => options.cityCacheSize !== undefined || options.bundledCity !== undefined);
 
 /** Preloads the checker {@link checkIp} uses without options (the root's `preload()`). @internal */
 export function preloadSharedIpCheck(): void {
@@ -241,13 +246,7 @@ export function preloadSharedIpCheck(): void {
  * // { value: '81.2.69.142', city: 'London', country: 'GB', connection_type: null, timezone: 'Europe/London', …, score: 500, score_cluster: 'review' }
  */
 export function checkIp(ip: string, options?: IpCheckOptions): IpResult {
-  const own = options as IpCheckOptions | undefined;
-  if (own === undefined || !isPlainObject(own) || own.data !== undefined || own.cityCacheSize !== undefined || own.bundledCity !== undefined) return checkerFor(options)(ip);
-  // Options that open no tables of their own (scoring, databases, now): the
-  // one-call functions' bundle, so the shared checker's tables (its city
-  // files and caches, already loaded) serve this call's check too.
-  const { now, ...rest } = checkOptions<IpCheckOptions>(options, '', { ...IP_OPTION_RULES, now: clockOption, scoring: scoringOption, data: dataOptionRule });
-  return ipCheckOn(withClock(plainDataContext(), now), rest, tablesOf(checkerFor(undefined)))(ip);
+  return checkerFor(options)(ip);
 }
 
 function run(value: string, nowMs: number, state: CheckState): IpResult {
