@@ -6,6 +6,7 @@ import { booleanOption, checkOptions, isPlainObject } from '../common/options.js
 import type { OptionRules } from '../common/options.js';
 import { scoringRule } from '../scoring/createScorer.js';
 import { createScorer } from '../scoring/createScorer.js';
+import { codeSetScorer } from '../scoring/codeSetScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { dataOptionRule, openData, plainDataContext, withClock } from '../data/context.js';
 import type { DataContext } from '../data/context.js';
@@ -102,7 +103,8 @@ export type EmailCheckOnOptions = Omit<EmailCheckOptions, 'data' | 'now'>;
 export function emailCheckOn(context: DataContext, options: EmailCheckOnOptions = {}, tables: EmailTables = openEmailTables(context)): EmailCheck {
   const { scoring, suggestTypos = true, secondOpinion = true } = options;
   const scratch = new LocalScratch();
-  const score = createScorer(EMAIL_SCORE_MODEL, scoring);
+  // Scored once per set of codes raised (a few hundred occur), per checker: its weights and bands are its own.
+  const score = codeSetScorer(EMAIL_SCORE_MODEL, createScorer(EMAIL_SCORE_MODEL, scoring));
   // Per checker, not per module: two checkers with different options never share answers.
   const cache = new BoundedCache<CacheKey, DomainFacts>(DOMAIN_CACHE_SIZE);
   const facts = (domain: string, domainUnicode: string): DomainFacts => {
