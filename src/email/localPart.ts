@@ -11,15 +11,15 @@
  */
 import { isKeyboardWalkCodes, isOneHandMashCodes } from '../common/keyboard.js';
 import type { LocalPartsData, ProviderRule } from './data/formats.js';
-import { localPartRatio } from './localModel.js';
+import { costDifferences, localPartRatioOf } from './localModel.js';
 import { LetterTrie, NO_NODE } from './letterTrie.js';
 
 /** What the local-part rules read, built from the bundle's local-part data by {@link buildLocalTables}. */
 export interface LocalTables {
   readonly threshold: number;
   readonly minLength: number;
-  readonly real: Uint8Array;
-  readonly generated: Uint8Array;
+  /** The character model: per trigram, the generated model's cost minus the real one's (see {@link costDifferences}). */
+  readonly differences: Int16Array;
   /** The names and the words as tries: one walk from a start answers every length, with no substring. */
   readonly names: LetterTrie;
   readonly words: LetterTrie;
@@ -34,11 +34,12 @@ export interface LocalTables {
 export function buildLocalTables(d: LocalPartsData): LocalTables {
   const providers = new Map<string, ProviderRule>();
   for (const rule of d.providers) for (const domain of rule.domains) providers.set(domain, rule);
+  const real = new Uint8Array(Buffer.from(d.model.real, 'base64'));
+  const generated = new Uint8Array(Buffer.from(d.model.generated, 'base64'));
   return {
     threshold: d.model.threshold,
     minLength: d.model.minLength,
-    real: new Uint8Array(Buffer.from(d.model.real, 'base64')),
-    generated: new Uint8Array(Buffer.from(d.model.generated, 'base64')),
+    differences: costDifferences(real, generated),
     names: new LetterTrie(d.names),
     words: new LetterTrie(d.words),
     placeholders: new Map(d.placeholders.map((p) => [p.word, p.reason])),
@@ -324,7 +325,7 @@ function modelRatio(base: string, t: LocalTables): number | null {
   let letters = 0;
   for (let i = 0; i < base.length; i++) if (isLower(base.charCodeAt(i))) letters++;
   if (letters < MIN_MODEL_LETTERS) return null;
-  const ratio = localPartRatio(base, t.real, t.generated);
+  const ratio = localPartRatioOf(base, t.differences);
   return Number.isNaN(ratio) ? null : ratio;
 }
 

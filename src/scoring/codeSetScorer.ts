@@ -14,9 +14,13 @@ interface Plan<Code extends string, Cluster extends string> {
   readonly points: readonly number[];
 }
 
-/** Most codes a model may have for {@link codeSetScorer} to key its memo with one number (two 26-bit halves). */
-const MAX_CODES = 52;
-const HALF = 26;
+/**
+ * Distinct codes a memo keys (bits of a small integer, which V8 keeps
+ * unboxed and hashes cheaply); a call with any further code is scored anew.
+ * Bits are given to codes as calls raise them: a product raises fewer codes
+ * than its model has (the provider-only ones never offline).
+ */
+const MAX_BITS = 30;
 
 /**
  * Wraps `score` so that it runs once per set of codes: what a signal without
@@ -29,7 +33,8 @@ const HALF = 26;
  * array otherwise).
  *
  * The memo belongs to the returned function: make one per checker. A check
- * raises one of a few hundred sets; the bound is a safety net.
+ * raises one of a few hundred sets; the bound is a safety net. The key is
+ * the set's bits, so no string is built per call.
  *
  * @param model the model `score` was built on
  * @param score a scorer of `createScorer`
@@ -41,31 +46,27 @@ export function codeSetScorer<Code extends string, Cluster extends string, Produ
 ): Scorer<Code, Cluster, Product> {
   type Outcome = ReturnType<Scorer<Code, Cluster, Product>>;
   type OutCode = Outcome['reasons'][number]['code'];
-  const codes = Object.keys(model.signals);
-  if (codes.length > MAX_CODES) return score;
-  const bitOf = new Map<string, number>(codes.map((code, i) => [code, i]));
+  const bitOf = new Map<string, number>();
   const cache = new BoundedCache<number, Plan<OutCode, Cluster>>(4096);
   // Per bit, the index in this call's signals of the first signal of that code.
-  const firstAt = new Int32Array(codes.length);
+  const firstAt = new Int32Array(MAX_BITS);
   return (signals: readonly Signal<Code>[]): Outcome => {
-    let low = 0;
-    let high = 0;
+    let key = 0;
     for (let j = 0; j < signals.length; j++) {
       const s = signals[j]!;
-      const bit = bitOf.get(s.code);
-      if (bit === undefined || s.strength !== undefined || s.logit !== undefined) return score(signals);
-      if (bit < HALF) {
-        const mask = 1 << bit;
-        if ((low & mask) !== 0) continue;
-        low |= mask;
-      } else {
-        const mask = 1 << (bit - HALF);
-        if ((high & mask) !== 0) continue;
-        high |= mask;
+      if (s.strength !== undefined || s.logit !== undefined) return score(signals);
+      let bit = bitOf.get(s.code);
+      if (bit === undefined) {
+        // A code of no model is the scorer's error to raise; past the last bit, no memo.
+        if (!Object.hasOwn(model.signals, s.code) || bitOf.size === MAX_BITS) return score(signals);
+        bit = bitOf.size;
+        bitOf.set(s.code, bit);
       }
+      const mask = 1 << bit;
+      if ((key & mask) !== 0) continue;
+      key |= mask;
       firstAt[bit] = j;
     }
-    const key = high * 2 ** HALF + low;
     const plan = cache.get(key);
     if (plan === undefined) {
       const outcome = score(signals);
