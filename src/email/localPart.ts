@@ -107,9 +107,14 @@ const isSeparator = (c: number): boolean => c === 46 || c === 95 || c === 45;
 
 /** Lower-cases ASCII letters only (a local part is case-sensitive by RFC, but the rules read it case-free). */
 function lowerAscii(s: string): string {
-  let ascii = true;
-  for (let i = 0; i < s.length && ascii; i++) ascii = s.charCodeAt(i) < 0x80;
-  return ascii ? s.toLowerCase() : s;
+  // Most local parts are typed in lower case already: no copy then.
+  let upper = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) return s;
+    if (c >= 65 && c <= 90) upper = true;
+  }
+  return upper ? s.toLowerCase() : s;
 }
 
 /**
