@@ -16,7 +16,7 @@ import { WARM_UP_CALLS, warmUpEmail } from '../common/warmUp.js';
 import { confusableDetail } from './confusable.js';
 import { publicSuffixProblem, reservedDomainReason } from './domain.js';
 import { isFreeProvider, matchDisposable, matchRole } from './lists.js';
-import { LocalScratch, localPartFacts } from './localPart.js';
+import { LocalScratch, localDomainFacts, localPartFacts } from './localPart.js';
 import type { DisposableMatch } from './lists.js';
 import { parseEmailAddress } from './parse.js';
 import { EMAIL_SCORE_MODEL } from './scoreModel.js';
@@ -24,7 +24,7 @@ import type { EmailScoreOutcome } from './scoreModel.js';
 import { suggestAsciiDomain } from './suggest.js';
 import { openEmailTables } from './tables.js';
 import type { EmailTables } from './tables.js';
-import type { LocalPartFacts } from './localPart.js';
+import type { LocalDomainFacts, LocalPartFacts } from './localPart.js';
 import type { EmailCheck, EmailCheckOptions, EmailReasonCode, EmailResult, EmailStatus } from './types.js';
 import { hiddenSlot } from '../common/hiddenSlot.js';
 
@@ -206,6 +206,8 @@ interface DomainFacts {
   readonly disposable: DisposableMatch | null;
   readonly free: boolean;
   readonly confusable: string | null;
+  /** What the local-part rules read of the domain (provider rule, relay, subdomain addressing). */
+  readonly local: LocalDomainFacts;
 }
 
 /** Domains remembered per checker (CLOCK eviction, an approximation of LRU). */
@@ -223,6 +225,7 @@ function domainFacts(tables: EmailTables, domain: string, domainUnicode: string,
     disposable,
     free: !undeliverable && isFreeProvider(tables, domain),
     confusable: domain === domainUnicode ? null : domainConfusable(domainUnicode),
+    local: localDomainFacts(domain, tables.local),
   };
 }
 
@@ -242,7 +245,8 @@ function judge(email: string, tables: EmailTables, scratch: LocalScratch, facts:
     };
   }
   const { local, domain, domainUnicode } = parsed.address;
-  const { reserved, suffixProblem, suggestion, disposable, free, confusable: domainConfusion } = facts(domain, domainUnicode);
+  const known = facts(domain, domainUnicode);
+  const { reserved, suffixProblem, suggestion, disposable, free, confusable: domainConfusion } = known;
   const undeliverable = reserved !== null || suffixProblem !== null;
   const role = matchRole(tables.roles, local);
   const confusable = confusableDetail(local) ?? domainConfusion;
@@ -256,7 +260,7 @@ function judge(email: string, tables: EmailTables, scratch: LocalScratch, facts:
   }
   if (confusable !== null) signals.push({ code: 'EMAIL_CONFUSABLE', detail: confusable });
   if (role !== null) signals.push({ code: 'EMAIL_ROLE', detail: `"${role}" is a role name` });
-  const lp = localPartFacts(local, domain, domainUnicode, tables.local, scratch);
+  const lp = localPartFacts(local, domain, domainUnicode, tables.local, scratch, known.local);
   if (!undeliverable) localPartSignals(lp, role !== null, free, suggestion === null && disposable === null && !free && confusable === null, signals);
   if (free) signals.push({ code: 'EMAIL_FREE', detail: `${domain} is a free mail provider` });
   if (!undeliverable && suggestion === null && disposable === null && !free && confusable === null) {

@@ -117,6 +117,28 @@ function lowerAscii(s: string): string {
   return upper ? s.toLowerCase() : s;
 }
 
+/** What the local-part rules read of the domain alone (see {@link localDomainFacts}). */
+export interface LocalDomainFacts {
+  /** The provider's username rule, if the domain has one. */
+  readonly rule: ProviderRule | undefined;
+  /** The relay service the domain belongs to, else null. */
+  readonly relay: string | null;
+  /** At a subdomain-addressing domain, the canonical address of any local part (`x@jane.fastmail.com` → `jane@fastmail.com`), else null. */
+  readonly subdomainAddress: string | null;
+}
+
+/** The local-part rules' facts of a lower-case ASCII domain: a checker keeps them with its other facts of the domain. */
+export function localDomainFacts(domain: string, t: LocalTables): LocalDomainFacts {
+  const rule = t.providers.get(domain);
+  let subdomainAddress: string | null = null;
+  if (rule === undefined) {
+    const dot = domain.indexOf('.');
+    const parent = dot > 0 ? domain.slice(dot + 1) : '';
+    if (SUBDOMAIN_ADDRESSING.has(parent)) subdomainAddress = `${domain.slice(0, dot)}@${parent}`;
+  }
+  return { rule, relay: t.relays.get(domain) ?? null, subdomainAddress };
+}
+
 /**
  * Judges a well-formed local part at its (lower-case ASCII) domain.
  * `domainUnicode` is the result's `domain` (used in `canonical` for a domain
@@ -126,19 +148,26 @@ function lowerAscii(s: string): string {
  * const tables = openEmailTables(openData(undefined));
  * localPartFacts('J.Doe+news', 'googlemail.com', 'googlemail.com', tables.local, new LocalScratch()).canonical // 'jdoe@gmail.com'
  */
-export function localPartFacts(local: string, domain: string, domainUnicode: string, t: LocalTables, scratch: LocalScratch): LocalPartFacts {
+export function localPartFacts(
+  local: string,
+  domain: string,
+  domainUnicode: string,
+  t: LocalTables,
+  scratch: LocalScratch,
+  d: LocalDomainFacts = localDomainFacts(domain, t),
+): LocalPartFacts {
   const lower = lowerAscii(local);
-  const rule = t.providers.get(domain);
+  const rule = d.rule;
   const plus = lower.indexOf('+');
   const hasTag = plus > 0 && plus < lower.length - 1;
   const base = plus > 0 ? lower.slice(0, plus) : lower;
   const tag = hasTag ? local.slice(plus + 1) : null;
-  const relay = t.relays.get(domain) ?? null;
+  const relay = d.relay;
   const name = nameReading(base, t, scratch);
   const ratio = relay === null ? modelRatio(base, t) : null;
 
   return {
-    canonical: canonicalAddress(local, domain, domainUnicode, rule),
+    canonical: canonicalAddress(local, lower, domain, domainUnicode, d),
     tag,
     relay,
     dotVariant: rule?.dots === true ? dotVariantOf(base) : null,
@@ -161,19 +190,16 @@ export function localPartFacts(local: string, domain: string, domainUnicode: str
  * (`x@jane.fastmail.com` → `jane@fastmail.com`); any other domain: the
  * local part as typed (its owner decides what it means) at the lower-case domain.
  */
-function canonicalAddress(local: string, domain: string, domainUnicode: string, rule: ProviderRule | undefined): string {
-  if (rule === undefined) {
-    const dot = domain.indexOf('.');
-    const parent = dot > 0 ? domain.slice(dot + 1) : '';
-    if (SUBDOMAIN_ADDRESSING.has(parent)) return `${domain.slice(0, dot)}@${parent}`;
-    return `${local}@${domainUnicode}`;
-  }
-  let user = lowerAscii(local);
+function canonicalAddress(local: string, lower: string, domain: string, domainUnicode: string, d: LocalDomainFacts): string {
+  const rule = d.rule;
+  if (rule === undefined) return d.subdomainAddress ?? `${local}@${domainUnicode}`;
+  // `lower` is lowerAscii(local).
+  let user = lower;
   if (rule.tag !== '') {
     const at = user.indexOf(rule.tag);
     if (at > 0) user = user.slice(0, at);
   }
-  if (rule.dots) user = user.split('.').join('');
+  if (rule.dots && user.includes('.')) user = user.replaceAll('.', '');
   return `${user}@${rule.fold ? rule.domains[0]! : domain}`;
 }
 
