@@ -208,7 +208,17 @@ interface DomainFacts {
   readonly confusable: string | null;
   /** What the local-part rules read of the domain (provider rule, relay, subdomain addressing). */
   readonly local: LocalDomainFacts;
+  /** The signals of the facts above, built once per domain (the scorer reads them; no result holds them). */
+  readonly typoSignal: Signal<EmailReasonCode> | null;
+  readonly reservedSignal: Signal<EmailReasonCode> | null;
+  readonly invalidSignal: Signal<EmailReasonCode> | null;
+  readonly disposableSignal: Signal<EmailReasonCode> | null;
+  readonly freeSignal: Signal<EmailReasonCode> | null;
 }
+
+/** The signals every deliverable-looking address of some kind raises, alike for all: shared, frozen. */
+const PROVIDER_ONLY_SIGNAL: Signal<EmailReasonCode> = Object.freeze({ code: 'EMAIL_PROVIDER_ONLY', detail: PROVIDER_ONLY_DETAIL });
+const DOMAIN_UNLISTED_SIGNAL: Signal<EmailReasonCode> = Object.freeze({ code: 'EMAIL_DOMAIN_UNLISTED' });
 
 /** Domains remembered per checker (CLOCK eviction, an approximation of LRU). */
 const DOMAIN_CACHE_SIZE = 4096;
@@ -218,14 +228,22 @@ function domainFacts(tables: EmailTables, domain: string, domainUnicode: string,
   const suffixProblem = reserved === null ? publicSuffixProblem(domain, tables.tldts) : null;
   const undeliverable = reserved !== null || suffixProblem !== null;
   const disposable = undeliverable ? null : matchDisposable(tables, domain, secondOpinion);
+  const suggestion = suggestTypos && reserved === null ? suggestAsciiDomain(domain, tables.popular, tables.icann) : null;
+  const free = !undeliverable && isFreeProvider(tables, domain);
+  const signal = (code: EmailReasonCode, detail: string): Signal<EmailReasonCode> => Object.freeze({ code, detail });
   return {
     reserved,
     suffixProblem,
-    suggestion: suggestTypos && reserved === null ? suggestAsciiDomain(domain, tables.popular, tables.icann) : null,
+    suggestion,
     disposable,
-    free: !undeliverable && isFreeProvider(tables, domain),
+    free,
     confusable: domain === domainUnicode ? null : domainConfusable(domainUnicode),
     local: localDomainFacts(domain, tables.local),
+    typoSignal: suggestion === null ? null : signal('EMAIL_TYPO', `did you mean ${suggestion}?`),
+    reservedSignal: reserved === null ? null : signal('EMAIL_RESERVED', reserved),
+    invalidSignal: suffixProblem === null ? null : signal('EMAIL_INVALID_DOMAIN', suffixProblem),
+    disposableSignal: disposable === null ? null : signal('EMAIL_DISPOSABLE', `${disposable.entry} is listed by ${disposable.list}`),
+    freeSignal: free ? signal('EMAIL_FREE', `${domain} is a free mail provider`) : null,
   };
 }
 
@@ -252,21 +270,19 @@ function judge(email: string, tables: EmailTables, scratch: LocalScratch, facts:
   const confusable = confusableDetail(local) ?? domainConfusion;
   const signals: Signal<EmailReasonCode>[] = [];
 
-  if (suggestion !== null) signals.push({ code: 'EMAIL_TYPO', detail: `did you mean ${suggestion}?` });
-  if (reserved !== null) signals.push({ code: 'EMAIL_RESERVED', detail: reserved });
-  if (suffixProblem !== null) signals.push({ code: 'EMAIL_INVALID_DOMAIN', detail: suffixProblem });
-  if (disposable !== null) {
-    signals.push({ code: 'EMAIL_DISPOSABLE', detail: `${disposable.entry} is listed by ${disposable.list}` });
-  }
+  if (known.typoSignal !== null) signals.push(known.typoSignal);
+  if (known.reservedSignal !== null) signals.push(known.reservedSignal);
+  if (known.invalidSignal !== null) signals.push(known.invalidSignal);
+  if (known.disposableSignal !== null) signals.push(known.disposableSignal);
   if (confusable !== null) signals.push({ code: 'EMAIL_CONFUSABLE', detail: confusable });
   if (role !== null) signals.push({ code: 'EMAIL_ROLE', detail: `"${role}" is a role name` });
   const lp = localPartFacts(local, domain, domainUnicode, tables.local, scratch, known.local);
   if (!undeliverable) localPartSignals(lp, role !== null, free, suggestion === null && disposable === null && !free && confusable === null, signals);
-  if (free) signals.push({ code: 'EMAIL_FREE', detail: `${domain} is a free mail provider` });
+  if (known.freeSignal !== null) signals.push(known.freeSignal);
   if (!undeliverable && suggestion === null && disposable === null && !free && confusable === null) {
-    signals.push({ code: 'EMAIL_DOMAIN_UNLISTED' });
+    signals.push(DOMAIN_UNLISTED_SIGNAL);
   }
-  if (!undeliverable) signals.push({ code: 'EMAIL_PROVIDER_ONLY', detail: PROVIDER_ONLY_DETAIL });
+  if (!undeliverable) signals.push(PROVIDER_ONLY_SIGNAL);
 
   let status: EmailStatus;
   if (suggestion !== null) status = 'syntax';
