@@ -56,6 +56,8 @@ export function clockOf(now: ClockOption | undefined): () => Date {
  * @throws InputError `INPUT_OPTION` (field `now`) when a caller's clock function returns anything but a valid Date
  */
 export function readClock(clock: () => Date): number {
+  // The default clock's instant without the Date it would build.
+  if (clock === systemClock) return Date.now();
   const d: unknown = clock();
   if (!(d instanceof Date) || Number.isNaN(d.getTime())) {
     throw new InputError('INPUT_OPTION', `now() must return a valid Date, got ${d instanceof Date ? 'an invalid Date' : kindOf(d)}`, 'now');

@@ -15,11 +15,16 @@ export function assertString(value: unknown, field: string): asserts value is st
   }
 }
 
-/** C0 controls, DEL and C1 controls. Tested on capped input only. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/u;
-
-/** True when `text` holds a control character. Call on length-capped input. */
+/**
+ * True when `text` holds a control character (C0, DEL or C1: U+0000–U+001F,
+ * U+007F–U+009F). Call on length-capped input. A scan of UTF-16 units: a
+ * control character is one unit, and no half of a surrogate pair is in
+ * either range.
+ */
 export function hasControlChars(text: string): boolean {
-  return CONTROL_CHARS.test(text);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
 }

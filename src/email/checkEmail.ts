@@ -6,6 +6,7 @@ import { booleanOption, checkOptions, isPlainObject } from '../common/options.js
 import type { OptionRules } from '../common/options.js';
 import { scoringRule } from '../scoring/createScorer.js';
 import { createScorer } from '../scoring/createScorer.js';
+import { codeSetScorer } from '../scoring/codeSetScorer.js';
 import type { Signal } from '../scoring/types.js';
 import { dataOptionRule, openData, plainDataContext, withClock } from '../data/context.js';
 import type { DataContext } from '../data/context.js';
@@ -15,7 +16,7 @@ import { WARM_UP_CALLS, warmUpEmail } from '../common/warmUp.js';
 import { confusableDetail } from './confusable.js';
 import { publicSuffixProblem, reservedDomainReason } from './domain.js';
 import { isFreeProvider, matchDisposable, matchRole } from './lists.js';
-import { LocalScratch, localPartFacts } from './localPart.js';
+import { LocalScratch, localDomainFacts, localPartFacts } from './localPart.js';
 import type { DisposableMatch } from './lists.js';
 import { parseEmailAddress } from './parse.js';
 import { EMAIL_SCORE_MODEL } from './scoreModel.js';
@@ -23,7 +24,7 @@ import type { EmailScoreOutcome } from './scoreModel.js';
 import { suggestAsciiDomain } from './suggest.js';
 import { openEmailTables } from './tables.js';
 import type { EmailTables } from './tables.js';
-import type { LocalPartFacts } from './localPart.js';
+import type { LocalDomainFacts, LocalPartFacts } from './localPart.js';
 import type { EmailCheck, EmailCheckOptions, EmailReasonCode, EmailResult, EmailStatus } from './types.js';
 import { hiddenSlot } from '../common/hiddenSlot.js';
 
@@ -102,7 +103,8 @@ export type EmailCheckOnOptions = Omit<EmailCheckOptions, 'data' | 'now'>;
 export function emailCheckOn(context: DataContext, options: EmailCheckOnOptions = {}, tables: EmailTables = openEmailTables(context)): EmailCheck {
   const { scoring, suggestTypos = true, secondOpinion = true } = options;
   const scratch = new LocalScratch();
-  const score = createScorer(EMAIL_SCORE_MODEL, scoring);
+  // Scored once per set of codes raised (a few hundred occur), per checker: its weights and bands are its own.
+  const score = codeSetScorer(EMAIL_SCORE_MODEL, createScorer(EMAIL_SCORE_MODEL, scoring));
   // Per checker, not per module: two checkers with different options never share answers.
   const cache = new BoundedCache<CacheKey, DomainFacts>(DOMAIN_CACHE_SIZE);
   const facts = (domain: string, domainUnicode: string): DomainFacts => {
@@ -204,7 +206,19 @@ interface DomainFacts {
   readonly disposable: DisposableMatch | null;
   readonly free: boolean;
   readonly confusable: string | null;
+  /** What the local-part rules read of the domain (provider rule, relay, subdomain addressing). */
+  readonly local: LocalDomainFacts;
+  /** The signals of the facts above, built once per domain (the scorer reads them; no result holds them). */
+  readonly typoSignal: Signal<EmailReasonCode> | null;
+  readonly reservedSignal: Signal<EmailReasonCode> | null;
+  readonly invalidSignal: Signal<EmailReasonCode> | null;
+  readonly disposableSignal: Signal<EmailReasonCode> | null;
+  readonly freeSignal: Signal<EmailReasonCode> | null;
 }
+
+/** The signals every deliverable-looking address of some kind raises, alike for all: shared, frozen. */
+const PROVIDER_ONLY_SIGNAL: Signal<EmailReasonCode> = Object.freeze({ code: 'EMAIL_PROVIDER_ONLY', detail: PROVIDER_ONLY_DETAIL });
+const DOMAIN_UNLISTED_SIGNAL: Signal<EmailReasonCode> = Object.freeze({ code: 'EMAIL_DOMAIN_UNLISTED' });
 
 /** Domains remembered per checker (CLOCK eviction, an approximation of LRU). */
 const DOMAIN_CACHE_SIZE = 4096;
@@ -214,13 +228,22 @@ function domainFacts(tables: EmailTables, domain: string, domainUnicode: string,
   const suffixProblem = reserved === null ? publicSuffixProblem(domain, tables.tldts) : null;
   const undeliverable = reserved !== null || suffixProblem !== null;
   const disposable = undeliverable ? null : matchDisposable(tables, domain, secondOpinion);
+  const suggestion = suggestTypos && reserved === null ? suggestAsciiDomain(domain, tables.popular, tables.icann) : null;
+  const free = !undeliverable && isFreeProvider(tables, domain);
+  const signal = (code: EmailReasonCode, detail: string): Signal<EmailReasonCode> => Object.freeze({ code, detail });
   return {
     reserved,
     suffixProblem,
-    suggestion: suggestTypos && reserved === null ? suggestAsciiDomain(domain, tables.popular, tables.icann) : null,
+    suggestion,
     disposable,
-    free: !undeliverable && isFreeProvider(tables, domain),
+    free,
     confusable: domain === domainUnicode ? null : domainConfusable(domainUnicode),
+    local: localDomainFacts(domain, tables.local),
+    typoSignal: suggestion === null ? null : signal('EMAIL_TYPO', `did you mean ${suggestion}?`),
+    reservedSignal: reserved === null ? null : signal('EMAIL_RESERVED', reserved),
+    invalidSignal: suffixProblem === null ? null : signal('EMAIL_INVALID_DOMAIN', suffixProblem),
+    disposableSignal: disposable === null ? null : signal('EMAIL_DISPOSABLE', `${disposable.entry} is listed by ${disposable.list}`),
+    freeSignal: free ? signal('EMAIL_FREE', `${domain} is a free mail provider`) : null,
   };
 }
 
@@ -240,27 +263,26 @@ function judge(email: string, tables: EmailTables, scratch: LocalScratch, facts:
     };
   }
   const { local, domain, domainUnicode } = parsed.address;
-  const { reserved, suffixProblem, suggestion, disposable, free, confusable: domainConfusion } = facts(domain, domainUnicode);
+  const known = facts(domain, domainUnicode);
+  const { reserved, suffixProblem, suggestion, disposable, free, confusable: domainConfusion } = known;
   const undeliverable = reserved !== null || suffixProblem !== null;
   const role = matchRole(tables.roles, local);
   const confusable = confusableDetail(local) ?? domainConfusion;
   const signals: Signal<EmailReasonCode>[] = [];
 
-  if (suggestion !== null) signals.push({ code: 'EMAIL_TYPO', detail: `did you mean ${suggestion}?` });
-  if (reserved !== null) signals.push({ code: 'EMAIL_RESERVED', detail: reserved });
-  if (suffixProblem !== null) signals.push({ code: 'EMAIL_INVALID_DOMAIN', detail: suffixProblem });
-  if (disposable !== null) {
-    signals.push({ code: 'EMAIL_DISPOSABLE', detail: `${disposable.entry} is listed by ${disposable.list}` });
-  }
+  if (known.typoSignal !== null) signals.push(known.typoSignal);
+  if (known.reservedSignal !== null) signals.push(known.reservedSignal);
+  if (known.invalidSignal !== null) signals.push(known.invalidSignal);
+  if (known.disposableSignal !== null) signals.push(known.disposableSignal);
   if (confusable !== null) signals.push({ code: 'EMAIL_CONFUSABLE', detail: confusable });
   if (role !== null) signals.push({ code: 'EMAIL_ROLE', detail: `"${role}" is a role name` });
-  const lp = localPartFacts(local, domain, domainUnicode, tables.local, scratch);
+  const lp = localPartFacts(local, domain, domainUnicode, tables.local, scratch, known.local);
   if (!undeliverable) localPartSignals(lp, role !== null, free, suggestion === null && disposable === null && !free && confusable === null, signals);
-  if (free) signals.push({ code: 'EMAIL_FREE', detail: `${domain} is a free mail provider` });
+  if (known.freeSignal !== null) signals.push(known.freeSignal);
   if (!undeliverable && suggestion === null && disposable === null && !free && confusable === null) {
-    signals.push({ code: 'EMAIL_DOMAIN_UNLISTED' });
+    signals.push(DOMAIN_UNLISTED_SIGNAL);
   }
-  if (!undeliverable) signals.push({ code: 'EMAIL_PROVIDER_ONLY', detail: PROVIDER_ONLY_DETAIL });
+  if (!undeliverable) signals.push(PROVIDER_ONLY_SIGNAL);
 
   let status: EmailStatus;
   if (suggestion !== null) status = 'syntax';

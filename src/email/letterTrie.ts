@@ -4,33 +4,40 @@
  * substring of a segment that could be a name or a word, and walking the
  * trie char code by char code answers all lengths from one start at once,
  * with no substring and no hashing, and stops where no entry continues.
- * Children of a node are a sibling chain in ascending letter order (the
- * list is sorted, so each new child is appended last); the root's 26
- * children are indexed directly.
+ *
+ * Nodes are numbered breadth first, so the children of a node are
+ * consecutive numbers in ascending letter order, and a step down reads one
+ * node's range and its children's labels side by side. The name trie has
+ * about a quarter of a million nodes: numbered in insertion (depth-first)
+ * order, each sibling sat past the previous one's whole subtree, and every
+ * step of a sibling scan was a load from another part of memory. Breadth
+ * first also gives the root and the nodes one and two letters deep the
+ * lowest numbers, so their children (up to 26, where scans are long) are
+ * looked up in one table indexed by node and letter.
  */
 
 /** No node. */
 export const NO_NODE = -1;
 
+/** Bit of a label set when an entry ends at the node; the low bits are its letter (1–26). */
+const END = 0x80;
+
 export class LetterTrie {
-  /** Per node: its first child, its next sibling, its letter (1–26), whether an entry ends there. */
-  readonly #first: Int32Array;
-  readonly #next: Int32Array;
-  readonly #letter: Uint8Array;
-  readonly #end: Uint8Array;
-  /**
-   * Children by letter of the root and of the nodes one and two letters
-   * deep (where sibling chains are long: up to 26): `#direct[slot * 27 + letter]`,
-   * with the node's slot in `#slot` (−1 for deeper nodes, which scan their chain).
-   */
+  /** Children of node `k` are the nodes `#start[k]` to `#start[k + 1] − 1`. */
+  readonly #start: Int32Array;
+  /** Per node: its letter (1–26), with {@link END} when an entry ends there. */
+  readonly #label: Uint8Array;
+  /** Nodes below this number (the root and the nodes one and two letters deep) find a child in `#direct`. */
+  readonly #shallow: number;
+  /** The child of shallow node `k` for letter `l` at `#direct[k * 27 + l]`, else {@link NO_NODE}. */
   readonly #direct: Int32Array;
-  readonly #slot: Int32Array;
 
   /**
    * Builds the trie of a list in the bundle's layout (sorted, comma-separated).
    * Entries holding anything but a–z are left out: the callers only look up a–z runs.
    */
   constructor(list: string) {
+    // Built in insertion order first (sibling chains), then renumbered breadth first.
     // At most one node per character, plus the root.
     const capacity = list.length + 1;
     const first = new Int32Array(capacity).fill(NO_NODE);
@@ -69,44 +76,51 @@ export class LetterTrie {
       }
       start = stop + 1;
     }
-    this.#first = first.slice(0, nodes);
-    this.#next = next.slice(0, nodes);
-    this.#letter = letter.slice(0, nodes);
-    this.#end = end.slice(0, nodes);
-    // Slots: the root, then every node one letter deep, then every node two letters deep.
-    const shallow: number[] = [0];
-    for (let level = 0, from = 0; level < 2; level++) {
-      const to = shallow.length;
-      for (let k = from; k < to; k++) for (let c = this.#first[shallow[k]!]!; c !== NO_NODE; c = this.#next[c]!) shallow.push(c);
-      from = to;
+    // Breadth first: `order[k]` is the insertion-order node numbered k; a node's children are numbered
+    // when it is reached, in chain (letter) order, so they are consecutive.
+    const order = new Int32Array(nodes);
+    const starts = new Int32Array(nodes + 1);
+    const label = new Uint8Array(nodes);
+    let numbered = 1;
+    // The end of the deepest level numbered so far that is at most two letters deep: once the last
+    // node of a level is reached, its children (the next level) are all numbered.
+    let shallow = 1;
+    let level = 0;
+    for (let k = 0; k < nodes; k++) {
+      const node = order[k]!;
+      label[k] = letter[node]! | (end[node] === 1 ? END : 0);
+      starts[k] = numbered;
+      for (let c = first[node]!; c !== NO_NODE; c = next[c]!) order[numbered++] = c;
+      if (k === shallow - 1 && level < 2) {
+        shallow = numbered;
+        level++;
+      }
     }
-    const slot = new Int32Array(nodes).fill(-1);
-    shallow.forEach((node, k) => (slot[node] = k));
-    const direct = new Int32Array(shallow.length * 27).fill(NO_NODE);
-    for (let k = 0; k < shallow.length; k++) {
-      for (let c = this.#first[shallow[k]!]!; c !== NO_NODE; c = this.#next[c]!) direct[k * 27 + this.#letter[c]!] = c;
-    }
+    starts[nodes] = nodes;
+    this.#start = starts;
+    this.#label = label;
+    this.#shallow = shallow;
+    const direct = new Int32Array(shallow * 27).fill(NO_NODE);
+    for (let k = 0; k < shallow; k++) for (let c = starts[k]!; c < starts[k + 1]!; c++) direct[k * 27 + (label[c]! & ~END)] = c;
     this.#direct = direct;
-    this.#slot = slot;
   }
 
   /** The child of `node` (the root is 0) for the char code `code`, or {@link NO_NODE}. */
   child(node: number, code: number): number {
     const l = code - 96;
     if (l < 1 || l > 26) return NO_NODE;
-    const slot = this.#slot[node]!;
-    if (slot >= 0) return this.#direct[slot * 27 + l]!;
-    for (let c = this.#first[node]!; c !== NO_NODE; c = this.#next[c]!) {
-      const here = this.#letter[c]!;
-      if (here === l) return c;
-      if (here > l) return NO_NODE;
+    if (node < this.#shallow) return this.#direct[node * 27 + l]!;
+    const stop = this.#start[node + 1]!;
+    for (let c = this.#start[node]!; c < stop; c++) {
+      const here = this.#label[c]! & ~END;
+      if (here >= l) return here === l ? c : NO_NODE;
     }
     return NO_NODE;
   }
 
   /** Whether an entry ends at `node`. */
   isEnd(node: number): boolean {
-    return this.#end[node] === 1;
+    return this.#label[node]! >= END;
   }
 
   /** Whether `s[start, stop)` is an entry. */
@@ -116,6 +130,6 @@ export class LetterTrie {
       node = this.child(node, s.charCodeAt(i));
       if (node === NO_NODE) return false;
     }
-    return stop > start && this.#end[node] === 1;
+    return stop > start && this.#label[node]! >= END;
   }
 }

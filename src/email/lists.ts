@@ -82,6 +82,8 @@ function hasRoleSeparator(local: string): boolean {
 export interface RoleLists {
   readonly exact: ReadonlySet<string>;
   readonly squashed: ReadonlyMap<string, string>;
+  /** The squashed forms as a trie, which refuses most local parts within a few letters and with no copy made. */
+  readonly squashedTrie: CodeTrie;
 }
 
 /** The role lists of role-based-email-addresses' entries. */
@@ -91,7 +93,98 @@ export function buildRoleLists(list: readonly string[]): RoleLists {
     const key = squash(role);
     if (!squashed.has(key)) squashed.set(key, role);
   }
-  return { exact: new Set(list), squashed };
+  return { exact: new Set(list), squashed, squashedTrie: new CodeTrie(squashed.keys()) };
+}
+
+/** No node of a {@link CodeTrie}. */
+const NO_NODE = -1;
+
+/**
+ * A trie of short strings by UTF-16 unit, numbered breadth first: the
+ * children of node `k` are the nodes `start[k]` to `start[k + 1] − 1`, in
+ * ascending order of their unit; the root's children by ASCII unit are
+ * also in a table.
+ */
+export class CodeTrie {
+  readonly #start: Int32Array;
+  readonly #code: Uint16Array;
+  readonly #end: Uint8Array;
+  readonly #root: Int32Array;
+
+  constructor(keys: Iterable<string>) {
+    interface Node {
+      readonly children: Map<number, Node>;
+      end: boolean;
+    }
+    const top: Node = { children: new Map(), end: false };
+    for (const key of keys) {
+      let node = top;
+      for (let i = 0; i < key.length; i++) {
+        const c = key.charCodeAt(i);
+        let next = node.children.get(c);
+        if (next === undefined) node.children.set(c, (next = { children: new Map(), end: false }));
+        node = next;
+      }
+      node.end = true;
+    }
+    const order: Node[] = [top];
+    const codes: number[] = [0];
+    const start: number[] = [];
+    for (let k = 0; k < order.length; k++) {
+      start.push(order.length);
+      for (const [c, child] of [...order[k]!.children].sort((a, b) => a[0] - b[0])) {
+        order.push(child);
+        codes.push(c);
+      }
+    }
+    start.push(order.length);
+    this.#start = Int32Array.from(start);
+    this.#code = Uint16Array.from(codes);
+    this.#end = Uint8Array.from(order, (n) => (n.end ? 1 : 0));
+    this.#root = new Int32Array(128).fill(NO_NODE);
+    for (let c = start[0]!; c < start[1]!; c++) if (codes[c]! < 128) this.#root[codes[c]!] = c;
+  }
+
+  /** The child of `node` (the root is 0) for the unit `code`, or −1. */
+  child(node: number, code: number): number {
+    if (node === 0 && code < 128) return this.#root[code]!;
+    const stop = this.#start[node + 1]!;
+    for (let c = this.#start[node]!; c < stop; c++) {
+      const here = this.#code[c]!;
+      if (here >= code) return here === code ? c : NO_NODE;
+    }
+    return NO_NODE;
+  }
+
+  /** Whether a key ends at `node`. */
+  isEnd(node: number): boolean {
+    return this.#end[node] === 1;
+  }
+}
+
+/**
+ * Whether the squashed form of an ASCII local part's base (lower case, the
+ * plus tag dropped, as {@link matchRole} reads it) is a squashed role, read
+ * in place; null when the local part is not ASCII.
+ */
+function asciiSquashedIsRole(trie: CodeTrie, local: string): boolean | null {
+  let end = local.length;
+  for (let i = 0; i < local.length; i++) {
+    const c = local.charCodeAt(i);
+    if (c >= 0x80) return null;
+    // The tag starts at the first plus, unless that is the first character (then there is no tag).
+    if (c === 43 && end === local.length) end = i > 0 ? i : -1;
+  }
+  if (end < 0) end = local.length;
+  let node = 0;
+  for (let i = 0; i < end; i++) {
+    let c = local.charCodeAt(i);
+    if (c === 45 || c === 46 || c === 95) continue;
+    if (c >= 65 && c <= 90) c += 32;
+    node = trie.child(node, c);
+    if (node === NO_NODE) return false;
+  }
+  return trie.isEnd(node);
 }
 
 /**
@@ -100,6 +193,8 @@ export function buildRoleLists(list: readonly string[]): RoleLists {
  * and `.` are interchangeable (`no_reply`, `no.reply` → `no-reply`).
  */
 export function matchRole(roles: RoleLists, local: string): string | null {
+  // An entry as typed squashes to a squashed form too: no squashed form, no match.
+  if (asciiSquashedIsRole(roles.squashedTrie, local) === false) return null;
   const lower = local.toLowerCase();
   const plus = lower.indexOf('+');
   const base = plus > 0 ? lower.slice(0, plus) : lower;

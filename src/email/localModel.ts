@@ -53,3 +53,37 @@ export function localPartRatio(text: string, real: Uint8Array, generated: Uint8A
   }
   return sum / LOCAL_SCALE / (text.length + 1);
 }
+
+/**
+ * The two models' cost differences, generated minus real, per trigram: what
+ * {@link localPartRatio} adds up, so that a checker reads one table per
+ * symbol ({@link localPartRatioOf}); built once per checker's tables.
+ */
+export function costDifferences(real: Uint8Array, generated: Uint8Array): Int16Array {
+  const out = new Int16Array(LOCAL_SYMBOLS ** 3);
+  for (let i = 0; i < out.length; i++) out[i] = (generated[i] ?? 255) - (real[i] ?? 255);
+  return out;
+}
+
+/**
+ * {@link localPartRatio} on the tables' {@link costDifferences}: the same
+ * integer sum divided the same way, so the same number.
+ *
+ * @example
+ * const real = new Uint8Array(LOCAL_SYMBOLS ** 3).fill(24);
+ * const generated = new Uint8Array(LOCAL_SYMBOLS ** 3).fill(60);
+ * localPartRatioOf('jane', costDifferences(real, generated)) // 3
+ */
+export function localPartRatioOf(text: string, differences: Int16Array): number {
+  let a = 0;
+  let b = 0;
+  let sum = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? localSymbol(text.charCodeAt(i)) : 0;
+    if (c < 0) return Number.NaN;
+    sum += differences[trigramIndex(a, b, c)]!;
+    a = b;
+    b = c;
+  }
+  return sum / LOCAL_SCALE / (text.length + 1);
+}

@@ -11,15 +11,15 @@
  */
 import { isKeyboardWalkCodes, isOneHandMashCodes } from '../common/keyboard.js';
 import type { LocalPartsData, ProviderRule } from './data/formats.js';
-import { localPartRatio } from './localModel.js';
+import { costDifferences, localPartRatioOf } from './localModel.js';
 import { LetterTrie, NO_NODE } from './letterTrie.js';
 
 /** What the local-part rules read, built from the bundle's local-part data by {@link buildLocalTables}. */
 export interface LocalTables {
   readonly threshold: number;
   readonly minLength: number;
-  readonly real: Uint8Array;
-  readonly generated: Uint8Array;
+  /** The character model: per trigram, the generated model's cost minus the real one's (see {@link costDifferences}). */
+  readonly differences: Int16Array;
   /** The names and the words as tries: one walk from a start answers every length, with no substring. */
   readonly names: LetterTrie;
   readonly words: LetterTrie;
@@ -34,11 +34,12 @@ export interface LocalTables {
 export function buildLocalTables(d: LocalPartsData): LocalTables {
   const providers = new Map<string, ProviderRule>();
   for (const rule of d.providers) for (const domain of rule.domains) providers.set(domain, rule);
+  const real = new Uint8Array(Buffer.from(d.model.real, 'base64'));
+  const generated = new Uint8Array(Buffer.from(d.model.generated, 'base64'));
   return {
     threshold: d.model.threshold,
     minLength: d.model.minLength,
-    real: new Uint8Array(Buffer.from(d.model.real, 'base64')),
-    generated: new Uint8Array(Buffer.from(d.model.generated, 'base64')),
+    differences: costDifferences(real, generated),
     names: new LetterTrie(d.names),
     words: new LetterTrie(d.words),
     placeholders: new Map(d.placeholders.map((p) => [p.word, p.reason])),
@@ -60,6 +61,10 @@ export class LocalScratch {
   runCodes = new Uint16Array(64);
   /** reach[i] of the name segmentation: fewest names covering a segment's first i letters (see namesFrom). */
   reach = new Int32Array(256);
+  /** Start and end of each letter segment of the local part (see segmentsOf). */
+  readonly segments = new Int32Array(2 * MAX_SEGMENTS);
+  /** Where the local part's trailing digits start (see segmentsOf). */
+  digitsAt = 0;
 }
 
 /** Digits in a row from which a local part carries a long digit run (phone numbers, counters, IDs). */
@@ -102,9 +107,36 @@ const isSeparator = (c: number): boolean => c === 46 || c === 95 || c === 45;
 
 /** Lower-cases ASCII letters only (a local part is case-sensitive by RFC, but the rules read it case-free). */
 function lowerAscii(s: string): string {
-  let ascii = true;
-  for (let i = 0; i < s.length && ascii; i++) ascii = s.charCodeAt(i) < 0x80;
-  return ascii ? s.toLowerCase() : s;
+  // Most local parts are typed in lower case already: no copy then.
+  let upper = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) return s;
+    if (c >= 65 && c <= 90) upper = true;
+  }
+  return upper ? s.toLowerCase() : s;
+}
+
+/** What the local-part rules read of the domain alone (see {@link localDomainFacts}). */
+export interface LocalDomainFacts {
+  /** The provider's username rule, if the domain has one. */
+  readonly rule: ProviderRule | undefined;
+  /** The relay service the domain belongs to, else null. */
+  readonly relay: string | null;
+  /** At a subdomain-addressing domain, the canonical address of any local part (`x@jane.fastmail.com` → `jane@fastmail.com`), else null. */
+  readonly subdomainAddress: string | null;
+}
+
+/** The local-part rules' facts of a lower-case ASCII domain: a checker keeps them with its other facts of the domain. */
+export function localDomainFacts(domain: string, t: LocalTables): LocalDomainFacts {
+  const rule = t.providers.get(domain);
+  let subdomainAddress: string | null = null;
+  if (rule === undefined) {
+    const dot = domain.indexOf('.');
+    const parent = dot > 0 ? domain.slice(dot + 1) : '';
+    if (SUBDOMAIN_ADDRESSING.has(parent)) subdomainAddress = `${domain.slice(0, dot)}@${parent}`;
+  }
+  return { rule, relay: t.relays.get(domain) ?? null, subdomainAddress };
 }
 
 /**
@@ -116,19 +148,26 @@ function lowerAscii(s: string): string {
  * const tables = openEmailTables(openData(undefined));
  * localPartFacts('J.Doe+news', 'googlemail.com', 'googlemail.com', tables.local, new LocalScratch()).canonical // 'jdoe@gmail.com'
  */
-export function localPartFacts(local: string, domain: string, domainUnicode: string, t: LocalTables, scratch: LocalScratch): LocalPartFacts {
+export function localPartFacts(
+  local: string,
+  domain: string,
+  domainUnicode: string,
+  t: LocalTables,
+  scratch: LocalScratch,
+  d: LocalDomainFacts = localDomainFacts(domain, t),
+): LocalPartFacts {
   const lower = lowerAscii(local);
-  const rule = t.providers.get(domain);
+  const rule = d.rule;
   const plus = lower.indexOf('+');
   const hasTag = plus > 0 && plus < lower.length - 1;
   const base = plus > 0 ? lower.slice(0, plus) : lower;
   const tag = hasTag ? local.slice(plus + 1) : null;
-  const relay = t.relays.get(domain) ?? null;
+  const relay = d.relay;
   const name = nameReading(base, t, scratch);
   const ratio = relay === null ? modelRatio(base, t) : null;
 
   return {
-    canonical: canonicalAddress(local, domain, domainUnicode, rule),
+    canonical: canonicalAddress(local, lower, domain, domainUnicode, d),
     tag,
     relay,
     dotVariant: rule?.dots === true ? dotVariantOf(base) : null,
@@ -136,7 +175,7 @@ export function localPartFacts(local: string, domain: string, domainUnicode: str
     placeholder: placeholderOf(base, t),
     keyboardWalk: keyboardWalkOf(base, scratch),
     digitRun: relay === null ? digitRunOf(base) : null,
-    generated: ratio !== null && ratio < t.threshold && !readsAsNamesOrWords(base, name, t) ? ratio : null,
+    generated: ratio !== null && ratio < t.threshold && !readsAsNamesOrWords(base, name, t, scratch) ? ratio : null,
     chosen: ratio !== null && ratio >= t.threshold,
     name,
   };
@@ -151,19 +190,16 @@ export function localPartFacts(local: string, domain: string, domainUnicode: str
  * (`x@jane.fastmail.com` → `jane@fastmail.com`); any other domain: the
  * local part as typed (its owner decides what it means) at the lower-case domain.
  */
-function canonicalAddress(local: string, domain: string, domainUnicode: string, rule: ProviderRule | undefined): string {
-  if (rule === undefined) {
-    const dot = domain.indexOf('.');
-    const parent = dot > 0 ? domain.slice(dot + 1) : '';
-    if (SUBDOMAIN_ADDRESSING.has(parent)) return `${domain.slice(0, dot)}@${parent}`;
-    return `${local}@${domainUnicode}`;
-  }
-  let user = lowerAscii(local);
+function canonicalAddress(local: string, lower: string, domain: string, domainUnicode: string, d: LocalDomainFacts): string {
+  const rule = d.rule;
+  if (rule === undefined) return d.subdomainAddress ?? `${local}@${domainUnicode}`;
+  // `lower` is lowerAscii(local).
+  let user = lower;
   if (rule.tag !== '') {
     const at = user.indexOf(rule.tag);
     if (at > 0) user = user.slice(0, at);
   }
-  if (rule.dots) user = user.split('.').join('');
+  if (rule.dots && user.includes('.')) user = user.replaceAll('.', '');
   return `${user}@${rule.fold ? rule.domains[0]! : domain}`;
 }
 
@@ -324,13 +360,13 @@ function modelRatio(base: string, t: LocalTables): number | null {
   let letters = 0;
   for (let i = 0; i < base.length; i++) if (isLower(base.charCodeAt(i))) letters++;
   if (letters < MIN_MODEL_LETTERS) return null;
-  const ratio = localPartRatio(base, t.real, t.generated);
+  const ratio = localPartRatioOf(base, t.differences);
   return Number.isNaN(ratio) ? null : ratio;
 }
 
 /** A local part that reads as known names or words is chosen, whatever the letter statistics say. */
-function readsAsNamesOrWords(base: string, name: NameReading | null, t: LocalTables): boolean {
-  return name !== null || readsAsWords(base, t);
+function readsAsNamesOrWords(base: string, name: NameReading | null, t: LocalTables, scratch: LocalScratch): boolean {
+  return name !== null || readsAsWords(base, t, scratch);
 }
 
 /** Longest name token tried inside a segment (longer names are matched whole, segment by segment). */
@@ -340,22 +376,24 @@ const MAX_NAME_LENGTH = 16;
 const MAX_NAMES_PER_SEGMENT = 3;
 
 /**
- * Whether a letters-only segment is known names run together (up to
+ * Whether the letters-only segment `s[from, to)` is known names run together (up to
  * {@link MAX_NAMES_PER_SEGMENT}, each of 2+ letters, one of 3+), optionally
  * after an initial (flast). Breadth-first over end positions: at most
  * length² look-ups, on a segment already capped by the address's length.
  */
-function nameSegment(seg: string, t: LocalTables, scratch: LocalScratch): boolean {
-  if (seg.length >= 2 && t.names.hasRange(seg, 0, seg.length)) return true;
+function nameSegment(s: string, from: number, to: number, t: LocalTables, scratch: LocalScratch): boolean {
+  const n = to - from;
+  if (n >= 2 && t.names.hasRange(s, from, to)) return true;
   // Shorter than 4 letters and not one name: two names of 2+ letters, one of them 3+, or an initial and
   // a name of 3+, need 4 letters at least.
-  if (seg.length < 4) return false;
-  return namesFrom(seg, 0, t, scratch) || (seg.length >= 4 && namesFrom(seg, 1, t, scratch));
+  if (n < 4) return false;
+  return namesFrom(s, from, to, 0, t, scratch) || namesFrom(s, from, to, 1, t, scratch);
 }
 
-function namesFrom(seg: string, start: number, t: LocalTables, scratch: LocalScratch): boolean {
-  // reach[i]: fewest names covering seg[start, i), and whether one of them has 3+ letters (bit 8).
-  const n = seg.length;
+/** Whether the segment `s[from, to)` is names from its letter `start` on (see {@link nameSegment}). */
+function namesFrom(s: string, from: number, to: number, start: number, t: LocalTables, scratch: LocalScratch): boolean {
+  // reach[i]: fewest names covering the segment's letters [start, i), and whether one of them has 3+ letters (bit 8).
+  const n = to - from;
   if (scratch.reach.length < n + 1) scratch.reach = new Int32Array(2 * (n + 1));
   const reach = scratch.reach;
   reach.fill(0, 0, n + 1);
@@ -369,7 +407,7 @@ function namesFrom(seg: string, start: number, t: LocalTables, scratch: LocalScr
     // Every name of 2 to MAX_NAME_LENGTH letters starting at i, shortest first, in one walk down the trie.
     let node = 0;
     for (let j = i + 1; j <= n && j - i <= MAX_NAME_LENGTH; j++) {
-      node = names.child(node, seg.charCodeAt(j - 1));
+      node = names.child(node, s.charCodeAt(from + j - 1));
       if (node === NO_NODE) break;
       if (j - i < 2 || !names.isEnd(node)) continue;
       const long = (here & 0x100) !== 0 || j - i >= 3 ? 0x100 : 0;
@@ -382,25 +420,35 @@ function namesFrom(seg: string, start: number, t: LocalTables, scratch: LocalScr
   return end !== 0 && (end & 0xff) - 1 <= MAX_NAMES_PER_SEGMENT && (end & 0x100) !== 0;
 }
 
-/** Splits `base` into letter segments and a trailing digit tail, or null when digits sit elsewhere or a segment is empty. */
-function segments(base: string): { parts: string[]; digits: string } | null {
+/** Most letter segments a name or word reading takes. */
+const MAX_SEGMENTS = 3;
+
+/**
+ * Splits `base` in place into letter segments (at most {@link MAX_SEGMENTS},
+ * their bounds in `scratch.segments`) and a trailing digit tail, which starts
+ * at the returned count's `scratch.digitsAt`; returns the number of segments, or 0 when digits sit
+ * elsewhere, a character is neither a–z nor a separator, or a segment is empty.
+ */
+function segmentsOf(base: string, scratch: LocalScratch): number {
   let end = base.length;
   while (end > 0 && isDigit(base.charCodeAt(end - 1))) end--;
-  const digits = base.slice(end);
-  let body = base.slice(0, end);
+  scratch.digitsAt = end;
   // name_1990, name.90: a separator before the tail belongs to it.
-  if (body.length > 0 && digits.length > 0 && isSeparator(body.charCodeAt(body.length - 1))) body = body.slice(0, -1);
-  const parts: string[] = [];
+  if (end > 0 && end < base.length && isSeparator(base.charCodeAt(end - 1))) end--;
+  const bounds = scratch.segments;
+  let count = 0;
   let start = 0;
-  for (let i = 0; i <= body.length; i++) {
-    const c = i < body.length ? body.charCodeAt(i) : 46;
+  for (let i = 0; i <= end; i++) {
+    const c = i < end ? base.charCodeAt(i) : 46;
     if (isSeparator(c)) {
-      if (i === start) return null;
-      parts.push(body.slice(start, i));
+      if (i === start || count === MAX_SEGMENTS) return 0;
+      bounds[2 * count] = start;
+      bounds[2 * count + 1] = i;
+      count++;
       start = i + 1;
-    } else if (!isLower(c)) return null;
+    } else if (!isLower(c)) return 0;
   }
-  return parts.length === 0 || parts.length > 3 ? null : { parts, digits };
+  return count;
 }
 
 /**
@@ -410,47 +458,55 @@ function segments(base: string): { parts: string[]; digits: string } | null {
  * (`j.doe`); then nothing, a birth year (1920–2015) or one or two digits.
  */
 function nameReading(base: string, t: LocalTables, scratch: LocalScratch): NameReading | null {
-  const s = segments(base);
-  if (s === null) return null;
+  const count = segmentsOf(base, scratch);
+  if (count === 0) return null;
+  const bounds = scratch.segments;
   let named = false;
-  for (const part of s.parts) {
-    if (part.length === 1) continue;
-    if (!nameSegment(part, t, scratch)) return null;
+  for (let k = 0; k < count; k++) {
+    const from = bounds[2 * k]!;
+    const to = bounds[2 * k + 1]!;
+    if (to - from === 1) continue;
+    if (!nameSegment(base, from, to, t, scratch)) return null;
     named = true;
   }
   if (!named) return null;
-  return tailReading(s.digits);
+  return tailReading(base, scratch.digitsAt);
 }
 
-/** The digit tail's reading, as for a name. */
-function tailReading(d: string): NameReading | null {
-  if (d.length === 0) return 'name';
-  if (d.length === 4) {
-    const year = Number(d);
+/** The reading of the digit tail `base[at, …)`, as for a name. */
+function tailReading(base: string, at: number): NameReading | null {
+  const n = base.length - at;
+  if (n === 0) return 'name';
+  if (n === 4) {
+    let year = 0;
+    for (let i = at; i < base.length; i++) year = year * 10 + (base.charCodeAt(i) - 48);
     if (year >= BIRTH_YEARS.first && year <= BIRTH_YEARS.last) return 'name+year';
   }
-  if (d.length <= 2) return 'name+digits';
-  return d.length === 3 ? 'name+number' : null;
+  if (n <= 2) return 'name+digits';
+  return n === 3 ? 'name+number' : null;
 }
 
 /** Whether the letters of `base` are one or two known words, or a name and a word (handles such as `quietriver`). */
-function readsAsWords(base: string, t: LocalTables): boolean {
-  const s = segments(base);
-  if (s === null) return false;
+function readsAsWords(base: string, t: LocalTables, scratch: LocalScratch): boolean {
+  const count = segmentsOf(base, scratch);
+  if (count === 0) return false;
   const { words, names } = t;
-  for (const part of s.parts) {
-    if (knownRange(part, 0, part.length, t)) continue;
+  const bounds = scratch.segments;
+  for (let k = 0; k < count; k++) {
+    const from = bounds[2 * k]!;
+    const to = bounds[2 * k + 1]!;
+    if (knownRange(base, from, to, t)) continue;
     // Split in two known parts: the prefixes are read in one walk down each trie, the rest only after a known prefix.
     let split = false;
     let word = 0;
     let name = 0;
-    for (let i = 1; i <= part.length - 3 && !split; i++) {
-      const c = part.charCodeAt(i - 1);
+    for (let i = 1; i <= to - from - 3 && !split; i++) {
+      const c = base.charCodeAt(from + i - 1);
       if (word !== NO_NODE) word = words.child(word, c);
       if (name !== NO_NODE) name = names.child(name, c);
       if (word === NO_NODE && name === NO_NODE) break;
       const prefixKnown = (i >= 4 && word !== NO_NODE && words.isEnd(word)) || (i >= 3 && name !== NO_NODE && names.isEnd(name));
-      if (prefixKnown) split = knownRange(part, i, part.length, t);
+      if (prefixKnown) split = knownRange(base, from + i, to, t);
     }
     if (!split) return false;
   }

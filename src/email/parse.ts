@@ -80,19 +80,19 @@ export function parseEmailAddress(input: string): ParseEmailResult {
   if (at < 0) return fail('missing @', '');
   const local = input.slice(0, at);
   const domainRaw = input.slice(at + 1);
-  const domainOut = rawDomain(input);
-  if (local.length === 0) return fail('empty local part', domainOut);
-  if (domainRaw.length === 0) return fail('empty domain', domainOut);
+  // A malformed address's result shows rawDomain(input), made only when it is malformed.
+  if (local.length === 0) return fail('empty local part', rawDomain(input));
+  if (domainRaw.length === 0) return fail('empty domain', rawDomain(input));
 
   const localProblem = checkLocal(local);
-  if (localProblem !== null) return fail(localProblem, domainOut);
+  if (localProblem !== null) return fail(localProblem, rawDomain(input));
 
   const domain = normaliseDomain(domainRaw);
-  if (typeof domain !== 'object') return fail(domain, domainOut);
+  if (typeof domain !== 'object') return fail(domain, rawDomain(input));
 
   const localOctets = octets(local);
-  if (localOctets > 64) return fail('local part longer than 64 octets', domainOut);
-  if (localOctets + 1 + domain.ascii.length > 254) return fail('address longer than 254 octets', domainOut);
+  if (localOctets > 64) return fail('local part longer than 64 octets', rawDomain(input));
+  if (localOctets + 1 + domain.ascii.length > 254) return fail('address longer than 254 octets', rawDomain(input));
   return { ok: true, address: { local, domain: domain.ascii, domainUnicode: domain.unicode, localOctets } };
 }
 
