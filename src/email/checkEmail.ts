@@ -2,13 +2,13 @@ import { BoundedCache } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { sharedChecker } from '../data/sharedChecker.js';
 import { assertString } from '../common/input.js';
-import { booleanOption, checkOptions, isPlainObject } from '../common/options.js';
+import { booleanOption, checkOptions } from '../common/options.js';
 import type { OptionRules } from '../common/options.js';
 import { scoringRule } from '../scoring/createScorer.js';
 import { createScorer } from '../scoring/createScorer.js';
 import { codeSetScorer } from '../scoring/codeSetScorer.js';
 import type { Signal } from '../scoring/types.js';
-import { dataOptionRule, openData, plainDataContext, withClock } from '../data/context.js';
+import { dataOptionRule, openData, withClock } from '../data/context.js';
 import type { DataContext } from '../data/context.js';
 import { clockOption, readClock } from '../common/clock.js';
 import { preloadOnce } from '../data/preload.js';
@@ -71,10 +71,13 @@ export function createEmailCheck(options?: EmailCheckOptions): EmailCheck {
   return createEmailCheckIn(options, undefined);
 }
 
-/** {@link createEmailCheck} on `plain` (the one-call functions' data) when given, else on the bundle the options name. */
-function createEmailCheckIn(options: EmailCheckOptions | undefined, plain: DataContext | undefined): EmailCheck {
+/**
+ * {@link createEmailCheck} on `plain` (the one-call functions' data) when
+ * given, else on the bundle the options name; on `shared`'s tables when given.
+ */
+function createEmailCheckIn(options: EmailCheckOptions | undefined, plain: DataContext | undefined, shared?: EmailCheck): EmailCheck {
   const { data, now, ...rest } = checkedOptions(options);
-  return emailCheckOn(plain === undefined ? openData(data, 'data', now) : withClock(plain, now), rest);
+  return emailCheckOn(plain === undefined ? openData(data, 'data', now) : withClock(plain, now), rest, shared === undefined ? undefined : tablesOf(shared));
 }
 
 /** The options checked and their defaults' holes left: the rules of {@link createEmailCheck}. */
@@ -385,9 +388,5 @@ export function sharedEmailTables(): EmailTables {
  * //   suggestion: 'gmail.com', score: 1, score_cluster: 'poor', canonical: 'jane.doe@gmial.com', reasons: [...], ... }
  */
 export function checkEmail(email: string, options?: EmailCheckOptions): EmailResult {
-  if (options === undefined || !isPlainObject(options) || options.data !== undefined) return checkerFor(options)(email);
-  // Options without data read the one-call functions' bundle: the checker is built for this call (its scorer and
-  // switches), its tables are the shared checker's, which building them anew on every call would cost.
-  const { now, ...rest } = checkedOptions(options);
-  return emailCheckOn(withClock(plainDataContext(), now), rest, sharedEmailTables())(email);
+  return checkerFor(options)(email);
 }
