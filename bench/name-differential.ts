@@ -81,9 +81,10 @@ const check = createNameCheck();
 const list = inputs();
 type Answer = { input: (string | null)[]; result: ReturnType<typeof check> };
 // Each run of CHUNK inputs is checked ROUNDS times in a row, and every round must give the first round's
-// answers: the memos (part analyses, key facts, token codes) remember a key from its first meeting, 8,192 keys
-// each, a key met once the first to go. A round of 500 inputs brings ~1,000 new keys, far fewer than a memo
-// holds, so the later rounds' part and key lookups are answered from the memos. Keys already remembered before
+// answers: the memos of part analyses and key facts remember a key from its second meeting within about 4,096
+// new keys (their admission windows), the token codes' memo from its first. A round of 500 inputs brings ~1,000
+// new keys, so a window empties at most once in any two rounds and the later rounds' part and key lookups are
+// mostly answered from the memos. Keys already remembered before
 // a run are compared memo against memo: only the snapshot catches a memo that is wrong the same way every time.
 const CHUNK = 500;
 const ROUNDS = 4;

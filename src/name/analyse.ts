@@ -145,7 +145,7 @@ export class PartAnalyser {
   analyse(raw: string): PartAnalysis {
     if (raw.length > PART_MEMO_MAX_UNITS) return analyseRaw(raw, this.tables);
     const key = cacheKey(raw);
-    const memo = (this.memo ??= new BoundedCache<CacheKey, PartAnalysis>(PART_MEMO_SIZE));
+    const memo = (this.memo ??= new BoundedCache<CacheKey, PartAnalysis>(PART_MEMO_SIZE, PART_ADMISSION_WINDOW));
     const known = memo.get(key);
     if (known !== undefined) return known;
     const part = analyseRaw(raw, this.tables);
@@ -163,9 +163,9 @@ export class PartAnalyser {
  * lower-cased copy, tokens and analysis) was a tenth of a check's CPU on
  * the bench's fixtures (bench/name-cpu.ts); on names that never repeat
  * (`--sample`) the lookup that misses costs little. Each checker keeps its
- * own memo (PartAnalyser). A part enters the cache unused, so a part met
- * once is the first to go and names met once do not push out the ones
- * that recur (as in the key facts' memo, src/name/facts.ts). A remembered analysis is the one the part's first analysis gave,
+ * own memo (PartAnalyser). A part is remembered from its second meeting
+ * within about PART_ADMISSION_WINDOW new parts, as the key facts are
+ * (src/name/facts.ts), so names met once do not churn it. A remembered analysis is the one the part's first analysis gave,
  * shared: nothing changes a PartAnalysis (its fields and tokens are
  * read-only by type) and none is handed to callers. Not frozen: a frozen
  * tokens array is another kind of array to V8, and the rules' loops over
@@ -178,6 +178,8 @@ export class PartAnalyser {
  * tokens).
  */
 const PART_MEMO_SIZE = 8192;
+/** A part is remembered from its second meeting within about this many new parts (BoundedCache's admitOnSecondSet). */
+const PART_ADMISSION_WINDOW = 4096;
 /** Longer parts, or parts whose normalised or folded form is longer, are analysed afresh each time (real names are far shorter; the cap bounds the memo's memory). */
 const PART_MEMO_MAX_UNITS = 64;
 /** {@link PartAnalyser.analyse} without the memo. */

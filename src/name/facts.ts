@@ -17,9 +17,10 @@
  * traffic), and a hot key is then one lookup where its table probes read
  * megabytes of tables (most of a probe is waiting for memory; about 7 a
  * check). The answers are the tables' own, so a remembered key is
- * answered exactly as a new one. A key enters the memo unused, so a key
- * met once is the first to go: one-off names do not push out the ones
- * that recur. The joke reader may keep one value of its own with a key's
+ * answered exactly as a new one. Only keys met twice are remembered (met
+ * again within KEY_ADMISSION_WINDOW new keys): remembering every one-off
+ * name, written in and later pushed out, made names that do not repeat
+ * (bench/name-cpu.ts --sample) markedly slower. The joke reader may keep one value of its own with a key's
  * facts too (`keep`): what it keeps is its business, but it asks about the
  * keys the check already holds.
  */
@@ -82,6 +83,9 @@ const KEY_MEMO_SIZE = 8192;
  */
 const KEY_MEMO_MAX_UNITS = 101;
 
+/** A key is remembered from its second meeting within about this many new keys (BoundedCache's admitOnSecondSet). */
+const KEY_ADMISSION_WINDOW = 4096;
+
 /**
  * The memo: a key's facts by key. An entry is filled in as its questions
  * are asked (each answer the tables' own), so the object a check holds and
@@ -89,7 +93,7 @@ const KEY_MEMO_MAX_UNITS = 101;
  */
 type KeyMemo = BoundedCache<CacheKey, KeyFacts>;
 
-/** The remembered facts of `key`, new and empty when none are (and then remembered when the key is short enough). */
+/** The remembered facts of `key`, new and empty when none are (and then offered to the memo when the key is short enough). */
 function factsOf(memo: KeyMemo, key: string): KeyFacts {
   if (key.length > KEY_MEMO_MAX_UNITS) return newFacts();
   const k = cacheKey(key);
@@ -107,7 +111,7 @@ function newFacts(): KeyFacts {
 /**
  * The answers of one check, by key, over a checker's tables; one instance
  * serves the checker's checks one after another, and remembers across
- * them what the tables answered about the keys it met.
+ * them what the tables answered about keys met twice.
  * @example
  * const facts = new CheckFacts(openNameTables(openData(undefined)));
  * facts.known('zbigniew'); // true (asked of the tables once)
@@ -154,7 +158,7 @@ export class CheckFacts {
     const keys = this.keys;
     const used = this.used;
     for (let i = 0; i < used; i++) if (keys[i] === key) return this.facts[i]!;
-    const f = factsOf((this.memo ??= new BoundedCache<CacheKey, KeyFacts>(KEY_MEMO_SIZE)), key);
+    const f = factsOf((this.memo ??= new BoundedCache<CacheKey, KeyFacts>(KEY_MEMO_SIZE, KEY_ADMISSION_WINDOW)), key);
     if (used === keys.length) {
       keys.push(key);
       this.facts.push(f);

@@ -87,11 +87,11 @@ describe('sound-alike keys followed down the trie of listed keys', () => {
     for (const entry of [...listEntries(tables.lists, 'placeholder'), ...listEntries(tables.lists, 'humorous')]) {
       for (let at = entry.indexOf(' '); at >= 0; at = entry.indexOf(' ', at + 1)) pairs.push([entry.slice(0, at), entry.slice(at + 1)]);
     }
-    // Few enough pairs (~1,850 first parts) that the memo (8,192 keys) keeps them all.
+    // Few enough pairs (~1,850 first parts) that the memo keeps them all: its admission window is 4,096 new keys.
     for (let i = 0; i < 1500; i++) pairs.push([word(), word()]);
     let found = 0;
     const facts = new CheckFacts(tables);
-    // Three times over: the first meets and remembers each first part, the later ones answer from the memo.
+    // Three times over: the first meets each first part, the second remembers it, the third answers from the memo.
     for (let round = 0; round < 3; round++) {
       for (const [a, b] of pairs) {
         const node = sound.node(`${a} ${b}`, soundEntries(tables.lists));
@@ -269,11 +269,11 @@ describe('the fold of a part of precomposed letters', () => {
 describe('the facts remembered across checks', () => {
   it('are what the tables answer, for keys met once and keys met many times', () => {
     const next = rng(23);
-    // ~2,000 keys: few enough that the memo (8,192 keys) keeps them all, so the later rounds are answered from it.
+    // ~2,000 keys: few enough that the memo keeps them all (its admission window is 4,096 new keys), so the third round is answered from it.
     const keys = [...tableKeys('first-names.json').slice(0, 600), ...tableKeys('last-names.json').slice(0, 600), ...listEntries(tables.lists, 'vulgar'), ...listEntries(tables.lists, 'placeholder'), 'andrea', 'nikita', 'jean', 'kim', 'simone', 'qwerty', 'asdfgh', 'zxcvbn', 'qazwsx', 'bcdfgh', 'aaaa', 'xqzkv', 'llwyd'];
     for (let i = 0; i < 150; i++) keys.push(keys[Math.floor(next() * keys.length)]!.split('').reverse().join(''));
     const facts = new CheckFacts(tables);
-    // Three rounds: the first meets and remembers each key, the later ones answer from the memo.
+    // Three rounds: the first meets each key, the second remembers it, the third answers from the memo.
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < keys.length; i++) {
         // A new check every few keys, in a different order each round.
@@ -293,7 +293,7 @@ describe('the facts remembered across checks', () => {
 });
 
 describe('the keys the facts memo keeps', () => {
-  it('keeps a key of up to 101 units, and no longer one (a folded part NFKC made long)', () => {
+  it('keeps a key of up to 101 units met in two checks, and no longer one (a folded part NFKC made long)', () => {
     const facts = new CheckFacts(tables);
     const short = 'q'.repeat(101);
     const long = 'q'.repeat(102);
