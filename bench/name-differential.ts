@@ -81,12 +81,11 @@ const check = createNameCheck();
 const list = inputs();
 type Answer = { input: (string | null)[]; result: ReturnType<typeof check> };
 // Each run of CHUNK inputs is checked ROUNDS times in a row, and every round must give the first round's
-// answers: the memos (part analyses, key facts, token codes) remember a key from its second meeting within
-// about 4,096 new keys (their doorkeepers), counted across the whole run. A round of 500 inputs brings ~1,000
-// new keys, so a doorkeeper empties at most once in any two rounds: by the fourth round ~99% of the part and
-// key lookups are answered from the memos (counted: parts 99.4%, key facts 99.1%; with three rounds 84% and
-// 90%). Keys already remembered before a run are compared memo against memo: only the snapshot catches a memo
-// that is wrong the same way every time.
+// answers: the memos of part analyses and key facts remember a key from its second meeting within about 4,096
+// new keys (their admission windows), the token codes' memo from its first. A round of 500 inputs brings ~1,000
+// new keys, so a window empties at most once in any two rounds and the later rounds' part and key lookups are
+// mostly answered from the memos. Keys already remembered before
+// a run are compared memo against memo: only the snapshot catches a memo that is wrong the same way every time.
 const CHUNK = 500;
 const ROUNDS = 4;
 const current: Answer[] = [];

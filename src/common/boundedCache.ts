@@ -23,7 +23,9 @@
  * lookup, one hit, markedly slower (docs/perf.md). A CLOCK hit is
  * one Map lookup and one byte written, the cost of the plain Map it replaces.
  * Memory is bounded by `maxSize` entries; a caller whose keys can be large (a
- * user agent) caps the key length itself.
+ * user agent) caps the key length itself. A cache whose keys are mostly met
+ * once (the names of a sign-up stream) may store a key only from its second
+ * set (`admitOnSecondSet`): the one-offs are then never written in.
  */
 import { IdentitySignalsError, InputError } from '../errors.js';
 
@@ -93,17 +95,29 @@ export class BoundedCache<K extends number | CacheKey, V extends NonNullable<unk
   /** 1 when the slot's entry was used since the hand last passed it. */
   readonly #used: Uint8Array;
   #hand = 0;
+  /** Keys set once and not stored (see `admitOnSecondSet`), emptied when it holds that many. */
+  readonly #seen: Set<K> | undefined;
+  readonly #seenMax: number;
 
   /**
    * @param maxSize most entries kept, a non-negative integer (`0` caches nothing)
-   * @throws InputError `INPUT_OPTION` (field `maxSize`) when `maxSize` is not a non-negative safe integer
+   * @param admitOnSecondSet when a positive integer n: a new key is stored only when it is set a second time
+   *   within about n new keys (the first set is remembered, not stored), so a stream of keys met once never
+   *   displaces the entries that recur. @default 0 (every key is stored)
+   * @throws InputError `INPUT_OPTION` (field `maxSize`) when `maxSize` is not a non-negative safe integer,
+   *   (field `admitOnSecondSet`) when that is not one
    */
-  constructor(maxSize: number) {
+  constructor(maxSize: number, admitOnSecondSet = 0) {
     if (!Number.isSafeInteger(maxSize) || maxSize < 0) {
       throw new InputError('INPUT_OPTION', 'a cache size must be a non-negative integer', 'maxSize');
     }
+    if (!Number.isSafeInteger(admitOnSecondSet) || admitOnSecondSet < 0) {
+      throw new InputError('INPUT_OPTION', 'an admission window must be a non-negative integer', 'admitOnSecondSet');
+    }
     this.maxSize = maxSize;
     this.#used = new Uint8Array(maxSize);
+    this.#seen = admitOnSecondSet > 0 ? new Set<K>() : undefined;
+    this.#seenMax = admitOnSecondSet;
   }
 
   /** Number of entries held now (never more than `maxSize`). */
@@ -134,6 +148,14 @@ export class BoundedCache<K extends number | CacheKey, V extends NonNullable<unk
     }
     const max = this.maxSize;
     if (max === 0) return;
+    const seen = this.#seen;
+    if (seen !== undefined) {
+      if (!seen.delete(key)) {
+        if (seen.size >= this.#seenMax) seen.clear();
+        seen.add(key);
+        return;
+      }
+    }
     if (slots.size < max) {
       slot = slots.size;
     } else {

@@ -3,9 +3,7 @@
  * Everything here runs on a part capped at `MAX_PART_INPUT` UTF-16 units.
  */
 import { foldName, foldPlainLetters, type PlainFolds } from './data/fold.js';
-import { flatString } from './data/lineTable.js';
-import { Doorkeeper, hashOf } from './doorkeeper.js';
-import { FourWayTable } from './fourWayTable.js';
+import { BoundedCache, cacheKey, type CacheKey } from '../common/boundedCache.js';
 import {
   BIDI_MARKS,
   DIGIT,
@@ -133,7 +131,7 @@ export function tokenize(folded: string): string[] {
  */
 export class PartAnalyser {
   /** Made on the first part analysed. */
-  private memo: { readonly table: FourWayTable<PartAnalysis>; readonly door: Doorkeeper } | undefined;
+  private memo: BoundedCache<CacheKey, PartAnalysis> | undefined;
 
   constructor(private readonly tables: { readonly plainFolds: PlainFolds }) {}
 
@@ -146,31 +144,28 @@ export class PartAnalyser {
    */
   analyse(raw: string): PartAnalysis {
     if (raw.length > PART_MEMO_MAX_UNITS) return analyseRaw(raw, this.tables);
-    // A part of 13+ units may be a rope or a view (see flatString): hashed as one, the hash loop would slow down for every key.
-    const key = flatString(raw);
-    const h = hashOf(key);
-    const memo = (this.memo ??= { table: new FourWayTable<PartAnalysis>(PART_MEMO_SIZE), door: new Doorkeeper(65536, 4096) });
-    const known = memo.table.get(key, h);
+    const key = cacheKey(raw);
+    const memo = (this.memo ??= new BoundedCache<CacheKey, PartAnalysis>(PART_MEMO_SIZE, PART_ADMISSION_WINDOW));
+    const known = memo.get(key);
     if (known !== undefined) return known;
-    const part = analyseRaw(key, this.tables);
+    const part = analyseRaw(raw, this.tables);
     // The key's cap does not bound the analysis: NFKC may lengthen a part many times (U+FDFA is 18 letters and
     // spaces), so only an analysis as short as its key is remembered.
-    if (part.folded.length <= PART_MEMO_MAX_UNITS && (part.normalized?.length ?? 0) <= PART_MEMO_MAX_UNITS && memo.door.metBefore(h)) memo.table.set(key, h, part);
+    if (part.folded.length <= PART_MEMO_MAX_UNITS && (part.normalized?.length ?? 0) <= PART_MEMO_MAX_UNITS) memo.set(key, part);
     return part;
   }
 }
 
 /**
- * Parts remembered across checks, by the part as typed (a power of two).
- * Parts repeat: the common given names and surnames recur in any sizeable
+ * Parts remembered across checks, by the part as typed (the library's one
+ * bounded cache, src/common/boundedCache.ts). Parts repeat: the common given names and surnames recur in any sizeable
  * traffic, typed the same way, and analysing one again (its scan, its
  * lower-cased copy, tokens and analysis) was a tenth of a check's CPU on
  * the bench's fixtures (bench/name-cpu.ts); on names that never repeat
  * (`--sample`) the lookup that misses costs little. Each checker keeps its
  * own memo (PartAnalyser). A part is remembered from its second meeting
- * within about 4,096 new parts (a doorkeeper, src/name/doorkeeper.ts), as
- * the key facts are (src/name/facts.ts), so names met once do not churn
- * it. A remembered analysis is the one the part's first analysis gave,
+ * within about PART_ADMISSION_WINDOW new parts, as the key facts are
+ * (src/name/facts.ts), so names met once do not churn it. A remembered analysis is the one the part's first analysis gave,
  * shared: nothing changes a PartAnalysis (its fields and tokens are
  * read-only by type) and none is handed to callers. Not frozen: a frozen
  * tokens array is another kind of array to V8, and the rules' loops over
@@ -179,10 +174,12 @@ export class PartAnalyser {
  * strings such as e-mail or URL shapes) until they are pushed out, as the
  * key memo holds their folded forms. Keys, normalised and folded forms of
  * at most PART_MEMO_MAX_UNITS units each: a few MB at worst (measured with
- * --expose-gc on distinct valid parts of 50 units, each met twice, and on
- * one-letter tokens).
+ * --expose-gc on distinct valid parts of 50 units and on one-letter
+ * tokens).
  */
 const PART_MEMO_SIZE = 8192;
+/** A part is remembered from its second meeting within about this many new parts (BoundedCache's admitOnSecondSet). */
+const PART_ADMISSION_WINDOW = 4096;
 /** Longer parts, or parts whose normalised or folded form is longer, are analysed afresh each time (real names are far shorter; the cap bounds the memo's memory). */
 const PART_MEMO_MAX_UNITS = 64;
 /** {@link PartAnalyser.analyse} without the memo. */

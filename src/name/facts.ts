@@ -11,24 +11,23 @@
  * (nothing in a check yields).
  *
  * What the tables answered about a key is also remembered across checks,
- * for the last few thousand keys (a memo per checker, KEY_MEMO_SIZE):
- * names repeat (the common given names and surnames recur in any sizeable
- * traffic), and a hot key is then one probe of a four-way table
- * (src/name/fourWayTable.ts) in memory the processor keeps close, where
- * its table probes read megabytes of tables (most of a probe is waiting
- * for memory; about 7 a check). The answers are the tables' own, so a
- * remembered key is answered exactly as a new one. Only keys met twice are
- * remembered (a doorkeeper, src/name/doorkeeper.ts): one-off names would
- * churn it. The joke reader may keep one value of its own with a key's
+ * for the last few thousand keys (a memo per checker, KEY_MEMO_SIZE, in
+ * the library's one bounded cache, src/common/boundedCache.ts): names
+ * repeat (the common given names and surnames recur in any sizeable
+ * traffic), and a hot key is then one lookup where its table probes read
+ * megabytes of tables (most of a probe is waiting for memory; about 7 a
+ * check). The answers are the tables' own, so a remembered key is
+ * answered exactly as a new one. Only keys met twice are remembered (met
+ * again within KEY_ADMISSION_WINDOW new keys): remembering every one-off
+ * name, written in and later pushed out, made names that do not repeat
+ * (bench/name-cpu.ts --sample) markedly slower. The joke reader may keep one value of its own with a key's
  * facts too (`keep`): what it keeps is its business, but it asks about the
  * keys the check already holds.
  */
+import { BoundedCache, cacheKey, type CacheKey } from '../common/boundedCache.js';
 import { maleShareByCountry } from './data/given.js';
 import { firstNameLine } from './data/tables.js';
-import { Doorkeeper, hashOf } from './doorkeeper.js';
 import { countedAt, type Counted } from './gender.js';
-import { flatString } from './data/lineTable.js';
-import { FourWayTable } from './fourWayTable.js';
 import { listHits, soundEntries, type ListHits, type SoundEntries } from './data/lists.js';
 import { SoundKeys } from './sound.js';
 import type { NameTables } from './tables.js';
@@ -69,10 +68,10 @@ interface KeyFacts {
 }
 
 /**
- * Keys remembered per checker (a power of two). Keys are tokens, parts and
- * full names, remembered up to KEY_MEMO_MAX_UNITS units, so at worst
- * ~2-2.5 MB per checker with their facts; tokens and short parts, the usual
- * keys, take far less.
+ * Keys remembered per checker. Keys are tokens, parts and full names,
+ * remembered up to KEY_MEMO_MAX_UNITS units, so at worst ~2-2.5 MB per
+ * checker with their facts; tokens and short parts, the usual keys, take
+ * far less.
  */
 const KEY_MEMO_SIZE = 8192;
 
@@ -84,37 +83,29 @@ const KEY_MEMO_SIZE = 8192;
  */
 const KEY_MEMO_MAX_UNITS = 101;
 
-/**
- * The doorkeeper's bits and window (src/name/doorkeeper.ts): a key is
- * remembered from its second meeting within about KEY_DOOR_WINDOW new
- * keys; at most 1 in 16 bits is set, so few keys met once get in.
- */
-const KEY_DOOR_BITS = 65536;
-const KEY_DOOR_WINDOW = 4096;
+/** A key is remembered from its second meeting within about this many new keys (BoundedCache's admitOnSecondSet). */
+const KEY_ADMISSION_WINDOW = 4096;
 
 /**
- * The memo: a four-way table of keys (src/name/fourWayTable.ts, not a Map:
- * see there), a key's set chosen by its hash, the doorkeeper's, computed once.
+ * The memo: a key's facts by key. An entry is filled in as its questions
+ * are asked (each answer the tables' own), so the object a check holds and
+ * the one remembered are one.
  */
-interface KeyMemo {
-  readonly table: FourWayTable<KeyFacts>;
-  readonly door: Doorkeeper;
-}
+type KeyMemo = BoundedCache<CacheKey, KeyFacts>;
 
-function newKeyMemo(): KeyMemo {
-  return { table: new FourWayTable<KeyFacts>(KEY_MEMO_SIZE), door: new Doorkeeper(KEY_DOOR_BITS, KEY_DOOR_WINDOW) };
-}
-
-/** The remembered facts of `key`, new and empty when none are (and then remembered when the key was met before). */
+/** The remembered facts of `key`, new and empty when none are (and then offered to the memo when the key is short enough). */
 function factsOf(memo: KeyMemo, key: string): KeyFacts {
-  // A long key may be a rope or a view (see flatString): hashed as one, the loop would slow down for every key.
-  key = flatString(key);
-  const h = hashOf(key);
-  const known = memo.table.get(key, h);
+  if (key.length > KEY_MEMO_MAX_UNITS) return newFacts();
+  const k = cacheKey(key);
+  const known = memo.get(k);
   if (known !== undefined) return known;
-  const f: KeyFacts = { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined, typing: undefined, sound: undefined, kept: undefined };
-  if (key.length <= KEY_MEMO_MAX_UNITS && memo.door.metBefore(h)) memo.table.set(key, h, f);
+  const f = newFacts();
+  memo.set(k, f);
   return f;
+}
+
+function newFacts(): KeyFacts {
+  return { flags: 0, firstLine: -1, hits: undefined, evidence: undefined, shares: undefined, typing: undefined, sound: undefined, kept: undefined };
 }
 
 /**
@@ -147,8 +138,7 @@ export class CheckFacts {
    * facts.isRemembered('anna'); // true
    */
   isRemembered(key: string): boolean {
-    key = flatString(key);
-    return this.memo !== undefined && this.memo.table.get(key, hashOf(key)) !== undefined;
+    return this.memo !== undefined && key.length <= KEY_MEMO_MAX_UNITS && this.memo.get(cacheKey(key)) !== undefined;
   }
 
   private readonly keys: string[] = [];
@@ -168,7 +158,7 @@ export class CheckFacts {
     const keys = this.keys;
     const used = this.used;
     for (let i = 0; i < used; i++) if (keys[i] === key) return this.facts[i]!;
-    const f = factsOf((this.memo ??= newKeyMemo()), key);
+    const f = factsOf((this.memo ??= new BoundedCache<CacheKey, KeyFacts>(KEY_MEMO_SIZE, KEY_ADMISSION_WINDOW)), key);
     if (used === keys.length) {
       keys.push(key);
       this.facts.push(f);

@@ -10,7 +10,6 @@ import { romanize } from './data/translit.js';
 import type { Vocabulary } from './data/vocabulary.js';
 import type { NameTables } from './tables.js';
 import type { Evidence } from './evidence.js';
-import type { CheckFacts } from './facts.js';
 import { isParticle } from './tokens.js';
 
 /** The sex a male share calls at GENDER_THRESHOLD, or null (mixed). */
@@ -44,8 +43,21 @@ export function countedAt(t: NameTables, folded: string, line: number): Counted 
   return { gender: callOf(c.male / total), share: Math.max(c.male, c.female) / total, key: folded };
 }
 
+/**
+ * What the gender rule asks of the running check's facts
+ * (src/name/facts.ts CheckFacts, which asks the tables once per key and
+ * remembers the answer).
+ */
+export interface GenderFacts {
+  readonly tables: NameTables;
+  /** The evidence of a folded key's first-name line ({@link countedAt}). */
+  firstNameEvidence(key: string): Counted | undefined;
+  /** The male share of a folded given name per country, when its sex differs between countries. */
+  maleShares(key: string): ReadonlyMap<string, number> | undefined;
+}
+
 /** The table's evidence for a given name (asked once per key: the facts remember it), tried as written, then by its Latin spellings (Никита → nikita). */
-function lookup(key: string, facts: CheckFacts): Counted | undefined {
+function lookup(key: string, facts: GenderFacts): Counted | undefined {
   const found = facts.firstNameEvidence(key);
   if (found !== undefined) return found;
   const c = key.codePointAt(0) ?? 0;
@@ -135,7 +147,7 @@ export function genderOfSurname(v: Vocabulary, token: string): 'M' | 'F' | null 
  * @param country - ISO 3166 alpha-2 hint, upper case, or undefined
  * @param facts - the running check's facts (the first-name lines it has found)
  */
-export function genderOfGiven(given: readonly string[], surname: readonly string[], ev: Evidence, country: string | undefined, facts: CheckFacts): 'M' | 'F' | null {
+export function genderOfGiven(given: readonly string[], surname: readonly string[], ev: Evidence, country: string | undefined, facts: GenderFacts): 'M' | 'F' | null {
   if (given.length === 0) return null;
   // One token: joined with a space or a hyphen it is the same key, asked once.
   const counted =

@@ -3,9 +3,8 @@
  * a suffix; its letters without apostrophes. The word lists are data
  * (src/name/data/vocabulary.ts), the names the first/last-name tables.
  */
-import { isKnownFirstName, isKnownLastName } from './data/tables.js';
+import { isKnownFirstName, isKnownLastName, type FirstAndLastNames } from './data/tables.js';
 import { mayBeKindWord, TOKEN_LEGAL_FORM, type Vocabulary } from './data/vocabulary.js';
-import type { NameTables } from './tables.js';
 
 /**
  * Removes apostrophes inside a folded token (o'brien → obrien) for the letter rules and the model.
@@ -32,7 +31,7 @@ export function joinTokens(tokens: readonly string[], separator: string): string
  * const tables = openNameTables(openData(undefined));
  * knownSurnameToken(tables, "o'brien") // true
  */
-export function knownSurnameToken(t: NameTables, token: string): boolean {
+export function knownSurnameToken(t: FirstAndLastNames, token: string): boolean {
   if (isKnownLastName(t, token)) return true;
   const q = token.indexOf("'");
   if (q < 0) return false;
@@ -45,7 +44,7 @@ export function knownSurnameToken(t: NameTables, token: string): boolean {
  * const tables = openNameTables(openData(undefined));
  * knownToken(tables, 'zbigniew') // true
  */
-export function knownToken(t: NameTables, token: string): boolean {
+export function knownToken(t: FirstAndLastNames, token: string): boolean {
   return isKnownFirstName(t, token) || knownSurnameToken(t, token);
 }
 

@@ -10,7 +10,6 @@ import { orthographyVariants } from './orthography.js';
 import { isPinyinName } from './pinyin.js';
 import { isParticle, lettersOf } from './tokens.js';
 import { isKeyboardWalk, isOneHandMash, isRepeatedPattern, lacksVowels, type WordCodes } from '../common/keyboard.js';
-import type { CheckFacts } from './facts.js';
 import type { NameReasonCode } from './types.js';
 import type { NameTables } from './tables.js';
 
@@ -35,6 +34,14 @@ export function mixesScripts(word: string): boolean {
 }
 
 /**
+ * The running check's memo of {@link unlikely} (src/name/facts.ts
+ * CheckFacts): each word is scored once per check.
+ */
+export interface UnlikelyAnswers {
+  unlikely(word: string): boolean;
+}
+
+/**
  * True when the character model scores a word below its threshold, also
  * when read by the orthographies the model knows little of (Welsh, Gaelic,
  * Xhosa, Czech, Polish: src/name/orthography.ts). With `facts`, asked once
@@ -44,7 +51,7 @@ export function mixesScripts(word: string): boolean {
  * const tables = openNameTables(openData(undefined));
  * unlikely(tables, 'qwrtzp') // true
  */
-export function unlikely(t: NameTables, word: string, facts?: CheckFacts): boolean {
+export function unlikely(t: NameTables, word: string, facts?: UnlikelyAnswers): boolean {
   if (facts !== undefined) return facts.unlikely(word);
   const threshold = nameLikenessThreshold(t);
   if (!(nameLikeness(t, word) < threshold)) return false;
@@ -57,7 +64,7 @@ export function unlikely(t: NameTables, word: string, facts?: CheckFacts): boole
  * `facts`: the running check's (its answers are reused); `scratch`: a
  * buffer of the word's units the caller keeps (else one is made).
  */
-export function typingRule(t: NameTables, word: string, facts?: CheckFacts, scratch?: WordCodes): NameReasonCode | undefined {
+export function typingRule(t: NameTables, word: string, facts?: UnlikelyAnswers, scratch?: WordCodes): NameReasonCode | undefined {
   if (isRepeatedPattern(word)) return 'NAME_REPEATED_PATTERN';
   if (ASCII_WORD.test(word)) {
     // "aa", "bb": no Latin name is one letter doubled (Han 婷婷 is, hence ASCII only).
@@ -75,7 +82,7 @@ export function typingRule(t: NameTables, word: string, facts?: CheckFacts, scra
 }
 
 /** An unknown surname whose words of 4+ letters all look like names to the character model; `facts`: the running check's. */
-export function plausibleSurname(t: NameTables, tokens: readonly string[], facts?: CheckFacts): boolean {
+export function plausibleSurname(t: NameTables, tokens: readonly string[], facts?: UnlikelyAnswers): boolean {
   let judged = false;
   for (const tok of tokens) {
     if (isParticle(t.vocabulary, tok)) continue;

@@ -211,4 +211,40 @@ describe('BoundedCache', () => {
       expect((thrown as { field: string }).field).toBe('maxSize');
     }
   });
+
+  it('with admitOnSecondSet, stores a key from its second set within the window, so keys met once never push out the ones that recur', () => {
+    const cache = new BoundedCache<number, string>(4, 8);
+    cache.set(1, 'one');
+    expect(cache.get(1)).toBeUndefined();
+    cache.set(1, 'one');
+    expect(cache.get(1)).toBe('one');
+    for (const hot of [2, 3, 4]) {
+      cache.set(hot, 'hot');
+      cache.set(hot, 'hot');
+    }
+    // A stream of keys each set once: none is stored, the four stored stay.
+    for (let k = 100; k < 200; k++) cache.set(k, 'once');
+    expect(cache.size).toBe(4);
+    for (const k of [1, 2, 3, 4]) expect(cache.get(k), String(k)).toBeDefined();
+    // The window forgets: a key set again after 8 new keys is new again.
+    cache.set(500, 'x');
+    for (let k = 600; k < 608; k++) cache.set(k, 'once');
+    cache.set(500, 'x');
+    expect(cache.get(500)).toBeUndefined();
+    cache.set(500, 'x');
+    expect(cache.get(500)).toBe('x');
+  });
+
+  it('rejects an admission window that is not a non-negative integer with an InputError', () => {
+    for (const bad of [-1, 1.5, Number.NaN]) {
+      let thrown: unknown;
+      try {
+        new BoundedCache<number, string>(4, bad);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(isInputError(thrown)).toBe(true);
+      expect((thrown as { field: string }).field).toBe('admitOnSecondSet');
+    }
+  });
 });

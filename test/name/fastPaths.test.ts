@@ -12,10 +12,7 @@ import { type ListHits, entryBySound, listEntries, listHits, listHitsOfPair, may
 import { isPinyinName, isPinyinSyllable } from '../../src/name/pinyin.js';
 import { soundKey, SoundKeys } from '../../src/name/sound.js';
 import { isParticle, knownSurnameToken, tokenKind } from '../../src/name/tokens.js';
-import { Doorkeeper, hashOf } from '../../src/name/doorkeeper.js';
-import { flatString } from '../../src/name/data/lineTable.js';
 import { TokenCodes, TOKEN_CODE_SLOTS } from '../../src/name/reading/tokenCodes.js';
-import { FourWayTable } from '../../src/name/fourWayTable.js';
 import { doubleMetaphone } from 'double-metaphone';
 import { maleShareByCountry } from '../../src/name/data/given.js';
 import { mayBeKindWord, TOKEN_LEGAL_FORM } from '../../src/name/data/vocabulary.js';
@@ -90,7 +87,7 @@ describe('sound-alike keys followed down the trie of listed keys', () => {
     for (const entry of [...listEntries(tables.lists, 'placeholder'), ...listEntries(tables.lists, 'humorous')]) {
       for (let at = entry.indexOf(' '); at >= 0; at = entry.indexOf(' ', at + 1)) pairs.push([entry.slice(0, at), entry.slice(at + 1)]);
     }
-    // Few enough pairs (~1,850 first parts) that the memo keeps them all: the doorkeeper empties itself after 4,096 new keys.
+    // Few enough pairs (~1,850 first parts) that the memo keeps them all: its admission window is 4,096 new keys.
     for (let i = 0; i < 1500; i++) pairs.push([word(), word()]);
     let found = 0;
     const facts = new CheckFacts(tables);
@@ -269,37 +266,10 @@ describe('the fold of a part of precomposed letters', () => {
   });
 });
 
-describe('the doorkeeper of the memos', () => {
-  it('says a key was met only from its second meeting, and forgets after its window', () => {
-    const door = new Doorkeeper(1024, 64);
-    expect(door.metBefore(hashOf('anna'))).toBe(false);
-    expect(door.metBefore(hashOf('anna'))).toBe(true);
-    expect(door.metBefore(hashOf('jean-baptiste poquelin'))).toBe(false);
-    expect(door.metBefore(hashOf(flatString(`${'jean-baptiste'} ${'poquelin'}`)))).toBe(true);
-    // 64 keys marked empty the filter: anna is new again.
-    let fresh = 0;
-    for (let i = 0; i < 200 && fresh < 64; i++) if (!door.metBefore(hashOf(`key${i}`))) fresh++;
-    expect(door.metBefore(hashOf('anna'))).toBe(false);
-  });
-
-  it('takes only a power of two from 32 to 2^31 bits and a window of one key or more', () => {
-    for (const bits of [0, 16, 31, 48, 1000, 32.5, 2 ** 32, -64, Number.NaN]) expect(() => new Doorkeeper(bits, 1), String(bits)).toThrow(/power of two/);
-    for (const window of [0, -1, 1.5, Number.NaN]) expect(() => new Doorkeeper(1024, window), String(window)).toThrow(/window/);
-    for (const bits of [32, 1024, 65536]) expect(new Doorkeeper(bits, 1).metBefore(hashOf('anna')), String(bits)).toBe(false);
-  });
-
-  it('lets few keys met once pass as met (1 in 16 bits set at most)', () => {
-    const door = new Doorkeeper(65536, 4096);
-    let passed = 0;
-    for (let i = 0; i < 4000; i++) if (door.metBefore(hashOf(`name${i}`))) passed++;
-    expect(passed).toBeLessThan(4000 / 16);
-  });
-});
-
 describe('the facts remembered across checks', () => {
   it('are what the tables answer, for keys met once and keys met many times', () => {
     const next = rng(23);
-    // ~2,000 keys: few enough that the memo keeps them all (the doorkeeper empties itself after 4,096 new keys), so the third round is answered from it.
+    // ~2,000 keys: few enough that the memo keeps them all (its admission window is 4,096 new keys), so the third round is answered from it.
     const keys = [...tableKeys('first-names.json').slice(0, 600), ...tableKeys('last-names.json').slice(0, 600), ...listEntries(tables.lists, 'vulgar'), ...listEntries(tables.lists, 'placeholder'), 'andrea', 'nikita', 'jean', 'kim', 'simone', 'qwerty', 'asdfgh', 'zxcvbn', 'qazwsx', 'bcdfgh', 'aaaa', 'xqzkv', 'llwyd'];
     for (let i = 0; i < 150; i++) keys.push(keys[Math.floor(next() * keys.length)]!.split('').reverse().join(''));
     const facts = new CheckFacts(tables);
@@ -387,17 +357,5 @@ describe('a list lookup that fails', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-describe('the four-way table of the memos', () => {
-  it('keeps the last four keys of a set, and takes only a power of two from 4 slots', () => {
-    // One set: every hash lands in it.
-    const table = new FourWayTable<number>(4);
-    for (let i = 0; i < 5; i++) table.set(`k${i}`, i * 7919, i);
-    expect(table.get('k0', 0)).toBeUndefined();
-    for (let i = 1; i < 5; i++) expect(table.get(`k${i}`, 123), `k${i}`).toBe(i);
-    expect(table.get('k9', 0)).toBeUndefined();
-    for (const slots of [0, 2, 12, 4.5, -8]) expect(() => new FourWayTable<number>(slots), String(slots)).toThrow(/power of two/);
   });
 });

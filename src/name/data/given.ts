@@ -7,11 +7,23 @@
  * surname-countries.json; each loaded on the first question it answers.
  */
 import type { LineTable } from './lineTable.js';
-import type { NameTables } from '../tables.js';
 import type { GivenNamesData } from './formats.js';
 export type { GivenNamesData, SurnameCountriesData } from './formats.js';
 
 
+
+/**
+ * What the lookups here read of a checker's name tables (src/name/tables.ts
+ * NameTables holds them, each opened on first use).
+ */
+export interface GivenAndSurnameCountries {
+  /** Given name → male share by country ({@link openGivenByCountry}). */
+  readonly givenByCountry: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** Surname → the countries whose name lists hold it. */
+  readonly surnames: LineTable;
+  /** How many surnames each country's name lists hold ({@link countSurnameCountries}). */
+  readonly surnameCountryCounts: ReadonlyMap<string, number>;
+}
 
 /** Opens `data` (the bundle's `name/given-by-country` dataset): given name → male share by country. */
 export function openGivenByCountry(data: GivenNamesData): ReadonlyMap<string, ReadonlyMap<string, number>> {
@@ -40,7 +52,7 @@ export function countSurnameCountries(table: LineTable): ReadonlyMap<string, num
  * maleShareByCountry(tables, 'andrea')?.get('IT') // → 1
  * maleShareByCountry(tables, 'mary')              // → undefined
  */
-export function maleShareByCountry(t: NameTables, folded: string): ReadonlyMap<string, number> | undefined {
+export function maleShareByCountry(t: GivenAndSurnameCountries, folded: string): ReadonlyMap<string, number> | undefined {
   return t.givenByCountry.get(folded);
 }
 
@@ -52,7 +64,7 @@ export function maleShareByCountry(t: NameTables, folded: string): ReadonlyMap<s
  * const tables = openNameTables(openData(undefined));
  * (surnameCountryCounts(tables).get('IT') ?? 0) > 200 // → true
  */
-export function surnameCountryCounts(t: NameTables): ReadonlyMap<string, number> {
+export function surnameCountryCounts(t: GivenAndSurnameCountries): ReadonlyMap<string, number> {
   return t.surnameCountryCounts;
 }
 
@@ -63,7 +75,7 @@ export function surnameCountryCounts(t: NameTables): ReadonlyMap<string, number>
  * const tables = openNameTables(openData(undefined));
  * surnameCountries(tables, 'rossi') // → ['IT']
  */
-export function surnameCountries(t: NameTables, folded: string): readonly string[] {
+export function surnameCountries(t: GivenAndSurnameCountries, folded: string): readonly string[] {
   const table = t.surnames;
   const line = table.find(folded);
   return line < 0 ? [] : table.value(line).split(' ');

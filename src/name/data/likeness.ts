@@ -4,7 +4,6 @@
  * importing the package does no file I/O). Kept apart from ngram.ts so the builder, which
  * writes that file, never needs it to exist.
  */
-import type { NameTables } from '../tables.js';
 import { scoreToken, type NgramData } from './ngram.js';
 
 /** The character model of one bundle: its trigram table and threshold. */
@@ -18,6 +17,11 @@ export function openLikeness(data: NgramData): LikenessModel {
   return { table: new Uint8Array(Buffer.from(data.table, 'base64')), threshold: data.threshold };
 }
 
+/** What the scores here read of a checker's name tables (src/name/tables.ts NameTables opens the model on first use). */
+export interface LikenessTables {
+  readonly likeness: LikenessModel;
+}
+
 /**
  * The name-likeness score below which only 0.5% of held-out real name
  * tokens fall (weighted half US, half rest of the world): measured by the
@@ -29,7 +33,7 @@ export function openLikeness(data: NgramData): LikenessModel {
  * const tables = openNameTables(openData(undefined));
  * nameLikeness(tables, 'asdfgh') < nameLikenessThreshold(tables) // → true
  */
-export function nameLikenessThreshold(t: NameTables): number {
+export function nameLikenessThreshold(t: LikenessTables): number {
   return t.likeness.threshold;
 }
 
@@ -48,6 +52,6 @@ export function nameLikenessThreshold(t: NameTables): number {
  * nameLikeness(tables, 'qwrtzp') < nameLikenessThreshold(tables)  // → true
  * Number.isNaN(nameLikeness(tables, 'иван'))                // → true
  */
-export function nameLikeness(t: NameTables, token: string): number {
+export function nameLikeness(t: LikenessTables, token: string): number {
   return scoreToken(t.likeness.table, token);
 }

@@ -7,7 +7,6 @@
  * see docs/name-data.md.
  */
 import type { LineTable } from './lineTable.js';
-import type { NameTables } from '../tables.js';
 export type { LastNamesData } from './formats.js';
 export type { FirstNamesData } from './formats.js';
 
@@ -51,6 +50,18 @@ export const GENDER_THRESHOLD = 0.9;
 
 
 
+/**
+ * What the lookups here read of a checker's name tables (src/name/tables.ts
+ * NameTables holds them, each opened on first use): the first- and
+ * last-name line tables, and the one counts object firstNameCountsAt
+ * writes into.
+ */
+export interface FirstAndLastNames {
+  readonly first: LineTable;
+  readonly last: LineTable;
+  readonly countsScratch: { male: number; female: number };
+}
+
 /** Evidence of a first name's sex: SSA births plus faker pseudo-births (see {@link FAKER_LOCALE_WEIGHT}). */
 export interface GenderCounts {
   readonly male: number;
@@ -74,7 +85,7 @@ function countsAt(table: LineTable, line: number): GenderCounts | undefined {
  * const tables = openNameTables(openData(undefined));
  * firstNameLine(tables, 'mary') >= 0 // → true
  */
-export function firstNameLine(t: NameTables, folded: string): number {
+export function firstNameLine(t: FirstAndLastNames, folded: string): number {
   return t.first.find(folded);
 }
 
@@ -101,7 +112,7 @@ function digitsAt(text: string, from: number, to: number): number {
  * const tables = openNameTables(openData(undefined));
  * firstNameCountsAt(tables, firstNameLine(tables, 'mary'))?.female // → 4150160
  */
-export function firstNameCountsAt(t: NameTables, line: number): Readonly<GenderCounts> | undefined {
+export function firstNameCountsAt(t: FirstAndLastNames, line: number): Readonly<GenderCounts> | undefined {
   if (line < 0) return undefined;
   const text = t.first.text;
   // The line is `name\tmale\tfemale` or `name`: find its tab, the second tab and its end.
@@ -141,7 +152,7 @@ export function firstNameCountsAt(t: NameTables, line: number): Readonly<GenderC
  * firstNameGender(tables, foldName('Mary')) // → { male: 15172, female: 4150160 }
  * firstNameGender(tables, 'zzzz')           // → undefined
  */
-export function firstNameGender(t: NameTables, folded: string): GenderCounts | undefined {
+export function firstNameGender(t: FirstAndLastNames, folded: string): GenderCounts | undefined {
   const table = t.first;
   return countsAt(table, table.find(folded));
 }
@@ -155,7 +166,7 @@ export function firstNameGender(t: NameTables, folded: string): GenderCounts | u
  * genderOf(tables, foldName('Olga'))   // → 'F'
  * genderOf(tables, foldName('Taylor')) // → null
  */
-export function genderOf(t: NameTables, folded: string): 'M' | 'F' | null {
+export function genderOf(t: FirstAndLastNames, folded: string): 'M' | 'F' | null {
   const counts = firstNameGender(t, folded);
   if (counts === undefined) return null;
   const { male, female } = counts;
@@ -175,7 +186,7 @@ export function genderOf(t: NameTables, folded: string): 'M' | 'F' | null {
  * isKnownFirstName(tables, 'zbigniew') // → true
  * isKnownFirstName(tables, 'asdfgh')   // → false
  */
-export function isKnownFirstName(t: NameTables, folded: string): boolean {
+export function isKnownFirstName(t: FirstAndLastNames, folded: string): boolean {
   return t.first.find(folded) >= 0;
 }
 
@@ -187,7 +198,7 @@ export function isKnownFirstName(t: NameTables, folded: string): boolean {
  * const tables = openNameTables(openData(undefined));
  * isKnownLastName(tables, 'kowalski') // → true
  */
-export function isKnownLastName(t: NameTables, folded: string): boolean {
+export function isKnownLastName(t: FirstAndLastNames, folded: string): boolean {
   return t.last.find(folded) >= 0;
 }
 
@@ -202,7 +213,7 @@ export function isKnownLastName(t: NameTables, folded: string): boolean {
  * lastNameWeight(tables, 'nguyen') // → 11 (faker locales listing it + curated tier 3)
  * lastNameWeight(tables, 'qwxz')   // → 0
  */
-export function lastNameWeight(t: NameTables, folded: string): number {
+export function lastNameWeight(t: FirstAndLastNames, folded: string): number {
   const table = t.last;
   const line = table.find(folded);
   return line < 0 ? 0 : Number(table.value(line));

@@ -11,7 +11,8 @@ import { readingOfParts, type CodesOf } from './reading.js';
 import { ReaderState } from './state.js';
 
 export { MIN_PHRASE_CODE, wordReadings, type PhrasesData } from './reading.js';
-export { NOUN_SYLLABLES, saidKey, syllables, type SentenceWordsData } from './sentences.js';
+export { NOUN_SYLLABLES, type SentenceWordsData } from './sentences.js';
+export { saidKey, syllables } from './saidKeys.js';
 
 /**
  * Where the reader may keep what it works out about a token for the rest

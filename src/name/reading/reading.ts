@@ -35,7 +35,7 @@
  * Everyday phrases are also looked up as the name is said run together (a
  * consonant doubled across the join said once: "Kit Tenn" → "kitten"; an h
  * kept between vowels: "Bea Hive" → "beehive"), and taken said alike (the
- * same said key of src/name/reading/sentences.ts) when the surname is no
+ * same said key of src/name/reading/saidKeys.ts) when the surname is no
  * known name or a middle initial was said as its letter's name ("Stan D.
  * Ard" → "standard"): spelt within `SAID_SPELLING_DISTANCE`, or, with no
  * spelling limit but still a surname no table knows, when the surname is
@@ -53,19 +53,17 @@
  */
 import { doubleMetaphone } from 'double-metaphone';
 import { isPinyinName, isPinyinSyllable } from '../pinyin.js';
-import { joinKeys, sentenceReading } from './sentences.js';
-import { TOKEN_PARTICLE, TOKEN_SUFFIX, type Vocabulary, type VocabularyData } from '../data/vocabulary.js';
+import { sentenceReading } from './sentences.js';
+import { joinKeys } from './saidKeys.js';
+import { TOKEN_PARTICLE, TOKEN_SUFFIX, type Vocabulary } from '../data/vocabulary.js';
 import { lettersOf, tokenKind } from '../tokens.js';
-import { keyDistance, type SoundKeys } from '../sound.js';
+import { keyDistance } from '../sound.js';
 import type { ReaderState } from './state.js';
+import { endOf, isAtoZ, MAX_WORDS, mayBeCatchphrase, MIN_PUNCH_CODE, MIN_SPELT_HEAD, MIN_SPELT_PUNCH, type CodeNode, type PhraseLine, type ReadingIndex, type SpelledWords } from './wordTables.js';
 export type { PhrasesData } from '../data/formats.js';
 
-/** Least length of a punchline word's code: "ass" after a word reads S, which would match any name ending in s. */
-export const MIN_PUNCH_CODE = 3;
 /** Least code of a word after the first: one consonant (to, in, us) would let any reading split. */
 export const MIN_INNER_CODE = 2;
-/** Most words a name is read as: prank names are short phrases. */
-export const MAX_WORDS = 4;
 /**
  * Largest share of letters by which the sound keys of the name and of the
  * phrase it reads as may differ: Mike Hunt / my cunt differ by 2 of 8,
@@ -122,15 +120,6 @@ function letters(word: string): string {
   return out;
 }
 
-/** Whether a word is only letters a-z (what `letters` keeps), checked without building a string. */
-function isAtoZ(word: string): boolean {
-  for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
-    if (c < 97 || c > 122) return false;
-  }
-  return true;
-}
-
 /**
  * The readings of a word, or of a phrase given as its words: `initial`
  * when it starts the phrase, `inner` when it follows another word. Both
@@ -148,91 +137,6 @@ export function wordReadings(words: string | readonly string[]): { initial: stri
     initial = initial.flatMap((p) => codes.map((c) => p + c));
   });
   return { initial: [...new Set(initial)], inner: [...new Set(initial.map(inner))] };
-}
-
-export interface ReadingIndex {
-  /** Word codes as tries: a word that starts the phrase, one after another; nodes hold the words whose code ends there. */
-  readonly initial: CodeNode;
-  readonly inner: CodeNode;
-  /** Every code of a punchline word (initial or inner) of MIN_PUNCH_CODE+ letters, as a trie (`end`): a reading holding none is no joke. */
-  readonly punchTrie: CodeNode;
-  /** Catchphrase code → phrase. */
-  readonly phrases: ReadonlyMap<string, string>;
-  /** The catchphrase codes' shapes: bit `first unit & 31` of entry `length` (see mayBeCatchphrase). */
-  readonly phraseShapes: Uint32Array;
-  /** The longest initial code of a word. */
-  readonly longest: number;
-}
-
-/**
- * A node of a code trie: children by char code (codes are A–Z and 0, all
- * below 91), so a reading is walked without cutting substrings; `words`:
- * the words whose code is the path so far, with, index for index, whether
- * each is a punchline word (`punch`) and its sound key (`keys`), so the
- * split search asks no Set or Map about a word it meets; `end`: a
- * punchline code ends here.
- */
-export interface CodeNode {
-  readonly next: (CodeNode | undefined)[];
-  words: string[] | undefined;
-  punch: boolean[] | undefined;
-  keys: string[] | undefined;
-  end: boolean;
-}
-
-const newNode = (): CodeNode => ({ next: [], words: undefined, punch: undefined, keys: undefined, end: false });
-
-/** The node of `code` in a trie, made as needed. */
-function nodeOf(root: CodeNode, code: string): CodeNode {
-  let node = root;
-  for (let i = 0; i < code.length; i++) {
-    const c = code.charCodeAt(i);
-    let child = node.next[c];
-    if (child === undefined) {
-      child = newNode();
-      node.next[c] = child;
-    }
-    node = child;
-  }
-  return node;
-}
-
-/** Builds the reading words' code tries from the vocabulary's `reading` words (once per reader). */
-export function buildReadingIndex(reading: VocabularyData['reading'], sound: SoundKeys): ReadingIndex {
-  const initial = newNode();
-  const innerTrie = newNode();
-  const punch = new Set(reading.punch);
-  const soundKeys = new Map<string, string>();
-  for (const w of [...reading.punch, ...reading.glue]) soundKeys.set(w, sound.key(w));
-  const put = (root: CodeNode, code: string, w: string): void => {
-    const node = nodeOf(root, code);
-    if (node.words !== undefined && node.words.includes(w)) return;
-    (node.words ??= []).push(w);
-    (node.punch ??= []).push(punch.has(w));
-    (node.keys ??= []).push(soundKeys.get(w)!);
-  };
-  let longest = 0;
-  const punchTrie = newNode();
-  // The codes come with the data (the builder ran wordReadings on each word).
-  const readingsOf = (w: string): { initial: readonly string[]; inner: readonly string[] } => {
-    const [first, after] = reading.codes[w] ?? [[], []];
-    return { initial: first, inner: after };
-  };
-  for (const w of reading.punch) {
-    const r = readingsOf(w);
-    for (const c of [...r.initial, ...r.inner]) if (c.length >= MIN_PUNCH_CODE) nodeOf(punchTrie, c).end = true;
-  }
-  for (const w of [...reading.punch, ...reading.glue]) {
-    const r = readingsOf(w);
-    for (const c of r.initial) if (c !== '') put(initial, c, w);
-    for (const c of r.inner) if (c !== '') put(innerTrie, c, w);
-    for (const c of r.initial) longest = Math.max(longest, c.length);
-  }
-  const phrases = new Map<string, string>();
-  for (const p of reading.phrases) for (const c of readingsOf(p).initial) phrases.set(c, p);
-  const phraseShapes = new Uint32Array(PHRASE_SHAPE_LENGTHS);
-  for (const c of phrases.keys()) if (c.length < PHRASE_SHAPE_LENGTHS) phraseShapes[c.length]! |= 1 << (c.charCodeAt(0) & 31);
-  return { initial, inner: innerTrie, punchTrie, phrases, phraseShapes, longest };
 }
 
 interface NameReading {
@@ -592,18 +496,6 @@ function saidInitials(tokens: readonly string[], initials: number): string[] | u
   return out;
 }
 
-/** Codes of PHRASE_SHAPE_LENGTHS+ letters are always looked up (no catchphrase code is that long today). */
-const PHRASE_SHAPE_LENGTHS = 32;
-
-/**
- * False when no catchphrase code has the length and first letter of `code`
- * (then `phrases.get(code)` misses): most readings are ruled out without
- * hashing the code, a string new to each check.
- */
-function mayBeCatchphrase(code: string, ix: ReadingIndex): boolean {
-  return code.length >= PHRASE_SHAPE_LENGTHS || (ix.phraseShapes[code.length]! & (1 << (code.charCodeAt(0) & 31))) !== 0;
-}
-
 /** The name read whole as one of the curated catchphrases, spelt alike (MAX_SPELLING_DISTANCE). */
 function catchphraseOf(name: PreparedName): string | undefined {
   for (const r of name.readings) {
@@ -623,21 +515,6 @@ function punchlineOf(name: PreparedName, isKnownName: (token: string) => boolean
     if (found !== undefined) return `reads as "${found}" (${r.code})`;
   }
   return undefined;
-}
-
-/**
- * The phrases of one line of the phrase table with what the reading needs
- * of each: its words (for `readAsItself`) and its sound key. Worked out on
- * the first probe that hits the line and remembered: a hit would otherwise
- * split the line and compute a sound key per phrase on every check (~4% of
- * a check; the builder could ship the keys, at the price of a format change).
- */
-export interface PhraseLine {
-  readonly phrases: readonly string[];
-  readonly words: readonly (readonly string[])[];
-  readonly soundKeys: readonly string[];
-  /** The said key of each phrase (src/name/reading/sentences.ts `saidKey`, words joined by `joinKeys`), made on first use. */
-  saidKeys: readonly string[] | undefined;
 }
 
 /** The phrases of the line starting at `line` of the reader's phrase table, with their words and sound keys. */
@@ -712,7 +589,7 @@ function spokenVariants(tokens: readonly string[], r: NameReading): string[] | u
 }
 
 /**
- * The said key of a name (src/name/reading/sentences.ts `saidKey` of each
+ * The said key of a name (src/name/reading/saidKeys.ts `saidKey` of each
  * token, joined as speech joins them: `joinKeys`): where the vowel sounds
  * are, not which, and a final silent e dropped, so "Faye Tality" and
  * "fatality", "Sara Nade" and "serenade", "Mike Robe" and "microbe" have
@@ -799,38 +676,6 @@ function everydayPhraseOf(name: PreparedName, isKnownName: (token: string) => bo
     return `reads as "${phrase}" (${code})`;
   }
   return undefined;
-}
-
-/** Least letters of a punchline word read spelt inside a token (`spelledPunchOf`): ass, tit, pee; no shorter (`endOf` keys the last three). */
-const MIN_SPELT_PUNCH = 3;
-/** Least letters of the English word before it in the token (`spelledPunchOf`): my, ur. */
-const MIN_SPELT_HEAD = 2;
-
-/** The punchline words of MIN_SPELT_PUNCH+ letters by their last three letters, and the words that may come before one in a token. */
-export interface SpelledWords {
-  readonly byEnd: ReadonlyMap<number, readonly string[]>;
-  readonly head: ReadonlySet<string>;
-}
-
-/** Builds the {@link SpelledWords} of the vocabulary's `reading` words (once per reader, on first use). */
-export function buildSpelledWords(reading: VocabularyData['reading']): SpelledWords {
-  // By their last three letters, as a number (`endOf`): a token is compared with the few words that end as it
-  // does, found without cutting a string.
-  const byEnd = new Map<number, string[]>();
-  for (const w of reading.punch) {
-    if (w.length < MIN_SPELT_PUNCH || !isAtoZ(w)) continue;
-    const end = endOf(w);
-    const list = byEnd.get(end);
-    if (list === undefined) byEnd.set(end, [w]);
-    else list.push(w);
-  }
-  return { byEnd, head: new Set([...reading.glue, ...reading.punch].filter((w) => w.length >= MIN_SPELT_HEAD && isAtoZ(w))) };
-}
-
-/** The last three letters (a-z) of a word of three or more, as one number. */
-function endOf(w: string): number {
-  const n = w.length;
-  return ((w.charCodeAt(n - 3) - 97) * 26 + (w.charCodeAt(n - 2) - 97)) * 26 + (w.charCodeAt(n - 1) - 97);
 }
 
 /**

@@ -10,8 +10,8 @@ import { PHRASES, SENTENCE_WORDS } from '../data/formats.js';
 import { LineTable } from '../data/lineTable.js';
 import type { Vocabulary } from '../data/vocabulary.js';
 import { SoundKeys } from '../sound.js';
-import { buildReadingIndex, buildSpelledWords, MAX_WORDS, type CodeNode, type PhraseLine, type ReadingIndex, type SpelledWords } from './reading.js';
-import { buildNounIndex, buildSentenceIndex, SaidKeys, type Opening, type SentenceIndex } from './sentences.js';
+import { buildReadingIndex, buildSpelledWords, MAX_WORDS, type CodeNode, type PhraseLine, type ReadingIndex, type SpelledWords } from './wordTables.js';
+import { buildNounIndex, buildSentenceIndex, SaidKeys, type Opening, type SentenceIndex } from './saidKeys.js';
 import { TokenCodes } from './tokenCodes.js';
 
 /** Lines of the phrase table remembered (of ~54,000); a line is a few phrases, so this is well under a megabyte. */
