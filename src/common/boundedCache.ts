@@ -55,6 +55,20 @@ export function cacheKey(...parts: readonly KeyPart[]): CacheKey {
   return key as CacheKey;
 }
 
+/**
+ * The key of a cache whose every key is one string: the string itself, with
+ * nothing built per lookup (a memo of name parts or tokens, met on every
+ * check). One part alone cannot collide with another, so such a cache must
+ * take all of its keys from this function, never from {@link cacheKey}
+ * (whose encodings are strings too).
+ *
+ * @example
+ * memo.get(stringKey('jane'));
+ */
+export function stringKey(value: string): CacheKey {
+  return value as CacheKey;
+}
+
 function encodePart(part: KeyPart): string {
   switch (typeof part) {
     case 'string':

@@ -1,4 +1,4 @@
-import { BoundedCache } from '../common/boundedCache.js';
+import { BoundedCache, stringKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { sharedChecker } from '../data/sharedChecker.js';
 import { assertString } from '../common/input.js';
@@ -114,7 +114,7 @@ export function emailCheckOn(context: DataContext, options: EmailCheckOnOptions 
     // The ASCII domain alone is the key, with no key string built per call: the Unicode form is a function
     // of it (parse.ts decodes it, or keeps the ASCII form when it does not round-trip), and this cache holds
     // one kind of key only.
-    const key = domain as CacheKey;
+    const key = stringKey(domain);
     let known = cache.get(key);
     if (known === undefined) {
       known = domainFacts(tables, domain, domainUnicode, suggestTypos, secondOpinion);

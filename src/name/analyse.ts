@@ -3,7 +3,7 @@
  * Everything here runs on a part capped at `MAX_PART_INPUT` UTF-16 units.
  */
 import { foldName, foldPlainLetters, type PlainFolds } from './data/fold.js';
-import { BoundedCache, cacheKey, type CacheKey } from '../common/boundedCache.js';
+import { BoundedCache, stringKey, type CacheKey } from '../common/boundedCache.js';
 import {
   BIDI_MARKS,
   DIGIT,
@@ -144,7 +144,7 @@ export class PartAnalyser {
    */
   analyse(raw: string): PartAnalysis {
     if (raw.length > PART_MEMO_MAX_UNITS) return analyseRaw(raw, this.tables);
-    const key = cacheKey(raw);
+    const key = stringKey(raw);
     const memo = (this.memo ??= new BoundedCache<CacheKey, PartAnalysis>(PART_MEMO_SIZE, PART_ADMISSION_WINDOW));
     const known = memo.get(key);
     if (known !== undefined) return known;

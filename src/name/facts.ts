@@ -24,7 +24,7 @@
  * facts too (`keep`): what it keeps is its business, but it asks about the
  * keys the check already holds.
  */
-import { BoundedCache, cacheKey, type CacheKey } from '../common/boundedCache.js';
+import { BoundedCache, stringKey, type CacheKey } from '../common/boundedCache.js';
 import { maleShareByCountry } from './data/given.js';
 import { firstNameLine } from './data/tables.js';
 import { countedAt, type Counted } from './gender.js';
@@ -96,7 +96,7 @@ type KeyMemo = BoundedCache<CacheKey, KeyFacts>;
 /** The remembered facts of `key`, new and empty when none are (and then offered to the memo when the key is short enough). */
 function factsOf(memo: KeyMemo, key: string): KeyFacts {
   if (key.length > KEY_MEMO_MAX_UNITS) return newFacts();
-  const k = cacheKey(key);
+  const k = stringKey(key);
   const known = memo.get(k);
   if (known !== undefined) return known;
   const f = newFacts();
@@ -138,7 +138,7 @@ export class CheckFacts {
    * facts.isRemembered('anna'); // true
    */
   isRemembered(key: string): boolean {
-    return this.memo !== undefined && key.length <= KEY_MEMO_MAX_UNITS && this.memo.get(cacheKey(key)) !== undefined;
+    return this.memo !== undefined && key.length <= KEY_MEMO_MAX_UNITS && this.memo.get(stringKey(key)) !== undefined;
   }
 
   private readonly keys: string[] = [];

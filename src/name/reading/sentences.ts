@@ -40,7 +40,7 @@
  * at that lookup; the openings of a given name are searched once and kept
  * (a bounded cache), the nouns keyed only when first asked.
  */
-import { cacheKey } from '../../common/boundedCache.js';
+import { stringKey } from '../../common/boundedCache.js';
 import { levenshteinDistance } from '../../common/levenshtein.js';
 import { keyDistance } from '../sound.js';
 import type { ReaderState } from './state.js';
@@ -165,7 +165,7 @@ const NONE: Opening = Object.freeze({});
 /** The openings of a given name (cached in the reader's state: given names repeat, and the key search is the costly part). */
 function openingOf(rd: ReaderState, token: string): Opening {
   const cache = rd.openings;
-  const k = cacheKey(token);
+  const k = stringKey(token);
   let out = cache.get(k);
   if (out === undefined) {
     const key = rd.said.key(token);

@@ -10,7 +10,7 @@
  * emptied and grew again, a sizeable share of a check's CPU.
  */
 import { doubleMetaphone } from 'double-metaphone';
-import { BoundedCache, cacheKey, type CacheKey } from '../../common/boundedCache.js';
+import { BoundedCache, stringKey, type CacheKey } from '../../common/boundedCache.js';
 
 /** Tokens remembered: a token and its one or two short codes, well under a megabyte in all. */
 export const TOKEN_CODE_SLOTS = 8192;
@@ -35,7 +35,7 @@ export class TokenCodes {
    * object between (a memory read less).
    */
   of(token: string): string | readonly string[] {
-    const key = cacheKey(token);
+    const key = stringKey(token);
     const memo = (this.memo ??= new BoundedCache<CacheKey, string | readonly string[]>(TOKEN_CODE_SLOTS));
     const known = memo.get(key);
     if (known !== undefined) return known;
