@@ -218,6 +218,9 @@ const EMPTY: Section = { ...indexKeys(NO_KEYS), names: [] };
 /** A longest-prefix lookup over one generated table, decoded on demand. */
 export class PrefixTable {
   readonly #json: PrefixTableJson;
+  /** Sections decoded, by calling code written as its number (`'39'` at 39): one array read, where a Map hashes the code's string. */
+  readonly #byNumber: (Section | undefined)[] = [];
+  /** Sections of any other code string (none in a generated table; a caller may still ask for `'039'`). */
   readonly #decoded = new Map<string, Section>();
 
   constructor(json: PrefixTableJson) {
@@ -235,7 +238,8 @@ export class PrefixTable {
    * new PrefixTable(bundle.load(CARRIERS)).lookup('39', '3331234567') // 'TIM'
    */
   lookup(callingCode: string, nationalNumber: string): string | null {
-    const section = this.#decoded.get(callingCode) ?? this.#decode(callingCode);
+    const code = codeNumber(callingCode);
+    const section = (code >= 0 ? this.#byNumber[code] : this.#decoded.get(callingCode)) ?? this.#decode(callingCode);
     const { span, digits, first, index } = section;
     // The value of the number's first `span` digits, padded with zeros when it has fewer, read from the
     // characters (no substring, no parse; 15 digits at most, so exact), and of its first `digits` (its bucket).
@@ -278,14 +282,32 @@ export class PrefixTable {
    * prefixes, is the largest).
    */
   decodeAll(): void {
-    for (const callingCode of Object.keys(this.#json.tables)) if (!this.#decoded.has(callingCode)) this.#decode(callingCode);
+    for (const callingCode of Object.keys(this.#json.tables)) {
+      const code = codeNumber(callingCode);
+      if ((code >= 0 ? this.#byNumber[code] : this.#decoded.get(callingCode)) === undefined) this.#decode(callingCode);
+    }
   }
 
   #decode(callingCode: string): Section {
     const section = Object.hasOwn(this.#json.tables, callingCode) ? this.#json.tables[callingCode]! : '';
     if (section !== '') noteLoad('decode phone prefix section');
     const decoded = section === '' ? EMPTY : decodeSection(section);
-    this.#decoded.set(callingCode, decoded);
+    const code = codeNumber(callingCode);
+    if (code >= 0) this.#byNumber[code] = decoded;
+    else this.#decoded.set(callingCode, decoded);
     return decoded;
   }
+}
+
+/** A calling code's number when the string is exactly that number written out (1 to 3 digits, no leading zero), else -1. */
+function codeNumber(callingCode: string): number {
+  const n = callingCode.length;
+  if (n === 0 || n > 3) return -1;
+  let value = 0;
+  for (let i = 0; i < n; i++) {
+    const digit = callingCode.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9 || (i === 0 && digit === 0)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }

@@ -61,6 +61,17 @@ describe('prefix table encoding', () => {
     expect(table.lookup('7', '1x2000')).toBe('one');
   });
 
+  it('a code string is its own key: "07" is not "7", and a code not written as a plain number still has its section', () => {
+    const table = new PrefixTable({ tables: { '7': encodePrefixTables(new Map([['7', new Map([['1', 'seven']])]])).tables['7']!, '007': 'zeros|01:0' } });
+    expect(table.lookup('7', '12')).toBe('seven');
+    expect(table.lookup('07', '12')).toBeNull();
+    expect(table.lookup('007', '12')).toBe('zeros');
+    expect(table.lookup('1007', '12')).toBeNull();
+    table.decodeAll();
+    expect(table.lookup('007', '12')).toBe('zeros');
+    expect(table.lookup('7', '12')).toBe('seven');
+  });
+
   it('refuses a description holding the section separator or a prefix that is not digits', () => {
     expect(() => encodePrefixTables(new Map([['1', new Map([['2', 'A|B']])]]))).toThrow('contains "|"');
     expect(() => encodePrefixTables(new Map([['1', new Map([['2x', 'A']])]]))).toThrow('is not digits');
