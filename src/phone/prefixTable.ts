@@ -115,7 +115,7 @@ const COLON = 58;
  * @returns the keys in their encoded order, with the longest key's length
  * @example
  * // Two entries: key '2' with description 3, then key '23' (one digit shared) with the same description.
- * decodeEntries('02:3,13') // keys [2, 23], lengths [1, 2], nameIndex [3, 3]
+ * Array.from(decodeEntries('02:3,13').keys) // [2, 23]
  */
 export function decodeEntries(encoded: string): Decoded {
   if (encoded === '') return NO_KEYS;
