@@ -146,6 +146,10 @@ function callingCodeOf(callingCodes: ReadonlySet<string>, digits: string): strin
   return null;
 }
 
+/** Each result type's place in a valid number's score key (see phoneCheckOn). */
+const TYPE_SLOT: Readonly<Record<PhoneType, number>> = Object.freeze(Object.fromEntries([...Object.values(TYPE_NAMES), 'unknown'].map((type, slot) => [type, slot])) as Record<PhoneType, number>);
+const TYPE_SLOT_COUNT = Object.keys(TYPE_SLOT).length;
+
 /** Validates a `defaultCountry` option; returns it upper-cased. */
 function resolveCountry(value: unknown, field: string): CountryCode | undefined {
   if (value === undefined) return undefined;
@@ -223,9 +227,22 @@ export function phoneCheckOn(context: DataContext, options: PhoneCheckOptions = 
   const parseOptions = new Map<string, { defaultCountry: CountryCode }>();
   // Scores depend only on the signals (type, carrier, failure reason), a
   // small set: score each combination once (bounded all the same). Reasons
-  // are frozen and copied into each result's own array.
-  const outcomes = new BoundedCache<CacheKey, PhoneScoreOutcome>(4096);
-  const scoreOnce = (key: CacheKey, signals: () => Signal<PhoneReasonCode>[]): PhoneScoreOutcome =>
+  // are frozen and copied into each result's own array, by a spread: V8's
+  // slice() of a frozen array takes its generic path, many times slower.
+  const outcomes = new BoundedCache<CacheKey | number, PhoneScoreOutcome>(4096);
+  // A valid number's key is a number: its (carrier, reserved range's document) pair, numbered on first
+  // sight (both are names from the bundle's data, so the pairs are few), with its type and pattern
+  // flags, so that no key string is built and hashed per call.
+  const pairs = new Map<string | null, Map<string | null, number>>();
+  let pairCount = 0;
+  const validKey = (carrier: string | null, url: string | null, type: PhoneType, repeated: boolean, sequential: boolean): number => {
+    let byUrl = pairs.get(carrier);
+    if (byUrl === undefined) pairs.set(carrier, (byUrl = new Map()));
+    let pair = byUrl.get(url);
+    if (pair === undefined) byUrl.set(url, (pair = pairCount++));
+    return (pair * TYPE_SLOT_COUNT + TYPE_SLOT[type]) * 4 + (repeated ? 2 : 0) + (sequential ? 1 : 0);
+  };
+  const scoreOnce = (key: CacheKey | number, signals: () => Signal<PhoneReasonCode>[]): PhoneScoreOutcome =>
     outcomes.getOrCompute(key, () => {
       const fresh = score(signals());
       return Object.freeze({ ...fresh, reasons: Object.freeze(fresh.reasons.map((r) => Object.freeze(r))) });
@@ -259,7 +276,7 @@ export function phoneCheckOn(context: DataContext, options: PhoneCheckOptions = 
       geographic_area: null,
       score: outcome.score,
       score_cluster: outcome.score_cluster,
-      reasons: outcome.reasons.slice(),
+      reasons: [...outcome.reasons],
     };
   };
 
@@ -272,7 +289,7 @@ export function phoneCheckOn(context: DataContext, options: PhoneCheckOptions = 
     const fictional = fictionalRange(tables.fictional, callingCode, nationalNumber);
     const { repeated, sequential } = subscriberPatterns(tables.patterns, phone, nationalNumber, type === 'mobile');
     const personal = PERSONAL_TYPES.has(type) && fictional === null && !repeated && !sequential;
-    const outcome = scoreOnce(cacheKey('valid', type, carrier, fictional?.url ?? null, repeated, sequential), () => {
+    const outcome = scoreOnce(validKey(carrier, fictional?.url ?? null, type, repeated, sequential), () => {
       const signals: Signal<PhoneReasonCode>[] = [{ code: 'PHONE_VALID', detail: type }];
       if (personal) signals.push({ code: 'PHONE_PERSONAL_LINE', detail: type });
       const risk = TYPE_RISK[type];
@@ -317,7 +334,7 @@ export function phoneCheckOn(context: DataContext, options: PhoneCheckOptions = 
     result.geographic_area = geographic ? areaByPrefix(tables.geocoding, callingCode, nationalNumber) : null;
     result.score = outcome.score;
     result.score_cluster = outcome.score_cluster;
-    result.reasons = outcome.reasons.slice();
+    result.reasons = [...outcome.reasons];
     return result as PhoneResult;
   };
 

@@ -7,8 +7,9 @@ import type { Decoded } from '../../src/phone/prefixTable.js';
 /** The [key, description index] pairs a decoded section holds, keys as digit strings. */
 function entriesOf(decoded: Decoded): [string, number][] {
   const out: [string, number][] = [];
-  decoded.byLength.forEach((same, length) => {
-    same?.keys.forEach((key, i) => out.push([length === 0 ? '' : String(key).padStart(length, '0'), same.names[i]!]));
+  decoded.keys.forEach((key, i) => {
+    const length = decoded.lengths[i]!;
+    out.push([length === 0 ? '' : String(key).padStart(length, '0'), decoded.nameIndex[i]!]);
   });
   return out.sort();
 }
@@ -28,7 +29,7 @@ describe('prefix table encoding', () => {
     const json = encodePrefixTables(input);
     const section = decodeSection(json.tables['39']!);
     expect(section.names).toEqual(['Italy', 'WIND', 'TIM', 'Vodafone']);
-    expect(entriesOf(section)).toEqual([['', 0], ['32', 1], ['33', 2], ['330', 2], ['3310', 3]]);
+    expect(entriesOf(decodeEntries(json.tables['39']!.slice(json.tables['39']!.lastIndexOf('|') + 1)))).toEqual([['', 0], ['32', 1], ['33', 2], ['330', 2], ['3310', 3]]);
     // Leading zeros are digits like any other: '02' and '2' are two keys.
     expect(entriesOf(decodeEntries('0002:1,12:2,02:3'))).toEqual([['002', 1], ['02', 2], ['2', 3]]);
   });
@@ -47,6 +48,28 @@ describe('prefix table encoding', () => {
     expect(table.lookup('44', '1612345678')).toBe('Manchester, England');
     expect(table.lookup('39', '0612345678')).toBe('Rome');
     expect(decodeSection('').names).toEqual([]);
+  });
+
+  it('a number shorter than the longest key gets its longest prefix, however deep the keys it is padded into nest', () => {
+    const table = new PrefixTable(encodePrefixTables(new Map([['7', new Map([['1', 'one'], ['120', 'one-two-zero'], ['12000', 'deep'], ['', 'all']])]])));
+    expect(table.lookup('7', '12')).toBe('one');
+    expect(table.lookup('7', '120')).toBe('one-two-zero');
+    expect(table.lookup('7', '1200')).toBe('one-two-zero');
+    expect(table.lookup('7', '12000')).toBe('deep');
+    expect(table.lookup('7', '')).toBe('all');
+    expect(table.lookup('7', '2')).toBe('all');
+    expect(table.lookup('7', '1x2000')).toBe('one');
+  });
+
+  it('a code string is its own key: "07" is not "7", and a code not written as a plain number still has its section', () => {
+    const table = new PrefixTable({ tables: { '7': encodePrefixTables(new Map([['7', new Map([['1', 'seven']])]])).tables['7']!, '007': 'zeros|01:0' } });
+    expect(table.lookup('7', '12')).toBe('seven');
+    expect(table.lookup('07', '12')).toBeNull();
+    expect(table.lookup('007', '12')).toBe('zeros');
+    expect(table.lookup('1007', '12')).toBeNull();
+    table.decodeAll();
+    expect(table.lookup('007', '12')).toBe('zeros');
+    expect(table.lookup('7', '12')).toBe('seven');
   });
 
   it('refuses a description holding the section separator or a prefix that is not digits', () => {
@@ -83,6 +106,8 @@ describe('prefix table encoding', () => {
             const national = `${p}123`;
             expect(table.lookup('7', national)).toBe(reference(entries, national));
             expect(table.lookup('81', national)).toBe(reference(otherEntries, national));
+            // Shorter than the longest key (a key may then be longer than the number), or cut by a character that is not a digit.
+            for (const short of [p, p.slice(0, -1), `${p.slice(0, 2)}x${p.slice(2)}`]) expect(table.lookup('7', short)).toBe(reference(entries, short));
           }
           expect(table.lookup('8', '123')).toBeNull();
         },
