@@ -1,13 +1,13 @@
 import { BoundedCache, cacheKey } from '../common/boundedCache.js';
 import type { CacheKey } from '../common/boundedCache.js';
 import { sharedChecker } from '../data/sharedChecker.js';
-import { dataOptionRule, openData, plainDataContext } from '../data/context.js';
+import { dataOptionRule, openData } from '../data/context.js';
 import type { DataContext } from '../data/context.js';
 import { preloadOnce } from '../data/preload.js';
 import { WARM_UP_CALLS, warmUpPhone } from '../common/warmUp.js';
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
 import { assertString, hasControlChars } from '../common/input.js';
-import { checkOptions, isPlainObject } from '../common/options.js';
+import { checkOptions } from '../common/options.js';
 import type { OptionRule, OptionRules } from '../common/options.js';
 import { scoringRule } from '../scoring/createScorer.js';
 import { quoteInput } from '../common/quoteInput.js';
@@ -197,10 +197,15 @@ export function createPhoneCheck(options?: PhoneCheckOptions): PhoneCheck {
   return createPhoneCheckIn(options, undefined);
 }
 
-/** {@link createPhoneCheck} on `plain` (the one-call functions' data) when given, else on the bundle the options name. */
-function createPhoneCheckIn(options: PhoneCheckOptions | undefined, plain: DataContext | undefined): PhoneCheck {
+/**
+ * {@link createPhoneCheck} on `plain` (the one-call functions' data) when
+ * given, else on the bundle the options name; on `shared`'s tables (already
+ * decoded) when given.
+ */
+function createPhoneCheckIn(options: PhoneCheckOptions | undefined, plain: DataContext | undefined, shared?: PhoneCheck): PhoneCheck {
   const opts = checkOptions<PhoneCheckOptions>(options, '', FACTORY_RULES);
-  return phoneCheckOn(plain ?? openData(opts.data), opts);
+  const context = plain ?? openData(opts.data);
+  return shared === undefined ? phoneCheckOn(context, opts) : phoneCheckOn(context, opts, tablesOf(shared));
 }
 
 /** The phone tables a check reads, kept on the check (not enumerable) for the one-call functions. */
@@ -476,10 +481,5 @@ export function preloadSharedPhoneCheck(): void {
  * //   e164: '+393334829164', time_zones: ['Europe/Rome', 'Europe/Vatican'], score: 995, score_cluster: 'very_high', … }
  */
 export function checkPhone(phoneNumber: string, options?: PhoneCheckOptions): PhoneResult {
-  if (options === undefined || !isPlainObject(options) || (options as PhoneCheckOptions).data !== undefined) return checkerFor(options)(phoneNumber);
-  // Options without `data`: the one-call functions' bundle, so the shared
-  // checker's tables (already decoded) serve this call's check too.
-  const shared = checkerFor(undefined);
-  const opts = checkOptions<PhoneCheckOptions>(options, '', FACTORY_RULES);
-  return phoneCheckOn(plainDataContext(), opts, tablesOf(shared))(phoneNumber);
+  return checkerFor(options)(phoneNumber);
 }
