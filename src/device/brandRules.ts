@@ -12,7 +12,7 @@
  * and the tables it is given, and no rule keeps state.
  */
 import { brandAtStart, brandFromToken, brandKinds, canonicalBrand, lookupModelCode } from './data/index.js';
-import type { MakerTable, ModelInfo, ModelTable } from './data/index.js';
+import type { MakerRule, MakerTable, ModelInfo, ModelTable } from './data/index.js';
 import { cleanModel } from './modelBlocks.js';
 import { codeFamily, oemMaker, productLine } from './codeFamilies.js';
 import type { CodeFamily, CodeFamilyIndexes } from './codeFamilies.js';
@@ -26,7 +26,6 @@ import {
   BRAND_TOKEN,
   CODE_WORD_SEPARATOR,
   NON_ALNUM,
-  POCO_MODEL,
   SONY_ERICSSON,
   UC_IOS_DEVICE,
   VERSION_LIKE,
@@ -231,15 +230,16 @@ function spellsBrand(word: string, brand: string): boolean {
   return initials.length > 1 && initials === w;
 }
 
-/** Sub-brands sold under a parent's model numbers. */
-const PARENT: Readonly<Record<string, string>> = { poco: 'xiaomi', redmi: 'xiaomi', honor: 'huawei', realme: 'oppo', oneplus: 'oppo', sonyericsson: 'sony' };
-
-/** True when two brand names are one maker or a sub-brand and its parent, whatever the spelling. */
-function sameMaker(makers: MakerTable, a: string, b: string): boolean {
+/**
+ * True when two brand names are one maker or a sub-brand and its parent
+ * (the maker table's `parent` and `split` rows), whatever the spelling.
+ */
+function sameMaker(t: BrandData, a: string, b: string): boolean {
   if (norm(a) === norm(b)) return true;
-  const x = norm(canonicalBrand(makers, a));
-  const y = norm(canonicalBrand(makers, b));
-  return x === y || (PARENT[x] ?? x) === (PARENT[y] ?? y);
+  const x = norm(canonicalBrand(t.makers, a));
+  const y = norm(canonicalBrand(t.makers, b));
+  const parents = t.codeFamilies.parents;
+  return x === y || (parents.get(x) ?? x) === (parents.get(y) ?? y);
 }
 
 /** A maker word before the model (`LG-P929`, `TECNO Mobile LG6n`): the maker, and the code without the word. */
@@ -270,7 +270,7 @@ function makerWordBefore(f: DeviceFacts, token: RegExpExecArray): Partial<Device
 function longerMakerAtStart(f: DeviceFacts): { brand: string; rest: string } | undefined {
   if (f.uaBrand === null || f.uaBrand !== f.parserVendor || f.leading !== null || f.code === null) return undefined;
   const lead = brandAtStart(f.t.makers, f.code);
-  if (lead === undefined || lead.rest === '' || sameMaker(f.t.makers, lead.brand, f.uaBrand)) return undefined;
+  if (lead === undefined || lead.rest === '' || sameMaker(f.t, lead.brand, f.uaBrand)) return undefined;
   const vendor = f.uaBrand.toLowerCase();
   const spelled = f.code.slice(0, f.code.length - lead.rest.length).toLowerCase();
   return spelled.indexOf(vendor) > 0 || (spelled.endsWith(' ') && !spelled.startsWith(vendor)) ? lead : undefined;
@@ -391,8 +391,8 @@ export const MAKER_RULES: readonly DeviceRule[] = [
     (f) => f.code !== null && f.info === undefined && tableRow(f),
     (f, info) => {
       const uaBrand = f.uaBrand;
-      if (uaBrand === null || sameMaker(f.t.makers, info.brand, uaBrand)) return { info };
-      const byToken = (f.leading !== null && sameMaker(f.t.makers, brandOfToken(f.t.makers, f.leading[1]!), uaBrand)) || (f.token !== null && sameMaker(f.t.makers, brandOfToken(f.t.makers, f.token[1]!), uaBrand));
+      if (uaBrand === null || sameMaker(f.t, info.brand, uaBrand)) return { info };
+      const byToken = (f.leading !== null && sameMaker(f.t, brandOfToken(f.t.makers, f.leading[1]!), uaBrand)) || (f.token !== null && sameMaker(f.t, brandOfToken(f.t.makers, f.token[1]!), uaBrand));
       return uaBrand === f.parserVendor && !byToken && vendorGuessed(f.ua, uaBrand) ? { info, uaBrand: null } : {};
     },
     "The model table's row for the code (Google Play's device list and the curated rows), the UA's maker first among codes several makers use. A row under another maker than the one the UA names is a code collision (`HTC Hero` is not Mobicell's `Hero`): the UA wins; a vendor ua-parser-js inferred from the code's shape alone (`A102OP` → Acer), never spelled in the UA, loses to the table.",
@@ -403,7 +403,7 @@ export const MAKER_RULES: readonly DeviceRule[] = [
     "A maker's code family (the maker table's `code` rows) names the maker of a code the table does not know, and the device kind even for a table row without one.",
   ),
   rule(
-    (f) => f.codeFam !== undefined && f.info === undefined && f.uaBrand !== null && f.uaBrand === f.parserVendor && f.leading === null && f.token === null && !sameMaker(f.t.makers, f.codeFam.brand, f.uaBrand) && vendorGuessed(f.ua, f.uaBrand),
+    (f) => f.codeFam !== undefined && f.info === undefined && f.uaBrand !== null && f.uaBrand === f.parserVendor && f.leading === null && f.token === null && !sameMaker(f.t, f.codeFam.brand, f.uaBrand) && vendorGuessed(f.ua, f.uaBrand),
     (f) => ({ uaBrand: f.codeFam!.brand }),
     'A vendor ua-parser-js inferred from the code\'s shape alone (`OV32300` → LG), never spelled in the UA, loses to the code family.',
   ),
@@ -439,15 +439,31 @@ function named(f: DeviceFacts): Pick<DeviceReading, 'brand' | 'model'> {
   return { brand, model: cut ? atStart.rest : withoutBrand(code, brand) };
 }
 
+/**
+ * The maker table's `split` row whose sub-brand leads the model name (then a
+ * space or `_`) under its parent's brand: `POCO X3 Pro` under Xiaomi.
+ */
+function splitSubBrand(f: DeviceFacts): MakerRule | undefined {
+  const { brand, model } = f;
+  if (brand === null || model === null) return undefined;
+  for (const sub of f.t.codeFamilies.splits) {
+    const n = sub.pattern.length;
+    if (sub.brand !== brand || model.length <= n) continue;
+    const sep = model.charCodeAt(n);
+    if ((sep === 32 || sep === 95) && model.slice(0, n).toLowerCase() === sub.pattern.toLowerCase()) return sub;
+  }
+  return undefined;
+}
+
 /** The OSes only Apple ships on its phones, tablets and watches. */
 const APPLE_MOBILE_OS: ReadonlySet<string> = new Set(['iOS', 'iPadOS', 'watchOS']);
 
 /** The naming rules, in order, after the reading is named. */
 export const NAMING_RULES: readonly DeviceRule[] = [
   rule(
-    (f) => f.brand === 'Xiaomi' && f.model !== null && POCO_MODEL.test(f.model),
-    (f) => ({ brand: 'POCO', model: f.model!.replace(POCO_MODEL, '') }),
-    "POCO has been sold as its own brand since 2020; the model table files it under Xiaomi with the sub-brand in the name ('POCO X3 Pro').",
+    splitSubBrand,
+    (f, sub) => ({ brand: sub.pattern, model: f.model!.slice(sub.pattern.length + 1) }),
+    "Sub-brands sold as brands of their own that the model table files under the parent with the sub-brand leading the name (POCO since 2020: 'POCO X3 Pro' under Xiaomi): the maker table's `split` rows.",
   ),
   rule(
     (f) => {
@@ -495,6 +511,6 @@ export function nameReading(f: DeviceFacts): DeviceFacts {
 export function familyKind(f: DeviceFacts): DeviceCategory | undefined {
   const fam = f.codeFam;
   if (fam === undefined || fam.kind === null) return undefined;
-  if (f.info !== undefined && !sameMaker(f.t.makers, f.info.brand, fam.brand)) return undefined;
-  return f.uaBrand === null || sameMaker(f.t.makers, f.uaBrand, fam.brand) ? fam.kind : undefined;
+  if (f.info !== undefined && !sameMaker(f.t, f.info.brand, fam.brand)) return undefined;
+  return f.uaBrand === null || sameMaker(f.t, f.uaBrand, fam.brand) ? fam.kind : undefined;
 }
