@@ -245,7 +245,8 @@ function sameMaker(t: BrandData, a: string, b: string): boolean {
 /** A maker word before the model (`LG-P929`, `TECNO Mobile LG6n`): the maker, and the code without the word. */
 function makerWordBefore(f: DeviceFacts, token: RegExpExecArray): Partial<DeviceReading> {
   const tokenBrand = brandOfToken(f.t.makers, token[1]!);
-  const uaBrand = f.uaBrand === null || (tokenBrand === 'Sony Ericsson' && f.uaBrand === 'Sony') ? tokenBrand : f.uaBrand;
+  // A sub-brand's word beats its parent's name (`SonyEricssonW200i`, which ua-parser-js reports as Sony).
+  const uaBrand = f.uaBrand === null || f.t.codeFamilies.parents.get(norm(tokenBrand)) === norm(f.uaBrand) ? tokenBrand : f.uaBrand;
   const rest = token[2];
   const code = f.code;
   // Keep the code without the brand word: `LG-P929` → `P929`.
