@@ -63,9 +63,12 @@ export interface BrandTable {
  * UA (exact = only as a whole leading word before a model code), `code` a
  * model-code family, `line` a product line or scheme tried first, `oem` an
  * Internet Explorer OEM field, `platform` a word of the UA naming a platform
- * or product only one maker ships (`Web0S` LG, `Silk` Amazon).
+ * or product only one maker ships (`Web0S` LG, `Silk` Amazon), `parent` a
+ * sub-brand (the pattern) sold under its parent maker's model numbers, `split`
+ * a sub-brand reported as a brand of its own although the model table files
+ * it under its parent with the sub-brand leading the marketing name.
  */
-export const RULE_ON = ['token', 'exact', 'code', 'line', 'oem', 'platform'] as const;
+export const RULE_ON = ['token', 'exact', 'code', 'line', 'oem', 'platform', 'parent', 'split'] as const;
 export type RuleOn = (typeof RULE_ON)[number];
 
 /** Device categories a curated rule may name (src/device/types.ts DeviceCategory, less robot/unknown). */
@@ -105,8 +108,10 @@ export function shapeProblem(shape: string): string | undefined {
  * Validates the curated rules against the maker list and compiles the table.
  * Each rule's brand must be a maker of the list spelled exactly as the list
  * spells it (one spelling per maker on every path); `on` one of code, line,
- * oem; kind empty or a device category; a code or line pattern a valid
- * shape; a why given; no pattern twice for the same `on`.
+ * oem, platform, parent, split; kind empty or a device category (empty for
+ * parent and split); a code or line pattern a valid shape, a sub-brand a
+ * plain name other than its parent's; a why given; no pattern twice for the
+ * same `on`.
  */
 export function compileMakers(
   table: BrandTable,
@@ -122,13 +127,17 @@ export function compileMakers(
     const brand = (cells.brand ?? '').trim();
     const kind = (cells.kind ?? '').trim();
     const why = (cells.why ?? '').trim();
-    if (on !== 'code' && on !== 'line' && on !== 'oem' && on !== 'platform') throw new Error(`maker-rules.csv:${line}: unknown on "${on}"`);
+    if (on !== 'code' && on !== 'line' && on !== 'oem' && on !== 'platform' && on !== 'parent' && on !== 'split') throw new Error(`maker-rules.csv:${line}: unknown on "${on}"`);
     const b = index.get(brand);
     if (b === undefined) throw new Error(`maker-rules.csv:${line}: brand "${brand}" is not a maker of brand-tokens.csv (spelled exactly as there)`);
     if (kind !== '' && !(RULE_KINDS as readonly string[]).includes(kind)) throw new Error(`maker-rules.csv:${line}: unknown kind ${kind}`);
     if (why === '') throw new Error(`maker-rules.csv:${line}: no why`);
     if (on === 'oem') {
       if (!/^[A-Z0-9]{4,6}$/.test(pattern)) throw new Error(`maker-rules.csv:${line}: OEM token "${pattern}" must be 4-6 capitals or digits`);
+    } else if (on === 'parent' || on === 'split') {
+      if (!/^[a-z0-9][a-z0-9 ]{1,39}$/i.test(pattern)) throw new Error(`maker-rules.csv:${line}: sub-brand "${pattern}" must be a name of 2-40 letters, digits and spaces`);
+      if (kind !== '') throw new Error(`maker-rules.csv:${line}: a ${on} row names no kind`);
+      if (squashToken(pattern) === squashToken(brand)) throw new Error(`maker-rules.csv:${line}: sub-brand "${pattern}" is its own parent`);
     } else {
       const problem = shapeProblem(pattern);
       if (problem !== undefined) throw new Error(`maker-rules.csv:${line}: shape "${pattern}": ${problem}`);

@@ -57,10 +57,17 @@ export interface CodeFamilyIndexes {
   readonly line: ReadonlyMap<string, readonly Indexed[]>;
   readonly oem: ReadonlyMap<string, MakerRule>;
   readonly platform: ReadonlyMap<string, readonly Indexed[]>;
+  /** Sub-brand → parent maker, both lower-case letters and digits (`poco` → `xiaomi`): the `parent` and `split` rows. */
+  readonly parents: ReadonlyMap<string, string>;
+  /** Sub-brands reported as their own brand, whose names the model table files under the parent (`split` rows). */
+  readonly splits: readonly MakerRule[];
 }
 
+/** Lower-case letters and digits only, as sub-brands and makers are compared. */
+const lettersAndDigits = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 /**
- * Indexes the `code`, `line`, `oem` and `platform` rows of the maker table.
+ * Indexes the `code`, `line`, `oem`, `platform`, `parent` and `split` rows of the maker table.
  *
  * @example
  * // not run: a checker indexes them once (src/device/tables.ts)
@@ -72,6 +79,8 @@ export function indexCodeFamilies(makers: MakerTable): CodeFamilyIndexes {
     line: indexByFirst(makerRules(makers, 'line')),
     oem: new Map(makerRules(makers, 'oem').map((r) => [r.pattern, r])),
     platform: indexByFirst(makerRules(makers, 'platform')),
+    parents: new Map([...makerRules(makers, 'parent'), ...makerRules(makers, 'split')].map((r) => [lettersAndDigits(r.pattern), lettersAndDigits(r.brand)])),
+    splits: makerRules(makers, 'split'),
   };
 }
 

@@ -1,13 +1,13 @@
 import { isbotLib } from './dependencies.js';
-import { brandAtStart, brandFromToken, brandKinds, canonicalBrand, lookupModelCode, lookupSpecs } from './data/index.js';
+import { brandKinds, lookupSpecs } from './data/index.js';
 import type { DeviceTables } from './tables.js';
 import { applyOsRules } from './osRules.js';
 import { cleanModel, readModelBlock } from './modelBlocks.js';
 import type { OsFacts } from './osRules.js';
 import type { DeviceSpecs, ModelInfo } from './data/index.js';
 import type { ClientHints } from './headers.js';
-import { codeFamily, oemMaker, productLine } from './codeFamilies.js';
-import { makerInUa } from './uaMakers.js';
+import { applyDeviceRules, brandOfToken, familyKind, leadingDevice, nameReading } from './brandRules.js';
+import type { DeviceFacts } from './brandRules.js';
 import { decideCategory } from './category.js';
 import {
   ANDROID_FAMILY,
@@ -21,29 +21,20 @@ import {
   ANDROID_MODEL,
   ANDROID_WEBVIEW,
   APPLE_DEVICE_ONLY,
-  APPLE_HARDWARE,
   BRAND_TOKEN,
   DALVIK,
   EXTRA_BROWSER,
   HOBBY_DESKTOP_OS,
   PLATFORM_APP_BUILD,
   HUMAN_DEVICE,
-  UC_IOS_DEVICE,
   MONITOR_BOT,
-  CODE_WORD_SEPARATOR,
-  BRAND_REST_END,
   ANDROID_MODEL_BARE,
-  POCO_MODEL,
-  APPLE_ID,
   ERICSSON_PREFIX,
   EMBEDDED_APP,
   FUCHSIA,
   SONY_ERICSSON,
-  NON_ALNUM,
   SAFARI_CFNETWORK,
   UC_MODEL,
-  VERSION_LIKE,
-  BRAND_PREFIX,
   DOWNLOAD_MANAGER,
   E_READER,
   FEATURE_PHONE,
@@ -98,118 +89,6 @@ const BROWSER_PACKAGES = new Set([
   'com.brave.browser', 'com.microsoft.emmx', 'com.duckduckgo.mobile.android', 'XMLHttpRequest',
 ]);
 
-const norm = (s: string): string => s.toLowerCase().replace(NON_ALNUM, '');
-
-/**
- * The brand a maker word of the UA names, in the maker list's spelling
- * (`MOT` → Motorola, `SIE` → Siemens, `LGE` → LG, exact-only words
- * included); a word the list does not know is capitalised as a name.
- */
-function brandOfToken(t: DeviceTables, word: string): string {
-  const known = canonicalBrand(t.makers, word);
-  return known !== word.trim() || brandKinds(t.makers, known).length > 0 ? known : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
-}
-
-/**
- * The PC maker an Internet Explorer UA names by its OEM field (`MDDR` Dell,
- * `MASP` Sony): any `;`-separated field of the first parenthesised block that
- * is an `oem` row of the maker table.
- */
-function ieOemMaker(t: DeviceTables, ua: string): string | null {
-  const open = ua.indexOf('(');
-  if (open < 0 || open > 120) return null;
-  const close = ua.indexOf(')', open);
-  const block = ua.slice(open + 1, close < 0 ? Math.min(ua.length, open + 300) : Math.min(close, open + 300));
-  for (const field of block.split(';')) {
-    const hit = oemMaker(t.codeFamilies, field.trim());
-    if (hit !== undefined) return hit.brand;
-  }
-  return null;
-}
-
-/**
- * A code whose first word is a brand of the model table (`HARPER 50U750TS`,
- * `Cavion Base 10`): that brand. Two-letter words are skipped (too many
- * collide with model prefixes).
- */
-function brandOfFirstWord(t: DeviceTables, code: string): string | null {
-  const sep = CODE_WORD_SEPARATOR.exec(code);
-  if (sep === null || sep.index < 3) return null;
-  return t.modelBrandIndex.get(norm(code.slice(0, sep.index))) ?? null;
-}
-
-/** The maker token a non-Mozilla UA starts with (`SAMSUNG-SGH-Z100`, `Nokia6300/2.0`), with a model after it. */
-function leadingDevice(ua: string): RegExpExecArray | null {
-  if (ua.startsWith('Mozilla')) return null;
-  const m = BRAND_TOKEN.exec(ua);
-  return m !== null && m.index === 0 && m[2] !== undefined && !VERSION_LIKE.test(m[2]) ? m : null;
-}
-
-/** All capital letters, 2–6 of them: how TV makers write short names (`ST`, `DMM`). */
-function isAcronym(word: string): boolean {
-  if (word.length < 2 || word.length > 6) return false;
-  for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
-    if (c < 65 || c > 90) return false;
-  }
-  return true;
-}
-
-/**
- * The maker of an HbbTV UA. ETSI TS 102 796 defines the block as
- * `HbbTV/1.x.y (<capabilities>; <vendorName>; <modelName>; …)`; the
- * capabilities field is `+`-prefixed options or empty, and some TVs leave it
- * out (`HbbTV/1.1.1 (CHANGHONG; TV55; …)`). The vendor counts when the
- * vocabulary lists it (`DMM` → Dream Multimedia), or as sent when it is a
- * capitalised short name; a browser vendor's own name (`Opera Software`),
- * a generic word (`smart`) or a model-like value is not taken.
- */
-function hbbtvVendor(t: DeviceTables, ua: string): string | null {
-  const at = ua.indexOf('HbbTV/');
-  if (at < 0 || at > 400) return null;
-  const open = ua.indexOf('(', at);
-  if (open < 0 || open > at + 20) return null;
-  let close = ua.indexOf(')', open);
-  if (close < 0 || close > open + 200) close = Math.min(ua.length, open + 200);
-  const fields = ua.slice(open + 1, close).split(';');
-  const first = (fields[0] ?? '').trim();
-  const vendor = (fields[1] ?? '').trim();
-  if (first !== '' && !first.startsWith('+')) return brandFromToken(t.makers, first) ?? null;
-  if (vendor === '') return null;
-  // webOS Hub TVs sold under other brands write `LGE/<maker>/<brand>`.
-  const slash = vendor.lastIndexOf('/');
-  if (slash > 0) {
-    const sold = vendor.slice(slash + 1).trim();
-    const byName = sold === '' ? undefined : brandFromToken(t.makers, sold);
-    if (byName !== undefined) return byName;
-    if (isAcronym(sold)) return sold;
-  }
-  return brandFromToken(t.makers, vendor) ?? (isAcronym(vendor) ? vendor : null);
-}
-
-/**
- * True when `code` is the start of the UA's `Build/…` id and appears nowhere
- * before it (`SHT21 Build/SC170`): a firmware id, not the model. A build id
- * that leads with a maker word (`Build/HuaweiU8180`) carries the real code.
- */
-function inBuildId(ua: string, code: string): boolean {
-  const build = ua.indexOf('Build/');
-  return build >= 0 && ua.startsWith(code, build + 6) && ua.indexOf(code) > build;
-}
-
-/** MAUI's WAP browser writes `WAP Browser-<Maker> <Model>/<version>`. */
-const WAP_BROWSER_PREFIXES = ['WAP Browser-', 'WAP_Browser-'] as const;
-
-/** True when `brand` (a ua-parser-js vendor) appears nowhere in the UA: inferred, not stated. */
-function vendorGuessed(ua: string, brand: string): boolean {
-  const lower = ua.toLowerCase();
-  const b = brand.toLowerCase();
-  if (lower.includes(b)) return false;
-  // Spellings the UA may use for the same maker.
-  const first = b.split(' ')[0]!;
-  return !(first.length >= 3 && lower.includes(first)) && !(b === 'motorola' && lower.includes('mot-')) && !(b === 'lg' && lower.includes('lge'));
-}
-
 /** Maker kinds (brandKinds) that name a category on their own. */
 const KIND_CATEGORY: Readonly<Record<string, DeviceCategory>> = {
   tv: 'tv', stb: 'tv', wearable: 'wearable', tablet: 'tablet', ereader: 'tablet', pos: 'peripheral', projector: 'peripheral',
@@ -255,44 +134,6 @@ function mainKindCategory(t: DeviceTables, brand: string | null): DeviceCategory
   const main = brandKinds(t.makers, brand)[0];
   if (main === undefined) return undefined;
   return main === 'phone' || main === 'rugged' ? 'smartphone' : KIND_CATEGORY[main];
-}
-
-
-/** `Coolpad 5213` → `5213` when the brand is Coolpad: the model without its maker's name. */
-function withoutBrand(code: string, brand: string): string {
-  const b = brand.toLowerCase();
-  const c = code.toLowerCase();
-  if (c.length > b.length + 1 && c.startsWith(b)) {
-    const sep = c.charAt(b.length);
-    if (sep === ' ' || sep === '-' || sep === '_') return code.slice(b.length + 1).trim();
-  }
-  return code;
-}
-
-/**
- * True when a leading word spells the maker itself — its name, a short form
- * (`NUU` for NUU Mobile, `MyPhone`) or its initials (`POV` for Point of
- * View) — rather than a product line the maker sells (`ODROID`, `TicWatch`),
- * which stays part of the model name.
- */
-function spellsBrand(word: string, brand: string): boolean {
-  const w = norm(word);
-  if (w.length === 0) return false;
-  if (norm(brand).startsWith(w)) return true;
-  let initials = '';
-  for (const part of brand.split(' ')) if (part.length > 0) initials += part.charAt(0).toLowerCase();
-  return initials.length > 1 && initials === w;
-}
-
-/** Sub-brands sold under a parent's model numbers. */
-const PARENT: Readonly<Record<string, string>> = { poco: 'xiaomi', redmi: 'xiaomi', honor: 'huawei', realme: 'oppo', oneplus: 'oppo', sonyericsson: 'sony' };
-
-/** True when two brand names are one maker or a sub-brand and its parent, whatever the spelling. */
-function sameMaker(t: DeviceTables, a: string, b: string): boolean {
-  if (norm(a) === norm(b)) return true;
-  const x = norm(canonicalBrand(t.makers, a));
-  const y = norm(canonicalBrand(t.makers, b));
-  return x === y || (PARENT[x] ?? x) === (PARENT[y] ?? y);
 }
 
 
@@ -348,9 +189,6 @@ function extraBrowser(tokenName: string, os: string | null, parsed: string | und
  * identifies the app, and nothing in the UA says crawler.
  */
 const MESSENGER_APPS: ReadonlySet<string> = new Set(['wechat', 'instagram']);
-
-/** UC Browser for iOS abbreviates the hardware family: `iPh` iPhone, `iPa` iPad, `iPo` iPod. */
-const UC_IOS_FAMILY: Readonly<Record<string, string>> = { h: 'iPhone', a: 'iPad', o: 'iPod' };
 
 /** isbot matches that are only about a UA's shape, not about what sent it. */
 const SHAPE_ONLY: ReadonlySet<string> = new Set(['(', ';', '|']);
@@ -494,6 +332,16 @@ interface CodeStep {
   readonly lumia: boolean;
 }
 
+/**
+ * True when `code` is the start of the UA's `Build/…` id and appears nowhere
+ * before it (`SHT21 Build/SC170`): a firmware id, not the model. A build id
+ * that leads with a maker word (`Build/HuaweiU8180`) carries the real code.
+ */
+function inBuildId(ua: string, code: string): boolean {
+  const build = ua.indexOf('Build/');
+  return build >= 0 && ua.startsWith(code, build + 6) && ua.indexOf(code) > build;
+}
+
 /** Step 3: the model code from ua-parser-js, the Android token, platform device blocks and Sec-CH-UA-Model. */
 function readModelCode(t: DeviceTables, ua: string, device: { model?: string }, os: string | null, android: boolean, hints: ClientHints): CodeStep {
   let modelHidden = false;
@@ -545,154 +393,35 @@ interface DeviceStep {
 /**
  * Step 4: the maker and model — the maker the UA states (vendor, maker
  * words, platform fields), the model table, the maker table's code families
- * and lines — in the maker list's spelling.
+ * and lines — in the maker list's spelling: the maker rules, the naming of
+ * the reading, then the naming rules (brandRules.ts).
  */
-function readDevice(t: DeviceTables, ua: string, device: { vendor?: string }, engine: string | undefined, osStep: OsStep, android: boolean, codeStep: CodeStep): DeviceStep {
-  const { os } = osStep;
-  const { vendorHint } = codeStep;
-  let { code, modelHidden } = codeStep;
-  // The brand the UA itself states: ua-parser-js's vendor, else a brand word
-  // before the model (`SAMSUNG SM-R765V`, `LG-P929`, `SonyEricssonW200i`).
+function readDevice(t: DeviceTables, ua: string, device: { vendor?: string }, engine: string | undefined, os: string | null, android: boolean, codeStep: CodeStep): DeviceStep {
+  const { code, modelHidden, vendorHint } = codeStep;
   const parserVendor = device.vendor !== undefined ? brandDisplayName(t.makers, device.vendor) : null;
-  let uaBrand = parserVendor ?? (vendorHint === undefined ? null : brandOfToken(t, vendorHint));
-  // On the whole UA only for non-Mozilla agents (feature phones: `SAMSUNG-SGH-Z100`).
-  /** The code as the UA wrote it, when the maker word was cut off it below. */
-  let withMaker: string | null = null;
-  const token = code !== null ? BRAND_TOKEN.exec(code) : modelHidden || ua.startsWith('Mozilla') ? null : BRAND_TOKEN.exec(ua);
-  const leading = leadingDevice(ua);
-  if (leading !== null) {
-    // A UA that starts with its maker's name says who made it, whatever ua-parser-js guessed.
-    uaBrand = brandOfToken(t, leading[1]!);
-  }
-  if (token !== null && (code !== null || uaBrand === null || leading !== null)) {
-    const tokenBrand = brandOfToken(t, token[1]!);
-    if (uaBrand === null || (tokenBrand === 'Sony Ericsson' && uaBrand === 'Sony')) uaBrand = tokenBrand;
-    const rest = token[2];
-    if (norm(tokenBrand) === norm(uaBrand ?? '') && rest !== undefined && !VERSION_LIKE.test(rest)) {
-      // Keep the code without the brand word: `LG-P929` → `P929`.
-      if (code === null || code.toLowerCase().startsWith(token[1]!.toLowerCase())) {
-        withMaker = code;
-        // The maker's name may be longer than the token (`TECNO Mobile
-        // LG6n`): cut all of it, but not a product line (`ALCATEL ONE TOUCH 916`).
-        const lead = code === null ? undefined : brandAtStart(t.makers, code);
-        const whole = lead !== undefined && code !== null && lead.rest !== '' && lead.rest.length < rest.length && spellsBrand(code.slice(0, code.length - lead.rest.length), tokenBrand) ? lead.rest : undefined;
-        code = cleanModel(whole ?? (code === null ? rest : code.slice(token.index + token[0].length - rest.length)));
-      }
-    }
-  }
-  if (SONY_ERICSSON.test(ua) && (uaBrand === null || uaBrand === 'Sony')) uaBrand = 'Sony Ericsson';
-  if (uaBrand === null || uaBrand === parserVendor) {
-    const hbbVendor = hbbtvVendor(t, ua);
-    if (hbbVendor !== null) uaBrand = hbbVendor;
-  }
-  if (uaBrand === null && engine === 'Trident') uaBrand = ieOemMaker(t, ua);
-  // A maker word of the brand vocabulary leading the code (`KIVI 32H500GR`,
-  // `TOOKY T83`, `DOOV_D10`): the UA names its maker.
-  let atStart: { brand: string; rest: string } | undefined;
-  if (uaBrand !== null && uaBrand === parserVendor && leading === null && code !== null) {
-    // ua-parser-js matches maker names anywhere in the code (`itel` inside
-    // `Oukitel U20Plus` and `NAVITEL A730`): when the vocabulary's longest
-    // maker word at the start of the code contains that shorter name past
-    // its first letter, the UA spells the longer maker, which wins.
-    const lead = brandAtStart(t.makers, code);
-    const vendor = uaBrand.toLowerCase();
-    const spelled = lead === undefined ? '' : code.slice(0, code.length - lead.rest.length).toLowerCase();
-    // Likewise a maker word set apart by a space is the maker the UA states,
-    // whatever vendor the parser read elsewhere in the code or inferred from
-    // its shape — unless the code starts with that vendor's own name. A word
-    // joined by a dash is not enough: it is as often a product code
-    // (Huawei's `ABC-LX3` codes).
-    if (lead !== undefined && lead.rest !== '' && !sameMaker(t, lead.brand, uaBrand) && (spelled.indexOf(vendor) > 0 || (spelled.endsWith(' ') && !spelled.startsWith(vendor)))) {
-      uaBrand = lead.brand;
-      atStart = lead;
-    }
-  }
-  if (uaBrand === null && code !== null) {
-    atStart = brandAtStart(t.makers, code);
-    if (atStart !== undefined) uaBrand = atStart.brand;
-  } else if (uaBrand === null && !modelHidden && !ua.startsWith('Mozilla')) {
-    // Feature phones and apps that lead with the device (`BIRD.A150`, `Sagem-my411X/…`).
-    atStart = brandAtStart(t.makers, ua);
-    // `Reeder/4020.79` is an app and its version, not a maker and a model.
-    if (atStart !== undefined && ua.slice(0, Math.min(ua.length, 200) - atStart.rest.length).trimEnd().endsWith('/')) atStart = undefined;
-    if (atStart !== undefined && atStart.rest !== '') {
-      uaBrand = atStart.brand;
-      code = cleanModel(atStart.rest.split(BRAND_REST_END, 1)[0]!);
-    }
-  }
-  if (uaBrand === null && !modelHidden) {
-    for (const prefix of WAP_BROWSER_PREFIXES) {
-      if (!ua.startsWith(prefix)) continue;
-      const lead = brandAtStart(t.makers, ua.slice(prefix.length));
-      if (lead !== undefined && lead.rest !== '') {
-        uaBrand = lead.brand;
-        if (code === null) code = cleanModel(lead.rest.split(BRAND_REST_END, 1)[0]!);
-      }
-    }
-  }
-  // The maker the UA's fields, tokens and build id name (uaMakers.ts).
-  if (uaBrand === null && !modelHidden) uaBrand = makerInUa(t.rules.uaMakers, { ua, android, makers: t.makers, codeFamilies: t.codeFamilies });
-  let info: ModelInfo | undefined;
-  const appleId = APPLE_ID.exec(ua);
-  const ucIos = appleId === null ? UC_IOS_DEVICE.exec(ua) : null;
-  const appleCode = appleId !== null ? `${appleId[1]!},${appleId[2]!}` : ucIos !== null ? `${UC_IOS_FAMILY[ucIos[1]!]!}${ucIos[2]!},${ucIos[3]!}` : null;
-  if (appleCode !== null) {
-    // Apps name the exact Apple hardware: that identifies the generation.
-    info = lookupModelCode(t.models, appleCode, 'Apple');
-    code = info?.code ?? appleCode;
-    uaBrand = 'Apple';
-  }
-  if (code !== null && info === undefined) {
-    info = lookupModelCode(t.models, code, uaBrand ?? undefined);
-    if (info === undefined && BRAND_PREFIX.test(code)) info = lookupModelCode(t.models, code.replace(BRAND_PREFIX, ''), uaBrand ?? undefined);
-    // A table hit under another maker than the one the UA names is a code
-    // collision (`HTC Hero` is not Mobicell's `Hero`): trust the UA.
-    // ua-parser-js also infers a vendor from code shapes alone (`A102OP` →
-    // Acer): a vendor the UA never spells out loses to the table.
-    if (info !== undefined && uaBrand !== null && !sameMaker(t, info.brand, uaBrand)) {
-      const byToken = (leading !== null && sameMaker(t, brandOfToken(t, leading[1]!), uaBrand)) || (token !== null && sameMaker(t, brandOfToken(t, token[1]!), uaBrand));
-      if (uaBrand === parserVendor && !byToken && vendorGuessed(ua, uaBrand)) uaBrand = null;
-      else info = undefined;
-    }
-  }
-  // A maker's code family (codeFamilies.ts) names the maker of a code the
-  // table does not know, and the device kind even for a table row without one.
-  // The table's marketing name can be a family's product line (`9009F` →
-  // `1T 7 3G NEW`, a tablet): it wins over a code family that knows no kind.
-  // Families whose shape includes the maker's prefix (`BQ-7083G`) see the code as written.
-  const byCode = code === null ? undefined : (withMaker === null ? undefined : codeFamily(t.codeFamilies, withMaker)) ?? codeFamily(t.codeFamilies, code);
-  const byName = (byCode === undefined || byCode.kind === null) && info !== undefined && info.model !== info.code ? codeFamily(t.codeFamilies, info.model) : undefined;
-  const codeFam = byName ?? byCode;
-  const familyFits = codeFam !== undefined && (info === undefined || sameMaker(t, info.brand, codeFam.brand));
-  // As with the table: a vendor ua-parser-js inferred from the code's shape
-  // alone (`OV32300` → LG) and that the UA never spells loses to the family.
-  if (codeFam !== undefined && info === undefined && uaBrand !== null && uaBrand === parserVendor && leading === null && token === null && !sameMaker(t, codeFam.brand, uaBrand) && vendorGuessed(ua, uaBrand)) uaBrand = codeFam.brand;
-  if (uaBrand === null && code !== null && info === undefined) uaBrand = productLine(t.codeFamilies, code)?.brand ?? codeFam?.brand ?? brandOfFirstWord(t, code);
-  // One spelling per maker, whichever path named it (the maker list's).
-  let brand = info !== undefined ? canonicalBrand(t.makers, info.brand) : uaBrand === null ? null : canonicalBrand(t.makers, uaBrand);
-  // Some Play-list rows carry the brand as the "marketing name" (RMX2121 →
-  // "realme"): that names nothing, so the code stays the model.
-  const tableName = info !== undefined && norm(info.model) !== norm(info.brand) ? info.model : undefined;
-  let model = tableName ?? (code === null || brand === null ? code : atStart !== undefined && atStart.brand === brand && atStart.rest !== '' && code.endsWith(atStart.rest) && spellsBrand(code.slice(0, code.length - atStart.rest.length), brand) ? atStart.rest : withoutBrand(code, brand));
-  if (brand !== null) {
-    // POCO has been sold as its own brand since 2020; the model table files
-    // it under Xiaomi with the sub-brand in the name ('POCO X3 Pro').
-    if (brand === 'Xiaomi' && model !== null && POCO_MODEL.test(model)) {
-      brand = 'POCO';
-      model = model.replace(POCO_MODEL, '');
-    }
-  }
-  const apple = APPLE_HARDWARE.exec(ua);
-  if (info === undefined && (uaBrand === null || uaBrand === 'Apple') && (os === 'iOS' || os === 'iPadOS' || os === 'watchOS' || (os === null && apple !== null))) {
-    // iOS UAs name only the product line: the generation is not knowable.
-    brand = 'Apple';
-    if (apple !== null && (model === null || model === apple[1])) model = apple[1]!;
-    modelHidden = true;
-  }
-  if (os === 'Mac' && brand === null) brand = 'Apple';
-  const specs = info === undefined ? undefined : lookupSpecs(t.specs, info.brand, info.model);
-  const familyKind = familyFits && codeFam.kind !== null && (uaBrand === null || sameMaker(t, uaBrand, codeFam.brand)) ? codeFam.kind : undefined;
-  return { brand, model, code, modelHidden, info, specs, familyKind };
+  const f: DeviceFacts = {
+    t,
+    ua,
+    parserVendor,
+    engine,
+    os,
+    android,
+    leading: leadingDevice(ua),
+    // On the whole UA only for non-Mozilla agents (feature phones: `SAMSUNG-SGH-Z100`).
+    token: code !== null ? BRAND_TOKEN.exec(code) : modelHidden || ua.startsWith('Mozilla') ? null : BRAND_TOKEN.exec(ua),
+    uaBrand: parserVendor ?? (vendorHint === undefined ? null : brandOfToken(t.makers, vendorHint)),
+    code,
+    withMaker: null,
+    atStart: undefined,
+    modelHidden,
+    info: undefined,
+    codeFam: undefined,
+    brand: null,
+    model: null,
+  };
+  applyDeviceRules(t.rules.naming, nameReading(applyDeviceRules(t.rules.maker, f)));
+  const { info } = f;
+  return { brand: f.brand, model: f.model, code: f.code, modelHidden: f.modelHidden, info, specs: info === undefined ? undefined : lookupSpecs(t.specs, info.brand, info.model), familyKind: familyKind(f) };
 }
 
 /** The browser, its version, and whether an app made the request. */
@@ -764,7 +493,7 @@ export function parseDevice(t: DeviceTables, ua: string, hints: ClientHints): Pa
   const osStep = readOs(t, ua, o, d.vendor, hints);
   const android = osStep.os !== null && ANDROID_FAMILY.has(osStep.os);
   const codeStep = readModelCode(t, ua, d, osStep.os, android, hints);
-  const device = readDevice(t, ua, d, e.name, osStep, android, codeStep);
+  const device = readDevice(t, ua, d, e.name, osStep.os, android, codeStep);
   // An iPad on iOS 13 or later runs iPadOS.
   const os = osStep.os === 'iOS' && device.model === 'iPad' && osStep.osVersion !== null && Number(MAJOR_MINOR.exec(osStep.osVersion)?.[1] ?? 0) >= 13 ? 'iPadOS' : osStep.os;
   const browser = readBrowser(ua, b, os, android, robot.headless, hints);

@@ -403,8 +403,6 @@ export const FB_MODEL = /\bFBMD\/([^;\]]{2,40})[;\]]/;
 /** End of the model after a leading maker word in a non-Mozilla UA (`A150` in `BIRD.A150 …`, `K750i` in `SonyEricssonK750i/R1`). */
 export const BRAND_REST_END = /[\s/;()]/;
 
-/** The POCO sub-brand leading a Xiaomi marketing name (`POCO X3 Pro`). */
-export const POCO_MODEL = /^POCO[ _]/i;
 
 /**
  * The Android model in UAs that lost their parentheses

@@ -5,6 +5,8 @@
  * run the check with a table changed (the redundancy test removes one rule
  * at a time) without touching module state.
  */
+import { MAKER_RULES, NAMING_RULES } from './brandRules.js';
+import type { DeviceRule } from './brandRules.js';
 import { CATEGORY_RULES } from './category.js';
 import type { CategoryRule } from './category.js';
 import { MODEL_BLOCK_RULES } from './modelBlocks.js';
@@ -24,9 +26,13 @@ export interface DeviceRules {
   readonly modelBlocks: readonly ModelBlockRule[];
   /** The maker a UA names outside its model code (uaMakers.ts). */
   readonly uaMakers: readonly UaMakerRule[];
+  /** The maker the UA states, the model table's row and the code family (brandRules.ts). */
+  readonly maker: readonly DeviceRule[];
+  /** The brand and model after the table's naming (brandRules.ts). */
+  readonly naming: readonly DeviceRule[];
   /** The device category (category.ts). */
   readonly category: readonly CategoryRule[];
 }
 
 /** The tables as shipped. */
-export const DEVICE_RULES: DeviceRules = Object.freeze({ os: OS_RULES, osHints: OS_HINT_RULES, modelBlocks: MODEL_BLOCK_RULES, uaMakers: UA_MAKER_RULES, category: CATEGORY_RULES });
+export const DEVICE_RULES: DeviceRules = Object.freeze({ os: OS_RULES, osHints: OS_HINT_RULES, modelBlocks: MODEL_BLOCK_RULES, uaMakers: UA_MAKER_RULES, maker: MAKER_RULES, naming: NAMING_RULES, category: CATEGORY_RULES });

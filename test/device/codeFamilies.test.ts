@@ -91,7 +91,7 @@ describe('codeFamily', () => {
   });
   it('names every maker as the maker list spells it', () => {
     const names = new Set(allBrands(T.makers).map((b) => b.brand));
-    for (const on of ['code', 'line', 'oem', 'platform'] as const) for (const r of makerRules(T.makers, on)) expect(names.has(r.brand), `${on} ${r.pattern} → ${r.brand}`).toBe(true);
+    for (const on of ['code', 'line', 'oem', 'platform', 'parent', 'split'] as const) for (const r of makerRules(T.makers, on)) expect(names.has(r.brand), `${on} ${r.pattern} → ${r.brand}`).toBe(true);
   });
 });
 

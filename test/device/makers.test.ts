@@ -96,6 +96,25 @@ describe('compileMakers (scripts/device/brands.ts)', () => {
     expect(() => compileMakers(makers, [rule({}), rule({ pattern: 'rmx~~~~' })])).toThrow(/listed twice/);
     expect(() => compileMakers(makers, [rule({ on: 'regex' })])).toThrow(/unknown on/);
   });
+  it('compiles sub-brand rows (parent, split) and refuses a kind, a shape or a sub-brand that is its parent', () => {
+    const realme = parseBrandRows([{ line: 1, cells: { brand: 'OPPO', tokens: 'OPPO', kinds: 'phone', note: '' } }]).table;
+    const sub = (cells: Record<string, string>): { line: number; cells: Record<string, string> } => ({ line: 9, cells: { on: 'parent', pattern: 'realme', brand: 'OPPO', kind: '', why: 'realme began as OPPO’s sub-brand.', ...cells } });
+    const { table } = compileMakers(realme, [sub({}), sub({ on: 'split', pattern: 'Find X' })]);
+    expect(table.rows).toContainEqual(['parent', 'realme', 0, '', expect.any(String) as string]);
+    expect(table.rows).toContainEqual(['split', 'Find X', 0, '', expect.any(String) as string]);
+    expect(() => compileMakers(realme, [sub({ kind: 'smartphone' })])).toThrow(/names no kind/);
+    expect(() => compileMakers(realme, [sub({ pattern: 'RMX#' })])).toThrow(/must be a name/);
+    expect(() => compileMakers(realme, [sub({ pattern: 'Oppo' })])).toThrow(/its own parent/);
+  });
+});
+
+describe('sub-brands of the maker table', () => {
+  it('a split sub-brand leading a table name is reported as its own brand, a parent one stays with the parent', () => {
+    // POCO F4 (22021211RG) and Redmi Note 12 (23021RAA2Y): the table files both under Xiaomi.
+    const poco = checkDevice(android('22021211RG'));
+    expect([poco.brand, poco.model]).toEqual(['POCO', 'F4']);
+    expect(checkDevice(android('23021RAA2Y')).brand).toBe('Xiaomi');
+  });
 });
 
 describe('platform words of one maker (maker-rules.csv, on=platform)', () => {

@@ -62,6 +62,12 @@ const FAMILY_CASES: readonly { ua: string; headers?: Record<string, string>; fie
   },
   { ua: 'Mozilla/5.0 (iPod touch; CPU iPhone OS 15_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.6 Mobile/15E148 Safari/604.1', field: 'category', want: 'media_player', why: 'an iPod touch' },
   { ua: 'WeatherApp/4.1 (iPad; iOS 17.4; Scale/2.00)', field: 'category', want: 'tablet', why: "an iPad app's agent" },
+  {
+    ua: 'PANTECH-P2030/R01 Browser/Obigo/Q05A Profile/MIDP-2.0 Configuration/CLDC-1.1',
+    field: 'brand',
+    want: 'Pantech',
+    why: "a Pantech feature phone led by its maker's name, whose P-number ua-parser-js reads as another maker's (Breeze III, AT&T)",
+  },
   { ua: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36', headers: { 'sec-ch-ua-mobile': '?1' }, field: 'category', want: 'smartphone', why: 'Sec-CH-UA-Mobile ?1 on a UA naming no platform' },
 ];
 

@@ -18,15 +18,26 @@ import type { DataBundle } from '../../data/bundle.js';
 export const BRANDS_FORMAT = MAKERS.formatVersion;
 
 /**
+ * Where a curated maker rule applies: `code` model-code families, `line`
+ * product lines and schemes, `oem` IE OEM tokens, `platform` words of
+ * platforms one maker ships, `parent` a sub-brand sold under its parent's
+ * model numbers, `split` a sub-brand reported as its own brand that the
+ * model table files under its parent with the sub-brand leading the name.
+ */
+export type RuleKind = 'code' | 'line' | 'oem' | 'platform' | 'parent' | 'split';
+
+/**
  * A curated maker rule: a model-code family (`code`), a product line or
- * scheme tried before the others (`line`), or an Internet Explorer OEM token
- * (`oem`), with the maker in the maker list's spelling.
+ * scheme tried before the others (`line`), an Internet Explorer OEM token
+ * (`oem`), a one-maker platform word (`platform`) or a sub-brand (`parent`,
+ * `split`: the pattern is the sub-brand's name), with the maker (for a
+ * sub-brand, its parent) in the maker list's spelling.
  *
  * @example const r: MakerRule = { on: 'code', pattern: 'U#GT*', brand: 'Cube', kind: 'tablet', why: '…' };
  */
 export interface MakerRule {
-  readonly on: 'code' | 'line' | 'oem' | 'platform';
-  /** A shape (code, line; see src/device/codeFamilies.ts matchShape) or a whole OEM token. */
+  readonly on: RuleKind;
+  /** A shape (code, line, platform; see src/device/codeFamilies.ts matchShape), a whole OEM token or a sub-brand's name. */
   readonly pattern: string;
   readonly brand: string;
   /** Device category of the whole family, or null when it mixes kinds. */
@@ -48,7 +59,7 @@ interface TokenEntry {
 /** The maker table, indexed: what every maker lookup reads (open it with {@link openMakers}). */
 export interface MakerTable {
   names: string[];
-  rules: Record<'code' | 'line' | 'oem' | 'platform', MakerRule[]>;
+  rules: Record<RuleKind, MakerRule[]>;
   kinds: (readonly string[])[];
   /** lower-case token and its squashed form → brand index (exact-only tokens left out) */
   byToken: Map<string, number>;
@@ -115,9 +126,9 @@ function build(json: MakerTableJson): MakerTable {
   const byToken = new Map<string, number>();
   const byPrefix = new Map<string, TokenEntry[]>();
   const byExact = new Map<string, number>();
-  const rules: MakerTable['rules'] = { code: [], line: [], oem: [], platform: [] };
+  const rules: MakerTable['rules'] = { code: [], line: [], oem: [], platform: [], parent: [], split: [] };
   for (const [on, token, brand, kind, why] of json.rows) {
-    if (on === 'code' || on === 'line' || on === 'oem' || on === 'platform') {
+    if (on !== 'token' && on !== 'exact') {
       rules[on].push(Object.freeze({ on, pattern: token, brand: names[brand] ?? '', kind: kind === '' ? null : (kind as DeviceCategory), why }));
       continue;
     }
@@ -315,14 +326,15 @@ export function allBrands(t: MakerTable): readonly { brand: string; kinds: reado
 /**
  * The curated maker rules of one kind, in table order (first match wins):
  * `code` model-code families, `line` product lines and schemes, `oem` IE OEM
- * tokens, `platform` words of platforms one maker ships. Frozen rows; brands in the maker list's spelling.
+ * tokens, `platform` words of platforms one maker ships, `parent` and
+ * `split` sub-brands. Frozen rows; brands in the maker list's spelling.
  *
  * @example
  * // not run: `makers` stands for a table a checker opened (src/device/tables.ts)
  * declare const makers: MakerTable;
  * makerRules(makers, 'oem').find((r) => r.pattern === 'MDDR')?.brand // 'Dell'
  */
-export function makerRules(t: MakerTable, on: 'code' | 'line' | 'oem' | 'platform'): readonly MakerRule[] {
+export function makerRules(t: MakerTable, on: RuleKind): readonly MakerRule[] {
   return t.rules[on];
 }
 

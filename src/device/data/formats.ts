@@ -228,7 +228,7 @@ export const RELEASES = dataset<ReleaseJson>({
 });
 
 /** Where a maker row applies. */
-export type RuleOn = 'token' | 'exact' | 'code' | 'line' | 'oem' | 'platform';
+export type RuleOn = 'token' | 'exact' | 'code' | 'line' | 'oem' | 'platform' | 'parent' | 'split';
 
 /** data/device/makers.json: the maker list and its rows. */
 export interface MakerTableJson {
@@ -237,14 +237,14 @@ export interface MakerTableJson {
   readonly rows: [RuleOn, string, number, string, string][];
 }
 
-const RULE_ON: ReadonlySet<string> = new Set(['token', 'exact', 'code', 'line', 'oem', 'platform']);
+const RULE_ON: ReadonlySet<string> = new Set(['token', 'exact', 'code', 'line', 'oem', 'platform', 'parent', 'split']);
 
-/** Device makers: brand spellings, code families, product lines, IE OEM tokens. */
+/** Device makers: brand spellings, code families, product lines, IE OEM tokens, platforms, sub-brands. */
 export const MAKERS = dataset<MakerTableJson>({
   product: 'device',
   name: 'makers',
   file: 'device/makers.json',
-  formatVersion: 2,
+  formatVersion: 3,
   encoding: 'json',
   check: (d) =>
     objectWith(d, 'data', {
