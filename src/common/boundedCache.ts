@@ -109,9 +109,20 @@ export class BoundedCache<K extends number | CacheKey, V extends NonNullable<unk
   /** 1 when the slot's entry was used since the hand last passed it. */
   readonly #used: Uint8Array;
   #hand = 0;
-  /** Keys set once and not stored (see `admitOnSecondSet`), emptied when it holds that many. */
-  readonly #seen: Set<K> | undefined;
+  /**
+   * Keys set once and not stored (see `admitOnSecondSet`): a one-hash Bloom
+   * filter (TinyLFU's doorkeeper: Einziger, Friedman and Manes, "TinyLFU: A
+   * Highly Efficient Cache Admission Policy", ACM Transactions on Storage,
+   * 2017) of 16 bits per key of the window, emptied after that many keys
+   * have set a bit. A bit array, not a Set of the keys: a stream of keys met
+   * once then costs a hash and a bit, no insert into a growing table. A key
+   * never set may pass as set before (at most 1 in 16): it is then stored as
+   * a recurring one, which costs a slot and changes no value.
+   */
+  readonly #seen: Int32Array | undefined;
+  readonly #seenShift: number;
   readonly #seenMax: number;
+  #seenCount = 0;
 
   /**
    * @param maxSize most entries kept, a non-negative integer (`0` caches nothing)
@@ -130,7 +141,9 @@ export class BoundedCache<K extends number | CacheKey, V extends NonNullable<unk
     }
     this.maxSize = maxSize;
     this.#used = new Uint8Array(maxSize);
-    this.#seen = admitOnSecondSet > 0 ? new Set<K>() : undefined;
+    const bits = admitOnSecondSet > 0 ? Math.max(32, 2 ** Math.ceil(Math.log2(admitOnSecondSet * 16))) : 0;
+    this.#seen = bits > 0 ? new Int32Array(bits / 32) : undefined;
+    this.#seenShift = bits > 0 ? 32 - Math.log2(bits) : 0;
     this.#seenMax = admitOnSecondSet;
   }
 
@@ -162,14 +175,7 @@ export class BoundedCache<K extends number | CacheKey, V extends NonNullable<unk
     }
     const max = this.maxSize;
     if (max === 0) return;
-    const seen = this.#seen;
-    if (seen !== undefined) {
-      if (!seen.delete(key)) {
-        if (seen.size >= this.#seenMax) seen.clear();
-        seen.add(key);
-        return;
-      }
-    }
+    if (this.#seen !== undefined && this.#firstSet(key)) return;
     if (slots.size < max) {
       slot = slots.size;
     } else {
@@ -189,6 +195,22 @@ export class BoundedCache<K extends number | CacheKey, V extends NonNullable<unk
     this.#used[slot] = 0;
   }
 
+  /** Whether `key` is set for the first time within the admission window (then marked, not stored). */
+  #firstSet(key: K): boolean {
+    const bits = this.#seen!;
+    // The top bits of the key's hash mixed by a multiply (2^32 / golden ratio): every unit of the key moves them.
+    const bit = Math.imul(hashOfKey(key), 0x9e3779b1) >>> this.#seenShift;
+    const word = bit >>> 5;
+    const mask = 1 << (bit & 31);
+    if ((bits[word]! & mask) !== 0) return false;
+    bits[word]! |= mask;
+    if (++this.#seenCount >= this.#seenMax) {
+      bits.fill(0);
+      this.#seenCount = 0;
+    }
+    return true;
+  }
+
   /** The value for `key`, computing and storing it on a miss. */
   getOrCompute(key: K, compute: () => V): V {
     let value = this.get(key);
@@ -198,4 +220,12 @@ export class BoundedCache<K extends number | CacheKey, V extends NonNullable<unk
     }
     return value;
   }
+}
+
+/** FNV-1a (32 bits) over a string key's UTF-16 units; a number key's own 32 low bits mixed with its high ones. */
+function hashOfKey(key: number | string): number {
+  if (typeof key === 'number') return (key | 0) ^ ((key / 0x1_0000_0000) | 0);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  return h;
 }
