@@ -72,7 +72,7 @@ describe('analysePart', () => {
 
   it('remembers a part and answers it as analysed afresh', () => {
     // Every fixture part (under 4,096 distinct, the memo's admission window), three rounds with one analyser:
-    // the first analyses, the second analyses and remembers, the third answers from the memo (the same object
+    // the first analyses (and marks), the second analyses and remembers, the third answers from the memo (the same object
     // as the second), with the content of an analyser that has met none of them.
     const parts = [...new Set([...realNames(), ...fakeNames()].flatMap((n) => [n.first, n.last]))].filter((p) => p.length <= 64);
     expect(parts.length).toBeGreaterThan(1500);
@@ -81,11 +81,15 @@ describe('analysePart', () => {
     const first = parts.map((p) => memo.analyse(p));
     const second = parts.map((p) => memo.analyse(p));
     const third = parts.map((p) => memo.analyse(p));
+    // The admission filter is a Bloom filter: a part it takes for one met before (at most 1 in 16) is remembered
+    // from its first analysis.
+    let rememberedFirst = 0;
     for (let i = 0; i < parts.length; i++) {
       expect(third[i], parts[i]).toEqual(new PartAnalyser(tables).analyse(parts[i]!));
-      expect(second[i], parts[i]).not.toBe(first[i]);
+      if (second[i] === first[i]) rememberedFirst++;
       expect(third[i], parts[i]).toBe(second[i]);
     }
+    expect(rememberedFirst).toBeLessThanOrEqual(parts.length / 16);
   });
 
   it('analyses afresh a short part whose folded form is long (NFKC lengthens U+FDFA 18 times): the memo keeps short analyses only', () => {
