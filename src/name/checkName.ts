@@ -182,9 +182,10 @@ export function createNameCheck(options?: NameCheckOptions): NameCheck {
 }
 
 /** {@link createNameCheck} on `plain` (the one-call functions' data) when given, else on the bundle the options name. */
-function createNameCheckIn(options: NameCheckOptions | undefined, plain: DataContext | undefined): NameCheck {
+function createNameCheckIn(options: NameCheckOptions | undefined, plain: DataContext | undefined, shared?: NameCheck): NameCheck {
   const { scoring, data, country } = checkedOptions(options);
-  return nameCheckOn(plain ?? openData(data), { scoring, country });
+  // On the shared checker's tables and caches, when given: opening them for each call would cost far more than the check.
+  return shared === undefined ? nameCheckOn(plain ?? openData(data), { scoring, country }) : checkOnState(STATE.get(shared), { scoring, country });
 }
 
 /** The options of {@link createNameCheck}, checked. */
@@ -331,12 +332,6 @@ export function checkName(firstName: string, lastName: string, options?: NameChe
   if (options !== null && typeof options === 'object' && Object.getPrototypeOf(options) === Object.prototype) {
     const keys = Object.keys(options);
     if (keys.length === 1 && keys[0] === 'country') return checkerFor(undefined)(firstName, lastName, options as NameCallOptions);
-    // Other options on the one-call functions' data: a check for the call, on the shared checker's tables and
-    // caches (opening them for each call would cost far more than the check).
-    if ((options as NameCheckOptions).data === undefined) {
-      const { scoring, country } = checkedOptions(options);
-      return checkOnState(STATE.get(checkerFor(undefined)), { scoring, country })(firstName, lastName);
-    }
   }
   return checkerFor(options)(firstName, lastName);
 }
