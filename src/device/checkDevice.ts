@@ -1,4 +1,4 @@
-import { dataOptionRule, openData, plainDataContext, withClock } from '../data/context.js';
+import { dataOptionRule, openData, withClock } from '../data/context.js';
 import type { DataContext } from '../data/context.js';
 import { clockOption, readClock } from '../common/clock.js';
 import { preloadOnce } from '../data/preload.js';
@@ -383,8 +383,11 @@ export function createDeviceCheck(options?: DeviceCheckFactoryOptions): DeviceCh
   return createDeviceCheckIn(options, undefined);
 }
 
-/** {@link createDeviceCheck} on `plain` (the one-call functions' data) when given, else on the bundle the options name. */
-function createDeviceCheckIn(options: DeviceCheckFactoryOptions | undefined, plain: DataContext | undefined): DeviceCheck {
+/**
+ * {@link createDeviceCheck} on `plain` (the one-call functions' data) when
+ * given, else on the bundle the options name; on `shared`'s tables when given.
+ */
+function createDeviceCheckIn(options: DeviceCheckFactoryOptions | undefined, plain: DataContext | undefined, shared?: DeviceCheck): DeviceCheck {
   const { scoring, cacheSize, data, now } = checkOptions<DeviceCheckFactoryOptions>(options, '', {
     ...DEVICE_OPTION_RULES,
     scoring: scoringOption,
@@ -392,7 +395,7 @@ function createDeviceCheckIn(options: DeviceCheckFactoryOptions | undefined, pla
     now: clockOption,
   });
   // The clock travels in the data context: a checker's five checks read the same one.
-  return deviceCheckOn(plain === undefined ? openData(data, 'data', now) : withClock(plain, now), { scoring, cacheSize });
+  return deviceCheckOn(plain === undefined ? openData(data, 'data', now) : withClock(plain, now), { scoring, cacheSize, ...(shared === undefined ? {} : { tables: tablesOf(shared) }) });
 }
 
 /** What {@link deviceCheckOn} builds a check from besides its data. */
@@ -403,6 +406,8 @@ export interface DeviceCheckOnOptions {
   readonly cacheSize?: number;
   /** The rule tables (tests only: the redundancy test removes one rule at a time). @default DEVICE_RULES @internal */
   readonly rules?: DeviceRules;
+  /** Tables already opened on a context of the same bundle (the one-call checker's), else opened here. @internal */
+  readonly tables?: DeviceTables;
 }
 
 /** Where a check keeps its tables, for {@link tablesOf}: a symbol, so no caller meets it by accident. */
@@ -418,7 +423,7 @@ const TABLES = hiddenSlot<DeviceTables>('device tables');
  */
 export function deviceCheckOn(context: DataContext, options: DeviceCheckOnOptions = {}): DeviceCheck {
   const { scoring, cacheSize = DEFAULT_CACHE_SIZE } = options;
-  const tables = openDeviceTables(context, options.rules);
+  const tables = options.tables ?? openDeviceTables(context, options.rules);
   const score = createScorer(DEVICE_SCORE_MODEL, scoring);
   // Keyed by the user agent and each hint as separate, length-prefixed parts:
   // no user agent text can build the key of another user agent plus hints.
@@ -463,7 +468,9 @@ export function tablesOf(check: DeviceCheck): DeviceTables {
 }
 
 // The one-call function's checker, on the one-call functions' bundle; uncached (cacheSize 0), as before.
-const defaultCheck = sharedChecker((options: DeviceCheckFactoryOptions | undefined, plain: DataContext | undefined) => createDeviceCheckIn({ cacheSize: 0, ...options }, plain));
+const defaultCheck = sharedChecker((options: DeviceCheckFactoryOptions | undefined, plain: DataContext | undefined, shared: DeviceCheck | undefined) =>
+  createDeviceCheckIn({ cacheSize: 0, ...options }, plain, shared),
+);
 
 /** Preloads the checker {@link checkDevice} uses without scoring options (the root's `preload()`). @internal */
 export function preloadSharedDeviceCheck(): void {
@@ -492,11 +499,7 @@ export function preloadSharedDeviceCheck(): void {
 export function checkDevice(userAgent: string, options?: DeviceCheckOptions): DeviceResult {
   assertString(userAgent, 'userAgent');
   const { headers, scoring, now } = checkOptions<DeviceCheckOptions>(options, '', { ...DEVICE_CALL_RULES, scoring: scoringOption });
-  if (scoring !== undefined) {
-    const score = createScorer(DEVICE_SCORE_MODEL, scoring);
-    // The shared checker's tables: the same bundle, opened once.
-    const tables = tablesOf(defaultCheck(undefined));
-    return evaluate(tables, userAgent, readClientHints(headers), score, now === undefined ? readClock(plainDataContext().now) : now.getTime());
-  }
-  return defaultCheck(undefined)(userAgent, headers === undefined && now === undefined ? undefined : { ...(headers === undefined ? {} : { headers }), ...(now === undefined ? {} : { now }) });
+  // Scoring of the call's own: a check for the call, on the shared checker's tables (see sharedChecker).
+  const check = defaultCheck(scoring === undefined ? undefined : { scoring });
+  return check(userAgent, headers === undefined && now === undefined ? undefined : { ...(headers === undefined ? {} : { headers }), ...(now === undefined ? {} : { now }) });
 }
