@@ -1,8 +1,8 @@
 /**
  * The architecture of src/, as rules: the single source of the layers that
  * docs/ARCHITECTURE.md draws (test/docs/architecture.test.ts checks the two
- * agree). `npm run lint` runs `depcruise src --ignore-known`: a violation not
- * in .dependency-cruiser-known-violations.json fails it.
+ * agree). `npm run lint` runs `depcruise src`: any violation fails it (there
+ * is no list of known exceptions).
  *
  * Layers, each importing only those below it:
  *
