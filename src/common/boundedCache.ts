@@ -63,7 +63,9 @@ export function cacheKey(...parts: readonly KeyPart[]): CacheKey {
  * (whose encodings are strings too).
  *
  * @example
- * memo.get(stringKey('jane'));
+ * const memo = new BoundedCache<CacheKey, number>(8);
+ * memo.set(stringKey('jane'), 4);
+ * memo.get(stringKey('jane')); // 4
  */
 export function stringKey(value: string): CacheKey {
   return value as CacheKey;

@@ -111,9 +111,9 @@ export function brandOfToken(makers: MakerTable, word: string): string {
 }
 
 /**
- * The maker token a non-Mozilla UA starts with (`SAMSUNG-SGH-Z100`, `Nokia6300/2.0`), with a model after it.
+ * The maker token a non-Mozilla UA starts with (`SAMSUNG-SGH-Z100`, `SonyEricssonK800i`), with a model after it.
  *
- * @example leadingDevice('Nokia6300/2.0 (05.00) Profile/MIDP-2.0')?.[1]; // 'Nokia'
+ * @example leadingDevice('SAMSUNG-SGH-Z100/1.0 Profile/MIDP-2.0')?.[1]; // 'SAMSUNG'
  */
 export function leadingDevice(ua: string): RegExpExecArray | null {
   if (ua.startsWith('Mozilla')) return null;
