@@ -13,6 +13,7 @@ export * from './errors.js';
 export * from './scoring/index.js';
 export { parseScoringFile, readScoringFile, scoringFileText, SCORING_FILE_FORMAT, SCORING_FILE_VERSION } from './tuning/scoringFile.js';
 export type { ScoringFromFile } from './tuning/scoringFile.js';
+export { renderTuningReport } from './tuning/report.js';
 export type * from './tuning/types.js';
 export * from './email/index.js';
 export * from './device/index.js';

@@ -7,4 +7,5 @@ export * from '../scoring/index.js';
 export type { ScoringOptions, WeightCode } from '../registry.js';
 export { parseScoringFile, readScoringFile, scoringFileText, SCORING_FILE_FORMAT, SCORING_FILE_VERSION } from '../tuning/scoringFile.js';
 export type { ScoringFromFile } from '../tuning/scoringFile.js';
+export { renderTuningReport } from '../tuning/report.js';
 export type * from '../tuning/types.js';
