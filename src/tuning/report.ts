@@ -329,7 +329,10 @@ function refusals(fit: ScoringFit): string {
  * @param provenance the provenance the scoring file records
  * @returns the page, as one string
  * @example
- * // not run: needs a labelled file
+ * // not run: writes report.html from your own fit
+ * import { writeFileSync } from 'node:fs';
+ * declare const fit: ScoringFit;
+ * declare const provenance: ScoringProvenance;
  * writeFileSync('report.html', renderTuningReport(fit, provenance));
  */
 export function renderTuningReport(fit: ScoringFit, provenance: ScoringProvenance): string {
