@@ -129,7 +129,7 @@ const identity: SubjectFit = {
 const fit: ScoringFit = {
   scoring: { weights: { EMAIL_DISPOSABLE: 3.4, EMAIL_FREE: 0.1, IDENTITY_EMAIL: 0.8 }, bands: { email: email.bands, identity: identity.bands } },
   subjects: [email, identity],
-  refused: [{ subject: 'phone', reason: 'fewer than 200 rows (140)' }],
+  refused: [{ subject: 'phone', reason: '140 rows, fewer than 200' }],
   options: { folds: 5, seed: 1, l2: 1, minCodeRows: 30, targetFpr: 0.01, targetAcceptedAbusive: 0.05 },
 };
 
@@ -234,7 +234,7 @@ describe('renderTuningReport', () => {
       const text = (await page.locator('body').textContent()) ?? '';
       expect(text).toContain(HOSTILE_FILE);
       expect(text).toContain('a'.repeat(64));
-      expect(text).toContain('phone: fewer than 200 rows (140)');
+      expect(text).toContain('phone: 140 rows, fewer than 200');
       expect(text).toContain('seen on 12 rows, fewer than 30');
       expect(text).toContain('AUC 0.861 → 0.912');
       expect(text).toContain('genuine blocked 0.71% (target ≤ 1.00%)');
