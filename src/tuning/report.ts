@@ -114,7 +114,7 @@ function histogramChart(fit: SubjectFit): string {
   const width = 640;
   const left = 92;
   const right = 12;
-  const top = 34;
+  const top = 46;
   const strip = 92;
   const gap = 14;
   const axis = 38;
@@ -179,8 +179,8 @@ function histogramChart(fit: SubjectFit): string {
       `Bars: share of each label's rows per 50 points. Fitted band edges solid (${edges(fit.bands).join(', ')}), old ones dashed (${edges(fit.bandsBefore).join(', ')}).`,
     ) +
     strips +
-    edgeLines(edges(fit.bandsBefore), 'before', bottom + 26, 10) +
-    edgeLines(edges(fit.bands), 'after', top - 18, -10) +
+    edgeLines(edges(fit.bandsBefore), 'before', bottom + 26, 12) +
+    edgeLines(edges(fit.bands), 'after', top - 8, -12) +
     scale +
     `</svg>`
   );
@@ -240,9 +240,16 @@ function bandsTable(fit: SubjectFit): string {
   return `<table class="bands"><caption>Moved bands highlighted</caption><thead><tr><th scope="col">cluster</th><th scope="col">before</th><th scope="col">after</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/**
+ * The weights table: every code some row raised, then in one line the codes
+ * no row raised (their weights cannot move; a model has dozens of them, and
+ * a row each would bury the ones that did).
+ */
 function weightsTable(fit: SubjectFit): string {
   if (fit.weights.length === 0) return '<p class="none">No weights.</p>';
-  const rows = fit.weights
+  const unseen = fit.weights.filter((c) => c.rows === 0 && weight(c.before) === weight(c.after));
+  const shown = fit.weights.filter((c) => !unseen.includes(c));
+  const rows = shown
     .map((c) => {
       const changed = weight(c.before) !== weight(c.after);
       const delta = c.after - c.before;
@@ -254,11 +261,17 @@ function weightsTable(fit: SubjectFit): string {
     })
     .join('');
   const changed = fit.weights.filter((c) => weight(c.before) !== weight(c.after)).length;
-  return (
-    `<table class="weights"><caption>Weights (nats): ${changed} of ${fit.weights.length} changed, highlighted</caption>` +
-    `<thead><tr><th scope="col">code</th><th scope="col">kind</th><th scope="col">rows</th><th scope="col">before</th><th scope="col">after</th><th scope="col">change</th><th scope="col">fitted or kept because</th></tr></thead>` +
-    `<tbody>${rows}</tbody></table>`
-  );
+  const table =
+    shown.length === 0
+      ? '<p class="none">No row raised any of its codes.</p>'
+      : `<table class="weights"><caption>Weights (nats): ${changed} of the ${shown.length} codes the rows raised changed, highlighted</caption>` +
+        `<thead><tr><th scope="col">code</th><th scope="col">kind</th><th scope="col">rows</th><th scope="col">before</th><th scope="col">after</th><th scope="col">change</th><th scope="col">fitted or kept because</th></tr></thead>` +
+        `<tbody>${rows}</tbody></table>`;
+  const none =
+    unseen.length === 0
+      ? ''
+      : `<p class="unseen">Raised by no row, weights kept (${unseen.length}): ${unseen.map((c) => `<code>${escape(c.code)}</code> ${weight(c.before)}`).join(', ')}</p>`;
+  return table + none;
 }
 
 function section(fit: SubjectFit, options: ScoringFit['options']): string {
@@ -371,7 +384,7 @@ th, td { padding: 3px 10px 3px 0; text-align: left; border-bottom: 1px solid #ee
 tbody th { font-weight: normal; } td.num { text-align: right; font-variant-numeric: tabular-nums; padding-right: 16px; }
 tr.changed { background: #fff4d1; } tr.changed td:nth-child(5) { font-weight: 700; }
 .weights { width: 100%; } .weights code { overflow-wrap: anywhere; }
-.none { color: #8a94a6; } .refused li { margin: 2px 0; }
+.none { color: #8a94a6; } .unseen { font-size: 12px; color: #5b6677; margin: 8px 0 0; } .refused li { margin: 2px 0; }
 </style>
 </head>
 <body>
