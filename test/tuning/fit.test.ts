@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
+import { EMAIL_SCORE_MODEL } from '../../src/email/index.js';
 import { IP_SCORE_MODEL } from '../../src/ip/index.js';
 import { createScorer } from '../../src/scoring/createScorer.js';
 import { fitScoring, placeBands } from '../../src/tuning/fit.js';
@@ -212,8 +213,20 @@ describe('fitScoring: identity', () => {
     }
     // Products with no rows are carried by nobody: kept, seen on 0 rows.
     expect(weightOf(identity, 'IDENTITY_PHONE')).toMatchObject({ rows: 0, kept: 'seen on 0 rows, fewer than 30' });
-    expect(weightOf(identity, 'IDENTITY_EMAIL').rows).toBeGreaterThan(1000);
     expect(identity.aucAfter).toBeGreaterThan(identity.aucBefore);
+    // Each side carries the e-mail score rescored by the fitted e-mail weights, and only its side: above 500 the trust code, below it the risk code.
+    const rescore = createScorer(EMAIL_SCORE_MODEL, { weights: fit.scoring.weights, bands: fit.scoring.bands.email! });
+    let above = 0;
+    let below = 0;
+    for (const row of rows) {
+      const s = rescore((row.email as ScoredResult).reasons.filter((r) => r.code !== 'EMAIL_BASELINE').map((r) => ({ code: r.code as 'EMAIL_FREE' }))).score;
+      if (s > 500) above++;
+      if (s < 500) below++;
+    }
+    expect(above).toBeGreaterThan(1000);
+    expect(below).toBeGreaterThan(1000);
+    expect(weightOf(identity, 'IDENTITY_EMAIL').rows).toBe(above);
+    expect(weightOf(identity, 'IDENTITY_EMAIL_RISK').rows).toBe(below);
   });
 });
 
