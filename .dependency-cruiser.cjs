@@ -7,7 +7,7 @@
  * Layers, each importing only those below it:
  *
  *   apps       cli → (server, batch, update)          src/cli, src/server, src/batch, src/update
- *   checker    registry, checker, resolve, one-call   src/*.ts, src/providers, src/subpaths
+ *   checker    registry, checker, resolve, one-call   src/*.ts, src/providers, src/subpaths, src/tuning
  *   identity   the cross-signal check                 src/identity
  *   products   email, device, ip, phone, name         src/<product>
  *   scoring, data                                      src/scoring, src/data
@@ -22,7 +22,7 @@ const SCORING = '^src/scoring/';
 const DATA = '^src/data/';
 const PRODUCTS = '^src/(email|device|ip|phone|name)/';
 const IDENTITY = '^src/identity/';
-const CHECKER = '^src/([^/]+\\.ts$|providers/|subpaths/)';
+const CHECKER = '^src/([^/]+\\.ts$|providers/|subpaths/|tuning/)';
 const APPS = '^src/(cli|server|batch|update)/';
 
 /** A rule forbidding `from` to import anything in src that is not in `allowed`. */

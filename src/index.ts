@@ -11,6 +11,13 @@
  */
 export * from './errors.js';
 export * from './scoring/index.js';
+export { parseScoringFile, readScoringFile, scoringFileText, SCORING_FILE_FORMAT, SCORING_FILE_VERSION } from './tuning/scoringFile.js';
+export type { ScoringFromFile } from './tuning/scoringFile.js';
+export { evaluateScores, DEFAULT_EVALUATE_CODES } from './tuning/evaluate.js';
+export { fitScoring, placeBands, FIT_DEFAULTS, MIN_FIT_ROWS, MIN_FIT_LABEL_ROWS } from './tuning/fit.js';
+export { readLabel, LABEL_VALUES } from './tuning/labels.js';
+export { renderTuningReport } from './tuning/report.js';
+export type * from './tuning/types.js';
 export * from './email/index.js';
 export * from './device/index.js';
 export * from './ip/index.js';

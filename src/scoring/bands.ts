@@ -29,13 +29,14 @@ export const SCORECARD_BANDS: ProductBandTable = Object.freeze([
  * with the band at fault in `field` (`scoring.bands[1].min` for a gap or an
  * overlap before band 1, `scoring.bands` for the wrong number of bands).
  *
+ * @param subject the product whose table this is in a table per product (`.email`), for the error's path
  * @throws InputError `SCORING_CONFIG` when the table is not `count` contiguous integer bands over 0..1000
  * @example
  * validateBands([{ min: 0, max: 499 }, { min: 500, max: 1000 }], 2)
  */
-export function validateBands(bands: unknown, count: number): BandTable {
+export function validateBands(bands: unknown, count: number, subject = ''): BandTable {
   const fail = (where: string, why: string): never => {
-    throw new InputError('SCORING_CONFIG', `scoring.bands${where} ${why}`, `scoring.bands${where}`);
+    throw new InputError('SCORING_CONFIG', `scoring.bands${subject}${where} ${why}`, `scoring.bands${subject}${where}`);
   };
   if (!Array.isArray(bands)) {
     return fail('', `must be 'default', 'scorecard' or an array of ${count} { min, max } bands`);

@@ -2,7 +2,7 @@ import { checkOptions, isPlainObject, kindOf, optionError, optionPath } from '..
 import type { OptionRule } from '../common/options.js';
 import { IdentitySignalsError } from '../errors.js';
 import { DEFAULT_BANDS, SCORECARD_BANDS, bandIndex, validateBands } from './bands.js';
-import type { BandTable, BaselineCode, Reason, ScoreModel, ScoreOutcome, ScoredName, ScoringOptions, Signal, SignalSpec } from './types.js';
+import type { BandTable, BaselineCode, Reason, ScoreModel, ScoreOutcome, ScoredName, ScoringOptions, Signal, SignalSpec, SubjectBands } from './types.js';
 
 /**
  * Turns the signals raised by one check into a score, cluster and reasons.
@@ -91,7 +91,7 @@ export function createScorer<Code extends string, Cluster extends string = strin
   options: ScoringOptions<NoInfer<Code>, BandTable> = {},
 ): Scorer<Code, Cluster, Product> {
   checkScoringOptions(options, [model]);
-  const bands = resolveBands(options.bands, model.clusters.length);
+  const bands = resolveBands(options.bands, model);
   const prepared = prepareSignals(model, options.weights);
   const baselineReason: Reason<BaselineCode<Product>> = Object.freeze({
     code: `${model.product.toUpperCase() as Uppercase<Product>}_BASELINE` as const,
@@ -189,10 +189,12 @@ function compareSignals(a: PreparedSignal, b: PreparedSignal): number {
   return a.rank - b.rank || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }
 
-function resolveBands(bands: ScoringOptions<string, BandTable>['bands'], count: number): BandTable {
+function resolveBands(option: ScoringOptions<string, BandTable>['bands'], model: ScoreModel<string, string, ScoredName>): BandTable {
+  // A table per subject: this model's, else the default.
+  const bands = isPlainObject(option) ? (option as SubjectBands<BandTable>)[model.product] : option;
   if (bands === undefined || bands === 'default') return DEFAULT_BANDS;
   if (bands === 'scorecard') return SCORECARD_BANDS;
-  return validateBands(bands, count);
+  return validateBands(bands, model.clusters.length);
 }
 
 function prepareSignals<Code extends string>(
@@ -252,7 +254,24 @@ export function checkScoringOptions(options: unknown, models: readonly ScoreMode
     {
       bands: (bands) => {
         if (bands === 'default' || bands === 'scorecard') return;
-        for (const count of new Set(models.map((m) => m.clusters.length))) validateBands(bands, count);
+        if (!isPlainObject(bands)) {
+          for (const count of new Set(models.map((m) => m.clusters.length))) validateBands(bands, count);
+          return;
+        }
+        for (const [subject, table] of Object.entries(bands as Readonly<Record<string, unknown>>)) {
+          const at = optionPath('scoring.bands', subject);
+          if (!Object.hasOwn(PRODUCT_PREFIXES, subject)) {
+            throw optionError(at, `names no product (bands are given per ${Object.keys(PRODUCT_PREFIXES).join(', ')})`, 'SCORING_CONFIG');
+          }
+          if (table === 'default' || table === 'scorecard') continue;
+          const model = models.find((m) => m.product === subject);
+          // A subject none of these models scores is judged by its own check, as its weight codes are.
+          if (model !== undefined) validateBands(table, model.clusters.length, `.${subject}`);
+          else validateBands(table, 5, `.${subject}`);
+        }
+      },
+      provenance: (provenance, path) => {
+        if (!isPlainObject(provenance)) throw optionError(path, `must be an object, got ${kindOf(provenance)}`, 'SCORING_CONFIG');
       },
       weights: (weights, path) => checkWeights(weights, path, models),
     },

@@ -22,6 +22,7 @@ export type {
   ScoreModel,
   ScoreOutcome,
   ScoringOptions,
+  SubjectBands,
   Signal,
   SignalKind,
   SignalSpec,

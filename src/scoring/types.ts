@@ -227,10 +227,13 @@ export interface ScoringOptions<Code extends string = string, Bands extends Band
    * Band table: `'default'` (five 200-point bands), `'scorecard'`
    * (0–225, 226–450, 451–550, 551–775, 776–1000) or your own five bands:
    * integer `min`/`max`, the first at 0, each starting one above the last,
-   * the last ending at 1000. Any other value throws.
+   * the last ending at 1000. Or one of those per product and for the
+   * identity, by name (`{ email: [...], identity: 'scorecard' }`, what
+   * `identity-signals tune` writes); a product not named gets `'default'`.
+   * Any other value throws.
    * @default 'default'
    */
-  readonly bands?: 'default' | 'scorecard' | Bands;
+  readonly bands?: 'default' | 'scorecard' | Bands | SubjectBands<Bands>;
   /**
    * Override signal weights by code, e.g. `{ EMAIL_FREE: 0.5 }`: a risk's
    * or trust's weight is a log-likelihood ratio in nats, 0..10 (0 turns the
@@ -243,7 +246,22 @@ export interface ScoringOptions<Code extends string = string, Bands extends Band
    * @default {}
    */
   readonly weights?: Readonly<Partial<Record<Code, number>>>;
+  /**
+   * Where these options come from (a tuned scoring file's input, dates and
+   * figures: see `ScoringFile`): kept for the reader, never read by the
+   * scorer. Any plain object.
+   */
+  readonly provenance?: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * A band table per product and for the identity score, by name; a name left
+ * out gets `'default'`.
+ *
+ * @example
+ * const bands: SubjectBands = { email: 'scorecard', identity: [{ min: 0, max: 99 }, { min: 100, max: 299 }, { min: 300, max: 599 }, { min: 600, max: 899 }, { min: 900, max: 1000 }] };
+ */
+export type SubjectBands<Bands extends BandTable = ProductBandTable> = Readonly<Partial<Record<ScoredName, 'default' | 'scorecard' | Bands>>>;
 
 /**
  * Score, cluster and reasons: the tail of every result object, typed by
