@@ -24,7 +24,7 @@ const labelled: LabelledRow[] = rows.map((row, i) => {
   const labels: Record<string, 'abusive' | 'genuine'> = { identity: row.label };
   const out: Record<string, unknown> = { label: row.label, line: i + 1, identity: result.identity, labels };
   for (const product of PRODUCTS) {
-    const own = (result as Record<string, unknown>)[product];
+    const own = (result as unknown as Record<string, unknown>)[product];
     if (!hasInput(row, product) || own === undefined) continue;
     out[product] = own;
     labels[product] = row.products[product]!.label;
