@@ -5,6 +5,7 @@ import type { ProductName } from '../scoring/index.js';
 /** The flags of the CLI, each with how it is written in a usage line and what it does. */
 export const FLAGS = Object.freeze({
   bands: { type: 'string', shown: '--bands default|scorecard', help: 'band table for score_cluster (default: default)' },
+  scoring: { type: 'string', shown: '--scoring <file.json>', help: 'a scoring file (weights and bands per product, as `tune` writes it) over the package\'s' },
   compact: { type: 'boolean', shown: '--compact', help: 'one line of JSON instead of indented output' },
   header: { type: 'string', shown: '--header "Name: value"', help: 'a client-hint request header (Sec-CH-UA-*); repeatable' },
   db: { type: 'string', shown: '--db <file.mmdb>', help: 'a MaxMind .mmdb (GeoIP2/GeoLite2) that overrides the bundled data; repeatable' },
@@ -30,6 +31,11 @@ export const FLAGS = Object.freeze({
   queue: { type: 'string', shown: '--queue <redis://…>', help: 'check the chunks on workers sharing this Redis (BullMQ)' },
   data: { type: 'string', shown: '--data <dir>', help: "a data bundle, whole or partial, instead of the package's (or IDENTITY_SIGNALS_DATA)" },
   json: { type: 'boolean', shown: '--json', help: 'JSON output' },
+  label: { type: 'string', shown: '--label <Column>', help: 'the outcome column: 1/true/bad/abusive/fraud abusive, 0/false/good/genuine/legit genuine' },
+  'target-fpr': { type: 'string', shown: '--target-fpr <share>', help: 'share of genuine rows the two block bands may hold, held out (default: 0.01)' },
+  'target-accepted-abusive': { type: 'string', shown: '--target-accepted-abusive <share>', help: 'share of abusive rows the two accept bands may hold, held out (default: 0.05)' },
+  folds: { type: 'string', shown: '--folds <n>', help: 'folds of the cross-validation, 2..20 (default: 5)' },
+  seed: { type: 'string', shown: '--seed <n>', help: 'seed of the fold assignment: the same seed and rows give the same file (default: 1)' },
   out: { type: 'string', shown: '--out <dir>', help: 'export: the new or empty directory to write into; update: the bundle link to update' },
   products: { type: 'string', shown: '--products <a,b,…>', help: 'update: the products to download and rebuild (device, email, ip, phone; default all)' },
   mirror: { type: 'string', shown: '--mirror <dir|url>', help: 'update: read every download from this folder or URL (<host>/<path> of the upstream URL)' },
@@ -184,30 +190,30 @@ const EXIT_CODES = 'Exit codes: 0 done, 1 failed, 2 usage (a wrong command, flag
 export function flagsOf(command: CommandName, product?: ProductName): readonly FlagName[] {
   switch (command) {
     case 'email':
-      return ['bands', 'data', 'compact', 'help'];
+      return ['bands', 'scoring', 'data', 'compact', 'help'];
     case 'name':
-      return ['country', 'bands', 'data', 'compact', 'help'];
+      return ['country', 'bands', 'scoring', 'data', 'compact', 'help'];
     case 'device':
-      return ['header', 'bands', 'data', 'compact', 'help'];
+      return ['header', 'bands', 'scoring', 'data', 'compact', 'help'];
     case 'ip':
-      return ['db', 'bands', 'data', 'compact', 'help'];
+      return ['db', 'bands', 'scoring', 'data', 'compact', 'help'];
     case 'phone':
-      return ['country', 'bands', 'data', 'compact', 'help'];
+      return ['country', 'bands', 'scoring', 'data', 'compact', 'help'];
     case 'identity':
-      return ['email', 'phone', 'ip', 'ua', 'header', 'first', 'last', 'country', 'bands', 'data', 'compact', 'help'];
+      return ['email', 'phone', 'ip', 'ua', 'header', 'first', 'last', 'country', 'bands', 'scoring', 'data', 'compact', 'help'];
     case 'batch':
-      if (product === 'ip') return ['db', 'bands', 'data', 'help'];
-      if (product === 'phone' || product === 'name') return ['country', 'bands', 'data', 'help'];
+      if (product === 'ip') return ['db', 'bands', 'scoring', 'data', 'help'];
+      if (product === 'phone' || product === 'name') return ['country', 'bands', 'scoring', 'data', 'help'];
       if (product === undefined) {
-        return ['input', 'output', 'format', 'delimiter', 'map', 'fields', 'workers', 'max-memory', 'quiet', 'rejects', 'allow-rejects', 'report', 'skip', 'resume', 'chunk', 'queue', 'db', 'country', 'bands', 'data', 'help'];
+        return ['input', 'output', 'format', 'delimiter', 'map', 'fields', 'workers', 'max-memory', 'quiet', 'rejects', 'allow-rejects', 'report', 'skip', 'resume', 'chunk', 'queue', 'db', 'country', 'bands', 'scoring', 'data', 'help'];
       }
-      return ['bands', 'data', 'help'];
+      return ['bands', 'scoring', 'data', 'help'];
     case 'worker':
       return ['queue', 'workers', 'db', 'data', 'help'];
     case 'demo':
       return ['db', 'bands', 'data', 'help'];
     case 'serve':
-      return ['config', 'port', 'host', 'db', 'country', 'bands', 'data', 'help'];
+      return ['config', 'port', 'host', 'db', 'country', 'bands', 'scoring', 'data', 'help'];
     case 'data':
       return ['data', 'json', 'out', 'products', 'mirror', 'registry', 'allow-shrink', 'help'];
     case 'webhooks':
@@ -222,10 +228,15 @@ const COUNTRY_HELP: Partial<Record<CommandName, string>> = {
   batch: 'ISO 3166-1 alpha-2 country (GB, IT) of rows without their own: of numbers without +, of names',
 };
 
+/** Flags a command reads otherwise than their general line says: how each is written there and what it does. */
+const OWN_FLAGS: Partial<Record<CommandName, Partial<Record<FlagName, { readonly shown: string; readonly help: string }>>>> = {
+};
+
 function optionLines(flags: readonly FlagName[], command: CommandName): string {
-  const width = Math.max(...flags.map((flag) => FLAGS[flag].shown.length)) + 3;
-  const help = (flag: FlagName) => (flag === 'country' ? (COUNTRY_HELP[command] ?? FLAGS.country.help) : FLAGS[flag].help);
-  return flags.map((flag) => `  ${FLAGS[flag].shown.padEnd(width)}${help(flag)}`).join('\n');
+  const shown = (flag: FlagName) => OWN_FLAGS[command]?.[flag]?.shown ?? FLAGS[flag].shown;
+  const width = Math.max(...flags.map((flag) => shown(flag).length)) + 3;
+  const help = (flag: FlagName) => OWN_FLAGS[command]?.[flag]?.help ?? (flag === 'country' ? (COUNTRY_HELP[command] ?? FLAGS.country.help) : FLAGS[flag].help);
+  return flags.map((flag) => `  ${shown(flag).padEnd(width)}${help(flag)}`).join('\n');
 }
 
 /** The usage text of one command, generated from the flags it takes so the two cannot drift. */
