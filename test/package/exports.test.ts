@@ -10,16 +10,16 @@ import * as server from '../../src/server/index.js';
 describe('entry point exports', () => {
   it('identity-signals', () => {
     expect(Object.keys(root).sort()).toEqual([
-      'DEFAULT_BANDS', 'DEVICE_SCORE_MODEL', 'DataError', 'EMAIL_SCORE_MODEL', 'IDENTITY_SCORE_MODEL', 'IPV4_SPECIAL_RANGES', 'IPV6_SPECIAL_RANGES',
-      'IP_SCORE_MODEL', 'IdentitySignalsError', 'InputError', 'MAX_CARRIED_LOGIT', 'MAX_WEIGHT', 'MissingDependencyError', 'NAME_SCORE_MODEL', 'NEUTRAL_SCORE',
-      'PHONE_SCORE_MODEL', 'ProviderError',
-      'QUALITY_CLUSTERS', 'REQUIRED_FIELDS', 'RISK_CLUSTERS', 'SCORECARD_BANDS', 'bandIndex', 'browserFamily', 'checkDevice',
-      'checkEmail', 'checkIdentity', 'checkIdentityAsync', 'checkIp', 'checkName', 'checkPhone', 'classifySpecialRange', 'configureDefaults', 'createChecker', 'createDeviceCheck',
-      'createEmailCheck', 'createIpCheck', 'createNameCheck', 'createPhoneCheck', 'createScorer', 'detectDatabaseKind',
-      'emailCountry', 'embeddedIpv4', 'enrichEmailResult', 'isDataError', 'isDisposableDomain', 'isFreeProviderDomain', 'isIdentitySignalsError',
-      'isInputError', 'isMissingDependencyError', 'isProviderError', 'isRoleLocalPart', 'lookupCarrier', 'matchNameToEmail', 'nameVariants', 'osFamily',
-      'parseEmailAddress', 'parseIp', 'preload', 'readClientHints', 'requestTimeOfHour', 'reservedDomainReason', 'resolve', 'suggestDomain', 'usageFromAsName',
-      'validateBands',
+      'DEFAULT_BANDS', 'DEFAULT_EVALUATE_CODES', 'DEVICE_SCORE_MODEL', 'DataError', 'EMAIL_SCORE_MODEL', 'FIT_DEFAULTS', 'IDENTITY_SCORE_MODEL',
+      'IPV4_SPECIAL_RANGES', 'IPV6_SPECIAL_RANGES', 'IP_SCORE_MODEL', 'IdentitySignalsError', 'InputError', 'LABEL_VALUES', 'MAX_CARRIED_LOGIT', 'MAX_WEIGHT',
+      'MIN_FIT_LABEL_ROWS', 'MIN_FIT_ROWS', 'MissingDependencyError', 'NAME_SCORE_MODEL', 'NEUTRAL_SCORE', 'PHONE_SCORE_MODEL', 'ProviderError', 'QUALITY_CLUSTERS',
+      'REQUIRED_FIELDS', 'RISK_CLUSTERS', 'SCORECARD_BANDS', 'SCORING_FILE_FORMAT', 'SCORING_FILE_VERSION', 'bandIndex', 'browserFamily', 'checkDevice', 'checkEmail',
+      'checkIdentity', 'checkIdentityAsync', 'checkIp', 'checkName', 'checkPhone', 'classifySpecialRange', 'configureDefaults', 'createChecker', 'createDeviceCheck',
+      'createEmailCheck', 'createIpCheck', 'createNameCheck', 'createPhoneCheck', 'createScorer', 'detectDatabaseKind', 'emailCountry', 'embeddedIpv4',
+      'enrichEmailResult', 'evaluateScores', 'fitScoring', 'isDataError', 'isDisposableDomain', 'isFreeProviderDomain', 'isIdentitySignalsError', 'isInputError',
+      'isMissingDependencyError', 'isProviderError', 'isRoleLocalPart', 'lookupCarrier', 'matchNameToEmail', 'nameVariants', 'osFamily', 'parseEmailAddress',
+      'parseIp', 'parseScoringFile', 'placeBands', 'preload', 'readClientHints', 'readLabel', 'readScoringFile', 'requestTimeOfHour', 'reservedDomainReason',
+      'resolve', 'scoringFileText', 'suggestDomain', 'usageFromAsName', 'validateBands',
     ]);
   });
 
