@@ -16,6 +16,7 @@ export type { ScoringFromFile } from './tuning/scoringFile.js';
 export { evaluateScores, DEFAULT_EVALUATE_CODES } from './tuning/evaluate.js';
 export { fitScoring, placeBands, FIT_DEFAULTS, MIN_FIT_ROWS, MIN_FIT_LABEL_ROWS } from './tuning/fit.js';
 export { readLabel, LABEL_VALUES } from './tuning/labels.js';
+export { renderTuningReport } from './tuning/report.js';
 export type * from './tuning/types.js';
 export * from './email/index.js';
 export * from './device/index.js';

@@ -25,7 +25,9 @@ export interface ScoredResult {
  * for one subject (a corpus whose every input carries its own label).
  *
  * @example
+ * const checker = createChecker();
  * const row: LabelledRow = { label: 'abusive', line: 2, email: checker.email('kf83hd92ks@gmail.com') };
+ * row.email !== undefined && 'score' in row.email; // → true
  */
 export interface LabelledRow {
   readonly label: Label;

@@ -18,7 +18,7 @@ describe('entry point exports', () => {
       'createEmailCheck', 'createIpCheck', 'createNameCheck', 'createPhoneCheck', 'createScorer', 'detectDatabaseKind', 'emailCountry', 'embeddedIpv4',
       'enrichEmailResult', 'evaluateScores', 'fitScoring', 'isDataError', 'isDisposableDomain', 'isFreeProviderDomain', 'isIdentitySignalsError', 'isInputError',
       'isMissingDependencyError', 'isProviderError', 'isRoleLocalPart', 'lookupCarrier', 'matchNameToEmail', 'nameVariants', 'osFamily', 'parseEmailAddress',
-      'parseIp', 'parseScoringFile', 'placeBands', 'preload', 'readClientHints', 'readLabel', 'readScoringFile', 'requestTimeOfHour', 'reservedDomainReason',
+      'parseIp', 'parseScoringFile', 'placeBands', 'preload', 'readClientHints', 'readLabel', 'readScoringFile', 'renderTuningReport', 'requestTimeOfHour', 'reservedDomainReason',
       'resolve', 'scoringFileText', 'suggestDomain', 'usageFromAsName', 'validateBands',
     ]);
   });
