@@ -82,6 +82,11 @@ async function runCommand(command: CommandName, line: CommandLine, io: CliIo): P
   };
   const checker = createChecker(options);
   switch (command) {
+    case 'evaluate':
+      return await (await import('./tuning.js')).runEvaluate(flags, scoring, io);
+    case 'tune':
+      // The provenance's date is the checker's clock, the CLI's one.
+      return await (await import('./tuning.js')).runTune(flags, () => checker.now(), io);
     case 'demo':
       for (const input of DEMO_INPUTS) io.out(summarise(input, checker));
       return 0;

@@ -55,7 +55,7 @@ export const FLAGS = Object.freeze({
 export type FlagName = keyof typeof FLAGS;
 
 /** The commands of the CLI. */
-export const COMMANDS = Object.freeze(['email', 'device', 'ip', 'phone', 'name', 'identity', 'batch', 'worker', 'demo', 'serve', 'data', 'webhooks'] as const);
+export const COMMANDS = Object.freeze(['email', 'device', 'ip', 'phone', 'name', 'identity', 'batch', 'evaluate', 'tune', 'worker', 'demo', 'serve', 'data', 'webhooks'] as const);
 
 /** The name of one command. */
 export type CommandName = (typeof COMMANDS)[number];
@@ -130,6 +130,37 @@ a line, a JSON object with the request fields of the product ({"email": …},
 out with "line" first, {"line": N, "error": {"code", "message"}} for a line that cannot be
 checked; blank lines are skipped and counted on stderr. --db applies to batch ip,
 --country to batch phone and batch name.`,
+  },
+  evaluate: {
+    args: '--input <file> --label <Column>',
+    brief: 'how the scores separate a labelled file',
+    summary: `Checks every row of a labelled CSV or NDJSON file as batch does and prints, per product
+and for the identity: rows, AUC, each label's share per band, and the reason codes that
+separate abusive from genuine rows best (each code's rate among both).`,
+    more: `The file, its columns, --map and the country column are read as \`batch --input\` reads them.
+--label names the outcome column (exactly, else ignoring case): 1, true, bad, abusive or
+fraud mean abusive; 0, false, good, genuine or legit genuine (any case). Any other value,
+an empty cell included, refuses the file naming its line; so do a file without data rows, a
+missing label column (the columns are listed) and a file of one label only (exit 2). Rows
+batch would reject are counted and their lines named (--rejects FILE keeps them).
+--scoring FILE evaluates a tuned file's scores instead of the package's. AUC is the chance
+that a genuine row scores above an abusive one (ties half): 0.5 is no better than chance.
+--json prints the whole evaluation as one JSON object. docs/batch.md.`,
+  },
+  tune: {
+    args: '--input <file> --label <Column> --out <scoring.json>',
+    brief: 'fit weights and bands to a labelled file',
+    summary: `Fits each product's weights and bands (and the identity's) to a labelled CSV or NDJSON
+file and writes them as a scoring file, for createChecker({ scoring }) and for the
+scoring option of serve, batch and evaluate.`,
+    more: `The file and --label are read as evaluate reads them (same refusals, exit 2). Every figure
+printed is cross-validated (--folds, --seed): AUC before and after is measured on rows
+the fit did not see, and the bands are placed on such held-out scores so that the block
+bands hold at most --target-fpr of genuine rows and the accept bands at most
+--target-accepted-abusive of abusive rows. A subject with too few rows or labels is not
+fitted, with the reason printed and kept in the file (it keeps the package's scoring). The
+file's provenance holds the input's name and sha256, its rows and labels, the options, the
+date, this version, and per subject the rows and AUC before and after. docs/batch.md.`,
   },
   worker: {
     args: '--queue <redis://…>',
@@ -208,6 +239,10 @@ export function flagsOf(command: CommandName, product?: ProductName): readonly F
         return ['input', 'output', 'format', 'delimiter', 'map', 'fields', 'workers', 'max-memory', 'quiet', 'rejects', 'allow-rejects', 'report', 'skip', 'resume', 'chunk', 'queue', 'db', 'country', 'bands', 'scoring', 'data', 'help'];
       }
       return ['bands', 'scoring', 'data', 'help'];
+    case 'evaluate':
+      return ['input', 'label', 'map', 'delimiter', 'scoring', 'json', 'rejects', 'workers', 'max-memory', 'quiet', 'db', 'country', 'data', 'help'];
+    case 'tune':
+      return ['input', 'label', 'map', 'delimiter', 'out', 'target-fpr', 'target-accepted-abusive', 'folds', 'seed', 'report', 'rejects', 'workers', 'max-memory', 'quiet', 'db', 'country', 'data', 'help'];
     case 'worker':
       return ['queue', 'workers', 'db', 'data', 'help'];
     case 'demo':
@@ -226,10 +261,22 @@ const COUNTRY_HELP: Partial<Record<CommandName, string>> = {
   name: 'ISO 3166-1 alpha-2 country (GB, IT) the name is from',
   identity: 'ISO 3166-1 alpha-2 country (GB, IT) the person declares',
   batch: 'ISO 3166-1 alpha-2 country (GB, IT) of rows without their own: of numbers without +, of names',
+  evaluate: 'ISO 3166-1 alpha-2 country (GB, IT) of rows without their own, as batch reads it',
+  tune: 'ISO 3166-1 alpha-2 country (GB, IT) of rows without their own, as batch reads it',
 };
 
 /** Flags a command reads otherwise than their general line says: how each is written there and what it does. */
 const OWN_FLAGS: Partial<Record<CommandName, Partial<Record<FlagName, { readonly shown: string; readonly help: string }>>>> = {
+  evaluate: {
+    input: { shown: '--input <file>', help: 'the labelled CSV or NDJSON file (as batch reads it)' },
+    json: { shown: '--json', help: 'the evaluation as one JSON object' },
+    rejects: { shown: '--rejects <file>', help: 'write the rows that cannot be read there, with line and reason' },
+  },
+  tune: {
+    input: { shown: '--input <file>', help: 'the labelled CSV or NDJSON file (as batch reads it)' },
+    out: { shown: '--out <scoring.json>', help: 'where the scoring file goes (never the input)' },
+    report: { shown: '--report <file.html>', help: 'write a self-contained HTML report of the fit: ROC, histograms, bands, weights' },
+  },
 };
 
 function optionLines(flags: readonly FlagName[], command: CommandName): string {
