@@ -117,12 +117,13 @@ interface ScoredLine {
 }
 
 /**
- * Checks the labelled file on a pool of threads and gives its rows. Throws
+ * Checks the labelled file on a pool of threads and gives its rows, or
+ * `undefined` when the run failed midway (it has said why; exit 1). Throws
  * {@link UsageError} (exit 2) for a label that is no label (naming its line
  * and value), a file without data rows, a missing label column (naming the
  * columns) and a file of one label.
  */
-export async function readLabelledFile(flags: Flags, command: TuningCommand, scoring: ScoringFromFile | undefined, io: CliIo): Promise<LabelledInput> {
+export async function readLabelledFile(flags: Flags, command: TuningCommand, scoring: ScoringFromFile | undefined, io: CliIo): Promise<LabelledInput | undefined> {
   const options = labelledRunOptions(flags, command, scoring, io.env ?? process.env);
   const { createPool } = await import('../batch/pool.js');
   const { BatchUsageError, runBatchFile } = await import('../batch/run.js');
@@ -195,7 +196,8 @@ export async function readLabelledFile(flags: Flags, command: TuningCommand, sco
   if (bad !== undefined) {
     throw new UsageError(`${options.input}: line ${bad.line}: the label column "${column}" holds ${labelShown(bad.value)}, which is no label (${LABEL_MEANING})`, 'none');
   }
-  if (code !== 0) throw new UsageError(`${command}: the input could not be read to its end (see above)`, 'none');
+  // The run said why (a read error, a thread that failed): nothing is evaluated or written from part of a file.
+  if (code !== 0) return undefined;
   if (rows.length === 0) {
     throw new UsageError(`${options.input} has no data rows${rejected > 0 ? ` (all ${rejected.toLocaleString('en-US')} were rejected)` : ''}: nothing to ${command}`, 'none');
   }
@@ -240,6 +242,7 @@ export function evaluationText(evaluation: Evaluation): string {
 /** `evaluate`: prints the table (or `--json`), exit 0. */
 export async function runEvaluate(flags: Flags, scoring: ScoringFromFile | undefined, io: CliIo): Promise<number> {
   const input = await readLabelledFile(flags, 'evaluate', scoring, io);
+  if (input === undefined) return 1;
   const evaluation = evaluateScores(input.rows, scoring === undefined ? {} : { scoring });
   io.out(flags.given.has('json') ? JSON.stringify(evaluation) : evaluationText(evaluation));
   return 0;
@@ -299,6 +302,7 @@ export async function runTune(flags: Flags, now: () => Date, io: CliIo): Promise
   const seed = whole(flags, 'seed', 0, 2 ** 32 - 1, 'tune');
   const out = flags.given.get('out')![0]!;
   const input = await readLabelledFile(flags, 'tune', undefined, io);
+  if (input === undefined) return 1;
   const fit = fitScoring(input.rows, {
     ...(folds === undefined ? {} : { folds }),
     ...(seed === undefined ? {} : { seed }),
