@@ -39,7 +39,9 @@ interface Tally {
  * @throws InputError `INPUT_OPTION` for an unknown option or a `codes` that is not a whole number ≥ 0;
  * `SCORING_CONFIG` for a `scoring` a checker would refuse
  * @example
+ * import { evaluateScores, type LabelledRow } from 'identity-signals';
  * // not run: needs your labelled rows (a batch run's results with their outcomes)
+ * declare const rows: LabelledRow[];
  * const evaluation = evaluateScores(rows);
  * evaluation.subjects.find((s) => s.subject === 'email')?.auc; // 0.91
  */

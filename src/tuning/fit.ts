@@ -135,7 +135,9 @@ type ProductScores = Float64Array;
  * identity then carries that product's scores as given). A row's subject
  * result absent or `{ error }` leaves the row out of that subject;
  * `labels[subject]` overrides `label`. A reason code the subject's model
- * does not have (a result from another release) is ignored.
+ * does not have (a result from another release) is ignored. The identity
+ * carries a product from the row's own result for it: a row without that
+ * product's result (or with its `{ error }`) carries nothing of it.
  *
  * @param rows labelled rows of results already computed
  * @param options folds, seed, penalty, targets and the scoring the rows were scored with
@@ -144,7 +146,9 @@ type ProductScores = Float64Array;
  * for a row whose label is neither `'abusive'` nor `'genuine'`;
  * `SCORING_CONFIG` for a `scoring` a checker would refuse
  * @example
+ * import { createChecker, fitScoring, type LabelledRow } from 'identity-signals';
  * // not run: needs your labelled rows (a batch run's results with their outcomes)
+ * declare const rows: LabelledRow[];
  * const fit = fitScoring(rows, { targetFpr: 0.01 });
  * const checker = createChecker({ scoring: fit.scoring });
  */
@@ -563,8 +567,10 @@ function countsByScore(scores: ArrayLike<number>, y: ArrayLike<number>): { reado
  * @param targetAcceptedAbusive share of abusive rows the two accept bands may hold
  * @param gate each row's gate band (−1: none); default none
  * @example
- * // not run: needs held-out scores and their labels
- * const bands = placeBands(heldOutScores, genuine, 0.01, 0.05);
+ * // Genuine rows (1) at 300, 700, 990; abusive ones (0) at 10, 20, 400; targets of a third each.
+ * // The block edge is 700 (one genuine row below it); the accept target alone would start at 21,
+ * // below the block edge, so the block edge wins and the accept bands start above a one-point review band.
+ * placeBands([300, 700, 990, 10, 20, 400], [1, 1, 1, 0, 0, 0], 0.34, 0.34).map((b) => b.min); // [0, 300, 700, 701, 702]
  */
 export function placeBands(scores: ArrayLike<number>, y: ArrayLike<number>, targetFpr: number, targetAcceptedAbusive: number, gate?: ArrayLike<number>): ProductBandTable {
   // Per integer score, the rows free to move with the edge: genuine rows not gated into the band below the edge, abusive not gated below the band above.

@@ -30,8 +30,9 @@ export type ScoringFromFile = ScoringOptions & { readonly provenance: ScoringPro
  * @param source the file's name, for messages
  * @throws InputError `SCORING_CONFIG` naming the file and the field at fault
  * @example
- * // not run: reads your scoring file
  * import { readFileSync } from 'node:fs';
+ * import { createChecker, parseScoringFile } from 'identity-signals';
+ * // not run: reads your scoring.json
  * const scoring = parseScoringFile(readFileSync('scoring.json', 'utf8'), 'scoring.json');
  * createChecker({ scoring });
  */
@@ -72,7 +73,7 @@ export function parseScoringFile(text: string, source: string): ScoringFromFile 
  *
  * @throws InputError `SCORING_CONFIG` when the file cannot be read or holds a bad scoring
  * @example
- * // not run: reads your scoring file
+ * // not run: reads your scoring.json
  * const checker = createChecker({ scoring: readScoringFile('scoring.json') });
  */
 export function readScoringFile(path: string): ScoringFromFile {
@@ -90,8 +91,9 @@ export function readScoringFile(path: string): ScoringFromFile {
  * provenance, two-space JSON with a final line break.
  *
  * @example
- * // not run: writes scoring.json
  * import { writeFileSync } from 'node:fs';
+ * import { scoringFileText, type ScoringProvenance } from 'identity-signals';
+ * // not run: writes scoring.json; the provenance is the tune run's
  * declare const provenance: ScoringProvenance;
  * writeFileSync('scoring.json', scoringFileText({ weights: { EMAIL_FREE: 0.4 }, bands: {} }, provenance));
  */

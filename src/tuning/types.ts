@@ -118,13 +118,30 @@ export interface FitOptions {
   readonly folds?: number;
   /** Seed of the fold assignment (the same seed and rows give the same folds and weights). @default 1 */
   readonly seed?: number;
-  /** Strength of the pull of each weight toward the package's (L2, per row of the subject). @default 1 */
+  /**
+   * Strength of the pull of each weight toward the weight the rows were
+   * scored with (`scoring`, else the package's): `l2 / 2 · (w − w₀)²` is
+   * added to the summed log-loss of the subject's rows, so 1 weighs a nat²
+   * of distance like one row's loss; a code on thousands of rows is set by
+   * them, one on dozens stays near its weight. 0: no pull.
+   * @default 1
+   */
   readonly l2?: number;
   /** A code raised on fewer rows than this keeps the package's weight. @default 30 */
   readonly minCodeRows?: number;
-  /** Share of genuine rows the two block bands may hold, on held-out scores. @default 0.01 */
+  /**
+   * Share of genuine rows the two block bands may hold, on held-out scores
+   * (the inner block band: a tenth of it). Above 0, at most 0.5.
+   * @default 0.01
+   */
   readonly targetFpr?: number;
-  /** Share of abusive rows the two accept bands may hold, on held-out scores. @default 0.05 */
+  /**
+   * Share of abusive rows the two accept bands may hold, on held-out scores
+   * (the top band: a tenth of it). Above 0, at most 0.5. When it would put
+   * the accept edge at or below the block edge, the block edge wins and the
+   * accept band starts one point above it.
+   * @default 0.05
+   */
   readonly targetAcceptedAbusive?: number;
   /** The scoring the rows' results were computed with (their starting weights). @default the package's */
   readonly scoring?: ScoringOptions;
@@ -134,7 +151,7 @@ export interface FitOptions {
 export interface WeightChange {
   readonly code: string;
   readonly kind: 'risk' | 'trust' | 'carried';
-  /** Rows of the subject that raised it (carried: that had the product). */
+  /** Rows of the subject that raised it (carried: on which its side of the product's log-odds, the product rescored by its fitted weights, is not 0). */
   readonly rows: number;
   readonly before: number;
   readonly after: number;
@@ -163,7 +180,7 @@ export interface SubjectFit {
   /** On held-out scores with the fitted bands: the share of genuine rows blocked and of abusive rows accepted. */
   readonly heldOut: { readonly genuineBlocked: number; readonly abusiveAccepted: number };
   readonly roc: { readonly before: readonly RocPoint[]; readonly after: readonly RocPoint[] };
-  /** Held-out scores after the fit, per label, in 20 bins of 50 points (the last 950–1000). */
+  /** Held-out scores after the fit: rows of each label in 20 bins of 50 points (0–49 … 900–949, the last 950–1000). */
   readonly histogram: { readonly abusive: readonly number[]; readonly genuine: readonly number[] };
   /** Share abusive per score decile of the held-out scores after the fit (ten groups of equal rows). */
   readonly calibration: readonly { readonly from: number; readonly to: number; readonly rows: number; readonly abusiveShare: number }[];
