@@ -145,7 +145,7 @@ missing label column (the columns are listed) and a file of one label only (exit
 batch would reject are counted and their lines named (--rejects FILE keeps them).
 --scoring FILE evaluates a tuned file's scores instead of the package's. AUC is the chance
 that a genuine row scores above an abusive one (ties half): 0.5 is no better than chance.
---json prints the whole evaluation as one JSON object. docs/batch.md.`,
+--json prints the whole evaluation as one JSON object. docs/tuning.md.`,
   },
   tune: {
     args: '--input <file> --label <Column> --out <scoring.json>',
@@ -160,7 +160,7 @@ bands hold at most --target-fpr of genuine rows and the accept bands at most
 --target-accepted-abusive of abusive rows. A subject with too few rows or labels is not
 fitted, with the reason printed and kept in the file (it keeps the package's scoring). The
 file's provenance holds the input's name and sha256, its rows and labels, the options, the
-date, this version, and per subject the rows and AUC before and after. docs/batch.md.`,
+date, this version, and per subject the rows and AUC before and after. docs/tuning.md.`,
   },
   worker: {
     args: '--queue <redis://…>',
