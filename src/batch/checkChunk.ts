@@ -7,6 +7,7 @@ import type { NameResult } from '../name/index.js';
 import type { PhoneResult } from '../phone/index.js';
 import type { ProductName } from '../scoring/index.js';
 import { quoteInput } from '../common/quoteInput.js';
+import { PRODUCTS } from '../resolve.js';
 import { countryHint, readCountry } from './country.js';
 import { mappedProducts } from './mapColumns.js';
 import { parseCsvRecord, parseCsvRecords } from './read.js';
@@ -28,7 +29,7 @@ export const BATCH_CITY_CACHE_SIZE = 8192;
 
 /** The options of a batch run's checker, on its opened `data`. @internal */
 export function batchCheckerOptions(options: BatchCheckerOptions): CheckerOptions {
-  const scoring = options.bands === undefined ? undefined : { bands: options.bands };
+  const scoring = options.scoring ?? (options.bands === undefined ? undefined : { bands: options.bands });
   const databases = options.databases === undefined || options.databases.length === 0 ? {} : { databases: options.databases };
   return {
     ...(scoring === undefined ? {} : { scoring }),
@@ -49,7 +50,7 @@ export class BatchCheckers {
 
   /** The checker of `options`, built on first use. */
   for(options: BatchCheckerOptions): Checker {
-    const key = JSON.stringify([options.bands, options.country, options.databases, options.data]);
+    const key = JSON.stringify([options.bands, options.scoring, options.country, options.databases, options.data]);
     let checker = this.#byConfiguration.get(key);
     if (checker === undefined) {
       checker = createChecker(batchCheckerOptions(options));
@@ -125,6 +126,27 @@ function rowCountry(row: RowValues, column: string, format: ChunkTask['format'])
     `${format === 'csv' ? 'column' : 'field'} ${JSON.stringify(column)}: ${quoteInput(value)} is not an ISO 3166-1 alpha-2 country code such as GB or IT ` +
       `(${hint ?? '--map country= checks the rows without it'})`,
   );
+}
+
+/**
+ * The label cell as written: a CSV cell's text, an NDJSON field's value
+ * (a string, number, boolean or null: `true` and `1` are labels there), or a
+ * {@link Reject} when the row does not have it.
+ */
+function labelCell(row: RowValues, column: string): unknown {
+  if (row.extras === undefined) return row.get(column);
+  return Object.hasOwn(row.extras, column) ? row.extras[column] : new Reject(`missing field ${JSON.stringify(column)}`);
+}
+
+/** What evaluation and tuning read of a row: per subject its score and each reason's code and points. */
+function scoredRow(out: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const slim: Record<string, unknown> = { line: out.line, label: out.label };
+  for (const subject of [...PRODUCTS, 'identity'] as const) {
+    const result = out[subject] as { score?: number; reasons?: readonly { code: string; points: number }[]; error?: { code: string } } | null | undefined;
+    if (result === null || result === undefined) continue;
+    slim[subject] = result.error !== undefined ? { error: result.error.code } : { score: result.score, reasons: result.reasons!.map(({ code, points }) => ({ code, points })) };
+  }
+  return slim;
 }
 
 /** Splits a whole name at its last space: surnames come last in the exports this reads. */
@@ -274,7 +296,15 @@ export function checkChunk(task: ChunkTask, checkers: BatchCheckers): ChunkResul
       reject(line, own.reason, record);
       continue;
     }
-    const out: Record<string, unknown> = { line };
+    let label: unknown;
+    if (task.label !== undefined) {
+      label = labelCell(row, task.label);
+      if (label instanceof Reject) {
+        reject(line, label.reason, record);
+        continue;
+      }
+    }
+    const out: Record<string, unknown> = task.label === undefined ? { line } : { line, label };
     let refused: Reject | undefined;
     let names: readonly [string, string] | undefined;
     // The row's country column first; an NDJSON row may also say the spec's default_country.
@@ -320,7 +350,7 @@ export function checkChunk(task: ChunkTask, checkers: BatchCheckers): ChunkResul
     }
     addIdentity(checker, out, products, names, declared);
     checked++;
-    text += task.output === 'csv' ? csvLine(out, task.fields) : `${JSON.stringify(out)}\n`;
+    text += task.output === 'csv' ? csvLine(out, task.fields) : `${JSON.stringify(task.output === 'scored' ? scoredRow(out) : out)}\n`;
   }
   return { seq: task.seq, text, rejects, checked, rejected: rejectLines.length, rejectLines, ...(task.report ? { stats } : {}) };
 }

@@ -112,6 +112,26 @@ export function mapColumns(columns: readonly string[], given: Mapping): Mapping 
   return mapping;
 }
 
+/**
+ * The column of `--label`: `wanted` exactly, else ignoring case, as `--map`
+ * finds one. Throws {@link MappingError} naming the columns there are when
+ * none is, and when the column is also mapped to a product or the country
+ * (its cells cannot be both).
+ */
+export function labelColumn(columns: readonly string[], wanted: string, mapping: Mapping, format: 'csv' | 'ndjson'): string {
+  const found = findColumn(columns, wanted);
+  if (found === undefined) {
+    throw new MappingError(
+      format === 'csv'
+        ? `--label ${wanted}: no column "${wanted}" in the input (columns: ${shownColumns(columns)})`
+        : `--label ${wanted}: no field "${wanted}" in the first row (fields: ${shownColumns(columns)})`,
+    );
+  }
+  const taken = ([...PRODUCTS, 'country'] as const).find((p) => mapping[p]?.includes(found));
+  if (taken !== undefined) throw new MappingError(`--label ${wanted}: "${found}" is also the column of ${taken} (map ${taken} to another with --map ${taken}=Column, or ${taken}= to leave it out)`);
+  return found;
+}
+
 function shownColumns(columns: readonly string[]): string {
   const shown = columns.slice(0, 12).map((c) => JSON.stringify(c));
   return `${shown.join(', ')}${columns.length > 12 ? ', …' : ''}`;

@@ -4,7 +4,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { openFile } from '../common/files.js';
 import { numberedLines } from '../common/lines.js';
-import { MappingError, describeMapping, mapColumns, mappedProducts } from './mapColumns.js';
+import { MappingError, describeMapping, labelColumn, mapColumns, mappedProducts } from './mapColumns.js';
 import type { ChunkRunner } from './pool.js';
 import type { RunnerSay } from './types.js';
 
@@ -27,8 +27,11 @@ export interface BatchFileOptions {
   readonly output: string;
   readonly format?: InputFormat;
   readonly delimiter?: string;
-  readonly outputFormat: OutputFormat;
+  /** `scored`: the rows of `evaluate` and `tune` (see {@link ChunkTask.output}). */
+  readonly outputFormat: OutputFormat | 'scored';
   readonly fields?: readonly string[];
+  /** The column carried into each row's `label` (`--label`, found as `--map` finds a column). */
+  readonly label?: string;
   /** The `--map` values read (products the person mapped, or left out with `product=`). */
   readonly maps: Mapping;
   readonly quiet: boolean;
@@ -60,6 +63,8 @@ export interface BatchIo {
   readonly signal?: AbortSignal;
   /** Stop cleanly on SIGINT and SIGTERM (the bin; never in-process, where the signals are the host's). */
   readonly handleSignals?: boolean;
+  /** Given every chunk of the input's bytes as read (`tune` hashes the bytes it checked). */
+  readonly onRead?: (chunk: Buffer | string) => void;
 }
 
 
@@ -154,6 +159,7 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
   async function* counted(): AsyncGenerator<Buffer | string> {
     for await (const chunk of input as AsyncIterable<Buffer | string>) {
       bytesRead += chunk.length;
+      io.onRead?.(chunk);
       yield chunk;
     }
   }
@@ -217,6 +223,7 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
     for (const mapped of Object.values(options.maps)) for (const c of mapped ?? []) if (!columns.includes(c)) columns.push(c);
   }
   const mapping = mapColumns(columns, options.maps);
+  const label = options.label === undefined ? undefined : labelColumn(columns, options.label, mapping, format);
   const fields = options.outputFormat === 'csv' ? (options.fields ?? defaultFields(mapping)) : [];
   const fieldProblem = options.outputFormat === 'csv' ? checkFields(fields, mapping) : undefined;
   if (fieldProblem !== undefined) throw new MappingError(fieldProblem);
@@ -227,7 +234,7 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
   let resumeLine = 0;
   if (options.resume) {
     try {
-      const point = resumePoint(options.output, options.rejects, options.outputFormat, fields);
+      const point = resumePoint(options.output, options.rejects, options.outputFormat === 'csv' ? 'csv' : 'ndjson', fields);
       resumeLine = point.line;
       io.err(`batch: resuming after input line ${resumeLine.toLocaleString('en-US')}${point.cutBytes > 0 ? ` (${plural(point.cutBytes, 'byte')} of unfinished writes cut)` : ''}`);
     } catch (error) {
@@ -324,6 +331,7 @@ export async function runBatchFile(options: BatchFileOptions, io: BatchIo, makeR
       lines: records.map((r) => r.line),
       output: options.outputFormat,
       fields,
+      ...(label === undefined ? {} : { label }),
       checker: options.checker,
       report: options.report !== undefined,
     };

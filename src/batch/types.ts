@@ -1,3 +1,4 @@
+import type { ScoringOptions } from '../registry.js';
 import type { ProductName } from '../scoring/index.js';
 
 /** How the rows of an input are written. */
@@ -23,6 +24,13 @@ export type Mapping = Readonly<Partial<Record<MappedField, readonly string[]>>>;
 /** The checker options a batch passes to every worker: plain values, so they cross threads and machines. */
 export interface BatchCheckerOptions {
   readonly bands?: 'default' | 'scorecard';
+  /**
+   * `--scoring FILE`, read and checked once by the run: the weights and
+   * bands themselves (plain JSON), so every thread and every queue worker
+   * scores with what the run read, whatever files their machines hold.
+   * Replaces `bands`.
+   */
+  readonly scoring?: ScoringOptions;
   /** `--country`: the country of rows without their own (a country column's empty cell): of national numbers, and the name's hint. */
   readonly country?: string;
   readonly databases?: readonly string[];
@@ -45,7 +53,18 @@ export interface ChunkTask {
   readonly mapping: Mapping;
   readonly records: readonly string[];
   readonly lines: readonly number[];
-  readonly output: OutputFormat;
+  /**
+   * `scored`: the rows `evaluate` and `tune` read: `line`, `label` and per
+   * product and identity only `score` and the reasons' `code` and `points`
+   * (a refused check `{ error: code }`), a tenth of a full row's text.
+   */
+  readonly output: OutputFormat | 'scored';
+  /**
+   * A column whose cell is carried, as written, into the row's `label`
+   * (`evaluate`, `tune`): a row without it is rejected as one without a
+   * mapped column is. Its values are read by the run, not here.
+   */
+  readonly label?: string;
   /** CSV output: the columns, dotted paths into the row (`email.score`). */
   readonly fields: readonly string[];
   readonly checker: BatchCheckerOptions;

@@ -165,6 +165,13 @@ function checkArgumentCount(command: CommandName, args: readonly string[], strin
         throw new UsageError(`batch takes a product (${PRODUCTS.join(', ')}) and a file or -`, command);
       }
       return;
+    case 'evaluate':
+    case 'tune':
+      if (args.length > 0) throw new UsageError(`${command} takes no arguments, got ${quoted(args[0]!)} (options start with --)`, command);
+      if (!strings.has('input')) throw new UsageError(`${command} needs --input <file>: a labelled CSV or NDJSON file`, command);
+      if (!strings.has('label')) throw new UsageError(`${command} needs --label <Column>: the column that says abusive (1, true, bad) or genuine (0, false, good)`, command);
+      if (command === 'tune' && !strings.has('out')) throw new UsageError('tune needs --out <scoring.json>: where the scoring file goes', command);
+      return;
     case 'worker':
       if (!strings.has('queue')) throw new UsageError('worker needs --queue redis://host:port', command);
       if (args.length > 0) throw new UsageError(`worker takes no arguments, got ${quoted(args[0]!)} (options start with --)`, command);

@@ -10,6 +10,7 @@ import { isIdentitySignalsError } from '../errors.js';
 import { REQUIRED_FIELDS } from '../resolve.js';
 import type { ProductName } from '../scoring/index.js';
 import { checkOne } from './check.js';
+import { scoringOfFlags } from './scoring.js';
 import { dataDirOf } from './data.js';
 import { UsageError, quoted } from './args.js';
 import type { Flags } from './args.js';
@@ -145,6 +146,8 @@ export function batchFileOptions(flags: Flags, env: Readonly<Record<string, stri
   const problem = writtenFilesProblem(input, [output, rejects, report]);
   if (problem !== undefined) throw new UsageError(problem, 'batch');
   if (flags.given.has('resume') && output === '-') throw new UsageError('--resume reads where --output FILE got to: give the file the killed run wrote', 'batch');
+  // Read here, once: the threads (and a queue's workers) get the checked weights and bands with each chunk, not a path to read again.
+  const scoring = scoringOfFlags(flags, 'batch');
   if (flags.given.has('resume') && flags.given.has('skip')) throw new UsageError('--resume finds where to go on by itself: give --resume or --skip, not both', 'batch');
   return {
     input,
@@ -162,6 +165,7 @@ export function batchFileOptions(flags: Flags, env: Readonly<Record<string, stri
     ...(flags.given.has('chunk') ? { chunkRows: whole(flags, 'chunk', 1, 100_000)! } : {}),
     checker: {
       ...(flags.bands === undefined ? {} : { bands: flags.bands }),
+      ...(scoring === undefined ? {} : { scoring }),
       ...(flags.country === undefined ? {} : { country: flags.country }),
       ...(flags.db.length === 0 ? {} : { databases: flags.db }),
       ...(data === undefined ? {} : { data }),

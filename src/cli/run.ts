@@ -10,6 +10,7 @@ import { checkOne } from './check.js';
 import { dataDirOf, runData } from './data.js';
 import { DEMO_INPUTS, summarise } from './demo.js';
 import { FileProblem, requireFile } from '../common/files.js';
+import { scoringOfFlags } from './scoring.js';
 import { commandUsage, generalUsage } from './usage.js';
 import type { CommandName } from './usage.js';
 import { packageVersion } from '../common/version.js';
@@ -70,8 +71,10 @@ async function runCommand(command: CommandName, line: CommandLine, io: CliIo): P
   const dataDir = dataDirOf(flags, io.env ?? process.env);
   // serve reads its own settings (config file, environment, flags) and refuses to start without a key, before any data.
   if (command === 'serve') return await (await loadOptional('identity-signals serve', 'server', () => import('./serve.js'))).serveCommand(flags, io);
+  const scoring = scoringOfFlags(flags, command);
   const options: CheckerOptions = {
     ...(flags.bands === undefined ? {} : { scoring: { bands: flags.bands } }),
+    ...(scoring === undefined ? {} : { scoring }),
     ...(flags.db.length === 0 ? {} : { ip: { databases: flags.db } }),
     // One country for the command: the phone's for national numbers, the name's hint (where the name is from).
     ...(flags.country === undefined ? {} : { phone: { defaultCountry: flags.country }, name: { country: flags.country } }),
@@ -79,6 +82,11 @@ async function runCommand(command: CommandName, line: CommandLine, io: CliIo): P
   };
   const checker = createChecker(options);
   switch (command) {
+    case 'evaluate':
+      return await (await import('./tuning.js')).runEvaluate(flags, scoring, io);
+    case 'tune':
+      // The provenance's date is the checker's clock, the CLI's one.
+      return await (await import('./tuning.js')).runTune(flags, () => checker.now(), io);
     case 'demo':
       for (const input of DEMO_INPUTS) io.out(summarise(input, checker));
       return 0;

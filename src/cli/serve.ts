@@ -16,6 +16,7 @@ import type { ServeConfig, ServeKey } from '../server/config.js';
 import type { SERVE_ENVIRONMENT } from '../server/environment.js';
 import { createApiServer } from '../server/index.js';
 import type { ApiKey, ApiServer } from '../server/index.js';
+import { readScoringFile } from '../tuning/scoringFile.js';
 import { UsageError } from './args.js';
 import { openData } from '../data/context.js';
 import type { DataContext } from '../data/context.js';
@@ -295,17 +296,25 @@ export async function serveCommand(flags: Flags, io: CliIo): Promise<number> {
     if (error instanceof InputError || error instanceof DataError) throw new UsageError(`config: providers: ${error.message}`, 'serve');
     throw error;
   }
-  const checkerOptions: CheckerOptions = {
+  // --scoring over the config file's `scoring`; either beside a `bands` (flag or file) is refused: the file holds its own.
+  const scoringFile = flags.given.get('scoring')?.[0] ?? config.scoring;
+  if (scoringFile !== undefined && bands !== undefined) {
+    throw new UsageError(`${flags.given.has('bands') ? '--bands' : 'config: bands'} and ${flags.given.has('scoring') ? '--scoring' : 'config: scoring'} both set the bands (a scoring file holds its own): give one of them`, 'serve');
+  }
+  // Read at start (a bad file stops serve: exit 2 naming the file and field) and again by SIGHUP with the data.
+  const checkerOptions = (): CheckerOptions => ({
     ...(bands === undefined ? {} : { scoring: { bands } }),
+    ...(scoringFile === undefined ? {} : { scoring: readScoringFile(scoringFile) }),
     ...(maxmind.length === 0 ? {} : { ip: { databases: maxmind } }),
     ...(country === undefined ? {} : { phone: { defaultCountry: country } }),
     ...(providers.length === 0 ? {} : { providers }),
-  };
+  });
+  const startOptions = checkerOptions();
   // The --data bundle verified (at start, and by a reload) is the checker's own opened bundle: verifying a
   // second copy read and hashed every file twice, and a file changed between the two reads was served unverified.
-  const checkerOn = (context: DataContext | undefined) => createCheckerOn(checkerOptions, context);
+  const checkerOn = (context: DataContext | undefined, options = checkerOptions()) => createCheckerOn(options, context);
   const started = config.data === undefined ? undefined : openData(config.data);
-  const checker = checkerOn(started);
+  const checker = checkerOn(started, startOptions);
   const data = config.data;
   const reloadChecker = (): ReloadedData => {
     if (data === undefined) return { problems: [], checker: checkerOn(undefined) };

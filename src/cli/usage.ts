@@ -5,6 +5,7 @@ import type { ProductName } from '../scoring/index.js';
 /** The flags of the CLI, each with how it is written in a usage line and what it does. */
 export const FLAGS = Object.freeze({
   bands: { type: 'string', shown: '--bands default|scorecard', help: 'band table for score_cluster (default: default)' },
+  scoring: { type: 'string', shown: '--scoring <file.json>', help: 'a scoring file (weights and bands per product, as `tune` writes it) over the package\'s' },
   compact: { type: 'boolean', shown: '--compact', help: 'one line of JSON instead of indented output' },
   header: { type: 'string', shown: '--header "Name: value"', help: 'a client-hint request header (Sec-CH-UA-*); repeatable' },
   db: { type: 'string', shown: '--db <file.mmdb>', help: 'a MaxMind .mmdb (GeoIP2/GeoLite2) that overrides the bundled data; repeatable' },
@@ -30,6 +31,11 @@ export const FLAGS = Object.freeze({
   queue: { type: 'string', shown: '--queue <redis://…>', help: 'check the chunks on workers sharing this Redis (BullMQ)' },
   data: { type: 'string', shown: '--data <dir>', help: "a data bundle, whole or partial, instead of the package's (or IDENTITY_SIGNALS_DATA)" },
   json: { type: 'boolean', shown: '--json', help: 'JSON output' },
+  label: { type: 'string', shown: '--label <Column>', help: 'the outcome column: 1/true/bad/abusive/fraud abusive, 0/false/good/genuine/legit genuine' },
+  'target-fpr': { type: 'string', shown: '--target-fpr <share>', help: 'share of genuine rows the two block bands may hold, held out (default: 0.01)' },
+  'target-accepted-abusive': { type: 'string', shown: '--target-accepted-abusive <share>', help: 'share of abusive rows the two accept bands may hold, held out (default: 0.05)' },
+  folds: { type: 'string', shown: '--folds <n>', help: 'folds of the cross-validation, 2..20 (default: 5)' },
+  seed: { type: 'string', shown: '--seed <n>', help: 'seed of the fold assignment: the same seed and rows give the same file (default: 1)' },
   out: { type: 'string', shown: '--out <dir>', help: 'export: the new or empty directory to write into; update: the bundle link to update' },
   products: { type: 'string', shown: '--products <a,b,…>', help: 'update: the products to download and rebuild (device, email, ip, phone; default all)' },
   mirror: { type: 'string', shown: '--mirror <dir|url>', help: 'update: read every download from this folder or URL (<host>/<path> of the upstream URL)' },
@@ -49,7 +55,7 @@ export const FLAGS = Object.freeze({
 export type FlagName = keyof typeof FLAGS;
 
 /** The commands of the CLI. */
-export const COMMANDS = Object.freeze(['email', 'device', 'ip', 'phone', 'name', 'identity', 'batch', 'worker', 'demo', 'serve', 'data', 'webhooks'] as const);
+export const COMMANDS = Object.freeze(['email', 'device', 'ip', 'phone', 'name', 'identity', 'batch', 'evaluate', 'tune', 'worker', 'demo', 'serve', 'data', 'webhooks'] as const);
 
 /** The name of one command. */
 export type CommandName = (typeof COMMANDS)[number];
@@ -125,6 +131,37 @@ out with "line" first, {"line": N, "error": {"code", "message"}} for a line that
 checked; blank lines are skipped and counted on stderr. --db applies to batch ip,
 --country to batch phone and batch name.`,
   },
+  evaluate: {
+    args: '--input <file> --label <Column>',
+    brief: 'how the scores separate a labelled file',
+    summary: `Checks every row of a labelled CSV or NDJSON file as batch does and prints, per product
+and for the identity: rows, AUC, each label's share per band, and the reason codes that
+separate abusive from genuine rows best (each code's rate among both).`,
+    more: `The file, its columns, --map and the country column are read as \`batch --input\` reads them.
+--label names the outcome column (exactly, else ignoring case): 1, true, bad, abusive or
+fraud mean abusive; 0, false, good, genuine or legit genuine (any case). Any other value,
+an empty cell included, refuses the file naming its line; so do a file without data rows, a
+missing label column (the columns are listed) and a file of one label only (exit 2). Rows
+batch would reject are counted and their lines named (--rejects FILE keeps them).
+--scoring FILE evaluates a tuned file's scores instead of the package's. AUC is the chance
+that a genuine row scores above an abusive one (ties half): 0.5 is no better than chance.
+--json prints the whole evaluation as one JSON object. docs/tuning.md.`,
+  },
+  tune: {
+    args: '--input <file> --label <Column> --out <scoring.json>',
+    brief: 'fit weights and bands to a labelled file',
+    summary: `Fits each product's weights and bands (and the identity's) to a labelled CSV or NDJSON
+file and writes them as a scoring file, for createChecker({ scoring }) and for the
+scoring option of serve, batch and evaluate.`,
+    more: `The file and --label are read as evaluate reads them (same refusals, exit 2). Every figure
+printed is cross-validated (--folds, --seed): AUC before and after is measured on rows
+the fit did not see, and the bands are placed on such held-out scores so that the block
+bands hold at most --target-fpr of genuine rows and the accept bands at most
+--target-accepted-abusive of abusive rows. A subject with too few rows or labels is not
+fitted, with the reason printed and kept in the file (it keeps the package's scoring). The
+file's provenance holds the input's name and sha256, its rows and labels, the options, the
+date, this version, and per subject the rows and AUC before and after. docs/tuning.md.`,
+  },
   worker: {
     args: '--queue <redis://…>',
     brief: 'checks the chunks of `batch --queue` runs',
@@ -184,30 +221,34 @@ const EXIT_CODES = 'Exit codes: 0 done, 1 failed, 2 usage (a wrong command, flag
 export function flagsOf(command: CommandName, product?: ProductName): readonly FlagName[] {
   switch (command) {
     case 'email':
-      return ['bands', 'data', 'compact', 'help'];
+      return ['bands', 'scoring', 'data', 'compact', 'help'];
     case 'name':
-      return ['country', 'bands', 'data', 'compact', 'help'];
+      return ['country', 'bands', 'scoring', 'data', 'compact', 'help'];
     case 'device':
-      return ['header', 'bands', 'data', 'compact', 'help'];
+      return ['header', 'bands', 'scoring', 'data', 'compact', 'help'];
     case 'ip':
-      return ['db', 'bands', 'data', 'compact', 'help'];
+      return ['db', 'bands', 'scoring', 'data', 'compact', 'help'];
     case 'phone':
-      return ['country', 'bands', 'data', 'compact', 'help'];
+      return ['country', 'bands', 'scoring', 'data', 'compact', 'help'];
     case 'identity':
-      return ['email', 'phone', 'ip', 'ua', 'header', 'first', 'last', 'country', 'bands', 'data', 'compact', 'help'];
+      return ['email', 'phone', 'ip', 'ua', 'header', 'first', 'last', 'country', 'bands', 'scoring', 'data', 'compact', 'help'];
     case 'batch':
-      if (product === 'ip') return ['db', 'bands', 'data', 'help'];
-      if (product === 'phone' || product === 'name') return ['country', 'bands', 'data', 'help'];
+      if (product === 'ip') return ['db', 'bands', 'scoring', 'data', 'help'];
+      if (product === 'phone' || product === 'name') return ['country', 'bands', 'scoring', 'data', 'help'];
       if (product === undefined) {
-        return ['input', 'output', 'format', 'delimiter', 'map', 'fields', 'workers', 'max-memory', 'quiet', 'rejects', 'allow-rejects', 'report', 'skip', 'resume', 'chunk', 'queue', 'db', 'country', 'bands', 'data', 'help'];
+        return ['input', 'output', 'format', 'delimiter', 'map', 'fields', 'workers', 'max-memory', 'quiet', 'rejects', 'allow-rejects', 'report', 'skip', 'resume', 'chunk', 'queue', 'db', 'country', 'bands', 'scoring', 'data', 'help'];
       }
-      return ['bands', 'data', 'help'];
+      return ['bands', 'scoring', 'data', 'help'];
+    case 'evaluate':
+      return ['input', 'label', 'map', 'delimiter', 'scoring', 'json', 'rejects', 'workers', 'max-memory', 'quiet', 'db', 'country', 'data', 'help'];
+    case 'tune':
+      return ['input', 'label', 'map', 'delimiter', 'out', 'target-fpr', 'target-accepted-abusive', 'folds', 'seed', 'report', 'rejects', 'workers', 'max-memory', 'quiet', 'db', 'country', 'data', 'help'];
     case 'worker':
       return ['queue', 'workers', 'db', 'data', 'help'];
     case 'demo':
       return ['db', 'bands', 'data', 'help'];
     case 'serve':
-      return ['config', 'port', 'host', 'db', 'country', 'bands', 'data', 'help'];
+      return ['config', 'port', 'host', 'db', 'country', 'bands', 'scoring', 'data', 'help'];
     case 'data':
       return ['data', 'json', 'out', 'products', 'mirror', 'registry', 'allow-shrink', 'help'];
     case 'webhooks':
@@ -220,12 +261,29 @@ const COUNTRY_HELP: Partial<Record<CommandName, string>> = {
   name: 'ISO 3166-1 alpha-2 country (GB, IT) the name is from',
   identity: 'ISO 3166-1 alpha-2 country (GB, IT) the person declares',
   batch: 'ISO 3166-1 alpha-2 country (GB, IT) of rows without their own: of numbers without +, of names',
+  evaluate: 'ISO 3166-1 alpha-2 country (GB, IT) of rows without their own, as batch reads it',
+  tune: 'ISO 3166-1 alpha-2 country (GB, IT) of rows without their own, as batch reads it',
+};
+
+/** Flags a command reads otherwise than their general line says: how each is written there and what it does. */
+const OWN_FLAGS: Partial<Record<CommandName, Partial<Record<FlagName, { readonly shown: string; readonly help: string }>>>> = {
+  evaluate: {
+    input: { shown: '--input <file>', help: 'the labelled CSV or NDJSON file (as batch reads it)' },
+    json: { shown: '--json', help: 'the evaluation as one JSON object' },
+    rejects: { shown: '--rejects <file>', help: 'write the rows that cannot be read there, with line and reason' },
+  },
+  tune: {
+    input: { shown: '--input <file>', help: 'the labelled CSV or NDJSON file (as batch reads it)' },
+    out: { shown: '--out <scoring.json>', help: 'where the scoring file goes (never the input)' },
+    report: { shown: '--report <file.html>', help: 'write a self-contained HTML report of the fit: ROC, histograms, bands, weights' },
+  },
 };
 
 function optionLines(flags: readonly FlagName[], command: CommandName): string {
-  const width = Math.max(...flags.map((flag) => FLAGS[flag].shown.length)) + 3;
-  const help = (flag: FlagName) => (flag === 'country' ? (COUNTRY_HELP[command] ?? FLAGS.country.help) : FLAGS[flag].help);
-  return flags.map((flag) => `  ${FLAGS[flag].shown.padEnd(width)}${help(flag)}`).join('\n');
+  const shown = (flag: FlagName) => OWN_FLAGS[command]?.[flag]?.shown ?? FLAGS[flag].shown;
+  const width = Math.max(...flags.map((flag) => shown(flag).length)) + 3;
+  const help = (flag: FlagName) => OWN_FLAGS[command]?.[flag]?.help ?? (flag === 'country' ? (COUNTRY_HELP[command] ?? FLAGS.country.help) : FLAGS[flag].help);
+  return flags.map((flag) => `  ${shown(flag).padEnd(width)}${help(flag)}`).join('\n');
 }
 
 /** The usage text of one command, generated from the flags it takes so the two cannot drift. */

@@ -46,6 +46,8 @@ export const ServeConfigSchema = Type.Object(
     maxmind: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     defaultCountry: Type.Optional(Type.String({ minLength: 2, maxLength: 2 })),
     bands: Type.Optional(Type.Enum(['default', 'scorecard'])),
+    // A scoring file (as `tune` writes it), by path: read and checked at start and again on SIGHUP.
+    scoring: Type.Optional(Type.String({ minLength: 1 })),
     timeouts: Type.Optional(
       Type.Object(
         { requestMs: Type.Optional(whole()), headersMs: Type.Optional(whole()), keepAliveMs: Type.Optional(whole()), shutdownMs: Type.Optional(whole()) },
@@ -180,6 +182,7 @@ export function readConfigFile(file: string): ServeConfig {
     ...config,
     ...(config.keysFile === undefined ? {} : { keysFile: at(config.keysFile) }),
     ...(config.data === undefined ? {} : { data: at(config.data) }),
+    ...(config.scoring === undefined ? {} : { scoring: at(config.scoring) }),
     ...(config.maxmind === undefined ? {} : { maxmind: config.maxmind.map(at) }),
     ...(config.webhook?.dir === undefined ? {} : { webhook: { ...config.webhook, dir: at(config.webhook.dir) } }),
     ...(Array.isArray(config.providers) ? { providers: config.providers.map((p) => (p.type === 'table' ? { ...p, file: at(p.file) } : p)) } : {}),

@@ -207,7 +207,8 @@ export interface ScoringProvenance {
   readonly tool: string;
   /** When it was written (ISO 8601, the run's clock). */
   readonly created: string;
-  readonly input: { readonly file: string; readonly sha256: string; readonly rows: number; readonly abusive: number; readonly genuine: number };
+  /** The input: its name, the sha256 of its bytes, the rows fitted on and their labels, and the rows rejected (not fitted on). */
+  readonly input: { readonly file: string; readonly sha256: string; readonly rows: number; readonly abusive: number; readonly genuine: number; readonly rejected?: number };
   readonly options: Readonly<Record<string, unknown>>;
   /** Per subject: rows and the cross-validated AUC before and after. */
   readonly subjects: Readonly<Partial<Record<Subject, { readonly rows: number; readonly aucBefore: number; readonly aucAfter: number }>>>;

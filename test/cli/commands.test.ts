@@ -122,18 +122,23 @@ describe('CLI: version and help', () => {
   });
 
   it.each([
-    ['email', ['--bands', '--data', '--compact', '--help']],
-    ['device', ['--header', '--bands', '--data', '--compact', '--help']],
-    ['ip', ['--db', '--bands', '--data', '--compact', '--help']],
-    ['phone', ['--country', '--bands', '--data', '--compact', '--help']],
-    ['name', ['--country', '--bands', '--data', '--compact', '--help']],
+    ['email', ['--bands', '--scoring', '--data', '--compact', '--help']],
+    ['device', ['--header', '--bands', '--scoring', '--data', '--compact', '--help']],
+    ['ip', ['--db', '--bands', '--scoring', '--data', '--compact', '--help']],
+    ['phone', ['--country', '--bands', '--scoring', '--data', '--compact', '--help']],
+    ['name', ['--country', '--bands', '--scoring', '--data', '--compact', '--help']],
     [
       'batch',
-      ['--input', '--output', '--format', '--delimiter', '--map', '--fields', '--workers', '--max-memory', '--quiet', '--rejects', '--allow-rejects', '--report', '--skip', '--resume', '--chunk', '--queue', '--db', '--country', '--bands', '--data', '--help'],
+      ['--input', '--output', '--format', '--delimiter', '--map', '--fields', '--workers', '--max-memory', '--quiet', '--rejects', '--allow-rejects', '--report', '--skip', '--resume', '--chunk', '--queue', '--db', '--country', '--bands', '--scoring', '--data', '--help'],
     ],
     ['worker', ['--queue', '--workers', '--db', '--data', '--help']],
     ['demo', ['--db', '--bands', '--data', '--help']],
-    ['serve', ['--config', '--port', '--host', '--db', '--country', '--bands', '--data', '--help']],
+    ['serve', ['--config', '--port', '--host', '--db', '--country', '--bands', '--scoring', '--data', '--help']],
+    ['evaluate', ['--input', '--label', '--map', '--delimiter', '--scoring', '--json', '--rejects', '--workers', '--max-memory', '--quiet', '--db', '--country', '--data', '--help']],
+    [
+      'tune',
+      ['--input', '--label', '--map', '--delimiter', '--out', '--target-fpr', '--target-accepted-abusive', '--folds', '--seed', '--report', '--rejects', '--workers', '--max-memory', '--quiet', '--db', '--country', '--data', '--help'],
+    ],
     ['data', ['--data', '--json', '--out', '--products', '--mirror', '--registry', '--allow-shrink', '--help']],
   ])('%s --help lists exactly these flags: %s', async (command, flags) => {
     const { out } = await runWith([command, '--help']);
