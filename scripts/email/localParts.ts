@@ -33,6 +33,7 @@ import type { LocalPartsData, ProviderRule } from '../../src/email/data/formats.
 import { joinSortedList } from '../../src/email/sortedList.js';
 import { ROOT, sha256 } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
+import { prng } from '../../src/common/prng.js';
 
 const RAW = join(ROOT, 'data', 'raw');
 /** Shortest string the model judges (shorter ones carry too few trigrams); the runtime uses the same. */
@@ -70,18 +71,6 @@ function particles(): string[] {
 }
 
 const heldOut = (token: string): boolean => createHash('sha256').update(token).digest()[0]! < 26;
-
-/** mulberry32: a small seeded generator, so every build draws the same strings. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Draw = () => number;
 const pick = <T>(r: Draw, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
@@ -211,14 +200,14 @@ export function buildLocalParts(today: string): { data: LocalPartsData; figures:
   const [wordsTrain, wordsHeld] = split(words);
 
   const N = 150_000;
-  const r = rng(20261206);
+  const r = prng(20261206);
   const realSamples = Array.from({ length: N }, () => chosen(r, givenTrain, familyTrain, wordsTrain));
   const genSamples = Array.from({ length: N }, () => generated(r));
   const real = train(realSamples);
   const gen = train(genSamples);
 
   // Threshold: 1% quantile of chosen strings drawn again from the training names and words.
-  const v = rng(7);
+  const v = prng(7);
   const validation = Array.from({ length: 20_000 }, () => chosen(v, givenTrain, familyTrain, wordsTrain))
     .filter((s) => s.length >= MIN_MODEL_LENGTH)
     .map((s) => localPartRatio(s, real, gen))
@@ -226,7 +215,7 @@ export function buildLocalParts(today: string): { data: LocalPartsData; figures:
   const threshold = Math.round(validation[Math.floor(validation.length * 0.01)]! * 1000) / 1000;
 
   // Held-out: joins of names and words the model never saw, and generated strings of another seed.
-  const h = rng(99);
+  const h = prng(99);
   const heldChosen = Array.from({ length: 20_000 }, () => chosen(h, givenHeld, familyHeld, wordsHeld)).filter((s) => s.length >= MIN_MODEL_LENGTH);
   const heldGen = Array.from({ length: 20_000 }, () => generated(h)).filter((s) => s.length >= MIN_MODEL_LENGTH);
   const okChosen = heldChosen.filter((s) => localPartRatio(s, real, gen) >= threshold).length;

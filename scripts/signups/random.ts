@@ -4,22 +4,15 @@
  * Nothing here reads the clock or Math.random.
  */
 import { createHash } from 'node:crypto';
+import { prng } from '../../src/common/prng.js';
 
 /** A seeded random source with the draws the builder needs. */
 export class Random {
-  private state: number;
+  /** A number in [0, 1). */
+  readonly next: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  /** A number in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = prng(seed);
   }
 
   /** An integer in [min, max], both included. */

@@ -20,6 +20,7 @@ import { MAX_CARRIED_LOGIT, MAX_WEIGHT, checkScoringOptions } from '../scoring/c
 import type { ProductBandTable, SignalSpec } from '../scoring/index.js';
 import { auc, bandsOf, labelOf, modelOf, resultOf, SUBJECTS } from './common.js';
 import type { FitOptions, LabelledRow, Refusal, RocPoint, ScoringFit, Subject, SubjectFit, WeightChange } from './types.js';
+import { prng } from '../common/prng.js';
 
 /** A subject with fewer labelled rows than this is not fitted. */
 export const MIN_FIT_ROWS = 200;
@@ -210,18 +211,6 @@ function readOptions(options: FitOptions): Options {
     minCodeRows: options.minCodeRows ?? FIT_DEFAULTS.minCodeRows,
     targetFpr: options.targetFpr ?? FIT_DEFAULTS.targetFpr,
     targetAcceptedAbusive: options.targetAcceptedAbusive ?? FIT_DEFAULTS.targetAcceptedAbusive,
-  };
-}
-
-/** mulberry32: a small seeded PRNG, so the same seed gives the same folds on every platform. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
