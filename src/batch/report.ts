@@ -1,6 +1,7 @@
 import { PRODUCTS } from '../resolve.js';
 import { HISTOGRAM_BINS, TOP_FIELDS, topEntries } from './stats.js';
 import type { BatchStats, Mapping, ProductStats } from './types.js';
+import { escapeHtml, reportPage } from '../common/reportPage.js';
 
 /** What the report says about the run as a whole. */
 export interface ReportSummary {
@@ -13,11 +14,6 @@ export interface ReportSummary {
 
 /** Entries shown per table. */
 const TOP = 10;
-
-/** Text from the data (domains, carriers, file names) is escaped everywhere: a report must not run what a customer file holds. */
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function number(n: number): string {
   return n.toLocaleString('en-US');
@@ -44,7 +40,7 @@ function histogram(bins: readonly number[]): string {
 
 /** A horizontal bar chart of a count table, largest first. */
 function horizontal(entries: readonly [string, number][], label: string): string {
-  if (entries.length === 0) return `<p class="none">No ${escape(label)} in these rows.</p>`;
+  if (entries.length === 0) return `<p class="none">No ${escapeHtml(label)} in these rows.</p>`;
   const width = 600;
   const row = 22;
   const labelWidth = 210;
@@ -54,14 +50,14 @@ function horizontal(entries: readonly [string, number][], label: string): string
       const w = Math.max(1, Math.round((count / max) * (width - labelWidth - 80)));
       const shown = key.length > 28 ? `${key.slice(0, 27)}…` : key;
       return (
-        `<text x="${labelWidth - 6}" y="${i * row + 15}" class="label">${escape(shown)}</text>` +
-        `<rect class="bar" x="${labelWidth}" y="${i * row + 3}" width="${w}" height="${row - 6}"><title>${escape(key)}: ${number(count)}</title></rect>` +
+        `<text x="${labelWidth - 6}" y="${i * row + 15}" class="label">${escapeHtml(shown)}</text>` +
+        `<rect class="bar" x="${labelWidth}" y="${i * row + 3}" width="${w}" height="${row - 6}"><title>${escapeHtml(key)}: ${number(count)}</title></rect>` +
         `<text x="${labelWidth + w + 6}" y="${i * row + 15}" class="count">${number(count)}</text>`
       );
     })
     .join('');
   const height = entries.length * row + 4;
-  return `<svg class="chart bars" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escape(label)}">${bars}</svg>`;
+  return `<svg class="chart bars" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeHtml(label)}">${bars}</svg>`;
 }
 
 /**
@@ -90,10 +86,10 @@ function ipCredit(stats: ProductStats): string {
 function section(product: string, stats: ProductStats, columns: readonly string[]): string {
   const scored = stats.histogram.reduce((a, b) => a + b, 0);
   const tops = Object.entries(TOP_FIELDS[product as keyof typeof TOP_FIELDS])
-    .map(([field, title]) => `<div class="panel"><h3>Top ${escape(title)}</h3>${horizontal(topEntries(stats.tops[field] ?? {}, TOP), title)}</div>`)
+    .map(([field, title]) => `<div class="panel"><h3>Top ${escapeHtml(title)}</h3>${horizontal(topEntries(stats.tops[field] ?? {}, TOP), title)}</div>`)
     .join('');
   return `<section id="${product}">
-<h2>${product} <small>from ${columns.map((c) => `“${escape(c)}”`).join(' + ')}</small></h2>
+<h2>${product} <small>from ${columns.map((c) => `“${escapeHtml(c)}”`).join(' + ')}</small></h2>
 <p class="facts">${number(scored)} scored · ${number(stats.empty)} empty · ${number(stats.errors)} refused by the check</p>
 <div class="grid">
 <div class="panel wide"><h3>Score histogram</h3>${histogram(stats.histogram.length === HISTOGRAM_BINS ? stats.histogram : new Array<number>(HISTOGRAM_BINS).fill(0))}</div>
@@ -117,32 +113,18 @@ export function renderReport(stats: BatchStats, summary: ReportSummary): string 
   const sections = PRODUCTS.filter((p) => stats[p] !== undefined)
     .map((p) => section(p, stats[p]!, summary.mapping[p] ?? []))
     .join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>identity-signals batch report: ${escape(summary.input)}</title>
-<style>
-body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1d2430; background: #fff; }
-h1 { font-size: 20px; margin: 0 0 4px; } h2 { font-size: 18px; margin: 32px 0 4px; } h2 small { font-weight: normal; color: #5b6677; }
-h3 { font-size: 13px; margin: 0 0 6px; color: #3b4658; text-transform: uppercase; letter-spacing: .04em; }
-.facts { color: #5b6677; margin: 0 0 12px; }
+  return reportPage(
+    `identity-signals batch report: ${summary.input}`,
+    `.facts { color: #5b6677; margin: 0 0 12px; }
 .grid { display: flex; flex-wrap: wrap; gap: 16px; }
 .panel { border: 1px solid #dde2ea; border-radius: 6px; padding: 12px; flex: 1 1 480px; max-width: 640px; }
 .chart { width: 100%; height: auto; display: block; }
 .bar { fill: #3867d6; } .histogram .bar { fill: #20a374; }
 .label { font-size: 12px; text-anchor: end; fill: #1d2430; } .count, .tick { font-size: 11px; fill: #5b6677; }
 .none { color: #8a94a6; }
-.credit { color: #5b6677; font-size: 12px; margin: 8px 0 0; } .credit a { color: #3867d6; }
-</style>
-</head>
-<body>
-<h1>Batch report</h1>
-<p class="facts">${escape(summary.input)} · ${number(summary.rows)} rows read · ${number(summary.checked)} checked · ${number(summary.rejected)} rejected</p>
-${sections}
-</body>
-</html>
-`;
+.credit { color: #5b6677; font-size: 12px; margin: 8px 0 0; } .credit a { color: #3867d6; }`,
+    `<h1>Batch report</h1>
+<p class="facts">${escapeHtml(summary.input)} · ${number(summary.rows)} rows read · ${number(summary.checked)} checked · ${number(summary.rejected)} rejected</p>
+${sections}`,
+  );
 }

@@ -6,11 +6,7 @@
 import { SCORE_MODELS } from '../registry.js';
 import type { ProductBandTable } from '../scoring/index.js';
 import type { RocPoint, ScoringFit, ScoringProvenance, SubjectFit } from './types.js';
-
-/** Codes, file names and reasons come from the caller's data: escaped everywhere, so a page never runs what a file holds. */
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml, reportPage } from '../common/reportPage.js';
 
 function count(n: number): string {
   return n.toLocaleString('en-US');
@@ -47,7 +43,7 @@ function edges(bands: ProductBandTable): number[] {
 
 /** A chart's accessible name and description, referenced by the svg. */
 function titled(id: string, title: string, desc: string): string {
-  return `<title id="${id}-title">${escape(title)}</title><desc id="${id}-desc">${escape(desc)}</desc>`;
+  return `<title id="${id}-title">${escapeHtml(title)}</title><desc id="${id}-desc">${escapeHtml(desc)}</desc>`;
 }
 
 function svgOpen(id: string, cls: string, width: number, height: number): string {
@@ -234,7 +230,7 @@ function bandsTable(fit: SubjectFit): string {
     .map((b, i) => {
       const old = fit.bandsBefore[i]!;
       const moved = old.min !== b.min || old.max !== b.max;
-      return `<tr${moved ? ' class="changed"' : ''}><th scope="row">${escape(names[i] ?? String(i + 1))}</th><td>${old.min}–${old.max}</td><td>${b.min}–${b.max}</td></tr>`;
+      return `<tr${moved ? ' class="changed"' : ''}><th scope="row">${escapeHtml(names[i] ?? String(i + 1))}</th><td>${old.min}–${old.max}</td><td>${b.min}–${b.max}</td></tr>`;
     })
     .join('');
   return `<table class="bands"><caption>Moved bands highlighted</caption><thead><tr><th scope="col">cluster</th><th scope="col">before</th><th scope="col">after</th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -254,9 +250,9 @@ function weightsTable(fit: SubjectFit): string {
       const changed = weight(c.before) !== weight(c.after);
       const delta = c.after - c.before;
       return (
-        `<tr${changed ? ' class="changed"' : ''}><th scope="row"><code>${escape(c.code)}</code></th><td>${escape(c.kind)}</td><td class="num">${count(c.rows)}</td>` +
+        `<tr${changed ? ' class="changed"' : ''}><th scope="row"><code>${escapeHtml(c.code)}</code></th><td>${escapeHtml(c.kind)}</td><td class="num">${count(c.rows)}</td>` +
         `<td class="num">${weight(c.before)}</td><td class="num">${weight(c.after)}</td><td class="num">${changed ? `${delta > 0 ? '+' : '−'}${weight(Math.abs(delta))}` : ''}</td>` +
-        `<td>${c.kept === null ? 'fitted' : escape(c.kept)}</td></tr>`
+        `<td>${c.kept === null ? 'fitted' : escapeHtml(c.kept)}</td></tr>`
       );
     })
     .join('');
@@ -270,12 +266,12 @@ function weightsTable(fit: SubjectFit): string {
   const none =
     unseen.length === 0
       ? ''
-      : `<p class="unseen">Raised by no row, weights kept (${unseen.length}): ${unseen.map((c) => `<code>${escape(c.code)}</code> ${weight(c.before)}`).join(', ')}</p>`;
+      : `<p class="unseen">Raised by no row, weights kept (${unseen.length}): ${unseen.map((c) => `<code>${escapeHtml(c.code)}</code> ${weight(c.before)}`).join(', ')}</p>`;
   return table + none;
 }
 
 function section(fit: SubjectFit, options: ScoringFit['options']): string {
-  const s = escape(fit.subject);
+  const s = escapeHtml(fit.subject);
   const blockOk = fit.heldOut.genuineBlocked <= options.targetFpr;
   const acceptOk = fit.heldOut.abusiveAccepted <= options.targetAcceptedAbusive;
   return `<section id="${s}" aria-labelledby="${s}-heading">
@@ -293,13 +289,13 @@ function section(fit: SubjectFit, options: ScoringFit['options']): string {
 
 function provenanceList(provenance: ScoringProvenance, fit: ScoringFit): string {
   const options = Object.entries({ ...fit.options, ...provenance.options })
-    .map(([k, v]) => `${escape(k)} ${escape(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)))}`)
+    .map(([k, v]) => `${escapeHtml(k)} ${escapeHtml(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)))}`)
     .join(' · ');
   const input = provenance.input;
   return `<dl class="provenance">
-<dt>input</dt><dd><code>${escape(input.file)}</code> · ${count(input.rows)} rows (${count(input.abusive)} abusive, ${count(input.genuine)} genuine)</dd>
-<dt>sha256</dt><dd><code>${escape(input.sha256)}</code></dd>
-<dt>created</dt><dd>${escape(provenance.created)} by ${escape(provenance.tool)}</dd>
+<dt>input</dt><dd><code>${escapeHtml(input.file)}</code> · ${count(input.rows)} rows (${count(input.abusive)} abusive, ${count(input.genuine)} genuine)</dd>
+<dt>sha256</dt><dd><code>${escapeHtml(input.sha256)}</code></dd>
+<dt>created</dt><dd>${escapeHtml(provenance.created)} by ${escapeHtml(provenance.tool)}</dd>
 <dt>options</dt><dd>${options}</dd>
 </dl>`;
 }
@@ -309,7 +305,7 @@ function summaryTable(fit: ScoringFit): string {
   const rows = fit.subjects
     .map(
       (f) =>
-        `<tr><th scope="row"><a href="#${escape(f.subject)}">${escape(f.subject)}</a></th><td class="num">${count(f.rows)}</td><td class="num">${count(f.abusive)}</td><td class="num">${count(f.genuine)}</td>` +
+        `<tr><th scope="row"><a href="#${escapeHtml(f.subject)}">${escapeHtml(f.subject)}</a></th><td class="num">${count(f.rows)}</td><td class="num">${count(f.abusive)}</td><td class="num">${count(f.genuine)}</td>` +
         `<td class="num">${auc(f.aucBefore)}</td><td class="num">${auc(f.aucAfter)}</td><td class="num">${percent(f.heldOut.genuineBlocked)}</td><td class="num">${percent(f.heldOut.abusiveAccepted)}</td></tr>`,
     )
     .join('');
@@ -321,7 +317,7 @@ function summaryTable(fit: ScoringFit): string {
 
 function refusals(fit: ScoringFit): string {
   if (fit.refused.length === 0) return '';
-  const items = fit.refused.map((r) => `<li><strong>${escape(r.subject)}</strong>: ${escape(r.reason)} (its weights and bands stay the package's)</li>`).join('');
+  const items = fit.refused.map((r) => `<li><strong>${escapeHtml(r.subject)}</strong>: ${escapeHtml(r.reason)} (its weights and bands stay the package's)</li>`).join('');
   return `<section id="refused" aria-labelledby="refused-heading"><h2 id="refused-heading">Not fitted</h2><ul class="refused">${items}</ul></section>`;
 }
 
@@ -350,17 +346,9 @@ function refusals(fit: ScoringFit): string {
  */
 export function renderTuningReport(fit: ScoringFit, provenance: ScoringProvenance): string {
   const sections = fit.subjects.map((s) => section(s, fit.options)).join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>identity-signals tuning report: ${escape(provenance.input.file)}</title>
-<style>
-body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1d2430; background: #fff; }
-h1 { font-size: 20px; margin: 0 0 4px; } h2 { font-size: 18px; margin: 32px 0 4px; } h2 small { font-weight: normal; color: #5b6677; font-size: 14px; }
-h3 { font-size: 13px; margin: 0 0 6px; color: #3b4658; text-transform: uppercase; letter-spacing: .04em; }
+  return reportPage(
+    `identity-signals tuning report: ${provenance.input.file}`,
+    `h2 small { font-size: 14px; }
 .facts { color: #3b4658; margin: 0 0 12px; } .ok { color: #17795a; } .over { color: #b42318; }
 .provenance { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 8px 0 16px; color: #3b4658; } .provenance dt { font-weight: 600; } .provenance dd { margin: 0; overflow-wrap: anywhere; }
 .grid { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
@@ -384,16 +372,11 @@ th, td { padding: 3px 10px 3px 0; text-align: left; border-bottom: 1px solid #ee
 tbody th { font-weight: normal; } td.num { text-align: right; font-variant-numeric: tabular-nums; padding-right: 16px; }
 tr.changed { background: #fff4d1; } tr.changed td:nth-child(5) { font-weight: 700; }
 .weights { width: 100%; } .weights code { overflow-wrap: anywhere; }
-.none { color: #8a94a6; } .unseen { font-size: 12px; color: #5b6677; margin: 8px 0 0; } .refused li { margin: 2px 0; }
-</style>
-</head>
-<body>
-<h1>Scoring tuning report</h1>
+.none { color: #8a94a6; } .unseen { font-size: 12px; color: #5b6677; margin: 8px 0 0; } .refused li { margin: 2px 0; }`,
+    `<h1>Scoring tuning report</h1>
 ${provenanceList(provenance, fit)}
 ${summaryTable(fit)}
 ${sections}
-${refusals(fit)}
-</body>
-</html>
-`;
+${refusals(fit)}`,
+  );
 }
