@@ -1,4 +1,3 @@
-import { BoundedCache } from '../common/boundedCache.js';
 import { sharedChecker } from '../data/sharedChecker.js';
 import { dataOptionRule, openData, staleDetailAt, withClock, type DataContext } from '../data/context.js';
 import { clockOption, readClock } from '../common/clock.js';
@@ -15,12 +14,13 @@ import { classifyNetwork, type NetworkInfo } from './classify.js';
 import { countryOnly, requestTimeAt } from './city.js';
 import { openDatabase, type OpenedDatabase } from './mmdb.js';
 import { parseIp } from './parseIp.js';
-import { IP_SCORE_MODEL, type IpReasonCode, type IpScoreOutcome, type IpScorer } from './scoreModel.js';
+import { IP_SCORE_MODEL, type IpReasonCode, type IpScorer } from './scoreModel.js';
 import { embeddedIpv4, specialRangeOf } from './specialRanges.js';
 import { openIpTables, type IpTables } from './tables.js';
 import { requestTimeOfHour, timezoneAt } from './time.js';
 import type { ConnectionSpeed, ConnectionType, IpCheck, IpCheckOptions, IpResult } from './types.js';
 import { hiddenSlot } from '../common/hiddenSlot.js';
+import { codeSetScorer } from '../scoring/codeSetScorer.js';
 
 /** `scoring` checked against this product's model: its own codes (another product's are that product's business). */
 const scoringOption = scoringRule([IP_SCORE_MODEL]);
@@ -126,7 +126,7 @@ function createIpCheckIn(options: IpCheckOptions | undefined, plain: DataContext
  */
 export function ipCheckOn(context: DataContext, options: IpCheckOnOptions = {}, opened?: IpTables): IpCheck {
   const opts = checkOptions<IpCheckOnOptions>(options, '', { ...IP_OPTION_RULES, scoring: scoringOption });
-  const score = memoizeScorer(createScorer(IP_SCORE_MODEL, opts.scoring));
+  const score = codeSetScorer(IP_SCORE_MODEL, createScorer(IP_SCORE_MODEL, opts.scoring));
   const databases: readonly OpenedDatabase[] = Object.freeze((opts.databases ?? []).map((d, i) => openDatabase(d, i)));
   const tables = opened ?? openIpTables(context, { bundledCity: opts.bundledCity, cityCacheSize: opts.cityCacheSize });
   const state: CheckState = { tables, databases, score, stale: { day: Number.NaN, detail: null }, operatorSignals: new Map() };
@@ -174,53 +174,10 @@ interface CheckState {
 
 const WARM_UP_INSTANT = Date.UTC(2026, 0, 1, 12);
 
-/** Bit of each signal code, for the memo key of {@link memoizeScorer}. */
-const CODE_BIT: ReadonlyMap<string, number> = new Map(Object.keys(IP_SCORE_MODEL.signals).map((code, i) => [code, 1 << i]));
-
 /** A frozen detail-less signal per code: a check pushes these instead of allocating one per signal. */
 const BARE = Object.freeze(
   Object.fromEntries(Object.keys(IP_SCORE_MODEL.signals).map((code) => [code, Object.freeze({ code })])),
 ) as Readonly<Record<IpReasonCode, Signal<IpReasonCode>>>;
-
-/**
- * Scores depend on the set of codes only (details are explanations), and an
- * IP check raises one of a few hundred code sets, so the scorer runs once per
- * set per checker; the cached reasons are frozen and the details of this
- * call are laid onto fresh copies. The key is a bitmask, so there is no
- * string building in the hot path; a call without details returns the
- * cached outcome itself, and one with details allocates only its reasons
- * array and the reasons that carry a detail.
- */
-function memoizeScorer(score: IpScorer): IpScorer {
-  // A safety bound: a few hundred code sets occur, so it is never reached in practice.
-  const cache = new BoundedCache<number, IpScoreOutcome>(4096);
-  return (signals) => {
-    let key = 0;
-    let details = false;
-    for (let i = 0; i < signals.length; i++) {
-      const s = signals[i]!;
-      key |= CODE_BIT.get(s.code)!;
-      if (s.detail !== undefined) details = true;
-    }
-    let outcome = cache.get(key);
-    if (outcome === undefined) {
-      const bare = score(signals.map((s) => BARE[s.code]));
-      outcome = Object.freeze({ ...bare, reasons: Object.freeze(bare.reasons.map((r) => Object.freeze(r))) });
-      cache.set(key, outcome);
-    }
-    if (!details) return outcome;
-    const cached = outcome.reasons;
-    const reasons: IpScoreOutcome['reasons'][number][] = new Array(cached.length);
-    for (let i = 0; i < cached.length; i++) {
-      const r = cached[i]!;
-      // The first signal of the code that has a detail gives it (a handful of signals: a scan, no Map).
-      let detail: string | undefined;
-      for (let j = 0; j < signals.length && detail === undefined; j++) if (signals[j]!.code === r.code) detail = signals[j]!.detail;
-      reasons[i] = detail === undefined ? r : { code: r.code, points: r.points, detail };
-    }
-    return { score: outcome.score, score_cluster: outcome.score_cluster, reasons };
-  };
-}
 
 // A cache size or the city files switched off shape the tables: such options open their own.
 const checkerFor = sharedChecker(createIpCheckIn, (options) => options.cityCacheSize !== undefined || options.bundledCity !== undefined);
