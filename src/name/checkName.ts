@@ -32,6 +32,7 @@ import { isParticle, joinTokens, lettersOf, tokenKind } from './tokens.js';
 import { mixesScripts, plausibleSurname } from './typingRules.js';
 import type { NameCallOptions, NameCheck, NameCheckOptions, NameResult } from './types.js';
 import { hiddenSlot } from '../common/hiddenSlot.js';
+import { codeSetScorer } from '../scoring/codeSetScorer.js';
 
 /** `scoring` checked against this product's model: its own codes (another product's are that product's business). */
 const scoringOption = scoringRule([NAME_SCORE_MODEL]);
@@ -48,19 +49,6 @@ function invalidPart(ev: Evidence, part: PartAnalysis, which: string, facts: Che
   const label = part.symbolsOnly && part.folded !== '' ? facts.listHits(part.folded)?.placeholder : undefined;
   if (label !== undefined) ev.add('NAME_PLACEHOLDER', `${which}: ${label}`, 'PLACEHOLDER');
   else ev.add(part.invalid, which, 'INVALID');
-}
-
-/** Most code sets whose score a checker remembers. */
-const SCORE_MEMO_SIZE = 512;
-
-/** What a checker remembers of the score of one set of codes: all of the outcome but the details. */
-interface ScoredSet {
-  readonly score: number;
-  readonly score_cluster: NameScoreOutcome['score_cluster'];
-  readonly baseline: NameScoreOutcome['reasons'][number];
-  /** The reasons after the baseline, in the scorer's order. */
-  readonly codes: readonly NameScoreOutcome['reasons'][number]['code'][];
-  readonly points: readonly number[];
 }
 
 interface Judged {
@@ -231,43 +219,10 @@ export function nameCheckOn(context: DataContext, options: Pick<NameCheckOptions
 function checkOnState(state: NameState, options: Pick<NameCheckOptions, 'scoring' | 'country'>): NameCheck {
   const { scoring, country } = options;
   const { tables, parts, facts } = state;
-  const score = createScorer(NAME_SCORE_MODEL, scoring);
-  // The score, cluster and points depend only on the set of codes raised
-  // (name signals carry no strength; the scorer orders them by weight and
-  // code): each set met is scored once and remembered. A check copies the
-  // remembered reasons with its own details. Bounded: past SCORE_MEMO_SIZE
-  // sets (a few dozen occur in practice) the scorer is asked directly.
-  // The memo keeps its own frozen copy: the outcome handed out is the caller's to change.
-  const scored = new Map<number, ScoredSet>();
-  const scoreOf = (evidence: Evidence): NameScoreOutcome => {
-    const known = scored.get(evidence.codeSet);
-    if (known === undefined) {
-      const outcome = score(evidence.signals);
-      if (scored.size < SCORE_MEMO_SIZE) {
-        const rest = outcome.reasons.slice(1);
-        scored.set(
-          evidence.codeSet,
-          Object.freeze({
-            score: outcome.score,
-            score_cluster: outcome.score_cluster,
-            baseline: outcome.reasons[0]!,
-            codes: Object.freeze(rest.map((r) => r.code)),
-            points: Object.freeze(rest.map((r) => r.points)),
-          }),
-        );
-      }
-      return outcome;
-    }
-    // The scorer's baseline reason is one frozen object it hands to every outcome: shared here too.
-    const reasons: NameScoreOutcome['reasons'][number][] = [known.baseline];
-    for (let i = 0; i < known.codes.length; i++) {
-      const code = known.codes[i]!;
-      const points = known.points[i]!;
-      const detail = evidence.detailOf(code);
-      reasons.push(detail === undefined ? { code, points } : { code, points, detail });
-    }
-    return { score: known.score, score_cluster: known.score_cluster, reasons };
-  };
+  // The score, cluster and points depend only on the set of codes raised (name signals carry no strength):
+  // each set met is scored once per checker, each call's details laid onto its reasons.
+  const score = codeSetScorer(NAME_SCORE_MODEL, createScorer(NAME_SCORE_MODEL, scoring));
+  const scoreOf = (evidence: Evidence): NameScoreOutcome => score(evidence.signals);
   const defaultCountry = country?.toUpperCase();
   const check = (firstName: string, lastName: string, call?: NameCallOptions): NameResult => {
     assertString(firstName, 'first_name');
