@@ -31,6 +31,8 @@ import {
   VERSION_LIKE,
 } from './patterns.js';
 import type { DeviceCategory } from './types.js';
+import { foundBy, rowsOf } from './ruleRows.js';
+import type { RuleRow } from './ruleRows.js';
 
 const norm = (s: string): string => s.toLowerCase().replace(NON_ALNUM, '');
 
@@ -84,16 +86,9 @@ export interface DeviceFacts extends DeviceReading {
 }
 
 /** A rule: when `test` holds (a truthy value: a match, a maker, `true`), `result` gives the fields it rewrites. */
-export interface DeviceRule {
-  readonly test: (f: DeviceFacts) => unknown;
-  readonly result: (f: DeviceFacts, hit: never) => Partial<DeviceReading>;
-  readonly why: string;
-}
+export type DeviceRule = RuleRow<DeviceFacts, Partial<DeviceReading>>;
 
-/** A rule whose result reads what its test found, typed once here. */
-function rule<M>(test: (f: DeviceFacts) => M | null | false | undefined, result: (f: DeviceFacts, hit: M) => Partial<DeviceReading>, why: string): DeviceRule {
-  return { test, result: result as (f: DeviceFacts, hit: never) => Partial<DeviceReading>, why };
-}
+const rule = rowsOf<DeviceFacts, Partial<DeviceReading>>();
 
 /**
  * The brand a maker word of the UA names, in the maker list's spelling
@@ -488,8 +483,8 @@ export const NAMING_RULES: readonly DeviceRule[] = [
  */
 export function applyDeviceRules(rules: readonly DeviceRule[], f: DeviceFacts): DeviceFacts {
   for (const r of rules) {
-    const hit = r.test(f);
-    if (hit === null || hit === false || hit === undefined || hit === '') continue;
+    const hit = foundBy(r, f);
+    if (hit === undefined) continue;
     Object.assign(f, r.result(f, hit as never));
   }
   return f;

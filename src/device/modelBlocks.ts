@@ -25,6 +25,8 @@ import {
   VENDOR_FIELD,
   WINDOWS_PHONE_MODEL,
 } from './patterns.js';
+import { firstResult, rowsOf } from './ruleRows.js';
+import type { RuleRow } from './ruleRows.js';
 
 /**
  * Cleans a model code: no `Build/…`, no brand prefix the table does not use.
@@ -66,15 +68,9 @@ export interface ModelBlockFacts {
 }
 
 /** A model-block rule: when `test` finds the block (a truthy value, a regex match), `result` reads it. */
-export interface ModelBlockRule {
-  readonly test: (f: ModelBlockFacts) => unknown;
-  readonly result: (f: ModelBlockFacts, hit: never) => ModelBlock;
-  readonly why: string;
-}
+export type ModelBlockRule = RuleRow<ModelBlockFacts, ModelBlock>;
 
-function rule<M>(test: (f: ModelBlockFacts) => M | null | false | undefined, result: (f: ModelBlockFacts, hit: M) => ModelBlock, why: string): ModelBlockRule {
-  return { test, result: result as (f: ModelBlockFacts, hit: never) => ModelBlock, why };
-}
+const rule = rowsOf<ModelBlockFacts, ModelBlock>();
 
 const block = (code: string | null, vendorHint?: string, lumia = false): ModelBlock => ({ code, vendorHint, lumia });
 
@@ -122,10 +118,5 @@ export const MODEL_BLOCK_RULES: readonly ModelBlockRule[] = [
  * readModelBlock(MODEL_BLOCK_RULES, facts)?.code;
  */
 export function readModelBlock(rules: readonly ModelBlockRule[], f: ModelBlockFacts): ModelBlock | undefined {
-  for (const r of rules) {
-    const hit = r.test(f);
-    if (hit === null || hit === false || hit === undefined) continue;
-    return r.result(f, hit as never);
-  }
-  return undefined;
+  return firstResult(rules, f);
 }

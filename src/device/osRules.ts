@@ -36,6 +36,8 @@ import {
   VIZIOS,
   WINDOWS_SPECIAL_VERSION,
 } from './patterns.js';
+import { foundBy, rowsOf } from './ruleRows.js';
+import type { RuleRow } from './ruleRows.js';
 
 /** An OS and its version, as a rule decides them. */
 export interface OsReading {
@@ -55,16 +57,9 @@ export interface OsFacts extends OsReading {
  * An OS rule: when `test` holds (a truthy value: a regex match, or `true`),
  * `result` computes the OS and version from the facts and that value.
  */
-export interface OsRule {
-  readonly test: (f: OsFacts) => unknown;
-  readonly result: (f: OsFacts, hit: never) => OsReading;
-  readonly why: string;
-}
+export type OsRule = RuleRow<OsFacts, OsReading>;
 
-/** A rule whose result reads what its test found (a regex match), typed once here. */
-function rule<M>(test: (f: OsFacts) => M | null | false | undefined, result: (f: OsFacts, hit: M) => OsReading, why: string): OsRule {
-  return { test, result: result as (f: OsFacts, hit: never) => OsReading, why };
-}
+const rule = rowsOf<OsFacts, OsReading>();
 
 /** The rules on the user agent, in order (each may rewrite what the earlier ones decided). */
 export const OS_RULES: readonly OsRule[] = [
@@ -189,8 +184,8 @@ export const OS_HINT_RULES: readonly OsRule[] = [
 export function applyOsRules(rules: readonly OsRule[], start: OsFacts): OsFacts {
   let f = start;
   for (const r of rules) {
-    const hit = r.test(f);
-    if (hit === null || hit === false || hit === undefined || hit === '') continue;
+    const hit = foundBy(r, f);
+    if (hit === undefined) continue;
     const next = r.result(f, hit as never);
     if (next !== f) f = { ua: f.ua, vendor: f.vendor, hints: f.hints, os: next.os, osVersion: next.osVersion };
   }

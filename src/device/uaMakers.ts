@@ -12,6 +12,8 @@ import { brandAtStart, brandFromToken, brandKinds } from './data/index.js';
 import type { MakerTable } from './data/index.js';
 import { platformMaker } from './codeFamilies.js';
 import type { CodeFamilyIndexes } from './codeFamilies.js';
+import { firstResult, rowsOf } from './ruleRows.js';
+import type { RuleRow } from './ruleRows.js';
 
 /**
  * True when the first word of `rest` is shaped like a model code: it has a
@@ -201,15 +203,9 @@ export interface UaMakerFacts {
 }
 
 /** A maker rule: when `test` finds a maker (a truthy value), `result` names it in the maker list's spelling. */
-export interface UaMakerRule {
-  readonly test: (f: UaMakerFacts) => unknown;
-  readonly result: (f: UaMakerFacts, hit: never) => string;
-  readonly why: string;
-}
+export type UaMakerRule = RuleRow<UaMakerFacts, string>;
 
-function rule<M>(test: (f: UaMakerFacts) => M | null | undefined, result: (f: UaMakerFacts, hit: M) => string, why: string): UaMakerRule {
-  return { test, result: result as (f: UaMakerFacts, hit: never) => string, why };
-}
+const rule = rowsOf<UaMakerFacts, string>();
 
 const same = (_: UaMakerFacts, brand: string): string => brand;
 
@@ -251,10 +247,5 @@ export const UA_MAKER_RULES: readonly UaMakerRule[] = [
  * makerInUa(UA_MAKER_RULES, facts);
  */
 export function makerInUa(rules: readonly UaMakerRule[], f: UaMakerFacts): string | null {
-  for (const r of rules) {
-    const hit = r.test(f);
-    if (hit === null || hit === undefined) continue;
-    return r.result(f, hit as never);
-  }
-  return null;
+  return firstResult(rules, f) ?? null;
 }
