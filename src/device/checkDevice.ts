@@ -498,7 +498,8 @@ export function preloadSharedDeviceCheck(): void {
  */
 export function checkDevice(userAgent: string, options?: DeviceCheckOptions): DeviceResult {
   assertString(userAgent, 'userAgent');
-  const { headers, scoring, now } = checkOptions<DeviceCheckOptions>(options, '', { ...DEVICE_CALL_RULES, scoring: scoringOption });
+  // `scoring` is checked once, by the factory of the call's check below.
+  const { headers, scoring, now } = checkOptions<DeviceCheckOptions>(options, '', { ...DEVICE_CALL_RULES, scoring: () => undefined });
   // Scoring of the call's own: a check for the call, on the shared checker's tables (see sharedChecker).
   const check = defaultCheck(scoring === undefined ? undefined : { scoring });
   return check(userAgent, headers === undefined && now === undefined ? undefined : { ...(headers === undefined ? {} : { headers }), ...(now === undefined ? {} : { now }) });
