@@ -79,14 +79,20 @@ function testLiterals(): string[] {
   return [...out];
 }
 
+/** The old build's default data bundle (builds since the redesign take it as an argument; older ones ignore it). */
+async function oldBundle(): Promise<unknown> {
+  const ctx = (await import(pathToFileURL(join(resolve(oldRoot!), 'src/data/context.ts')).href)) as { defaultDataContext(): { bundle: unknown } };
+  return ctx.defaultDataContext().bundle;
+}
+
 /** First and last address of each address-list segment, from the old build's table. */
 async function listBoundaries(): Promise<string[]> {
   const data = (await import(pathToFileURL(join(resolve(oldRoot!), 'src/ip/data.ts')).href)) as {
-    loadListsTable(): { starts4: Uint32Array; values4: Uint32Array; starts6?: Uint32Array; values6: Uint32Array };
+    loadListsTable(bundle?: unknown): { starts4: Uint32Array; values4: Uint32Array; starts6?: Uint32Array; values6: Uint32Array };
   };
   // Range tables of format 3 keep IPv6 starts in halves: their start6() gives one whole; format 2 had starts6.
   const table = (await import(pathToFileURL(join(resolve(oldRoot!), 'src/ip/rangeTable.ts')).href)) as { start6?: (t: unknown, i: number) => number[] };
-  const t = data.loadListsTable();
+  const t = data.loadListsTable(await oldBundle());
   const s = t.starts6;
   const startOf = (i: number): number[] => (s === undefined ? table.start6!(t, i) : [s[4 * i]!, s[4 * i + 1]!, s[4 * i + 2]!, s[4 * i + 3]!]);
   const out: string[] = [];
@@ -111,9 +117,9 @@ const fixture = arg('write-fixture');
 if (fixture !== undefined) {
   // The CI-sized differential's expectations, from the OLD build only: digests of its results
   // over the addresses test/ip/differential.test.ts generates the same way.
-  const data = (await import(pathToFileURL(join(resolve(oldRoot), 'src/ip/data.ts')).href)) as { loadListsTable(): { starts4: Uint32Array; values4: Uint32Array } };
+  const data = (await import(pathToFileURL(join(resolve(oldRoot), 'src/ip/data.ts')).href)) as { loadListsTable(bundle?: unknown): { starts4: Uint32Array; values4: Uint32Array } };
   const ctx = (await import(pathToFileURL(join(resolve(oldRoot), 'src/data/context.ts')).href)) as { defaultDataContext(): { bundle: { manifest: { datasets: { product: string; name: string; records: number; source: string; retrieved: string }[] } } } };
-  const addresses = [...randomAddresses(n, seed), ...listAddresses(data.loadListsTable(), 100)];
+  const addresses = [...randomAddresses(n, seed), ...listAddresses(data.loadListsTable(await oldBundle()), 100)];
   const check = pinned(oldIp);
   const digests = addresses.map((ip) => resultDigest(check(ip))).join('');
   writeFileSync(
