@@ -38,6 +38,7 @@ import {
 import { Interner } from '../lib/interner.js';
 import { csvCells } from '../../src/common/csvCells.js';
 import { NO_VALUE, encodeRangeTable } from '../../src/ip/rangeTable.js';
+import { operatorFromAsName } from '../../src/ip/classify.js';
 import type { AsnClassesData, ListKind, ListsPayload } from '../../src/ip/data/formats.js';
 import { ASN4, ASN6, ASN_CLASSES, COUNTRY, LISTS as LISTS_DATASET, encodeAsnPayload } from '../../src/ip/data/formats.js';
 import { buildCountryTable } from './country.js';
@@ -156,11 +157,10 @@ function rowsToSegments(rows: readonly { start: bigint; end: bigint; value: numb
  * each in a binary name section (src/ip/data/formats.ts), read in place:
  * nothing is parsed at load time, a name is decoded when first needed.
  */
-function buildAsnTable(file: string, v6: boolean): { bytes: Uint8Array; rows: number } {
+function buildAsnTable(rows: readonly AsnRow[], v6: boolean): { bytes: Uint8Array; rows: number } {
   const names = new Interner<string>();
   const pairs = new Interner<readonly [number, number], string>(([asn, org]) => `${asn}\u0000${org}`);
   const valueOf = (asn: number, org: string): number => pairs.id([asn, names.id(org.replace(/[\r\n]+/g, ' '))]);
-  const rows = readAsnCsv(file);
   const segs = rowsToSegments(rows.map((r) => ({ ...r, value: valueOf(r.asn, r.org) })), v6 ? MAX6 : MAX4);
   const payload = encodeAsnPayload(
     pairs.values.map(([asn]) => asn),
@@ -405,7 +405,26 @@ function parseAsnLine(line: string): { asn: number; name: string } | undefined {
   return { asn, name: hash === -1 ? '' : line.slice(hash + 1).trim() };
 }
 
-function buildAsnClasses(): AsnClassesData {
+/** Whether every organisation name the ASN tables register for an AS is a retail operator's brand. */
+function retailOperatorAs(registered: ReadonlyMap<number, ReadonlySet<string>>, asn: number): boolean {
+  const orgs = registered.get(asn);
+  if (orgs === undefined || orgs.size === 0) return false;
+  for (const org of orgs) if (operatorFromAsName(org) === null) return false;
+  return true;
+}
+
+/** ASN → the organisation names the ASN tables register for it. */
+function registeredNames(rows: readonly AsnRow[]): Map<number, Set<string>> {
+  const names = new Map<number, Set<string>>();
+  for (const r of rows) {
+    let set = names.get(r.asn);
+    if (set === undefined) names.set(r.asn, (set = new Set()));
+    set.add(r.org);
+  }
+  return names;
+}
+
+function buildAsnClasses(registered: ReadonlyMap<number, ReadonlySet<string>>): AsnClassesData {
   const vpn: Record<string, string> = {};
   const tor: Record<string, string> = {};
   for (const line of dataLines(join(RAW, X4, 'input/vpn/ASN.txt'))) {
@@ -432,10 +451,18 @@ function buildAsnClasses(): AsnClassesData {
     const row = parseAsnLine(line);
     if (row !== undefined) dch[row.asn] = row.name;
   }
+  // bad-asn-list names networks by hand-kept entity names, some of them a predecessor's: its
+  // "VCG-AS, NG" and "VNL1-AS, NG" are the ASes RouteViews/DB-IP register to MTN Nigeria and
+  // Airtel Networks, the two largest mobile networks of Nigeria, whose subscribers it would mark
+  // as hosting. An entry only this list has (X4BNet's reviewed list outranks it) whose registered
+  // AS name is a retail operator's brand (operatorFromAsName: the mobile-operator lists, no hosting
+  // arm in the name) is not taken (data/raw/ip/SOURCE.md, Caveats).
   for (const line of dataLines(join(RAW, 'brianhama+bad-asn-list/bad-asn-list.csv')).slice(1)) {
     const [asn, entity] = splitCsv(line);
     const n = Number(asn);
-    if (Number.isInteger(n) && n > 0 && dch[n] === undefined) dch[n] = entity ?? '';
+    if (!Number.isInteger(n) || n <= 0 || dch[n] !== undefined) continue;
+    if (retailOperatorAs(registered, n)) continue;
+    dch[n] = entity ?? '';
   }
   const cdn: Record<string, string> = {};
   for (const line of dataLines(join(RAW, 'SecOps-Institute+Akamai-ASN-and-IPs-List/akamai_asn_list.lst'))) {
@@ -469,14 +496,16 @@ function encodeSegments(segs4: readonly Segment[], segs6: readonly Segment[], pa
 
 const asnVersion = packageVersion('@ip-location-db/asn');
 const asnLicence = 'CC-BY-4.0 (RouteViews, NRO, DB-IP ASN Lite)';
-const asn4 = buildAsnTable('asn-ipv4.csv', false);
+const asnRows4 = readAsnCsv('asn-ipv4.csv');
+const asnRows6 = readAsnCsv('asn-ipv6.csv');
+const asn4 = buildAsnTable(asnRows4, false);
 writeDataset(SCRIPT, ASN4, asn4.bytes, {
   source: `@ip-location-db/asn@${asnVersion} (asn-ipv4.csv)`,
   licence: asnLicence,
   retrieved: retrieved('2026-06-17'),
   notes: `${asn4.rows} rows`,
 });
-const asn6 = buildAsnTable('asn-ipv6.csv', true);
+const asn6 = buildAsnTable(asnRows6, true);
 writeDataset(SCRIPT, ASN6, asn6.bytes, {
   source: `@ip-location-db/asn@${asnVersion} (asn-ipv6.csv)`,
   licence: asnLicence,
@@ -503,7 +532,7 @@ writeDataset(SCRIPT, COUNTRY, country.bytes, {
   retrieved: retrieved('2026-06-05'),
   notes: `${country.segments4} IPv4 + ${country.segments6} IPv6 segments`,
 });
-writeDataset(SCRIPT, ASN_CLASSES, buildAsnClasses(), {
+writeDataset(SCRIPT, ASN_CLASSES, buildAsnClasses(registeredNames([...asnRows4, ...asnRows6])), {
   source: 'data/raw/ip X4BNet input/*/ASN.txt, brianhama bad-asn-list.csv, SecOps Akamai ASN list, curated/asn-usage.csv',
   licence: 'MIT (X4BNet, brianhama, SecOps); curated rows by identity-signals',
   retrieved: retrieved('2026-08-22'),

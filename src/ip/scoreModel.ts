@@ -20,12 +20,12 @@ const IP_SIGNALS = {
   IP_PROXY: { kind: 'risk', weight: 4.7, evidence: 'corpus: 17/149 abusive, 0/452 genuine', description: 'a public open proxy or its exit address' },
   IP_CRAWLER: {
     kind: 'risk',
-    weight: 2.6,
-    evidence: 'corpus as IP_HOSTING: 104/149 abusive, 22/452 genuine; no fit-half address is in a crawler range: measured as the data-centre networks crawlers run in',
+    weight: 3.2,
+    evidence: 'corpus as IP_HOSTING: 104/149 abusive, 12/452 genuine; no fit-half address is in a crawler range: measured as the data-centre networks crawlers run in',
     description: 'a search-engine or SEO crawler range (connection_type SES)',
   },
   IP_VPN: { kind: 'risk', weight: 2.6, evidence: 'corpus: 28/149 abusive, 6/452 genuine', description: 'a VPN server or VPN provider network' },
-  IP_HOSTING: { kind: 'risk', weight: 2.6, evidence: 'corpus: 104/149 abusive, 22/452 genuine', description: 'a cloud, hosting or data-centre network (connection_type DCH)' },
+  IP_HOSTING: { kind: 'risk', weight: 3.2, evidence: 'corpus: 104/149 abusive, 12/452 genuine', description: 'a cloud, hosting or data-centre network (connection_type DCH)' },
   IP_PUBLIC_RESOLVER: {
     kind: 'risk',
     weight: 4,
@@ -43,7 +43,7 @@ const IP_SIGNALS = {
   IP_OPERATOR_NETWORK: {
     kind: 'trust',
     weight: 4.6,
-    evidence: 'corpus: 0/149 abusive, 146/452 genuine',
+    evidence: 'corpus: 0/149 abusive, 156/452 genuine',
     description:
       "a retail telecom operator's network (its AS name carries a mobile network operator's brand: Vodafone, Orange, Airtel…) whose fixed or mobile use is not known: connection_type stays null",
   },

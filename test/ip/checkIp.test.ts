@@ -159,6 +159,24 @@ describe('checkIp', () => {
     expect(curated.reasons.some((x) => x.code === 'IP_ISP')).toBe(true);
   });
 
+  it("takes no hosting-ASN list entry for a retail operator's network (bad-asn-list's MTN Nigeria and Airtel Networks entries)", () => {
+    // Addresses of the two ASes, none of them a sign-up corpus row.
+    for (const [ip, org] of [
+      ['41.206.3.9', 'MTN NIGERIA Communication limited'],
+      ['83.143.9.20', 'MTN NIGERIA Communication limited'],
+      ['105.112.40.7', 'Airtel Networks Limited'],
+    ] as const) {
+      const r = checkIp(ip);
+      expect(r.isp, ip).toBe(org);
+      expect(r.reasons.some((x) => x.code === 'IP_HOSTING'), ip).toBe(false);
+      expect(r.reasons.find((x) => x.code === 'IP_OPERATOR_NETWORK')?.detail, ip).toBe(`AS name: ${org}`);
+    }
+    // An entry of the same list whose registered name is no operator's stays hosting.
+    const listed = checkIp('41.78.172.9');
+    expect(listed.isp).toBe('KKON Technologies Ltd');
+    expect(listed.reasons.find((x) => x.code === 'IP_HOSTING')?.detail).toBe('hosting ASN: AS36920');
+  });
+
   it.each([
     ['Telenor Norge AS', 'telenor norge'],
     ['Orange Polska Spolka Akcyjna', 'orange polska'],
