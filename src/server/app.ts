@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer as createHttpServer } from 'node:http';
+import { Agent, createServer as createHttpServer, request as httpRequest } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import underPressure from '@fastify/under-pressure';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyServerFactory, FastifyServerOptions } from 'fastify';
@@ -101,6 +103,56 @@ function warmUpRequests(): [string, Record<string, unknown>][] {
     );
   }
   return out;
+}
+
+/**
+ * The warm-up requests again, over a real TCP connection on loopback: the
+ * requests of `inject()` do not go through node:http's parser, response
+ * writer and socket, which a client's first request otherwise compiled
+ * (measured: docs/server.md, "Warm-up"). The connection comes from a private
+ * listener on 127.0.0.1 with a port of its own, handed to the server as a
+ * `connection` event: it is never one of the server's `maxConnections`, and
+ * the listener is closed when done. A machine where it cannot listen skips
+ * this step.
+ */
+async function warmUpSocket(server: Server, secret: string, requests: readonly [string, Record<string, unknown>][]): Promise<void> {
+  const sockets = new Set<Socket>();
+  const relay = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    server.emit('connection', socket);
+  });
+  try {
+    await new Promise<void>((ok, fail) => {
+      relay.once('error', fail);
+      relay.listen(0, '127.0.0.1', () => ok());
+    });
+  } catch {
+    return;
+  }
+  const { port } = relay.address() as AddressInfo;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    for (const [path, body] of requests) {
+      const payload = JSON.stringify(body);
+      await new Promise<void>((ok, fail) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port, method: 'POST', path, agent, headers: { 'x-api-key': secret, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+          (res) => {
+            res.resume();
+            res.once('end', ok);
+            res.once('error', fail);
+          },
+        );
+        req.once('error', fail);
+        req.end(payload);
+      });
+    }
+  } finally {
+    agent.destroy();
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((done) => relay.close(() => done()));
+  }
 }
 
 /** Warm-up requests per route (measured: docs/server.md, "Warm-up"). */
@@ -371,10 +423,12 @@ export function createApiServer(options: ServerOptions): ApiServer {
     const secret = randomBytes(32).toString('hex');
     state.warmUpKey = { ...keyEntries([{ key: secret, name: 'warm-up', rateLimit: { perSecond: 0 } }], defaults)[0]!, warmUp: true };
     try {
-      for (const [url, body] of warmUpRequests()) {
+      const requests = warmUpRequests();
+      for (const [url, body] of requests) {
         if (stopping()) return;
         await app.inject({ method: 'POST', url, headers: { 'x-api-key': secret, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
       }
+      if (!stopping()) await warmUpSocket(server, secret, requests);
     } catch (error) {
       // Closed while it ran (a caller that closes the server at once): nothing was left to warm.
       if (!stopping()) throw error;

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -68,9 +69,13 @@ describe('the server preloads the data before /ready answers 200', () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
     api = createApiServer({ apiKeys: [KEY], checker, logger });
+    const connections: [string | undefined, Socket][] = [];
+    api.server.on('connection', (socket: Socket) => connections.push([socket.remoteAddress, socket]));
     await api.warm;
-    // The e-mail route's warm-up requests reached the checker (the checks' own warm-up does not go through it).
-    expect(asked).toHaveLength(3);
+    // The e-mail route's warm-up requests reached the checker (the checks' own warm-up does not go through it):
+    // three through inject(), three over one real loopback connection, closed once they are answered.
+    expect(asked).toHaveLength(6);
+    expect(connections.map(([from, socket]) => [from, socket.destroyed])).toEqual([['127.0.0.1', true]]);
     const posts = () => lines.filter((line) => line.includes('"msg":"request"') && line.includes('"method":"POST"'));
     expect(posts()).toEqual([]);
     const metrics = (await get(api, '/metrics')).body;
