@@ -31,6 +31,7 @@ import { createHash } from 'node:crypto';
 import { LOCAL_SCALE, LOCAL_SYMBOLS, localPartRatio, localSymbol, trigramIndex } from '../../src/email/localModel.js';
 import type { LocalPartsData, ProviderRule } from '../../src/email/data/formats.js';
 import { joinSortedList } from '../../src/email/sortedList.js';
+import { LetterTrie } from '../../src/email/letterTrie.js';
 import { ROOT, sha256 } from '../lib/generated.js';
 import type { ManifestEntry } from '../lib/generated.js';
 import { prng } from '../../src/common/prng.js';
@@ -249,8 +250,8 @@ export function buildLocalParts(today: string): { data: LocalPartsData; figures:
   // Names and words the check reads a local part as: the whole tables (a rare real name is still a name).
   const data: LocalPartsData = {
     model: { threshold, minLength: MIN_MODEL_LENGTH, real: Buffer.from(real).toString('base64'), generated: Buffer.from(gen).toString('base64') },
-    names: joinSortedList([...given, ...family, ...particles()]),
-    words: joinSortedList(words.filter((w) => w.length >= 4)),
+    names: LetterTrie.fromList(joinSortedList([...given, ...family, ...particles()])).encode(),
+    words: LetterTrie.fromList(joinSortedList(words.filter((w) => w.length >= 4))).encode(),
     placeholders: placeholders.rows.map(([word, reason]) => ({ word: word!, reason: reason! })),
     providers,
     relays: relays.rows.map(([domain, service, source]) => ({ domain: domain!, service: service!, source: source! })),

@@ -14,6 +14,12 @@
  * first also gives the root and the nodes one and two letters deep the
  * lowest numbers, so their children (up to 26, where scans are long) are
  * looked up in one table indexed by node and letter.
+ *
+ * The bundle holds a trie already numbered ({@link LetterTrieData}, built by
+ * {@link LetterTrie.fromList} and {@link LetterTrie.encode} in the data
+ * builder): loading it is one pass over two strings, where building it from
+ * the sorted list at run time made the first e-mail check of a process wait
+ * for both tries (measured: docs/perf.md).
  */
 
 /** No node. */
@@ -21,6 +27,23 @@ export const NO_NODE = -1;
 
 /** Bit of a label set when an entry ends at the node; the low bits are its letter (1–26). */
 const END = 0x80;
+
+/**
+ * A trie in the bundle: one character per node, breadth first. `labels`:
+ * the node's letter, lower case, or upper case where an entry ends there
+ * (the root, which has no letter, is `` ` ``); `children`: the node's number of
+ * children as the character `'0'` + n. Printable ASCII, so JSON holds it
+ * as it is.
+ */
+export interface LetterTrieData {
+  readonly labels: string;
+  readonly children: string;
+}
+
+/** Code of the label character of the root and of letter 1 less one: `` ` `` (96) + letter; entries' ends 64 + letter. */
+const LOWER = 96;
+const UPPER = 64;
+const ZERO = 48;
 
 export class LetterTrie {
   /** Children of node `k` are the nodes `#start[k]` to `#start[k + 1] − 1`. */
@@ -32,11 +55,24 @@ export class LetterTrie {
   /** The child of shallow node `k` for letter `l` at `#direct[k * 27 + l]`, else {@link NO_NODE}. */
   readonly #direct: Int32Array;
 
+  private constructor(starts: Int32Array, label: Uint8Array) {
+    this.#start = starts;
+    this.#label = label;
+    // Breadth first, a level's nodes are consecutive: level 1 ends where the root's last child is, level 2
+    // where level 1's last node's children end.
+    const nodes = label.length;
+    const shallow = starts[Math.min(starts[1]!, nodes)]!;
+    this.#shallow = shallow;
+    const direct = new Int32Array(shallow * 27).fill(NO_NODE);
+    for (let k = 0; k < shallow; k++) for (let c = starts[k]!; c < starts[k + 1]!; c++) direct[k * 27 + (label[c]! & ~END)] = c;
+    this.#direct = direct;
+  }
+
   /**
    * Builds the trie of a list in the bundle's layout (sorted, comma-separated).
    * Entries holding anything but a–z are left out: the callers only look up a–z runs.
    */
-  constructor(list: string) {
+  static fromList(list: string): LetterTrie {
     // Built in insertion order first (sibling chains), then renumbered breadth first.
     // At most one node per character, plus the root.
     const capacity = list.length + 1;
@@ -82,27 +118,65 @@ export class LetterTrie {
     const starts = new Int32Array(nodes + 1);
     const label = new Uint8Array(nodes);
     let numbered = 1;
-    // The end of the deepest level numbered so far that is at most two letters deep: once the last
-    // node of a level is reached, its children (the next level) are all numbered.
-    let shallow = 1;
-    let level = 0;
     for (let k = 0; k < nodes; k++) {
       const node = order[k]!;
       label[k] = letter[node]! | (end[node] === 1 ? END : 0);
       starts[k] = numbered;
       for (let c = first[node]!; c !== NO_NODE; c = next[c]!) order[numbered++] = c;
-      if (k === shallow - 1 && level < 2) {
-        shallow = numbered;
-        level++;
-      }
     }
     starts[nodes] = nodes;
-    this.#start = starts;
-    this.#label = label;
-    this.#shallow = shallow;
-    const direct = new Int32Array(shallow * 27).fill(NO_NODE);
-    for (let k = 0; k < shallow; k++) for (let c = starts[k]!; c < starts[k + 1]!; c++) direct[k * 27 + (label[c]! & ~END)] = c;
-    this.#direct = direct;
+    return new LetterTrie(starts, label);
+  }
+
+  /**
+   * Reads a trie written by {@link LetterTrie.encode}.
+   *
+   * @throws Error when the strings are not such a trie (different lengths, a character
+   *   that is no label or child count, children that do not add up to the nodes)
+   */
+  static decode(data: LetterTrieData): LetterTrie {
+    const { labels, children } = data;
+    const nodes = labels.length;
+    if (nodes === 0 || children.length !== nodes) throw new Error(`a letter trie needs one label and one child count per node: ${nodes} labels, ${children.length} counts`);
+    const label = new Uint8Array(nodes);
+    const starts = new Int32Array(nodes + 1);
+    let numbered = 1;
+    for (let k = 0; k < nodes; k++) {
+      const c = labels.charCodeAt(k);
+      const n = children.charCodeAt(k) - ZERO;
+      const lower = c - LOWER;
+      const upper = c - UPPER;
+      if (lower >= 1 && lower <= 26) label[k] = lower;
+      else if (upper >= 1 && upper <= 26) label[k] = upper | END;
+      else if (!(k === 0 && c === LOWER)) throw new Error(`letter trie node ${k}: label ${JSON.stringify(labels[k])} is no letter`);
+      if (n < 0 || n > 26) throw new Error(`letter trie node ${k}: child count ${JSON.stringify(children[k])} is not 0–26`);
+      starts[k] = numbered;
+      numbered += n;
+    }
+    if (numbered !== nodes) throw new Error(`letter trie: the child counts add up to ${numbered - 1} children for ${nodes - 1} nodes below the root`);
+    starts[nodes] = nodes;
+    return new LetterTrie(starts, label);
+  }
+
+  /** The trie as the bundle holds it (see {@link LetterTrieData}). */
+  encode(): LetterTrieData {
+    const label = this.#label;
+    const starts = this.#start;
+    const labels: string[] = [];
+    const children: string[] = [];
+    for (let k = 0; k < label.length; k++) {
+      const l = label[k]!;
+      labels.push(String.fromCharCode(k === 0 ? LOWER : l >= END ? UPPER + (l & ~END) : LOWER + l));
+      children.push(String.fromCharCode(ZERO + starts[k + 1]! - starts[k]!));
+    }
+    return { labels: labels.join(''), children: children.join('') };
+  }
+
+  /** Number of entries (nodes where an entry ends). */
+  get entries(): number {
+    let n = 0;
+    for (const l of this.#label) if (l >= END) n++;
+    return n;
   }
 
   /** The child of `node` (the root is 0) for the char code `code`, or {@link NO_NODE}. */

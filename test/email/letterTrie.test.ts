@@ -29,7 +29,7 @@ describe('LetterTrie', () => {
       words.add(w);
     }
     const listed = [...words, 'o-neill', 'zoë', 'x1'].sort();
-    const trie = new LetterTrie(listed.join(','));
+    const trie = LetterTrie.fromList(listed.join(','));
     const kept = listed.filter((w) => /^[a-z]+$/.test(w));
     expect(entriesOf(trie).sort()).toEqual(kept);
     for (const w of kept) expect(trie.hasRange(`#${w}#`, 1, w.length + 1)).toBe(true);
@@ -49,9 +49,40 @@ describe('LetterTrie', () => {
     expect(trie.child(0, 'A'.charCodeAt(0))).toBe(NO_NODE);
   });
 
+  it('encodes to the bundle layout and decodes to the same trie', () => {
+    const random = prng(0x7e1f);
+    const words = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      let w = '';
+      for (let k = 0, n = 1 + Math.floor(random() * 8); k < n; k++) w += 'abcdefghijklmnopqrstuvwxyz'[Math.floor(random() * 26)];
+      words.add(w);
+    }
+    const list = [...words].sort();
+    const built = LetterTrie.fromList(list.join(','));
+    const data = built.encode();
+    expect(data.labels).toMatch(/^`[a-zA-Z]*$/);
+    expect(data.children).toMatch(/^[0-J]+$/);
+    const read = LetterTrie.decode(data);
+    expect(entriesOf(read)).toEqual(list);
+    expect(read.entries).toBe(list.length);
+    expect(read.encode()).toEqual(data);
+    // The shallow table and the sibling scans agree on every step.
+    for (const w of list) expect(read.hasRange(w, 0, w.length)).toBe(true);
+    expect(LetterTrie.decode(LetterTrie.fromList('').encode()).hasRange('a', 0, 1)).toBe(false);
+  });
+
+  it('refuses strings that are no trie', () => {
+    const good = LetterTrie.fromList('ab,ac,b').encode();
+    expect(() => LetterTrie.decode({ labels: good.labels, children: good.children.slice(1) })).toThrow(/one label and one child count per node/);
+    expect(() => LetterTrie.decode({ labels: good.labels.replace('a', '1'), children: good.children })).toThrow(/is no letter/);
+    expect(() => LetterTrie.decode({ labels: good.labels, children: `${good.children.slice(0, -1)}Z` })).toThrow(/is not 0–26/);
+    expect(() => LetterTrie.decode({ labels: good.labels, children: `${good.children.slice(0, -1)}1` })).toThrow(/add up to/);
+    expect(() => LetterTrie.decode({ labels: '', children: '' })).toThrow(/one label/);
+  });
+
   it('reads a list of one entry and an empty list', () => {
-    expect(entriesOf(new LetterTrie('jane'))).toEqual(['jane']);
-    expect(entriesOf(new LetterTrie(''))).toEqual([]);
-    expect(new LetterTrie('').hasRange('a', 0, 1)).toBe(false);
+    expect(entriesOf(LetterTrie.fromList('jane'))).toEqual(['jane']);
+    expect(entriesOf(LetterTrie.fromList(''))).toEqual([]);
+    expect(LetterTrie.fromList('').hasRange('a', 0, 1)).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { arrayOf, dataset, isNumber, isString, isStringArray, kindOf, objectWith, recordOf } from '../../data/format.js';
 import { LIST_SEPARATOR, countSortedList } from '../sortedList.js';
+import type { LetterTrieData } from '../letterTrie.js';
 
 /** data/email/popular-domains.json: typo-suggestion targets and their companions. */
 export interface PopularDomainsData {
@@ -118,13 +119,26 @@ export interface LocalPartsData {
     /** Base64 of the generated-string cost table. */
     readonly generated: string;
   };
-  /** Given names, surnames (a–z, 2+ letters) and name particles (al, van, de…) in the sorted-list layout. */
-  readonly names: string;
-  /** English words (a–z, 4+ letters) in the sorted-list layout. */
-  readonly words: string;
+  /** Given names, surnames (a–z, 2+ letters) and name particles (al, van, de…) as a letter trie (src/email/letterTrie.ts). */
+  readonly names: LetterTrieData;
+  /** English words (a–z, 4+ letters) as a letter trie. */
+  readonly words: LetterTrieData;
   readonly placeholders: readonly { readonly word: string; readonly reason: string }[];
   readonly providers: readonly ProviderRule[];
   readonly relays: readonly { readonly domain: string; readonly service: string; readonly source: string }[];
+}
+
+/** A letter trie's two strings (their content is checked when the trie is read: LetterTrie.decode). */
+const isTrie = (v: unknown, p: string): string | null => objectWith(v, p, { labels: isString, children: isString });
+
+/** Entries of a letter trie in the bundle: its labels where an entry ends (upper case). */
+function trieEntries(t: LetterTrieData): number {
+  let n = 0;
+  for (let i = 0; i < t.labels.length; i++) {
+    const c = t.labels.charCodeAt(i);
+    if (c >= 65 && c <= 90) n++;
+  }
+  return n;
 }
 
 const isNumberOrNull = (v: unknown, p: string): string | null => (v === null || typeof v === 'number' ? null : `${p} is ${kindOf(v)}, expected a number or null`);
@@ -136,13 +150,13 @@ export const LOCAL_PARTS = dataset<LocalPartsData>({
   product: 'email',
   name: 'local-parts',
   file: 'email/local-parts.json',
-  formatVersion: 1,
+  formatVersion: 2,
   encoding: 'json',
   check: (d) =>
     objectWith(d, 'data', {
       model: (v, p) => objectWith(v, p, { threshold: isNumber, minLength: isNumber, real: isString, generated: isString }),
-      names: isString,
-      words: isString,
+      names: isTrie,
+      words: isTrie,
       placeholders: (v, p) => arrayOf(v, p, (row, at) => objectWith(row, at, { word: isString, reason: isString })),
       providers: (v, p) =>
         arrayOf(v, p, (row, at) =>
@@ -163,7 +177,7 @@ export const LOCAL_PARTS = dataset<LocalPartsData>({
         ),
       relays: (v, p) => arrayOf(v, p, (row, at) => objectWith(row, at, { domain: isString, service: isString, source: isString })),
     }),
-  records: (d) => countSortedList(d.names) + countSortedList(d.words) + d.placeholders.length + d.providers.length + d.relays.length,
+  records: (d) => trieEntries(d.names) + trieEntries(d.words) + d.placeholders.length + d.providers.length + d.relays.length,
 });
 
 /** Every e-mail dataset. */
