@@ -163,7 +163,7 @@ function thresholdsOf(n: number): PatternThresholds {
   return { repeat, step, alternate, variety };
 }
 
-/** Thresholds by subscriber length (index 0..17), computed from the chance rates above (once per checker, on its first valid number). */
+/** Thresholds by subscriber length (index 0..17), computed from the chance rates above (the derivation of {@link PATTERN_THRESHOLD_ROWS}). */
 export function patternThresholds(): readonly PatternThresholds[] {
   return Object.freeze(Array.from({ length: MAX_LENGTH + 1 }, (_, n) => Object.freeze(thresholdsOf(n))));
 }
@@ -278,15 +278,26 @@ export interface SubscriberPatterns {
   readonly destinationCodes: Map<string, number>;
 }
 
+/**
+ * {@link patternThresholds} by subscriber length (index 0..17), one array per
+ * measure, 99 (or -1 for variety) where nothing is flagged. Written out: the
+ * chains take ~10 ms on a cold process, paid by every checker's first valid
+ * number; test/phone/signals.test.ts holds these rows to the derivation.
+ */
+export const PATTERN_THRESHOLD_ROWS = {
+  repeat: [99, 99, 99, 99, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6],
+  step: [99, 99, 99, 99, 99, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6],
+  alternate: [99, 99, 99, 99, 99, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7],
+  variety: [-1, -1, -1, -1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4],
+} as const;
+
 /** The thresholds and an empty memo, for one checker. */
 export function openSubscriberPatterns(): SubscriberPatterns {
-  const t = patternThresholds();
-  const of = (pick: (x: PatternThresholds) => number | null, none: number) => Int8Array.from(t, (x) => pick(x) ?? none);
   return {
-    repeat: of((x) => x.repeat, 99),
-    step: of((x) => x.step, 99),
-    alternate: of((x) => x.alternate, 99),
-    variety: of((x) => x.variety, -1),
+    repeat: Int8Array.from(PATTERN_THRESHOLD_ROWS.repeat),
+    step: Int8Array.from(PATTERN_THRESHOLD_ROWS.step),
+    alternate: Int8Array.from(PATTERN_THRESHOLD_ROWS.alternate),
+    variety: Int8Array.from(PATTERN_THRESHOLD_ROWS.variety),
     flags: new Uint8Array(MAX_LENGTH + 1),
     destinationCodes: new Map(),
   };

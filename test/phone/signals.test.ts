@@ -13,6 +13,7 @@ import {
   CHANCE_BOUND,
   alternateChance,
   patternThresholds,
+  PATTERN_THRESHOLD_ROWS,
   repeatChance,
   stepChance,
   suffixMeasures,
@@ -170,6 +171,14 @@ describe('chance rates behind the thresholds', () => {
       if (t.alternate !== null) expect([within(alternateChance(n, t.alternate)), within(alternateChance(n, t.alternate - 1))]).toEqual([true, false]);
       if (t.variety !== null) expect([within(varietyChance(n, t.variety)), within(varietyChance(n, t.variety + 1))]).toEqual([true, false]);
     }
+    // The rows a checker reads are these thresholds, written out.
+    const row = (pick: (x: (typeof table)[number]) => number | null, none: number) => table.map((x) => pick(x) ?? none);
+    expect(PATTERN_THRESHOLD_ROWS).toEqual({
+      repeat: row((x) => x.repeat, 99),
+      step: row((x) => x.step, 99),
+      alternate: row((x) => x.alternate, 99),
+      variety: row((x) => x.variety, -1),
+    });
     // The figures docs/phone.md writes down.
     expect(table[7]).toEqual({ repeat: 5, step: 5, alternate: 6, variety: 2 });
     expect(table[8]).toEqual({ repeat: 5, step: 5, alternate: 6, variety: 2 });
