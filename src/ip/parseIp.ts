@@ -88,12 +88,12 @@ export function u32ToDotted(v: number): string {
 }
 
 /**
- * IPv6 text (already accepted by `isIP`) → four 32-bit words, in one scan
+ * IPv6 text (already accepted by `isIP`, or a special-range row written by hand) → four 32-bit words, in one scan
  * with no intermediate strings or arrays. The embedded dotted quad, when
  * present, must itself be strict (no leading zeros), which `isIP` alone
  * does not guarantee everywhere.
  */
-function parse6(text: string): [number, number, number, number] | null {
+export function parse6(text: string): [number, number, number, number] | null {
   const groups = [0, 0, 0, 0, 0, 0, 0, 0];
   let n = 0;
   /** Index in `groups` where `::` stood (−1: none). */

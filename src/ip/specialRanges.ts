@@ -11,7 +11,7 @@
  * location. Blocks are matched most specific first so that the reported
  * name is the precise one (`192.0.0.9/32` PCP anycast inside `192.0.0.0/24`).
  */
-import { parseIp, type ParsedIp } from './parseIp.js';
+import { parse6, parseIp, type ParsedIp } from './parseIp.js';
 
 /** One special-purpose block. */
 export interface SpecialRange {
@@ -117,10 +117,17 @@ function prefixMask(bits: number, word: number): number {
   return used === 0 ? 0 : (0xffffffff << (32 - used)) >>> 0;
 }
 
-/** A CIDR of the tables above as its network address and prefix length (the tables are written by hand, so a bad row fails at import). */
-function cidrOf(cidr: string): { readonly ip: ParsedIp; readonly bits: number } {
+/**
+ * A CIDR of the tables above as its network address and prefix length (the tables are written by hand, so a
+ * bad row fails at import). IPv6 rows are read by {@link parse6} alone: {@link parseIp}'s check of untrusted
+ * text through node:net's `isIP` compiles that function's IPv6 expression on first use, ~6 ms that every
+ * import of the package paid; test/ip/specialRanges.test.ts checks both ends of every row against ipaddr.js.
+ */
+function cidrOf(cidr: string): { readonly ip: Pick<ParsedIp, 'v4' | 'w'>; readonly bits: number } {
   const slash = cidr.indexOf('/');
-  const ip = parseIp(cidr.slice(0, slash));
+  const address = cidr.slice(0, slash);
+  const w = address.includes(':') ? parse6(address) : null;
+  const ip = w === null ? parseIp(address) : { v4: 0, w };
   const bits = Number(cidr.slice(slash + 1));
   if (ip === null || !Number.isInteger(bits)) throw new Error(`special range ${cidr} is not a CIDR`);
   return { ip, bits };
