@@ -16,18 +16,22 @@ export const DEMO_INPUTS: readonly DemoInput[] = [
   { product: 'email', values: ['not an email'] },
   {
     product: 'device',
-    values: ['Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36'],
+    // The newest Chrome in the bundled release history: recent on the bundle's date, outdated some months after
+    // it, as a browser that old would be (data update brings newer releases).
+    values: ['Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/157.0.0.0 Mobile Safari/537.36'],
   },
   {
     product: 'device',
-    values: ['Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36'],
+    values: ['Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/157.0.0.0 Mobile Safari/537.36'],
     headers: { 'Sec-CH-UA-Model': '"2201117TY"', 'Sec-CH-UA-Platform-Version': '"13.0.0"' },
   },
   { product: 'device', values: ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'] },
+  { product: 'ip', values: ['86.151.42.117'] },
   { product: 'ip', values: ['81.2.69.142'] },
   { product: 'ip', values: ['8.8.8.8'] },
   { product: 'ip', values: ['192.168.1.10'] },
-  { product: 'phone', values: ['+39 333 123 4567'] },
+  { product: 'phone', values: ['+39 347 482 9163'] },
+  { product: 'phone', values: ['+33 6 47 82 91 35'] },
   { product: 'phone', values: ['+44 7911 123456'] },
   { product: 'phone', values: ['+1 900 555 0123'] },
   { product: 'phone', values: ['12ab'] },
