@@ -22,6 +22,17 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * A flag's whole-number value in `min..max`, or `undefined` when the flag
+ * was not given; anything else is a usage fault of `command`.
+ */
+export function wholeFlag(flags: Flags, name: FlagName, min: number, max: number, command: CommandName): number | undefined {
+  const value = flags.given.get(name)?.[0];
+  if (value === undefined) return undefined;
+  if (!/^\d{1,10}$/.test(value) || Number(value) < min || Number(value) > max) throw new UsageError(`--${name} must be a whole number ${min}..${max}, got ${quoted(value)}`, command);
+  return Number(value);
+}
+
 /** The values of the flags given, checked against what their command takes. */
 export interface Flags {
   readonly bands?: 'default' | 'scorecard';

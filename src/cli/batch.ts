@@ -4,7 +4,8 @@ import { writtenFilesProblem } from '../batch/sameFile.js';
 import { DEFAULT_MAX_MEMORY_MB } from '../batch/threads.js';
 import { loadOptional } from '../common/optionalPackages.js';
 import type { ChunkRunner } from '../batch/pool.js';
-import type { BatchFileOptions } from '../batch/run.js';
+import type { BatchFileOptions, RunnerSay } from '../batch/run.js';
+import type { Mapping } from '../batch/types.js';
 import type { Checker } from '../checker.js';
 import { isIdentitySignalsError } from '../errors.js';
 import { REQUIRED_FIELDS } from '../resolve.js';
@@ -12,12 +13,12 @@ import type { ProductName } from '../scoring/index.js';
 import { checkOne } from './check.js';
 import { scoringOfFlags } from './scoring.js';
 import { dataDirOf } from './data.js';
-import { UsageError, quoted } from './args.js';
+import { UsageError, quoted, wholeFlag } from './args.js';
 import type { Flags } from './args.js';
 import { openFile } from '../common/files.js';
 import { ReadFailure, numberedLines } from '../common/lines.js';
 import type { CliIo } from './io.js';
-import type { FlagName } from './usage.js';
+import type { CommandName, FlagName } from './usage.js';
 
 /** How many blank line numbers the closing report lists before it says "…". */
 const LISTED_BLANKS = 10;
@@ -90,15 +91,40 @@ function checkValue(checker: Checker, product: ProductName, line: string): unkno
 // ---------------------------------------------------------------------------
 // `batch --input FILE` (CSV or NDJSON, every product, all cores) and `worker`.
 
-const WHOLE = /^\d{1,9}$/;
-
 function whole(flags: Flags, name: 'workers' | 'skip' | 'chunk' | 'max-memory', min: number, max: number): number | undefined {
-  const value = flags.given.get(name)?.[0];
-  if (value === undefined) return undefined;
-  if (!WHOLE.test(value) || Number(value) < min || Number(value) > max) {
-    throw new UsageError(`--${name} must be a whole number ${min}..${max}, got ${quoted(value)}`, name === 'workers' && !flags.given.has('input') ? 'worker' : 'batch');
+  return wholeFlag(flags, name, min, max, name === 'workers' && !flags.given.has('input') ? 'worker' : 'batch');
+}
+
+/** `--delimiter` as the character it names, or `undefined` when not given. */
+export function delimiterFlag(flags: Flags, command: CommandName): string | undefined {
+  const name = flags.given.get('delimiter')?.[0];
+  if (name === undefined) return undefined;
+  const delimiter = DELIMITER_NAMES[name];
+  if (delimiter === undefined) throw new UsageError(`--delimiter must be , ; tab or |, got ${quoted(name)}`, command);
+  return delimiter;
+}
+
+/** The `--map` flags as a mapping; a mapping that cannot be is a usage fault of `command`. */
+export function mapsFlag(flags: Flags, command: CommandName): Mapping {
+  try {
+    return parseMaps(flags.given.get('map') ?? []);
+  } catch (error) {
+    if (error instanceof MappingError) throw new UsageError(error.message, command);
+    throw error;
   }
-  return Number(value);
+}
+
+/**
+ * What makes the thread pool of a run of `command` from its flags
+ * (`--workers`, else every core; `--max-memory`), loading the pool's code
+ * only when called.
+ */
+export async function poolMaker(flags: Flags, command: CommandName, data: string | undefined): Promise<(mapping: Mapping, say: RunnerSay) => ChunkRunner> {
+  const workers = wholeFlag(flags, 'workers', 1, 256, command);
+  const budgetMb = wholeFlag(flags, 'max-memory', 1, 1_000_000, command) ?? DEFAULT_MAX_MEMORY_MB;
+  const { createPool } = await import('../batch/pool.js');
+  return (mapping, { say, warn }) =>
+    createPool(workers ?? availableParallelism(), { shareIpData: mapping.ip !== undefined, data, memory: { explicit: workers !== undefined, budgetMb, say, warn } });
 }
 
 const DELIMITER_NAMES: Readonly<Record<string, string>> = { ',': ',', ';': ';', tab: '\t', '\t': '\t', '|': '|' };
@@ -115,16 +141,8 @@ export function batchFileOptions(flags: Flags, env: Readonly<Record<string, stri
   const output = one('output') ?? '-';
   const format = one('format') ?? 'ndjson';
   if (format !== 'csv' && format !== 'ndjson') throw new UsageError(`--format must be csv or ndjson, got ${quoted(format)}`, 'batch');
-  const delimiterName = one('delimiter');
-  const delimiter = delimiterName === undefined ? undefined : DELIMITER_NAMES[delimiterName];
-  if (delimiterName !== undefined && delimiter === undefined) throw new UsageError(`--delimiter must be , ; tab or |, got ${quoted(delimiterName)}`, 'batch');
-  let maps;
-  try {
-    maps = parseMaps(flags.given.get('map') ?? []);
-  } catch (error) {
-    if (error instanceof MappingError) throw new UsageError(error.message, 'batch');
-    throw error;
-  }
+  const delimiter = delimiterFlag(flags, 'batch');
+  const maps = mapsFlag(flags, 'batch');
   const fieldsText = one('fields');
   if (fieldsText !== undefined && format !== 'csv') throw new UsageError('--fields chooses the columns of --format csv', 'batch');
   const fields = fieldsText?.split(',').map((f) => f.trim()).filter((f) => f !== '');
@@ -178,12 +196,9 @@ export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
   const options = batchFileOptions(flags, io.env ?? process.env);
   // Loaded here, not at the top: the pool, the queue client and the CSV
   // parser would add a second to the start of every single check.
-  const { createPool } = await import('../batch/pool.js');
+  const makePool = await poolMaker(flags, 'batch', options.checker.data);
   const { BatchUsageError, runBatchFile } = await import('../batch/run.js');
   const queue = flags.given.get('queue')?.[0];
-  const workers = whole(flags, 'workers', 1, 256);
-  const threads = workers ?? availableParallelism();
-  const budgetMb = whole(flags, 'max-memory', 1, 1_000_000) ?? DEFAULT_MAX_MEMORY_MB;
   let runner: ChunkRunner | undefined;
   if (queue !== undefined) {
     // The queue's client (BullMQ, ioredis) only when there is a queue.
@@ -201,8 +216,7 @@ export async function runBatchFiles(flags: Flags, io: CliIo): Promise<number> {
     return await runBatchFile(
       options,
       { ...io, handleSignals: io.stdout !== undefined },
-      (mapping, { say, warn }) =>
-        runner ?? createPool(threads, { shareIpData: mapping.ip !== undefined, data: options.checker.data, memory: { explicit: workers !== undefined, budgetMb, say, warn } }),
+      (mapping, say) => runner ?? makePool(mapping, say),
     );
   } catch (error) {
     if (error instanceof MappingError || error instanceof BatchUsageError) throw new UsageError(error.message, 'none');

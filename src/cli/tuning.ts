@@ -14,11 +14,9 @@
  */
 import { createHash } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { MappingError, parseMaps } from '../batch/mapColumns.js';
+import { MappingError } from '../batch/mapColumns.js';
 import { writtenFilesProblem } from '../batch/sameFile.js';
-import { DEFAULT_MAX_MEMORY_MB } from '../batch/threads.js';
 import type { BatchFileOptions } from '../batch/run.js';
 import { packageVersion } from '../common/version.js';
 import { evaluateScores } from '../tuning/evaluate.js';
@@ -28,7 +26,8 @@ import { renderTuningReport } from '../tuning/report.js';
 import { scoringFileText } from '../tuning/scoringFile.js';
 import type { ScoringFromFile } from '../tuning/scoringFile.js';
 import type { Evaluation, Label, LabelledRow, ScoringFit, ScoringProvenance } from '../tuning/types.js';
-import { UsageError, quoted } from './args.js';
+import { UsageError, quoted, wholeFlag } from './args.js';
+import { delimiterFlag, mapsFlag, poolMaker } from './batch.js';
 import type { Flags } from './args.js';
 import { dataDirOf } from './data.js';
 import type { CliIo } from './io.js';
@@ -58,28 +57,13 @@ function share(flags: Flags, name: 'target-fpr' | 'target-accepted-abusive'): nu
   return number;
 }
 
-function whole(flags: Flags, name: 'folds' | 'seed' | 'workers' | 'max-memory', min: number, max: number, command: TuningCommand): number | undefined {
-  const value = flags.given.get(name)?.[0];
-  if (value === undefined) return undefined;
-  if (!/^\d{1,10}$/.test(value) || Number(value) < min || Number(value) > max) throw new UsageError(`--${name} must be a whole number ${min}..${max}, got ${quoted(value)}`, command);
-  return Number(value);
-}
-
 /** The batch run under `evaluate` or `tune`, from its flags: every fault a UsageError before a file is opened. */
 export function labelledRunOptions(flags: Flags, command: TuningCommand, scoring: ScoringFromFile | undefined, env: Readonly<Record<string, string | undefined>>): BatchFileOptions {
   const one = (name: FlagName) => flags.given.get(name)?.[0];
   const input = one('input')!;
   if (input === '-' && command === 'tune') throw new UsageError('tune reads a file, not stdin: its name and sha256 go into the scoring file', command);
-  const delimiterName = one('delimiter');
-  const delimiter = delimiterName === undefined ? undefined : ({ ',': ',', ';': ';', tab: '\t', '\t': '\t', '|': '|' } as Record<string, string>)[delimiterName];
-  if (delimiterName !== undefined && delimiter === undefined) throw new UsageError(`--delimiter must be , ; tab or |, got ${quoted(delimiterName)}`, command);
-  let maps;
-  try {
-    maps = parseMaps(flags.given.get('map') ?? []);
-  } catch (error) {
-    if (error instanceof MappingError) throw new UsageError(error.message, command);
-    throw error;
-  }
+  const delimiter = delimiterFlag(flags, command);
+  const maps = mapsFlag(flags, command);
   const rejects = one('rejects');
   const out = one('out');
   if (rejects === '-' || out === '-') throw new UsageError(`${rejects === '-' ? '--rejects' : '--out'} takes a file (stdout is for the summary)`, command);
@@ -125,10 +109,8 @@ interface ScoredLine {
  */
 export async function readLabelledFile(flags: Flags, command: TuningCommand, scoring: ScoringFromFile | undefined, io: CliIo): Promise<LabelledInput | undefined> {
   const options = labelledRunOptions(flags, command, scoring, io.env ?? process.env);
-  const { createPool } = await import('../batch/pool.js');
+  const makePool = await poolMaker(flags, command, options.checker.data);
   const { BatchUsageError, runBatchFile } = await import('../batch/run.js');
-  const workers = whole(flags, 'workers', 1, 256, command);
-  const budgetMb = whole(flags, 'max-memory', 1, 1_000_000, command) ?? DEFAULT_MAX_MEMORY_MB;
   const hash = createHash('sha256');
   const rows: LabelledRow[] = [];
   const counts: Record<Label, number> = { abusive: 0, genuine: 0 };
@@ -181,12 +163,7 @@ export async function readLabelledFile(flags: Flags, command: TuningCommand, sco
         signal: stop.signal,
         onRead: (chunk) => hash.update(chunk),
       },
-      (mapping, { say, warn }) =>
-        createPool(workers ?? availableParallelism(), {
-          shareIpData: mapping.ip !== undefined,
-          data: options.checker.data,
-          memory: { explicit: workers !== undefined, budgetMb, say, warn },
-        }),
+      makePool,
     );
   } catch (error) {
     if (error instanceof MappingError || error instanceof BatchUsageError) throw new UsageError(error.message.replace(/^batch: /, ''), 'none');
@@ -298,8 +275,8 @@ function writeWhole(path: string, text: string): void {
 export async function runTune(flags: Flags, now: () => Date, io: CliIo): Promise<number> {
   const targetFpr = share(flags, 'target-fpr');
   const targetAcceptedAbusive = share(flags, 'target-accepted-abusive');
-  const folds = whole(flags, 'folds', 2, 20, 'tune');
-  const seed = whole(flags, 'seed', 0, 2 ** 32 - 1, 'tune');
+  const folds = wholeFlag(flags, 'folds', 2, 20, 'tune');
+  const seed = wholeFlag(flags, 'seed', 0, 2 ** 32 - 1, 'tune');
   const out = flags.given.get('out')![0]!;
   const input = await readLabelledFile(flags, 'tune', undefined, io);
   if (input === undefined) return 1;
