@@ -1,26 +1,17 @@
-/** The figures of the score evaluation: AUC and band shares. No dependency on the library. */
+/** The figures of the score evaluation: AUC and band shares. */
+import { auc as aucOf } from '../../src/tuning/common.js';
 
 /**
  * Area under the ROC curve as the Mann–Whitney statistic: the probability
- * that a genuine row scores above an abusive one, ties counted half.
- * NaN when either side is empty.
+ * that a genuine row scores above an abusive one, ties counted half; the
+ * library's own (src/tuning/common.ts, what `evaluateScores` reports), over
+ * two lists. NaN when either side is empty.
  *
  * @example auc([900, 700], [100, 700]) // (1 + 1 + 1 + 0.5) / 4 = 0.875
  */
 export function auc(genuine: readonly number[], abusive: readonly number[]): number {
-  if (genuine.length === 0 || abusive.length === 0) return Number.NaN;
-  // Rank-sum form (O(n log n)): average ranks over ties give each tie half a win.
-  const all = [...genuine.map((s) => ({ s, g: true })), ...abusive.map((s) => ({ s, g: false }))].sort((a, b) => a.s - b.s);
-  let rankSum = 0;
-  for (let i = 0; i < all.length; ) {
-    let j = i;
-    while (j < all.length && all[j]!.s === all[i]!.s) j++;
-    const averageRank = (i + 1 + j) / 2;
-    for (let k = i; k < j; k++) if (all[k]!.g) rankSum += averageRank;
-    i = j;
-  }
-  const n = genuine.length;
-  return (rankSum - (n * (n + 1)) / 2) / (n * abusive.length);
+  const labels = new Uint8Array(genuine.length + abusive.length).fill(1, 0, genuine.length);
+  return aucOf([...genuine, ...abusive], labels) ?? Number.NaN;
 }
 
 /** Share of `values` that satisfy `test` (NaN for an empty list). */
