@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { openChromium } from '../support/chromium.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mixedCsv, writeLines } from '../support/batchData.js';
 import { ROOT, runBin } from '../support/batchBin.js';
@@ -13,16 +13,6 @@ import { ROOT, runBin } from '../support/batchBin.js';
 const dir = mkdtempSync(join(tmpdir(), 'identity-signals-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 describe('batch --report', () => {
   it('one self-contained page whose charts render in chromium, per product; a screenshot is kept in test-results/', async () => {
@@ -36,9 +26,9 @@ describe('batch --report', () => {
     expect(html).not.toMatch(/<script|<link|<img|@import|url\(/);
     expect(html.replace(/<a href="https:\/\/[^"<>]+">/g, '')).not.toMatch(/https?:\/\//);
 
-    const profile = mkdtempSync(join(tmpdir(), 'identity-signals-chromium-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    const browser = await openChromium();
     try {
+      const { context } = browser;
       const page = context.pages()[0] ?? (await context.newPage());
       const requests: string[] = [];
       const problems: string[] = [];
@@ -82,8 +72,7 @@ describe('batch --report', () => {
       mkdirSync(join(ROOT, 'test-results'), { recursive: true });
       await page.screenshot({ path: join(ROOT, 'test-results', 'batch-report.png'), fullPage: true });
     } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      await browser.close();
     }
   });
 });

@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { openChromium } from '../support/chromium.js';
 import { describe, expect, it } from 'vitest';
 import { createApiServer } from '../../src/server/index.js';
 
@@ -19,12 +18,8 @@ describe('GET /docs in headless chromium', () => {
     const api = createApiServer({ apiKeys: ['docs-key'] });
     await new Promise<void>((ok) => api.server.listen(0, '127.0.0.1', ok));
     const origin = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
-    const profile = mkdtempSync(join(tmpdir(), 'identity-signals-chromium-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
-    });
+    const browser = await openChromium();
+    const { context } = browser;
     const requested: string[] = [];
     const external: string[] = [];
     try {
@@ -67,8 +62,7 @@ describe('GET /docs in headless chromium', () => {
       // The page reads the same generated document as /openapi.json, at the plugin's own path.
       expect(requested).toContain(`${origin}/docs/json`);
     } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      await browser.close();
       await api.shutdown(Date.now() + 1000);
     }
   });

@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { openChromium } from '../support/chromium.js';
 import { describe, expect, it } from 'vitest';
 import { fitScoring } from '../../src/tuning/fit.js';
 import { renderTuningReport } from '../../src/tuning/report.js';
@@ -18,16 +17,6 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const HOSTILE_CODE = '<script>alert("code")</script>';
 const HOSTILE_FILE = 'signups-<script>alert(1)</script>.csv';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 // A real fit: synthetic sign-ups (codes raised at known rates, labels drawn from
 // known true weights) over e-mail and IP with the identity, and a phone on only
@@ -96,9 +85,9 @@ describe('renderTuningReport', () => {
       res.end(html);
     });
     const url = `${server.origin}/report.html`;
-    const profile = mkdtempSync(join(tmpdir(), 'identity-signals-chromium-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    const browser = await openChromium();
     try {
+      const { context } = browser;
       const page = context.pages()[0] ?? (await context.newPage());
       const requests: string[] = [];
       const refused: string[] = [];
@@ -195,8 +184,7 @@ describe('renderTuningReport', () => {
       await page.screenshot({ path: join(ROOT, 'test-results', 'tuning-report.png'), fullPage: true });
       writeFileSync(join(ROOT, 'test-results', 'tuning-report.html'), html);
     } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      await browser.close();
       await server.close();
     }
   }, 60_000);
