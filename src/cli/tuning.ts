@@ -34,10 +34,10 @@ import type { CliIo } from './io.js';
 import type { FlagName } from './usage.js';
 
 /** What the labels mean, as every refusal of a label says it. */
-export const LABEL_MEANING = `${LABEL_VALUES.abusive.join(', ')} mean abusive; ${LABEL_VALUES.genuine.join(', ')} mean genuine (any case)`;
+const LABEL_MEANING = `${LABEL_VALUES.abusive.join(', ')} mean abusive; ${LABEL_VALUES.genuine.join(', ')} mean genuine (any case)`;
 
 /** The labelled rows of a file, and what was read to get them. */
-export interface LabelledInput {
+interface LabelledInput {
   readonly rows: LabelledRow[];
   readonly abusive: number;
   readonly genuine: number;
@@ -57,8 +57,11 @@ function share(flags: Flags, name: 'target-fpr' | 'target-accepted-abusive'): nu
   return number;
 }
 
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+const count = (n: number) => n.toLocaleString('en-US');
+
 /** The batch run under `evaluate` or `tune`, from its flags: every fault a UsageError before a file is opened. */
-export function labelledRunOptions(flags: Flags, command: TuningCommand, scoring: ScoringFromFile | undefined, env: Readonly<Record<string, string | undefined>>): BatchFileOptions {
+function labelledRunOptions(flags: Flags, command: TuningCommand, scoring: ScoringFromFile | undefined, env: Readonly<Record<string, string | undefined>>): BatchFileOptions {
   const one = (name: FlagName) => flags.given.get(name)?.[0];
   const input = one('input')!;
   if (input === '-' && command === 'tune') throw new UsageError('tune reads a file, not stdin: its name and sha256 go into the scoring file', command);
@@ -107,7 +110,7 @@ interface ScoredLine {
  * and value), a file without data rows, a missing label column (naming the
  * columns) and a file of one label.
  */
-export async function readLabelledFile(flags: Flags, command: TuningCommand, scoring: ScoringFromFile | undefined, io: CliIo): Promise<LabelledInput | undefined> {
+async function readLabelledFile(flags: Flags, command: TuningCommand, scoring: ScoringFromFile | undefined, io: CliIo): Promise<LabelledInput | undefined> {
   const options = labelledRunOptions(flags, command, scoring, io.env ?? process.env);
   const makePool = await poolMaker(flags, command, options.checker.data);
   const { BatchUsageError, runBatchFile } = await import('../batch/run.js');
@@ -176,12 +179,12 @@ export async function readLabelledFile(flags: Flags, command: TuningCommand, sco
   // The run said why (a read error, a thread that failed): nothing is evaluated or written from part of a file.
   if (code !== 0) return undefined;
   if (rows.length === 0) {
-    throw new UsageError(`${options.input} has no data rows${rejected > 0 ? ` (all ${rejected.toLocaleString('en-US')} were rejected)` : ''}: nothing to ${command}`, 'none');
+    throw new UsageError(`${options.input} has no data rows${rejected > 0 ? ` (all ${count(rejected)} were rejected)` : ''}: nothing to ${command}`, 'none');
   }
   for (const [label, other] of [['abusive', 'genuine'], ['genuine', 'abusive']] as const) {
     if (counts[other] === 0) {
       throw new UsageError(
-        `${options.input}: every row's label (column "${column}") is ${label} (${counts[label].toLocaleString('en-US')} rows): ${command} compares abusive with genuine rows, and there is no ${other} one (${LABEL_MEANING})`,
+        `${options.input}: every row's label (column "${column}") is ${label} (${count(counts[label])} rows): ${command} compares abusive with genuine rows, and there is no ${other} one (${LABEL_MEANING})`,
         'none',
       );
     }
@@ -194,11 +197,9 @@ function labelShown(value: unknown): string {
   return `the JSON value ${JSON.stringify(value)?.slice(0, 64) ?? String(value)}`;
 }
 
-const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** The evaluation as a person reads it: per subject its rows, AUC, band shares and best separating codes. */
-export function evaluationText(evaluation: Evaluation): string {
+function evaluationText(evaluation: Evaluation): string {
   const out: string[] = [`${count(evaluation.rows)} rows: ${count(evaluation.abusive)} abusive, ${count(evaluation.genuine)} genuine`];
   for (const s of evaluation.subjects) {
     out.push('', `${s.subject}: ${count(s.rows)} rows (${count(s.abusive)} abusive, ${count(s.genuine)} genuine), AUC ${s.auc === null ? 'n/a (one label only)' : s.auc.toFixed(3)}`);
@@ -226,7 +227,7 @@ export async function runEvaluate(flags: Flags, scoring: ScoringFromFile | undef
 }
 
 /** The provenance of a tuned file: where it comes from and its cross-validated figures. */
-export function provenanceOf(fit: ScoringFit, input: LabelledInput, file: string, created: Date, extra: Readonly<Record<string, unknown>>): ScoringProvenance {
+function provenanceOf(fit: ScoringFit, input: LabelledInput, file: string, created: Date, extra: Readonly<Record<string, unknown>>): ScoringProvenance {
   return {
     tool: `identity-signals ${packageVersion()}`,
     created: created.toISOString(),
@@ -238,7 +239,7 @@ export function provenanceOf(fit: ScoringFit, input: LabelledInput, file: string
 }
 
 /** The summary of a fit: per subject its AUC before → after, its bands and held-out rates; then the refusals. */
-export function fitText(fit: ScoringFit, out: string, report?: string): string {
+function fitText(fit: ScoringFit, out: string, report?: string): string {
   const lines: string[] = [];
   for (const s of fit.subjects) {
     const bands = s.bands.map((b) => `${b.min}–${b.max}`).join(', ');
