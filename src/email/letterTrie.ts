@@ -45,6 +45,16 @@ const LOWER = 96;
 const UPPER = 64;
 const ZERO = 48;
 
+/** Entries of a trie in the bundle: its labels where an entry ends (upper case), read without decoding it. */
+export function trieEntries(data: LetterTrieData): number {
+  let n = 0;
+  for (let i = 0; i < data.labels.length; i++) {
+    const c = data.labels.charCodeAt(i);
+    if (c > UPPER && c <= UPPER + 26) n++;
+  }
+  return n;
+}
+
 export class LetterTrie {
   /** Children of node `k` are the nodes `#start[k]` to `#start[k + 1] − 1`. */
   readonly #start: Int32Array;
@@ -172,12 +182,6 @@ export class LetterTrie {
     return { labels: labels.join(''), children: children.join('') };
   }
 
-  /** Number of entries (nodes where an entry ends). */
-  get entries(): number {
-    let n = 0;
-    for (const l of this.#label) if (l >= END) n++;
-    return n;
-  }
 
   /** The child of `node` (the root is 0) for the char code `code`, or {@link NO_NODE}. */
   child(node: number, code: number): number {

@@ -4,6 +4,7 @@
  */
 import { arrayOf, dataset, isNumber, isString, isStringArray, kindOf, objectWith, recordOf } from '../../data/format.js';
 import { LIST_SEPARATOR, countSortedList } from '../sortedList.js';
+import { trieEntries } from '../letterTrie.js';
 import type { LetterTrieData } from '../letterTrie.js';
 
 /** data/email/popular-domains.json: typo-suggestion targets and their companions. */
@@ -130,16 +131,6 @@ export interface LocalPartsData {
 
 /** A letter trie's two strings (their content is checked when the trie is read: LetterTrie.decode). */
 const isTrie = (v: unknown, p: string): string | null => objectWith(v, p, { labels: isString, children: isString });
-
-/** Entries of a letter trie in the bundle: its labels where an entry ends (upper case). */
-function trieEntries(t: LetterTrieData): number {
-  let n = 0;
-  for (let i = 0; i < t.labels.length; i++) {
-    const c = t.labels.charCodeAt(i);
-    if (c >= 65 && c <= 90) n++;
-  }
-  return n;
-}
 
 const isNumberOrNull = (v: unknown, p: string): string | null => (v === null || typeof v === 'number' ? null : `${p} is ${kindOf(v)}, expected a number or null`);
 const isStringOrNull = (v: unknown, p: string): string | null => (v === null ? null : isString(v, p));
