@@ -413,13 +413,15 @@ function retailOperatorAs(registered: ReadonlyMap<number, ReadonlySet<string>>, 
   return true;
 }
 
-/** ASN → the organisation names the ASN tables register for it. */
-function registeredNames(rows: readonly AsnRow[]): Map<number, Set<string>> {
+/** ASN → the organisation names the ASN tables (IPv4 and IPv6) register for it. */
+function registeredNames(...tables: (readonly AsnRow[])[]): Map<number, Set<string>> {
   const names = new Map<number, Set<string>>();
-  for (const r of rows) {
-    let set = names.get(r.asn);
-    if (set === undefined) names.set(r.asn, (set = new Set()));
-    set.add(r.org);
+  for (const rows of tables) {
+    for (const r of rows) {
+      let set = names.get(r.asn);
+      if (set === undefined) names.set(r.asn, (set = new Set()));
+      set.add(r.org);
+    }
   }
   return names;
 }
@@ -532,7 +534,7 @@ writeDataset(SCRIPT, COUNTRY, country.bytes, {
   retrieved: retrieved('2026-06-05'),
   notes: `${country.segments4} IPv4 + ${country.segments6} IPv6 segments`,
 });
-writeDataset(SCRIPT, ASN_CLASSES, buildAsnClasses(registeredNames([...asnRows4, ...asnRows6])), {
+writeDataset(SCRIPT, ASN_CLASSES, buildAsnClasses(registeredNames(asnRows4, asnRows6)), {
   source: 'data/raw/ip X4BNet input/*/ASN.txt, brianhama bad-asn-list.csv, SecOps Akamai ASN list, curated/asn-usage.csv',
   licence: 'MIT (X4BNet, brianhama, SecOps); curated rows by identity-signals',
   retrieved: retrieved('2026-08-22'),
