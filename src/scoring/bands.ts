@@ -1,5 +1,6 @@
+import { isPlainObject } from '../common/options.js';
 import { InputError } from '../errors.js';
-import type { BandTable, ProductBandTable } from './types.js';
+import type { BandTable, ProductBandTable, ScoredName, ScoringOptions, SubjectBands } from './types.js';
 
 export { QUALITY_CLUSTERS, RISK_CLUSTERS } from './clusters.js';
 
@@ -20,8 +21,6 @@ export const SCORECARD_BANDS: ProductBandTable = Object.freeze([
   Object.freeze({ min: 551, max: 775 }),
   Object.freeze({ min: 776, max: 1000 }),
 ] as const);
-
-
 
 /**
  * Checks that `bands` covers 0..1000 with contiguous integer bands and has
@@ -56,6 +55,22 @@ export function validateBands(bands: unknown, count: number, subject = ''): Band
   }
   if (expectedMin !== 1001) fail(`[${count - 1}].max`, 'must be 1000: the bands must end at 1000');
   return Object.freeze(bands.map((b: { min: number; max: number }) => Object.freeze({ min: b.min, max: b.max })));
+}
+
+/**
+ * The band table a `scoring.bands` option gives one subject: a table per
+ * subject included, a subject it does not name (or no option) the default.
+ * A caller's table comes back as given: validating it is the caller's.
+ *
+ * @example
+ * bandTableOf({ email: 'scorecard' }, 'email')[0]; // { min: 0, max: 225 }
+ * bandTableOf({ email: 'scorecard' }, 'ip')[0]; // { min: 0, max: 199 }
+ */
+export function bandTableOf<Bands extends BandTable>(option: ScoringOptions<string, Bands>['bands'], subject: ScoredName): Bands | ProductBandTable {
+  const bands = isPlainObject(option) ? (option as SubjectBands<Bands>)[subject] : option;
+  if (bands === undefined || bands === 'default') return DEFAULT_BANDS;
+  if (bands === 'scorecard') return SCORECARD_BANDS;
+  return bands as Bands;
 }
 
 /** Index of the band holding `score` (0 = lowest). */

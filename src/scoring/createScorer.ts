@@ -1,8 +1,8 @@
 import { checkOptions, isPlainObject, kindOf, optionError, optionPath } from '../common/options.js';
 import type { OptionRule } from '../common/options.js';
 import { IdentitySignalsError } from '../errors.js';
-import { DEFAULT_BANDS, SCORECARD_BANDS, bandIndex, validateBands } from './bands.js';
-import type { BandTable, BaselineCode, Reason, ScoreModel, ScoreOutcome, ScoredName, ScoringOptions, Signal, SignalSpec, SubjectBands } from './types.js';
+import { DEFAULT_BANDS, SCORECARD_BANDS, bandIndex, bandTableOf, validateBands } from './bands.js';
+import type { BandTable, BaselineCode, Reason, ScoreModel, ScoreOutcome, ScoredName, ScoringOptions, Signal, SignalSpec } from './types.js';
 
 /**
  * Turns the signals raised by one check into a score, cluster and reasons.
@@ -190,11 +190,8 @@ function compareSignals(a: PreparedSignal, b: PreparedSignal): number {
 }
 
 function resolveBands(option: ScoringOptions<string, BandTable>['bands'], model: ScoreModel<string, string, ScoredName>): BandTable {
-  // A table per subject: this model's, else the default.
-  const bands = isPlainObject(option) ? (option as SubjectBands<BandTable>)[model.product] : option;
-  if (bands === undefined || bands === 'default') return DEFAULT_BANDS;
-  if (bands === 'scorecard') return SCORECARD_BANDS;
-  return validateBands(bands, model.clusters.length);
+  const bands = bandTableOf(option, model.product);
+  return bands === DEFAULT_BANDS || bands === SCORECARD_BANDS ? bands : validateBands(bands, model.clusters.length);
 }
 
 function prepareSignals<Code extends string>(

@@ -1,10 +1,9 @@
 /** What evaluation and tuning share: reading a labelled row per subject, band tables, AUC. */
-import { isPlainObject } from '../common/options.js';
 import { InputError } from '../errors.js';
 import { SCORE_MODELS } from '../registry.js';
 import type { ScoringOptions } from '../registry.js';
-import { DEFAULT_BANDS, SCORECARD_BANDS } from '../scoring/bands.js';
-import type { ProductBandTable, ScoreModel, ScoredName, SubjectBands } from '../scoring/index.js';
+import { bandTableOf } from '../scoring/bands.js';
+import type { ProductBandTable, ScoreModel, ScoredName } from '../scoring/index.js';
 import type { Label, LabelledRow, ScoredResult, Subject } from './types.js';
 
 /** The subjects in the order figures are listed: the five products, then the identity. */
@@ -35,11 +34,7 @@ export function labelOf(row: LabelledRow, subject: Subject): Label {
 
 /** The band table `scoring` gives `subject` (a table per subject included; a subject not named gets the default). */
 export function bandsOf(scoring: ScoringOptions | undefined, subject: Subject): ProductBandTable {
-  const option = scoring?.bands;
-  const bands = isPlainObject(option) ? (option as SubjectBands)[subject] : option;
-  if (bands === undefined || bands === 'default') return DEFAULT_BANDS;
-  if (bands === 'scorecard') return SCORECARD_BANDS;
-  return bands as ProductBandTable;
+  return bandTableOf(scoring?.bands, subject);
 }
 
 /**
