@@ -1,13 +1,13 @@
 /** What evaluation and tuning share: reading a labelled row per subject, band tables, AUC. */
 import { InputError } from '../errors.js';
-import { SCORE_MODELS } from '../registry.js';
+import { PRODUCT_NAMES, SCORE_MODELS } from '../registry.js';
 import type { ScoringOptions } from '../registry.js';
 import { bandTableOf } from '../scoring/bands.js';
 import type { ProductBandTable, ScoreModel, ScoredName } from '../scoring/index.js';
 import type { Label, LabelledRow, ScoredResult, Subject } from './types.js';
 
 /** The subjects in the order figures are listed: the five products, then the identity. */
-export const SUBJECTS: readonly Subject[] = Object.freeze(['email', 'device', 'ip', 'phone', 'name', 'identity']);
+export const SUBJECTS: readonly Subject[] = Object.freeze([...PRODUCT_NAMES, 'identity']);
 
 /** The score model of a subject. */
 export function modelOf(subject: Subject): ScoreModel<string, string, ScoredName> {
