@@ -120,8 +120,8 @@ function prefixMask(bits: number, word: number): number {
 /**
  * A CIDR of the tables above as its network address and prefix length (the tables are written by hand, so a
  * bad row fails at import). IPv6 rows are read by {@link parse6} alone: {@link parseIp}'s check of untrusted
- * text through node:net's `isIP` compiles that function's IPv6 expression on first use, ~6 ms that every
- * import of the package paid; test/ip/specialRanges.test.ts checks both ends of every row against ipaddr.js.
+ * text through node:net's `isIP` compiles that function's IPv6 expression on first use, which every import
+ * of the package paid (docs/perf.md); test/ip/specialRanges.test.ts checks both ends of every row against ipaddr.js.
  */
 function cidrOf(cidr: string): { readonly ip: Pick<ParsedIp, 'v4' | 'w'>; readonly bits: number } {
   const slash = cidr.indexOf('/');

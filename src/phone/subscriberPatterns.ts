@@ -281,8 +281,9 @@ export interface SubscriberPatterns {
 /**
  * {@link patternThresholds} by subscriber length (index 0..17), one array per
  * measure, 99 (or -1 for variety) where nothing is flagged. Written out: the
- * chains take ~10 ms on a cold process, paid by every checker's first valid
- * number; test/phone/signals.test.ts holds these rows to the derivation.
+ * chains are slow on a cold process, and every checker's first valid number
+ * paid for them (docs/perf.md); test/phone/signals.test.ts holds these rows
+ * to the derivation.
  */
 export const PATTERN_THRESHOLD_ROWS = {
   repeat: [99, 99, 99, 99, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6],
